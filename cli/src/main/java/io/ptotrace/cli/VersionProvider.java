@@ -1,0 +1,12 @@
+package io.ptotrace.cli;
+
+import picocli.CommandLine;
+
+/** {@code --version} for every command. */
+public final class VersionProvider implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+        String v = VersionProvider.class.getPackage().getImplementationVersion();
+        return new String[] {"ptotrace " + (v == null ? "0.1.0" : v)};
+    }
+}

@@ -1,0 +1,276 @@
+package io.ptotrace.convert;
+
+import io.ptotrace.convert.json.ChromeJsonWriter;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.model.Era;
+import io.ptotrace.model.InputProblem;
+import io.ptotrace.model.KernelConfig;
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.RecordsReader;
+import io.ptotrace.model.Run;
+import io.ptotrace.model.RunLocator;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsProjection;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * {@code ptotrace convert} as a library call: find the inputs, read the run (records and deps.json on
+ * two threads), build the picture, write the trace file(s) atomically, print the reports.
+ */
+public final class ConvertJob {
+    private final ConvertOptions o;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Progress progress;
+
+    public ConvertJob(ConvertOptions o, PrintStream out, PrintStream err, boolean progressToTerminal) {
+        this.o = o;
+        this.out = out;
+        this.err = err;
+        this.progress = new Progress(err, progressToTerminal);
+    }
+
+    /** One written trace file. */
+    public static final class Written {
+        public final Path path;
+        public final ConvertOptions.Format format;
+
+        Written(Path path, ConvertOptions.Format format) {
+            this.path = path;
+            this.format = format;
+        }
+    }
+
+    /** Runs the conversion; throws {@link InputProblem} on bad input. Returns the files written. */
+    public List<Written> run() throws IOException {
+        Path input = resolveInput();
+        if (o.verbose) out.println("Reading performance data from: " + input);
+        Path dir = input.getParent();
+        Path depsPath = o.depsJson != null ? o.depsJson : (dir == null ? Path.of("deps.json") : dir.resolve("deps.json"));
+
+        progress.say("reading " + input + (Files.isRegularFile(depsPath) ? " and " + depsPath : ""));
+        List<String> depsWarnings = new ArrayList<>();
+        CompletableFuture<DepsProjection> depsFuture = CompletableFuture.supplyAsync(() -> loadDeps(depsPath, depsWarnings));
+        Timeline tl;
+        try {
+            tl = RecordsReader.read(input, err::println);
+        } catch (RuntimeException e) {
+            depsFuture.cancel(true);
+            throw e;
+        }
+        if (o.verbose) printSummary(tl);
+        NameMap names = loadNames(input);
+        DepsProjection deps;
+        try {
+            deps = depsFuture.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException) throw (RuntimeException) e.getCause();
+            throw e;
+        }
+        depsWarnings.forEach(err::println);
+        if (o.verbose && deps.edgesLoaded()) {
+            out.println("  Using deps.json edges (" + deps.pairCount() + " total) from " + depsPath);
+            if (deps.hasKernelMap()) out.println("  Using deps.json kernel_ids for " + deps.kernelMapSize() + " tasks (level=1 name recovery)");
+        }
+
+        Run run = new Run(tl, deps, names);
+        progress.say("building the trace of " + tl.rows + " task rows");
+        if (o.verbose) {
+            out.println("Generating Chrome Trace JSON...");
+            out.println("  Tasks: " + tl.rows);
+            if (names.size() > 0) out.println("  Function names: " + names.size() + " entries");
+            out.println("  Unique cores: " + java.util.Arrays.stream(tl.coreId).distinct().count());
+        }
+        TraceBuilder.Result result = TraceBuilder.build(run, o.overhead, err::println, o.verbose ? out::println : null);
+        TracePicture pic = result.picture;
+        if (o.verbose) printFlowSummary(deps, result);
+
+        List<Written> written = new ArrayList<>();
+        for (Written w : targets(input)) {
+            progress.say("writing " + w.path);
+            AtomicFile.write(w.path, stream -> TraceWriters.write(pic, w.format, stream));
+            written.add(w);
+        }
+        if (o.overhead && !deps.edgesLoaded())
+            err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
+        for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
+        progress.done();
+
+        Path shown = written.get(0).path;
+        out.println();
+        out.println("\u2713 Conversion complete");
+        out.println("  Input:  " + input);
+        for (Written w : written) out.println("  Output: " + w.path);
+        out.println();
+        out.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + shown);
+        out.print(StatisticsReport.render(tl, names));
+        out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
+        TraceWriters.afterWrite(pic, written, err);
+        out.println();
+        out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
+        return written;
+    }
+
+    private Path resolveInput() throws IOException {
+        if (o.input == null) {
+            Path found = RunLocator.newestUnderOutputs(o.cwd);
+            if (found == null) {
+                Path where = o.cwd.toAbsolutePath().normalize().resolve("outputs");
+                throw new InputProblem((String) null, "No outputs/*/chip_swimlane_records.json or outputs/*/l2_swimlane_records.json found under "
+                    + where + ". Run a test with --enable-chip-swimlane (or --enable-l2-swimlane) first, or specify an explicit input.", null, null);
+            }
+            Path rel = found;
+            if (o.verbose) out.println("Auto-selected latest file: " + rel);
+            return rel;
+        }
+        Path in = o.input;
+        if (Files.isDirectory(in)) {
+            Path rec = RunLocator.recordsIn(in);
+            if (rec == null)
+                throw new InputProblem(in, "no chip_swimlane_records.json or l2_swimlane_records.json in this folder", null);
+            return rec;
+        }
+        if (!Files.exists(in)) throw new InputProblem(in, "Input file not found: " + in, null);
+        return in;
+    }
+
+    private DepsProjection loadDeps(Path depsPath, List<String> warnings) {
+        String noUsable = "Warning: no usable deps.json at " + depsPath + "; Perfetto trace will have no dependency arrows. "
+            + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
+        if (!Files.isRegularFile(depsPath)) {
+            warnings.add(noUsable);
+            return DepsProjection.none();
+        }
+        try {
+            DepsProjection p = DepsProjection.read(depsPath);
+            if (!p.edgesLoaded()) {
+                warnings.add("Warning: " + depsPath + " has no 'edges' array");
+                warnings.add(noUsable);
+            }
+            return p;
+        } catch (InputProblem e) {
+            warnings.add("Warning: failed to read " + depsPath + ": " + e.getMessage()
+                + (e.where() != null ? " (at " + e.where() + ")" : ""));
+            warnings.add(noUsable);
+            return DepsProjection.none();
+        }
+    }
+
+    private NameMap loadNames(Path input) throws IOException {
+        if (o.funcNames != null) {
+            if (!Files.isRegularFile(o.funcNames)) throw new InputProblem(o.funcNames, "Func names JSON not found: " + o.funcNames, null);
+            if (o.verbose) out.println("Loading func names from: " + o.funcNames);
+            NameMap m = NameMap.read(o.funcNames);
+            printNames(m, "");
+            return m;
+        }
+        if (o.kernelConfig != null) {
+            if (o.verbose) out.println("Loading kernel config from: " + o.kernelConfig);
+            NameMap m = KernelConfig.read(o.kernelConfig, err::println);
+            printNames(m, " from kernel_config.py");
+            return m;
+        }
+        Path sib = RunLocator.siblingNameMap(input, err::println);
+        if (sib == null) return NameMap.EMPTY;
+        if (o.verbose) out.println("Auto-discovered func names from: " + sib);
+        NameMap m = NameMap.read(sib);
+        printNames(m, "");
+        return m;
+    }
+
+    private void printNames(NameMap m, String suffix) {
+        if (!o.verbose) return;
+        out.println("  Loaded " + m.size() + " function name mappings" + suffix + ":");
+        for (Map.Entry<String, String> e : m.sortedEntries()) out.println("    func_id=" + e.getKey() + ": " + e.getValue());
+        if (m.orchestratorName() != null) out.println("  Orchestrator: " + m.orchestratorName());
+        out.println();
+    }
+
+    private void printSummary(Timeline tl) {
+        out.println();
+        out.println("=== Performance Data ===");
+        out.println("  L2 perf level: " + tl.level);
+        out.println("  Task Count: " + tl.rows);
+        if (tl.rows > 0) {
+            double mn = Double.POSITIVE_INFINITY, mx = Double.NEGATIVE_INFINITY;
+            for (int r = 0; r < tl.rows; r++) { mn = Math.min(mn, tl.start[r]); mx = Math.max(mx, tl.end[r]); }
+            out.println(String.format("  Time Range: %s us - %s us (span: %s us)", StatisticsReport.f(mn, 3),
+                StatisticsReport.f(mx, 3), StatisticsReport.f(mx - mn, 3)));
+        }
+        out.println();
+        if (tl.schedulerPhases != null) {
+            int n = 0;
+            for (var l : tl.schedulerPhases) n += l.size();
+            out.println("  Scheduler threads: " + tl.schedulerPhases.size());
+            out.println("  Total phase records: " + n);
+        }
+        if (tl.orchestratorPhases != null) {
+            int n = 0;
+            for (var l : tl.orchestratorPhases) n += l.size();
+            out.println("  Orchestrator threads: " + tl.orchestratorPhases.size());
+            out.println("  Total orchestrator phase records: " + n);
+            if (n > 0) out.println("  Orchestrator: " + n + " tasks submitted");
+        }
+        if (tl.coreToThread.length > 0) out.println("  Core-to-thread mapping: " + tl.coreToThread.length + " cores");
+    }
+
+    private void printFlowSummary(DepsProjection deps, TraceBuilder.Result r) {
+        if (deps.edgesLoaded()) {
+            out.println("  Dependency flow events: " + r.stats.workerPairs + " edges (source: deps.json)");
+        } else {
+            out.println("  Flow events: 0 (no deps.json \u2014 re-run dep_gen and pass --deps-json to add arrows)");
+        }
+        if (r.stats.workerViolations > 0)
+            out.println("  Happens-before violations: " + r.stats.workerViolations + " edge(s) flagged as 'hb_violation'");
+        out.println("  Total events: " + (r.picture.meta.size() + r.picture.sliceCount() + r.picture.counterCount()));
+        out.println("  Flow events: " + r.picture.flowCount());
+        if (r.stats.skippedPhaseRecords > 0)
+            out.println("  Skipped scheduler records of legacy/unknown phases: " + r.stats.skippedPhaseRecords);
+    }
+
+    /** Output paths and formats from -o / --format (issue: .json → JSON, .pftrace → protobuf, none → both). */
+    private List<Written> targets(Path input) {
+        Path dir = input.toAbsolutePath().getParent();
+        List<Written> l = new ArrayList<>();
+        ConvertOptions.Format f = o.format;
+        if (o.output == null) {
+            Path base = input.getParent() == null ? Path.of("merged_swimlane.json") : input.getParent().resolve("merged_swimlane.json");
+            if (f == null) f = ConvertOptions.Format.BOTH;
+            if (f != ConvertOptions.Format.PFTRACE) l.add(new Written(base, ConvertOptions.Format.JSON));
+            if (f != ConvertOptions.Format.JSON) l.add(new Written(withExt(base, ".pftrace"), ConvertOptions.Format.PFTRACE));
+            return l;
+        }
+        String name = o.output.getFileName().toString();
+        if (f == null) {
+            f = name.endsWith(".pftrace") || name.endsWith(".perfetto-trace") ? ConvertOptions.Format.PFTRACE : ConvertOptions.Format.JSON;
+        }
+        if (f == ConvertOptions.Format.BOTH) {
+            boolean proto = name.endsWith(".pftrace") || name.endsWith(".perfetto-trace");
+            l.add(new Written(proto ? withExt(o.output, ".json") : o.output, ConvertOptions.Format.JSON));
+            l.add(new Written(proto ? o.output : withExt(o.output, ".pftrace"), ConvertOptions.Format.PFTRACE));
+        } else l.add(new Written(o.output, f));
+        Path parent = o.output.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent))
+            throw new InputProblem(o.output, "output folder does not exist: " + parent, null);
+        return l;
+    }
+
+    private static Path withExt(Path p, String ext) {
+        String n = p.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        String stem = dot > 0 ? n.substring(0, dot) : n;
+        Path parent = p.getParent();
+        return parent == null ? Path.of(stem + ext) : parent.resolve(stem + ext);
+    }
+
+    /** Era of a timeline, for hints naming the run flag. */
+    static String runFlag(Era era) { return era.runFlag; }
+}

@@ -1,0 +1,21 @@
+package io.ptotrace.convert;
+
+import java.nio.file.Path;
+
+/** What the user asked {@code convert} for. */
+public final class ConvertOptions {
+    /** Trace file formats. */
+    public enum Format { JSON, PFTRACE, BOTH }
+
+    public Path input;
+    public Path output;
+    public Path kernelConfig;
+    public Path funcNames;
+    public Path depsJson;
+    public boolean verbose;
+    public boolean overhead;
+    /** null: decide from the output name (none given: both). */
+    public Format format;
+    /** Working directory for discovery. */
+    public Path cwd = Path.of("");
+}

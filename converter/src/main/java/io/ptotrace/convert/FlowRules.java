@@ -1,0 +1,389 @@
+package io.ptotrace.convert;
+
+import static io.ptotrace.convert.TraceBuilder.PID_ORCH;
+import static io.ptotrace.convert.TraceBuilder.PID_SCHED;
+import static io.ptotrace.convert.TraceBuilder.PID_SCHED_VIEW;
+import static io.ptotrace.convert.TraceBuilder.PID_WORKER;
+
+import io.ptotrace.convert.picture.FlowKind;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.model.PhaseRecord;
+import io.ptotrace.model.TaskIds;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.util.IndexSort;
+import io.ptotrace.model.util.IntList;
+import io.ptotrace.model.util.LongIntMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The arrows of merged-trace.md §11.1–§11.5. */
+final class FlowRules {
+    private final TraceBuilder b;
+    private final Timeline tl;
+    private final DepsProjection deps;
+    private final TaskIndex ix;
+    private final TracePicture pic;
+    private final ConvertStats stats;
+    private final IntList predA = new IntList(), succA = new IntList();
+
+    FlowRules(TraceBuilder b) {
+        this.b = b;
+        this.tl = b.timeline();
+        this.deps = b.deps();
+        this.ix = b.index();
+        this.pic = b.picture();
+        this.stats = b.stats();
+    }
+
+    void emitAll() {
+        b.indexRecordSlices();
+        workerDependencies();
+        if (b.hasAicpuData()) schedulerDependencies();
+        boolean sched = tl.schedulerPhases != null;
+        if (sched && tl.coreToThread.length > 0) completeFlows();
+        int[] coreThread = null;
+        if (sched && b.hasAicpuData()) {
+            coreThread = coreThreadMap();
+            dispatchFlows(coreThread);
+        }
+        if (tl.orchestratorPhases != null && sched && b.hasAicpuData()) submitFlows(coreThread);
+    }
+
+    private static int schedTid(int t) { return 30000 + 10 * t; }
+
+    private static int coreTid(int core) { return 10000 + 10 * core; }
+
+    // ------------------------------------------------------------------ §11.1 Worker View
+
+    private void workerDependencies() {
+        IntList pAnch = new IntList(), sAnch = new IntList();
+        for (int p = 0; p < deps.predCount(); p++) {
+            long pred = deps.pred(p);
+            int pg = ix.group(pred);
+            boolean pKernel = pg >= 0;
+            if (!pKernel && !b.hasAnchors(pred)) continue;
+            boolean pIsSlice = !pKernel;
+            if (pKernel) ix.workerAnchors(pg, pAnch); else b.anchors(pred, pAnch);
+            int out = ix.fanCount(pred);
+            for (int k = deps.succFrom(p); k < deps.succTo(p); k++) {
+                long succ = deps.succ(k);
+                int sg = ix.group(succ);
+                boolean sKernel = sg >= 0;
+                if (!sKernel && !b.hasAnchors(succ)) {
+                    stats.missingSuccessors++;
+                    b.verbose().accept("Warning: Task " + TaskIds.display(pred) + " (raw " + Long.toUnsignedString(pred)
+                        + ") references non-existent successor " + TaskIds.display(succ) + " (raw " + Long.toUnsignedString(succ) + ")");
+                    continue;
+                }
+                if (sKernel) ix.workerAnchors(sg, sAnch); else b.anchors(succ, sAnch);
+                int in = ix.fanCount(succ);
+                for (int i = 0; i < pAnch.size(); i++) {
+                    int pa = pAnch.get(i);
+                    int pSlice = pIsSlice ? pa : b.workerSlice(pa);
+                    double pStart = pic.sliceTs(pSlice);
+                    double pEnd = pIsSlice ? pic.sliceTs(pa) + pic.sliceDur(pa) : tl.end[pa];
+                    for (int j = 0; j < sAnch.size(); j++) {
+                        int sa = sAnch.get(j);
+                        int sSlice = sKernel ? b.workerSlice(sa) : sa;
+                        double dst = pic.sliceTs(sSlice);
+                        boolean hb = pEnd > dst;
+                        stats.workerPairs++;
+                        if (hb) {
+                            stats.workerViolations++;
+                            stats.offer("Worker View", b.nameOf(pSlice), b.nameOf(sSlice), pEnd - dst);
+                        }
+                        b.flow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
+                            PID_WORKER, pic.sliceTid(pSlice), pStart, pSlice, true,
+                            PID_WORKER, pic.sliceTid(sSlice), dst, sSlice, true, in, out);
+                    }
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ §11.2 Scheduler View
+
+    private void schedulerDependencies() {
+        IntList pAnch = new IntList(), sAnch = new IntList();
+        for (int p = 0; p < deps.predCount(); p++) {
+            long pred = deps.pred(p);
+            int pg = ix.group(pred);
+            if (pg < 0) continue;
+            ix.schedulerAnchors(pg, pAnch);
+            int out = ix.fanCount(pred);
+            for (int k = deps.succFrom(p); k < deps.succTo(p); k++) {
+                long succ = deps.succ(k);
+                int sg = ix.group(succ);
+                if (sg < 0) continue;
+                ix.schedulerAnchors(sg, sAnch);
+                int in = ix.fanCount(succ);
+                for (int i = 0; i < pAnch.size(); i++) {
+                    int pr = pAnch.get(i);
+                    if (tl.dispatch[pr] < 0 || tl.finish[pr] <= 0) continue;
+                    for (int j = 0; j < sAnch.size(); j++) {
+                        int sr = sAnch.get(j);
+                        if (tl.dispatch[sr] < 0 || tl.finish[sr] <= 0) continue;
+                        boolean hb = tl.finish[pr] > tl.dispatch[sr];
+                        stats.schedulerPairs++;
+                        if (hb) {
+                            stats.schedulerViolations++;
+                            stats.offer("Scheduler View", b.nameOf(b.svSlice(pr)), b.nameOf(b.svSlice(sr)),
+                                tl.finish[pr] - tl.dispatch[sr]);
+                        }
+                        b.flow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
+                            PID_SCHED_VIEW, b.svTid(pr), tl.dispatch[pr], b.svSlice(pr), true,
+                            PID_SCHED_VIEW, b.svTid(sr), tl.dispatch[sr], b.svSlice(sr), true, in, out);
+                    }
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ §11.3
+
+    private void completeFlows() {
+        int nTasks = ix.tasks.length;
+        int[] attributedTo = new int[nTasks];
+        java.util.Arrays.fill(attributedTo, -1);
+        IntList wAnch = new IntList(), sAnch = new IntList();
+        // attribution + inbound complete flows
+        for (int g = 0; g < nTasks; g++) {
+            int last = -1;
+            for (int r = ix.rowFrom[g]; r < ix.rowTo[g]; r++) {
+                if (!(tl.finish[r] > 0)) continue; // Q-T5
+                if (last < 0 || tl.finish[r] > tl.finish[last]) last = r;
+            }
+            if (last < 0) continue;
+            ix.workerAnchors(g, wAnch);
+            if (wAnch.size() == 0) continue;
+            int thr = b.threadOfCore(tl.coreId[last]);
+            if (thr < 0) continue;
+            double f = tl.finish[last];
+            int c = b.completeFor(thr, f);
+            if (c < 0) continue;
+            attributedTo[g] = c;
+            PhaseRecord rec = b.record(c);
+            int owner = b.recordThread(c);
+            double dstTs = rec.startUs <= f && f <= rec.endUs ? f : rec.startUs;
+            int dstSlice = b.sliceOfRecord(c);
+            for (int i = 0; i < wAnch.size(); i++) {
+                int r = wAnch.get(i);
+                b.flow(FlowKind.COMPLETE, PID_WORKER, coreTid(tl.coreId[r]), tl.end[r] - 0.01, b.workerSlice(r), true,
+                    PID_SCHED, schedTid(owner), dstTs, dstSlice, false, -1, -1);
+            }
+            ix.schedulerAnchors(g, sAnch);
+            for (int i = 0; i < sAnch.size(); i++) {
+                int r = sAnch.get(i);
+                if (!(tl.finish[r] > 0)) continue;
+                b.flow(FlowKind.COMPLETE, PID_SCHED_VIEW, b.svTid(r), tl.finish[r] - 0.01, b.svSlice(r), true,
+                    PID_SCHED, schedTid(owner), dstTs, dstSlice, false, -1, -1);
+            }
+        }
+        if (!deps.edgesLoaded()) return;
+
+        // complete→ready: consumers become ready when the complete resolving their last producer runs
+        int refs = b.recordCount();
+        IntList[] tasksOf = new IntList[refs];
+        for (int g = 0; g < nTasks; g++) {
+            int c = attributedTo[g];
+            if (c < 0) continue;
+            if (tasksOf[c] == null) tasksOf[c] = new IntList(2);
+            tasksOf[c].add(g);
+        }
+        IntList all = new IntList();
+        for (int t = 0; t < b.threadCount(); t++) for (int c : b.completesOfThread(t)) all.add(c);
+        int[] order = all.toArray();
+        // stable by (end, thread index): completesOfThread is ordered by thread already
+        Integer[] boxed = new Integer[order.length];
+        for (int i = 0; i < order.length; i++) boxed[i] = order[i];
+        java.util.Arrays.sort(boxed, (x, y) -> {
+            int cmp = Double.compare(b.record(x).endUs, b.record(y).endUs);
+            return cmp != 0 ? cmp : Integer.compare(b.recordThread(x), b.recordThread(y));
+        });
+        LongIntMap satisfied = new LongIntMap(1024);
+        for (Integer c : boxed) {
+            IntList ts = tasksOf[c];
+            if (ts == null) continue;
+            PhaseRecord rec = b.record(c);
+            int cThread = b.recordThread(c);
+            for (int i = 0; i < ts.size(); i++) {
+                long task = ix.tasks[ts.get(i)];
+                int p = deps.predOrdinal(task);
+                if (p < 0) continue;
+                for (int k = deps.succFrom(p); k < deps.succTo(p); k++) {
+                    long cons = deps.succ(k);
+                    int sat = satisfied.get(cons);
+                    sat = sat < 0 ? 1 : sat + 1;
+                    satisfied.put(cons, sat);
+                    if (sat != ix.predCountOf(cons)) continue;
+                    int cg = ix.group(cons);
+                    if (cg < 0) continue;
+                    int best = -1;
+                    for (int r = ix.rowFrom[cg]; r < ix.rowTo[cg]; r++) {
+                        if (tl.dispatch[r] < 0) continue;
+                        if (best < 0 || tl.dispatch[r] < tl.dispatch[best]) best = r;
+                    }
+                    if (best < 0) continue;
+                    int core = tl.coreId[best];
+                    if (core < 0 || core >= tl.coreToThread.length || tl.coreToThread[core] < 0) continue;
+                    int thr = tl.coreToThread[core];
+                    double d = tl.dispatch[best];
+                    if (d < rec.endUs) continue;
+                    double srcTs = rec.endUs - 0.01;
+                    b.flow(FlowKind.COMPLETE_READY, PID_SCHED, schedTid(cThread), srcTs, b.sliceOfRecord(c), false,
+                        PID_SCHED, schedTid(thr), d, enclosing(PID_SCHED, schedTid(thr), d), false, -1, -1);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ §11.4
+
+    private int[] coreThreadMap() {
+        int maxCore = -1;
+        for (int r = 0; r < tl.rows; r++) maxCore = Math.max(maxCore, tl.coreId[r]);
+        int[] map = new int[Math.max(maxCore + 1, tl.coreToThread.length)];
+        java.util.Arrays.fill(map, -1);
+        if (tl.coreToThread.length > 0) {
+            int n = 0;
+            for (int c = 0; c < tl.coreToThread.length; c++) if (tl.coreToThread[c] >= 0) { map[c] = tl.coreToThread[c]; n++; }
+            b.verbose().accept("  Core-to-thread mapping: " + n + " cores (from perf JSON)");
+            return map;
+        }
+        // voting
+        List<List<PhaseRecord>> sched = tl.schedulerPhases;
+        Map<Integer, Map<Integer, Integer>> votes = new HashMap<>();
+        Map<Integer, List<Integer>> firstVoteOrder = new HashMap<>();
+        double[][] dStart = new double[sched.size()][], dEnd = new double[sched.size()][];
+        for (int t = 0; t < sched.size(); t++) {
+            IntList idx = new IntList();
+            List<PhaseRecord> lane = sched.get(t);
+            for (int k = 0; k < lane.size(); k++) if ("dispatch".equals(lane.get(k).phase)) idx.add(k);
+            dStart[t] = new double[idx.size()];
+            dEnd[t] = new double[idx.size()];
+            for (int k = 0; k < idx.size(); k++) { dStart[t][k] = lane.get(idx.get(k)).startUs; dEnd[t][k] = lane.get(idx.get(k)).endUs; }
+        }
+        for (int r = 0; r < tl.rows; r++) {
+            if (tl.dispatch[r] < 0) continue;
+            double d = tl.dispatch[r];
+            for (int t = 0; t < sched.size(); t++) {
+                for (int k = 0; k < dStart[t].length; k++) {
+                    if (dStart[t][k] <= d && d <= dEnd[t][k]) {
+                        int core = tl.coreId[r];
+                        Map<Integer, Integer> v = votes.computeIfAbsent(core, x -> new HashMap<>());
+                        if (!v.containsKey(t)) firstVoteOrder.computeIfAbsent(core, x -> new java.util.ArrayList<>()).add(t);
+                        v.merge(t, 1, Integer::sum);
+                        break;
+                    }
+                }
+            }
+        }
+        int n = 0;
+        for (Map.Entry<Integer, List<Integer>> e : firstVoteOrder.entrySet()) {
+            int core = e.getKey();
+            int best = -1, bestVotes = -1;
+            for (int t : e.getValue()) {
+                int v = votes.get(core).get(t);
+                if (v > bestVotes) { best = t; bestVotes = v; }
+            }
+            if (core >= 0 && core < map.length) { map[core] = best; n++; }
+        }
+        b.verbose().accept("  Core-to-thread mapping: " + n + " cores (inferred via voting)");
+        return map;
+    }
+
+    private static int threadOf(int[] map, int core) { return core >= 0 && core < map.length ? map[core] : -1; }
+
+    private void dispatchFlows(int[] coreThread) {
+        for (int r = 0; r < tl.rows; r++) {
+            if (tl.dispatch[r] < 0) continue;
+            int t = threadOf(coreThread, tl.coreId[r]);
+            if (t < 0) continue;
+            double d = tl.dispatch[r];
+            int src = enclosing(PID_SCHED, schedTid(t), d);
+            b.flow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
+                PID_WORKER, coreTid(tl.coreId[r]), tl.start[r], b.workerSlice(r), false, -1, -1);
+            if (b.svSlice(r) >= 0) // Q-T4: only when the row has a Scheduler View slice
+                b.flow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
+                    PID_SCHED_VIEW, b.svTid(r), d, b.svSlice(r), true, -1, -1);
+        }
+    }
+
+    // ------------------------------------------------------------------ §11.5
+
+    private void submitFlows(int[] coreThread) {
+        Map<String, Object> tm = tl.timelineMetadata;
+        if ("host".equals(tl.orchestratorSource) && tm != null && !Boolean.TRUE.equals(tm.get("cross_domain_latency_available")))
+            return;
+        LongIntMap claim = new LongIntMap(1024);
+        Map<Integer, FlowKind> kindOf = new HashMap<>();
+        int refs = b.recordCount();
+        for (int ref = 0; ref < refs; ref++) {
+            PhaseRecord r = b.record(ref);
+            if (b.sliceOfRecord(ref) < 0 || !isOrch(ref) || !r.taskIdNonNegative) continue;
+            int cur = claim.get(r.taskId);
+            if ("orch_submit".equals(r.phase)) {
+                if (cur >= 0 && kindOf.get(cur) == FlowKind.SUBMIT_DISPATCH) continue;
+                claim.put(r.taskId, ref);
+                kindOf.put(ref, FlowKind.SUBMIT_DISPATCH);
+            } else if ("orch_fanin".equals(r.phase) && cur < 0) {
+                claim.put(r.taskId, ref);
+                kindOf.put(ref, FlowKind.FANIN_DISPATCH);
+            } else if ("orch_params".equals(r.phase) && cur < 0) {
+                claim.put(r.taskId, ref);
+                kindOf.put(ref, FlowKind.PARAMS_DISPATCH);
+            }
+        }
+        if (claim.size() == 0) return;
+        for (int r = 0; r < tl.rows; r++) {
+            if (tl.dispatch[r] < 0) continue;
+            int t = threadOf(coreThread, tl.coreId[r]);
+            if (t < 0) continue;
+            int ref = claim.get(tl.taskId[r]);
+            if (ref < 0) continue;
+            PhaseRecord rec = b.record(ref);
+            int o = b.recordThread(ref);
+            double d = tl.dispatch[r];
+            b.flow(kindOf.get(ref), PID_ORCH, 4000 + o, rec.endUs, b.sliceOfRecord(ref), false,
+                PID_SCHED, schedTid(t), d, enclosing(PID_SCHED, schedTid(t), d), false, -1, -1);
+        }
+    }
+
+    private boolean isOrch(int ref) { return pic.slicePid(b.sliceOfRecord(ref)) == PID_ORCH; }
+
+    // ------------------------------------------------------------------ binding
+
+    private Map<Long, int[]> trackSlices;
+
+    /** The slice on (pid, tid) that encloses ts (innermost by latest start), or −1. */
+    int enclosing(int pid, int tid, double ts) {
+        if (trackSlices == null) {
+            Map<Long, IntList> m = new HashMap<>();
+            for (int i = 0; i < pic.sliceCount(); i++) {
+                int p = pic.slicePid(i);
+                if (p != PID_SCHED && p != PID_ORCH) continue;
+                m.computeIfAbsent(((long) p << 32) | pic.sliceTid(i), k -> new IntList()).add(i);
+            }
+            trackSlices = new HashMap<>();
+            for (Map.Entry<Long, IntList> e : m.entrySet()) {
+                int[] arr = e.getValue().toArray();
+                IndexSort.stableSort(arr, (x, y) -> Double.compare(pic.sliceTs(x), pic.sliceTs(y)));
+                trackSlices.put(e.getKey(), arr);
+            }
+        }
+        int[] arr = trackSlices.get(((long) pid << 32) | tid);
+        if (arr == null) return -1;
+        int lo = 0, hi = arr.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (pic.sliceTs(arr[mid]) <= ts) lo = mid + 1; else hi = mid;
+        }
+        for (int k = lo - 1; k >= 0 && k >= lo - 8; k--) {
+            int s = arr[k];
+            if (pic.sliceTs(s) + pic.sliceDur(s) >= ts) return s;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,80 @@
+package io.ptotrace.convert;
+
+import io.ptotrace.model.JsonValues;
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.PyFloat;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+
+/** Display rules for task slices (merged-trace.md §3.3). */
+public final class Labels {
+    private Labels() {}
+
+    /** Bijective base-26 letters of n+1 ({@code 0→a, 26→aa}); empty for negative n. */
+    public static String letters(long n) {
+        if (n < 0) return "";
+        StringBuilder sb = new StringBuilder();
+        long v = n + 1;
+        while (v > 0) {
+            v--;
+            sb.append((char) ('a' + (v % 26)));
+            v /= 26;
+        }
+        return sb.reverse().toString();
+    }
+
+    /** {@code <n>_<letters>}. */
+    public static String funcLabel(long funcId) { return funcId + "_" + letters(funcId); }
+
+    public static String taskName(int funcId, String disp, boolean spmd, NameMap names) {
+        String label;
+        if (funcId < 0) label = "task(" + disp + ")";
+        else {
+            String n = names.name(funcId);
+            label = (n != null ? n : "func_" + funcLabel(funcId)) + "(" + disp + ")";
+        }
+        return spmd ? spmdLabel(label) : label;
+    }
+
+    /** Inserts {@code _spmd} before the task suffix's '(' (the last one, Q-T2) unless the base says spmd. */
+    static String spmdLabel(String label) {
+        int paren = label.lastIndexOf('(');
+        if (paren < 0) return label;
+        String base = label.substring(0, paren);
+        if (base.toLowerCase(java.util.Locale.ROOT).contains("spmd")) return label;
+        return base + "_spmd" + label.substring(paren);
+    }
+
+    /** Python {@code str()} of a JSON value, for names built from copied values. */
+    public static String pyStr(Object v) {
+        if (v == null || v == JsonValues.NULL) return "None";
+        if (v instanceof Boolean) return ((Boolean) v) ? "True" : "False";
+        if (v instanceof Double) return PyFloat.repr((Double) v);
+        if (v instanceof Long || v instanceof BigInteger || v instanceof Integer) return v.toString();
+        if (v instanceof String) return (String) v;
+        if (v instanceof List) {
+            StringBuilder sb = new StringBuilder("[");
+            boolean first = true;
+            for (Object o : (List<?>) v) {
+                if (!first) sb.append(", ");
+                first = false;
+                sb.append(o instanceof String ? "'" + o + "'" : pyStr(o));
+            }
+            return sb.append(']').toString();
+        }
+        if (v instanceof Map) {
+            StringBuilder sb = new StringBuilder("{");
+            boolean first = true;
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                if (!first) sb.append(", ");
+                first = false;
+                sb.append('\'').append(e.getKey()).append("': ");
+                Object o = e.getValue();
+                sb.append(o instanceof String ? "'" + o + "'" : pyStr(o));
+            }
+            return sb.append('}').toString();
+        }
+        return String.valueOf(v);
+    }
+}

@@ -1,0 +1,171 @@
+package io.ptotrace.convert;
+
+import io.ptotrace.model.Run;
+import io.ptotrace.model.TaskIds;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.util.IntList;
+import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.model.util.LongList;
+
+/**
+ * Per-task views of the joined rows (merged-trace.md §3.2, §11.0): the contiguous row range of each
+ * task, the SPMD set, fan counts, anchor rows of each view and the reverse adjacency.
+ */
+final class TaskIndex {
+    final Timeline tl;
+    final DepsProjection deps;
+    /** Task ids in first-appearance (sorted) order, and their row ranges. */
+    final long[] tasks;
+    final int[] rowFrom;
+    final int[] rowTo;
+    private final LongIntMap groupOf;
+    private final LongIntMap spmd = new LongIntMap(64);
+
+    // reverse adjacency: succ → preds in pred-major order
+    private final LongIntMap succOrdinal;
+    private final int[] predStart;
+    private final long[] predList;
+
+    TaskIndex(Run run) {
+        this.tl = run.timeline;
+        this.deps = run.deps;
+        LongList ids = new LongList();
+        IntList from = new IntList();
+        for (int r = 0; r < tl.rows; r++) {
+            if (r == 0 || tl.taskId[r] != tl.taskId[r - 1]) { ids.add(tl.taskId[r]); from.add(r); }
+        }
+        tasks = ids.toArray();
+        rowFrom = from.toArray();
+        rowTo = new int[tasks.length];
+        for (int g = 0; g < tasks.length; g++) rowTo[g] = g + 1 < tasks.length ? rowFrom[g + 1] : tl.rows;
+        groupOf = new LongIntMap(Math.max(16, tasks.length));
+        for (int g = 0; g < tasks.length; g++) groupOf.put(tasks[g], g);
+
+        // SPMD set (§3.2)
+        for (int g = 0; g < tasks.length; g++) {
+            long t = tasks[g];
+            if (rowTo[g] - rowFrom[g] < 2 || deps.blockNum(t) >= 0) continue;
+            String type = tl.coreType[rowFrom[g]];
+            boolean same = true;
+            for (int r = rowFrom[g] + 1; r < rowTo[g]; r++) {
+                if (!java.util.Objects.equals(type, tl.coreType[r])) { same = false; break; }
+            }
+            if (same) spmd.put(t, 1);
+        }
+        // block_num > 1 from deps.json: we need every listed task; DepsProjection keeps them in its map,
+        // so test on demand in isSpmd().
+
+        // reverse adjacency
+        int pairs = deps.pairCount();
+        succOrdinal = new LongIntMap(Math.max(16, pairs));
+        IntList counts = new IntList();
+        for (int k = 0; k < pairs; k++) {
+            long s = deps.succ(k);
+            int o = succOrdinal.putIfAbsent(s, counts.size());
+            if (o < 0) counts.add(1); else counts.set(o, counts.get(o) + 1);
+        }
+        predStart = new int[counts.size() + 1];
+        for (int i = 0; i < counts.size(); i++) predStart[i + 1] = predStart[i] + counts.get(i);
+        predList = new long[pairs];
+        int[] fill = new int[counts.size()];
+        for (int p = 0; p < deps.predCount(); p++) {
+            long pred = deps.pred(p);
+            for (int k = deps.succFrom(p); k < deps.succTo(p); k++) {
+                int o = succOrdinal.get(deps.succ(k));
+                predList[predStart[o] + fill[o]++] = pred;
+            }
+        }
+    }
+
+    int group(long task) { return groupOf.get(task); }
+
+    boolean hasRows(long task) { return groupOf.get(task) >= 0; }
+
+    boolean isSpmd(long task) {
+        int b = deps.blockNum(task);
+        if (b > 1) return true;
+        return spmd.get(task) >= 0;
+    }
+
+    boolean anySpmd() {
+        if (spmd.size() > 0) return true;
+        for (long t : tasks) if (deps.blockNum(t) > 1) return true;
+        return deps.hasBlockMap() && spmdFromBlockMapExists();
+    }
+
+    private Boolean blockSpmd;
+
+    private boolean spmdFromBlockMapExists() {
+        if (blockSpmd == null) blockSpmd = deps.anyBlockNumAbove(1);
+        return blockSpmd;
+    }
+
+    /** Number of SPMD tasks (block_num > 1 listed, plus inferred). */
+    int spmdCount() { return deps.countBlockNumAbove(1) + spmdInferredCount(); }
+
+    private int spmdInferredCount() { return spmd.size(); }
+
+    int fanCount(long task) {
+        if (!isSpmd(task)) return 1;
+        int b = deps.blockNum(task);
+        if (b >= 0) return b;
+        int g = groupOf.get(task);
+        return g < 0 ? 1 : rowTo[g] - rowFrom[g];
+    }
+
+    String disp(long task) { return TaskIds.display(task); }
+
+    // ------------------------------------------------------------------ adjacency
+
+    int predCountOf(long succ) {
+        int o = succOrdinal.get(succ);
+        return o < 0 ? 0 : predStart[o + 1] - predStart[o];
+    }
+
+    long predOf(long succ, int i) { return predList[predStart[succOrdinal.get(succ)] + i]; }
+
+    // ------------------------------------------------------------------ anchors (§11.0)
+
+    double workerSliceStart(int row) { return tl.receive[row]; }
+
+    /** Worker-View anchor rows of a task with kernel rows, appended to {@code out}. */
+    void workerAnchors(int g, IntList out) {
+        out.clear();
+        long t = tasks[g];
+        if (!isSpmd(t)) {
+            for (int r = rowFrom[g]; r < rowTo[g]; r++) out.add(r);
+            return;
+        }
+        spmdAnchors(g, out, true);
+    }
+
+    void schedulerAnchors(int g, IntList out) {
+        out.clear();
+        long t = tasks[g];
+        if (!isSpmd(t)) {
+            for (int r = rowFrom[g]; r < rowTo[g]; r++) out.add(r);
+            return;
+        }
+        spmdAnchors(g, out, false);
+    }
+
+    private double svStart(int r) {
+        return tl.dispatch[r] >= 0 && tl.finish[r] > 0 ? tl.dispatch[r] : Double.POSITIVE_INFINITY;
+    }
+
+    private void spmdAnchors(int g, IntList out, boolean worker) {
+        // groups by func_id in first-appearance order; per group the smallest (slice_start, core_id)
+        IntList funcs = new IntList(4);
+        for (int r = rowFrom[g]; r < rowTo[g]; r++) {
+            int f = tl.funcId[r];
+            int k = -1;
+            for (int i = 0; i < funcs.size(); i++) if (funcs.get(i) == f) { k = i; break; }
+            if (k < 0) { funcs.add(f); out.add(r); continue; }
+            int best = out.get(k);
+            double sb = worker ? workerSliceStart(best) : svStart(best);
+            double sr = worker ? workerSliceStart(r) : svStart(r);
+            if (sr < sb || (sr == sb && tl.coreId[r] < tl.coreId[best])) out.set(k, r);
+        }
+    }
+}

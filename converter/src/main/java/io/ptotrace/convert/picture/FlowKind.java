@@ -1,0 +1,24 @@
+package io.ptotrace.convert.picture;
+
+/** The arrow kinds of the merged trace and their trace-event names. */
+public enum FlowKind {
+    DEPENDENCY("dependency"),
+    HB_VIOLATION("hb_violation"),
+    COMPLETE("complete"),
+    COMPLETE_READY("complete\u2192ready"),
+    DISPATCH("dispatch"),
+    SUBMIT_DISPATCH("submit\u2192dispatch"),
+    FANIN_DISPATCH("fanin\u2192dispatch"),
+    PARAMS_DISPATCH("params\u2192dispatch");
+
+    public final String eventName;
+
+    FlowKind(String eventName) { this.eventName = eventName; }
+
+    public boolean isDependency() { return this == DEPENDENCY || this == HB_VIOLATION; }
+
+    public static FlowKind byEventName(String name) {
+        for (FlowKind k : values()) if (k.eventName.equals(name)) return k;
+        return null;
+    }
+}

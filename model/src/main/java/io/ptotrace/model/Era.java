@@ -1,0 +1,27 @@
+package io.ptotrace.model;
+
+/** The two generations of swimlane captures; see newer-capture-format.md. */
+public enum Era {
+    L2("l2_swimlane_level", "l2_swimlane_records.json", "--enable-l2-swimlane"),
+    CHIP("chip_swimlane_level", "chip_swimlane_records.json", "--enable-chip-swimlane");
+
+    public final String levelKey;
+    public final String recordsFile;
+    public final String runFlag;
+
+    Era(String levelKey, String recordsFile, String runFlag) {
+        this.levelKey = levelKey;
+        this.recordsFile = recordsFile;
+        this.runFlag = runFlag;
+    }
+
+    public static String levelDescription(int level) {
+        switch (level) {
+            case 1: return "AICore timing only";
+            case 2: return "AICore + AICPU timing";
+            case 3: return "AICore + AICPU timing + scheduler phases";
+            case 4: return "full collection with orchestrator phases";
+            default: return "unknown";
+        }
+    }
+}

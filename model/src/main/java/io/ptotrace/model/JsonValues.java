@@ -1,0 +1,103 @@
+package io.ptotrace.model;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Small JSON values (one record, one metadata object) as plain Java values: Long, BigInteger,
+ * Double, String, Boolean, {@link #NULL}, List, LinkedHashMap. Used for values copied verbatim into
+ * the trace; never for a whole file.
+ */
+public final class JsonValues {
+    private JsonValues() {}
+
+    /** JSON null. */
+    public static final Object NULL = new Object() {
+        @Override public String toString() { return "null"; }
+    };
+    /** A member that is not there at all. */
+    public static final Object ABSENT = new Object() {
+        @Override public String toString() { return "<absent>"; }
+    };
+
+    public static Object read(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        switch (t) {
+            case VALUE_NUMBER_INT:
+                switch (p.getNumberType()) {
+                    case BIG_INTEGER: return p.getBigIntegerValue();
+                    default: return p.getLongValue();
+                }
+            case VALUE_NUMBER_FLOAT: return p.getDoubleValue();
+            case VALUE_STRING: return p.getText();
+            case VALUE_TRUE: return Boolean.TRUE;
+            case VALUE_FALSE: return Boolean.FALSE;
+            case VALUE_NULL: return NULL;
+            case START_ARRAY: {
+                List<Object> list = new ArrayList<>();
+                while (p.nextToken() != JsonToken.END_ARRAY) list.add(read(p));
+                return list;
+            }
+            case START_OBJECT: {
+                Map<String, Object> map = new LinkedHashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String k = p.currentName();
+                    p.nextToken();
+                    map.put(k, read(p));
+                }
+                return map;
+            }
+            default:
+                throw new IOException("unexpected token " + t);
+        }
+    }
+
+    public static void write(JsonGenerator g, Object v) throws IOException {
+        if (v == null || v == NULL || v == ABSENT) g.writeNull();
+        else if (v instanceof Long) g.writeNumber((Long) v);
+        else if (v instanceof Integer) g.writeNumber((Integer) v);
+        else if (v instanceof BigInteger) g.writeNumber((BigInteger) v);
+        else if (v instanceof Double) PyFloat.write(g, (Double) v);
+        else if (v instanceof String) g.writeString((String) v);
+        else if (v instanceof Boolean) g.writeBoolean((Boolean) v);
+        else if (v instanceof List) {
+            g.writeStartArray();
+            for (Object o : (List<?>) v) write(g, o);
+            g.writeEndArray();
+        } else if (v instanceof Map) {
+            g.writeStartObject();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                g.writeFieldName(String.valueOf(e.getKey()));
+                write(g, e.getValue());
+            }
+            g.writeEndObject();
+        } else throw new IllegalArgumentException("not a JSON value: " + v.getClass());
+    }
+
+    /** Python truthiness-free integer conversion: int, integral float, numeric string, bool. */
+    public static Long asLong(Object v) {
+        if (v instanceof Long) return (Long) v;
+        if (v instanceof BigInteger) return ((BigInteger) v).longValue();
+        if (v instanceof Double) {
+            double d = (Double) v;
+            if (Double.isNaN(d) || Double.isInfinite(d)) return null;
+            return new BigDecimal(d).toBigInteger().longValue();
+        }
+        if (v instanceof Boolean) return ((Boolean) v) ? 1L : 0L;
+        if (v instanceof String) {
+            U64.Slot s = new U64.Slot();
+            return U64.parse((String) v, s) ? s.value : null;
+        }
+        return null;
+    }
+
+    public static boolean isPresent(Object v) { return v != null && v != ABSENT && v != NULL; }
+}

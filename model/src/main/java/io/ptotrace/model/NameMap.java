@@ -1,0 +1,85 @@
+package io.ptotrace.model;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Function names by func id (decimal string keys) and an optional orchestrator name. */
+public final class NameMap {
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+    public static final NameMap EMPTY = new NameMap(Collections.emptyMap(), null);
+
+    private final Map<String, String> names;
+    private final String orchestratorName;
+
+    public NameMap(Map<String, String> names, String orchestratorName) {
+        this.names = names;
+        this.orchestratorName = orchestratorName;
+    }
+
+    public String name(int funcId) { return names.get(Integer.toString(funcId)); }
+
+    public Map<String, String> entries() { return names; }
+
+    public int size() { return names.size(); }
+
+    public String orchestratorName() { return orchestratorName; }
+
+    /** Entries sorted numerically by key, non-numeric keys after them by string (Q-IN-8). */
+    public List<Map.Entry<String, String>> sortedEntries() {
+        List<Map.Entry<String, String>> l = new ArrayList<>(names.entrySet());
+        l.sort((a, b) -> {
+            Long x = numeric(a.getKey()), y = numeric(b.getKey());
+            if (x != null && y != null) return Long.compare(x, y);
+            if (x != null) return -1;
+            if (y != null) return 1;
+            return a.getKey().compareTo(b.getKey());
+        });
+        return l;
+    }
+
+    private static Long numeric(String s) {
+        try { return Long.parseLong(s.strip()); } catch (NumberFormatException e) { return null; }
+    }
+
+    /** Reads a {@code name_map*.json}: {@code callable_id_to_name} and {@code orchestrator_name}. */
+    public static NameMap read(Path file) {
+        Map<String, String> names = new LinkedHashMap<>();
+        String orch = null;
+        try (InputStream in = Files.newInputStream(file); JsonParser p = JSON.createParser(in)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw InputProblem.at(file, p, "name map is not a JSON object");
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String k = p.currentName();
+                JsonToken t = p.nextToken();
+                if (k.equals("callable_id_to_name") && t == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String id = p.currentName();
+                        p.nextToken();
+                        Object v = JsonValues.read(p);
+                        if (v instanceof String) names.put(id, (String) v);
+                        else if (JsonValues.isPresent(v) && !(v instanceof Map) && !(v instanceof List)) names.put(id, String.valueOf(v));
+                    }
+                } else if (k.equals("orchestrator_name")) {
+                    Object v = JsonValues.read(p);
+                    orch = v instanceof String ? (String) v : null;
+                } else p.skipChildren();
+            }
+            if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
+        } catch (JsonParseException e) {
+            throw new InputProblem(file.toString(), "not valid JSON: " + e.getOriginalMessage(), InputProblem.location(e.getLocation()), e);
+        } catch (IOException e) {
+            throw new InputProblem(file.toString(), "cannot read: " + e.getMessage(), null, e);
+        }
+        return new NameMap(names, orch);
+    }
+}

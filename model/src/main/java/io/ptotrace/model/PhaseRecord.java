@@ -1,0 +1,41 @@
+package io.ptotrace.model;
+
+/**
+ * One scheduler or orchestrator phase record, times already in microseconds. Members that are
+ * copied into the trace verbatim keep their JSON form ({@link JsonValues#ABSENT} when missing).
+ */
+public final class PhaseRecord {
+    public String phase;
+    public double startUs;
+    public double endUs;
+    public Object loopIter = JsonValues.ABSENT;
+    public Object tasksProcessed = JsonValues.ABSENT;
+    public Object sharedAtStart = JsonValues.ABSENT;
+    public Object sharedAtEnd = JsonValues.ABSENT;
+    public Object submitIdx = JsonValues.ABSENT;
+    /** The record's task_id as written. */
+    public Object taskIdRaw = JsonValues.ABSENT;
+    /** task_id normalised as u64; valid only if {@link #taskIdOk}. */
+    public long taskId;
+    public boolean taskIdOk;
+    /** task_id present, convertible and not negative as written (orchestrator rule, Q-IN-3). */
+    public boolean taskIdNonNegative;
+
+    // raw capture values, kept until the time base is known
+    long rawStart;
+    long rawEnd;
+
+    public long tasksProcessedOr(long dflt) {
+        if (!JsonValues.isPresent(tasksProcessed)) return dflt;
+        Long v = JsonValues.asLong(tasksProcessed);
+        return v == null ? dflt : v;
+    }
+
+    public boolean hasTasksProcessed() { return tasksProcessed != JsonValues.ABSENT; }
+
+    /** Queue depths are valid iff both snapshots are 3-element arrays. */
+    public boolean depthsValid() {
+        return sharedAtStart instanceof java.util.List && ((java.util.List<?>) sharedAtStart).size() == 3
+            && sharedAtEnd instanceof java.util.List && ((java.util.List<?>) sharedAtEnd).size() == 3;
+    }
+}

@@ -1,0 +1,607 @@
+package io.ptotrace.model;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.ptotrace.model.util.IndexSort;
+import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.model.util.LongList;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Streams a swimlane records file of either era into a {@link Timeline}: the reader and join of
+ * inputs.md §2.8 plus the host-mode rules of newer-capture-format.md §2.4–§2.10.
+ */
+public final class RecordsReader {
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+
+    private final Path file;
+    private final Consumer<String> warn;
+
+    // raw capture
+    private Object l2Level = JsonValues.ABSENT;
+    private Object chipLevel = JsonValues.ABSENT;
+    private Map<String, Object> metadata = new LinkedHashMap<>();
+    private final LongList core = new LongList(), token = new LongList(), reg = new LongList(),
+        cStart = new LongList(), cEnd = new LongList(), r2s = new LongList();
+    private final LongList aCore = new LongList(), aReg = new LongList(), aDispatch = new LongList(), aFinish = new LongList();
+    private List<List<PhaseRecord>> sched;
+    private List<List<PhaseRecord>> orch;
+    private List<List<PhaseRecord>> hostOrch;
+    private boolean hostOrchPresentNonEmpty;
+    private List<PhaseRecord> uploadsRaw;
+    private boolean hasNewerSchedulerSchema;
+
+    private RecordsReader(Path file, Consumer<String> warn) {
+        this.file = file;
+        this.warn = warn;
+    }
+
+    /** Reads and joins a records file; warnings (one line each) go to {@code warn}. */
+    public static Timeline read(Path file, Consumer<String> warn) {
+        RecordsReader r = new RecordsReader(file, warn);
+        try (InputStream in = Files.newInputStream(file); JsonParser p = JSON.createParser(in)) {
+            r.parse(p);
+        } catch (JsonParseException e) {
+            throw new InputProblem(file.toString(), "not valid JSON: " + e.getOriginalMessage(),
+                InputProblem.location(e.getLocation()), e);
+        } catch (IOException e) {
+            String msg = e.getMessage();
+            throw new InputProblem(file.toString(), "cannot read: " + (msg == null ? e.getClass().getSimpleName() : msg), null, e);
+        }
+        return r.build();
+    }
+
+    private InputProblem problem(JsonParser p, String msg) { return InputProblem.at(file, p, msg); }
+
+    private void parse(JsonParser p) throws IOException {
+        if (p.nextToken() != JsonToken.START_OBJECT) throw problem(p, "top level is not a JSON object");
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (key) {
+                case "l2_swimlane_level": l2Level = JsonValues.read(p); break;
+                case "chip_swimlane_level": chipLevel = JsonValues.read(p); break;
+                case "metadata":
+                    if (t == JsonToken.VALUE_NULL) break;
+                    if (t != JsonToken.START_OBJECT) throw problem(p, "metadata is not an object");
+                    @SuppressWarnings("unchecked") Map<String, Object> m = (Map<String, Object>) JsonValues.read(p);
+                    metadata = m;
+                    break;
+                case "aicore_tasks": readAicore(p); break;
+                case "aicpu_tasks": readAicpu(p); break;
+                case "aicpu_scheduler_phases": sched = readLanes(p, key, false); break;
+                case "aicpu_orchestrator_phases": orch = readLanes(p, key, false); break;
+                case "host_orchestrator_phases":
+                    hostOrch = readLanes(p, key, true);
+                    hostOrchPresentNonEmpty = hostOrch != null && !hostOrch.isEmpty();
+                    break;
+                case "host_device_uploads": uploadsRaw = readUploads(p); break;
+                case "scheduler_tasks":
+                case "scheduler_records":
+                    hasNewerSchedulerSchema = t != JsonToken.VALUE_NULL;
+                    p.skipChildren();
+                    break;
+                default: p.skipChildren();
+            }
+        }
+        if (p.currentToken() != JsonToken.END_OBJECT) throw problem(p, "unexpected content at top level");
+        if (p.nextToken() != null) throw problem(p, "trailing content after the top-level object");
+    }
+
+    private long rowLong(JsonParser p, String section, int row, int col) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_INT) return p.getLongValue();
+        if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+            double d = p.getDoubleValue();
+            if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
+        }
+        throw problem(p, section + " row " + row + " column " + col + " is " + describe(p) + ", expected an integer");
+    }
+
+    private static String describe(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        switch (t) {
+            case VALUE_STRING: return "the string \"" + p.getText() + "\"";
+            case VALUE_NULL: return "null";
+            case START_ARRAY: return "an array";
+            case START_OBJECT: return "an object";
+            case VALUE_TRUE: case VALUE_FALSE: return "a boolean";
+            default: return p.getText();
+        }
+    }
+
+    private void readAicore(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) return;
+        if (t != JsonToken.START_ARRAY) throw problem(p, "aicore_tasks is not an array");
+        int row = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "aicore_tasks row " + row + " is not an array");
+            long[] v = new long[6];
+            int col = 0;
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (col < 6) v[col] = rowLong(p, "aicore_tasks", row, col);
+                else p.skipChildren();
+                col++;
+            }
+            if (col < 5) throw problem(p, "aicore_tasks row " + row + " has " + col + " columns, expected 5 or 6");
+            core.add(v[0]); token.add(v[1]); reg.add(v[2]); cStart.add(v[3]); cEnd.add(v[4]); r2s.add(col >= 6 ? v[5] : 0);
+            row++;
+        }
+    }
+
+    private void readAicpu(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) return;
+        if (t != JsonToken.START_ARRAY) throw problem(p, "aicpu_tasks is not an array");
+        int row = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "aicpu_tasks row " + row + " is not an array");
+            long[] v = new long[4];
+            int col = 0;
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (col < 4) v[col] = rowLong(p, "aicpu_tasks", row, col);
+                else p.skipChildren();
+                col++;
+            }
+            if (col < 4) throw problem(p, "aicpu_tasks row " + row + " has " + col + " columns, expected 4");
+            aCore.add(v[0]); aReg.add(v[1]); aDispatch.add(v[2]); aFinish.add(v[3]);
+            row++;
+        }
+    }
+
+    private List<List<PhaseRecord>> readLanes(JsonParser p, String section, boolean host) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) return null;
+        if (t != JsonToken.START_ARRAY) throw problem(p, section + " is not an array");
+        List<List<PhaseRecord>> lanes = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_ARRAY)
+                throw problem(p, section + "[" + lanes.size() + "] is not an array of records");
+            List<PhaseRecord> lane = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (p.currentToken() != JsonToken.START_OBJECT)
+                    throw problem(p, section + "[" + lanes.size() + "][" + lane.size() + "] is not an object");
+                lane.add(readRecord(p, section, lanes.size(), lane.size(), host));
+            }
+            lanes.add(lane);
+        }
+        return lanes;
+    }
+
+    private static final U64.Slot SLOT = new U64.Slot();
+
+    private PhaseRecord readRecord(JsonParser p, String section, int lane, int idx, boolean host) throws IOException {
+        PhaseRecord r = new PhaseRecord();
+        boolean sawStart = false, sawEnd = false;
+        String where = section + "[" + lane + "][" + idx + "]";
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            switch (k) {
+                case "kind": {
+                    Object v = JsonValues.read(p);
+                    r.phase = v instanceof String ? ((String) v).intern() : String.valueOf(v);
+                    break;
+                }
+                case "start_cycles": case "start_host_ns":
+                    if (host == k.equals("start_host_ns")) { r.rawStart = cycles(p, where, k); sawStart = true; }
+                    else p.skipChildren();
+                    break;
+                case "end_cycles": case "end_host_ns":
+                    if (host == k.equals("end_host_ns")) { r.rawEnd = cycles(p, where, k); sawEnd = true; }
+                    else p.skipChildren();
+                    break;
+                case "loop_iter": r.loopIter = JsonValues.read(p); break;
+                case "tasks_processed": r.tasksProcessed = JsonValues.read(p); break;
+                case "shared_at_start": r.sharedAtStart = JsonValues.read(p); break;
+                case "shared_at_end": r.sharedAtEnd = JsonValues.read(p); break;
+                case "submit_idx": r.submitIdx = JsonValues.read(p); break;
+                case "task_id": {
+                    Object raw = JsonValues.read(p);
+                    r.taskIdRaw = raw;
+                    normaliseTaskId(r, raw);
+                    break;
+                }
+                default: p.skipChildren();
+            }
+        }
+        if (host && (!sawStart || !sawEnd))
+            throw problem(p, where + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
+        if (r.phase == null) r.phase = "unknown";
+        return r;
+    }
+
+    static void normaliseTaskId(PhaseRecord r, Object raw) {
+        r.taskIdOk = false;
+        r.taskIdNonNegative = false;
+        if (raw instanceof Long) {
+            r.taskId = (Long) raw; r.taskIdOk = true; r.taskIdNonNegative = (Long) raw >= 0;
+        } else if (raw instanceof java.math.BigInteger) {
+            r.taskId = ((java.math.BigInteger) raw).longValue(); r.taskIdOk = true;
+            r.taskIdNonNegative = ((java.math.BigInteger) raw).signum() >= 0;
+        } else if (raw instanceof String || raw instanceof Double || raw instanceof Boolean) {
+            Long v = JsonValues.asLong(raw);
+            if (v != null) {
+                r.taskId = v; r.taskIdOk = true;
+                r.taskIdNonNegative = !(raw instanceof String && ((String) raw).strip().startsWith("-"))
+                    && !(raw instanceof Double && (Double) raw <= -1.0);
+            }
+        }
+    }
+
+    /** A timestamp member: integer (null → 0, like the reference's {@code or 0}). */
+    private long cycles(JsonParser p, String where, String key) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) return 0;
+        if (t == JsonToken.VALUE_NUMBER_INT) return p.getLongValue();
+        if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+            double d = p.getDoubleValue();
+            if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
+        }
+        throw problem(p, where + "." + key + " is " + describe(p) + ", expected an integer");
+    }
+
+    private List<PhaseRecord> readUploads(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) return null;
+        if (t != JsonToken.START_ARRAY) throw problem(p, "host_device_uploads is not an array");
+        List<PhaseRecord> list = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) throw problem(p, "host_device_uploads[" + list.size() + "] is not an object");
+            PhaseRecord r = new PhaseRecord();
+            r.phase = null;
+            Object phase = JsonValues.ABSENT, detail = JsonValues.ABSENT;
+            String where = "host_device_uploads[" + list.size() + "]";
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String k = p.currentName();
+                p.nextToken();
+                switch (k) {
+                    case "phase": phase = JsonValues.read(p); break;
+                    case "detail": detail = JsonValues.read(p); break;
+                    case "start_host_ns": r.rawStart = cycles(p, where, k); break;
+                    case "end_host_ns": r.rawEnd = cycles(p, where, k); break;
+                    default: p.skipChildren();
+                }
+            }
+            r.taskIdRaw = phase;      // reuse slots: phase name and byte count
+            r.submitIdx = detail;
+            list.add(r);
+        }
+        return list;
+    }
+
+    // ---------------------------------------------------------------- build
+
+    private Timeline build() {
+        Era era;
+        Object levelRaw;
+        boolean hasL2 = l2Level != JsonValues.ABSENT, hasChip = chipLevel != JsonValues.ABSENT;
+        if (hasChip) {
+            era = Era.CHIP;
+            levelRaw = chipLevel;
+            if (hasL2 && !String.valueOf(JsonValues.asLong(l2Level)).equals(String.valueOf(JsonValues.asLong(chipLevel))))
+                throw new InputProblem(file, "chip_swimlane_level and l2_swimlane_level disagree ("
+                    + chipLevel + " vs " + l2Level + ")", null);
+        } else if (hasL2) {
+            era = Era.L2;
+            levelRaw = l2Level;
+        } else {
+            throw new InputProblem(file, "no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)", null);
+        }
+        Long lv = levelRaw instanceof Boolean ? null : JsonValues.asLong(levelRaw);
+        if (lv == null) throw new InputProblem(file, era.levelKey + " missing or not an integer", null);
+        if (lv < 1 || lv > 4)
+            throw new InputProblem(file, "Unsupported " + era.levelKey + ": " + lv + " (expected 1, 2, 3, or 4)", null);
+        int level = lv.intValue();
+
+        Object fq = metadata.get("clock_freq_hz");
+        Long freqL = JsonValues.isPresent(fq) && !(fq instanceof Boolean) ? JsonValues.asLong(fq) : Long.valueOf(0);
+        if (freqL == null) throw new InputProblem(file, "metadata.clock_freq_hz is not an integer: " + fq, null);
+        long freq = freqL;
+        if (freq <= 0) throw new InputProblem(file, "metadata missing/zero clock_freq_hz: " + freq, null);
+
+        if (level >= 2 && aCore.size() == 0 && hasNewerSchedulerSchema)
+            throw new InputProblem(file, "unsupported (newer) records schema: scheduler_tasks/scheduler_records"
+                + " instead of aicpu_tasks; this ptotrace cannot read it without losing every task", null);
+
+        String[] coreTypes = stringList(metadata.get("core_types"), "metadata.core_types");
+        int[] coreToThread = intList(metadata.get("core_to_thread"), "metadata.core_to_thread");
+
+        // host mode recognition (§2.6)
+        boolean hostMode = "host".equals(metadata.get("orchestrator_source")) || hostOrchPresentNonEmpty
+            || metadata.get("host_capture") instanceof Map;
+        if (hostMode && orch != null && !orch.isEmpty())
+            throw new InputProblem(file, "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous", null);
+
+        // device base time (§2.8 step 5)
+        long base = Long.MAX_VALUE;
+        long devMin = Long.MAX_VALUE, devMax = Long.MIN_VALUE;
+        int n = core.size();
+        for (int i = 0; i < n; i++) {
+            long recv = cStart.get(i) - r2s.get(i);
+            if (recv > 0 && recv < base) base = recv;
+            if (cEnd.get(i) > 0 && cEnd.get(i) < base) base = cEnd.get(i);
+            for (long c : new long[] {recv, cStart.get(i), cEnd.get(i)}) if (c > 0) { devMin = Math.min(devMin, c); devMax = Math.max(devMax, c); }
+        }
+        for (int i = 0; i < aCore.size(); i++) {
+            for (long c : new long[] {aDispatch.get(i), aFinish.get(i)}) if (c > 0) {
+                if (c < base) base = c;
+                devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
+            }
+        }
+        for (List<List<PhaseRecord>> lanes : java.util.Arrays.asList(sched, orch)) {
+            if (lanes == null) continue;
+            for (List<PhaseRecord> lane : lanes) for (PhaseRecord r : lane) {
+                for (long c : new long[] {r.rawStart, r.rawEnd}) if (c > 0) {
+                    if (c < base) base = c;
+                    devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
+                }
+            }
+        }
+        if (base == Long.MAX_VALUE) base = 0;
+        double factor = 1_000_000.0 / freq;
+
+        // host origin, alignment, seam
+        long origin = 0;
+        ClockAlignment align = null;
+        double seam = 0.0;
+        Object originRaw = metadata.get("host_orchestration_origin_ns");
+        Long originGiven = JsonValues.isPresent(originRaw) ? JsonValues.asLong(originRaw) : null;
+        long hostMin = Long.MAX_VALUE, hostMax = Long.MIN_VALUE;
+        int hostRecords = 0;
+        if (hostOrch != null) for (List<PhaseRecord> lane : hostOrch) for (PhaseRecord r : lane) {
+            hostRecords++;
+            hostMin = Math.min(hostMin, Math.min(r.rawStart, r.rawEnd));
+            hostMax = Math.max(hostMax, Math.max(r.rawStart, r.rawEnd));
+        }
+        long uploadMin = Long.MAX_VALUE;
+        if (uploadsRaw != null) for (PhaseRecord u : uploadsRaw) uploadMin = Math.min(uploadMin, Math.min(u.rawStart, u.rawEnd));
+        if (hostMode) {
+            align = ClockAlignment.build(metadata.get("clock_anchors"), freq, metadata.get("host_timestamp_quantization_ns"),
+                devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax});
+        }
+        if (originGiven != null && originGiven != 0) origin = originGiven;
+        else if (hostRecords > 0) origin = Math.min(hostMin, uploadMin); // Q-NEW-4: uploads count too
+        else if (hostMode && align.calibrated) origin = align.startMid();
+        else if (uploadMin != Long.MAX_VALUE && !hostMode) origin = 0;
+        if (hostMode && !align.calibrated) seam = hostRecords > 0 ? (hostMax - origin) / 1000.0 : 0.0;
+
+        final long fBase = base;
+        final long fOrigin = origin;
+        final ClockAlignment fAlign = hostMode && align.calibrated ? align : null;
+        final double fSeam = seam;
+        final boolean composite = hostMode && !align.calibrated;
+        java.util.function.LongToDoubleFunction toUs = c -> {
+            if (c <= 0) return 0.0;
+            if (fAlign != null) return (fAlign.hostNs(c) - fOrigin) / 1000.0;
+            double v = (double) (c - fBase) * factor;
+            return composite ? fSeam + v : v;
+        };
+
+        // AICore lookup (§2.8 step 4): later rows replace earlier ones
+        PairIndex lookup = new PairIndex(n);
+        for (int i = 0; i < n; i++) lookup.put(core.get(i), reg.get(i), i);
+
+        LongList rowSrc = new LongList(Math.max(n, 16));
+        LongList rowAicpu = new LongList(Math.max(n, 16));
+        boolean aicpuJoined;
+        if (aCore.size() > 0) {
+            aicpuJoined = true;
+            Map<Long, Integer> unmatched = new LinkedHashMap<>();
+            int unmatchedTotal = 0;
+            for (int j = 0; j < aCore.size(); j++) {
+                int i = lookup.get(aCore.get(j), aReg.get(j));
+                if (i < 0) {
+                    unmatched.merge(aCore.get(j), 1, Integer::sum);
+                    unmatchedTotal++;
+                    continue;
+                }
+                rowSrc.add(i);
+                rowAicpu.add(j);
+            }
+            if (unmatchedTotal > 0) {
+                List<Map.Entry<Long, Integer>> es = new ArrayList<>(unmatched.entrySet());
+                es.sort((a, b) -> Integer.compare(b.getValue(), a.getValue()));
+                StringBuilder sb = new StringBuilder();
+                for (int k = 0; k < Math.min(3, es.size()); k++) {
+                    if (k > 0) sb.append(", ");
+                    sb.append("core ").append(es.get(k).getKey()).append(": ").append(es.get(k).getValue());
+                }
+                warn.accept("Warning: " + unmatchedTotal + " aicpu_task(s) had no matching AICore record (top offenders: "
+                    + sb + "); the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
+            }
+        } else {
+            aicpuJoined = false;
+            if (level >= 2 && n > 0)
+                warn.accept("Warning: " + era.levelKey + " " + level + " but aicpu_tasks is empty; using AICore timing only");
+            for (int i = 0; i < n; i++) { rowSrc.add(i); rowAicpu.add(-1); }
+        }
+
+        int rows = rowSrc.size();
+        long[] tokens = new long[rows];
+        for (int k = 0; k < rows; k++) tokens[k] = token.get((int) rowSrc.get(k));
+        int[] order = IndexSort.identity(rows);
+        IndexSort.stableSort(order, (a, b) -> Long.compareUnsigned(tokens[a], tokens[b]));
+
+        long[] taskId = new long[rows];
+        int[] coreId = new int[rows];
+        String[] coreType = new String[rows];
+        double[] st = new double[rows], en = new double[rows], di = new double[rows], fi = new double[rows],
+            lo = new double[rows], re = new double[rows];
+        for (int k = 0; k < rows; k++) {
+            int src = order[k];
+            int i = (int) rowSrc.get(src);
+            int j = (int) rowAicpu.get(src);
+            taskId[k] = tokens[src];
+            long c = core.get(i);
+            coreId[k] = (int) c;
+            coreType[k] = c >= 0 && c < coreTypes.length ? coreTypes[(int) c] : "aiv";
+            st[k] = toUs.applyAsDouble(cStart.get(i));
+            en[k] = toUs.applyAsDouble(cEnd.get(i));
+            if (era == Era.L2) {
+                lo[k] = r2s.get(i) * factor;
+                re[k] = st[k] - lo[k];
+            } else {
+                re[k] = toUs.applyAsDouble(cStart.get(i) - r2s.get(i));
+                lo[k] = st[k] - re[k];
+            }
+            if (j >= 0) {
+                di[k] = toUs.applyAsDouble(aDispatch.get(j));
+                fi[k] = toUs.applyAsDouble(aFinish.get(j));
+            }
+        }
+
+        // phases (§2.8 step 9)
+        if (sched != null) for (List<PhaseRecord> lane : sched) for (PhaseRecord r : lane) {
+            r.startUs = toUs.applyAsDouble(r.rawStart);
+            r.endUs = toUs.applyAsDouble(r.rawEnd);
+        }
+        List<List<PhaseRecord>> orchOut = null;
+        String source = null;
+        if (orch != null && !orch.isEmpty()) {
+            for (List<PhaseRecord> lane : orch) for (PhaseRecord r : lane) {
+                r.startUs = toUs.applyAsDouble(r.rawStart);
+                r.endUs = toUs.applyAsDouble(r.rawEnd);
+                r.phase = "orch_submit";
+            }
+            orchOut = orch;
+            source = "aicpu";
+        }
+        if (hostMode) {
+            source = "host";
+            List<List<PhaseRecord>> lanes = new ArrayList<>();
+            if (hostOrch != null) for (List<PhaseRecord> lane : hostOrch) {
+                for (PhaseRecord r : lane) {
+                    if (r.rawStart < origin || r.rawEnd < r.rawStart)
+                        throw new InputProblem(file, "invalid host orchestrator phase: origin=" + origin + ", start="
+                            + r.rawStart + ", end=" + r.rawEnd, null);
+                    r.startUs = (r.rawStart - origin) / 1000.0;
+                    r.endUs = (r.rawEnd - origin) / 1000.0;
+                    r.phase = "orch_submit";
+                }
+                if (!lane.isEmpty()) lanes.add(lane);
+            }
+            orchOut = lanes.isEmpty() ? null : lanes;
+        }
+        List<Timeline.Upload> uploads = new ArrayList<>();
+        if (uploadsRaw != null) {
+            for (PhaseRecord u : uploadsRaw) {
+                if (u.rawStart < origin || u.rawEnd < u.rawStart)
+                    throw new InputProblem(file, "invalid host device upload: origin=" + origin + ", start="
+                        + u.rawStart + ", end=" + u.rawEnd, null);
+                uploads.add(new Timeline.Upload(u.taskIdRaw, (u.rawStart - origin) / 1000.0, (u.rawEnd - origin) / 1000.0, u.submitIdx));
+            }
+            if (!uploads.isEmpty() && !hostMode)
+                warn.accept("Warning: " + file + " has host_device_uploads but is not a host-mode capture; the H2D lane is not aligned with device time");
+        }
+
+        Map<String, Object> tm = null;
+        if (hostMode) tm = timelineMetadata(align, hostRecords, seam);
+
+        return new Timeline(file, era, level, freq, coreTypes, coreToThread, rows, taskId, coreId, coreType,
+            st, en, di, fi, lo, re, aicpuJoined, sched, orchOut, source, uploads, tm);
+    }
+
+    private Map<String, Object> timelineMetadata(ClockAlignment align, int hostRecords, double seam) {
+        Object hc = metadata.get("host_capture");
+        Map<String, Object> capture = new LinkedHashMap<>();
+        boolean complete;
+        if (hc instanceof Map) {
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) hc).entrySet()) capture.put(String.valueOf(e.getKey()), e.getValue());
+            Object recorded = capture.getOrDefault("recorded_records", JsonValues.ABSENT);
+            Object expected = capture.getOrDefault("expected_records", JsonValues.ABSENT);
+            Object dropped = capture.getOrDefault("dropped_records", JsonValues.ABSENT);
+            Object status = capture.get("status");
+            boolean recordedOk = !JsonValues.isPresent(recorded) || equalsInt(recorded, hostRecords);
+            boolean expectedOk = JsonValues.isPresent(expected) && equalsInt(expected, hostRecords);
+            boolean droppedZero = JsonValues.isPresent(dropped) && equalsInt(dropped, 0);
+            complete = "complete".equals(status) && droppedZero && recordedOk && expectedOk;
+            List<Object> errors = new ArrayList<>();
+            if (JsonValues.isPresent(recorded) && !equalsInt(recorded, hostRecords)) errors.add("recorded_record_count_mismatch");
+            if (!JsonValues.isPresent(expected)) errors.add("expected_record_count_missing");
+            else if (!equalsInt(expected, hostRecords)) errors.add("expected_record_count_mismatch");
+            if (!errors.isEmpty()) capture.put("converter_validation_errors", errors);
+        } else {
+            capture.put("status", "unknown");
+            capture.put("recorded_records", (long) hostRecords);
+            capture.put("dropped_records", JsonValues.NULL);
+            capture.put("error", "legacy_capture_status_missing");
+            complete = false;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("layout", align.calibrated ? "clock_aligned" : "causal_composite");
+        m.put("trace_status", complete ? "complete" : "partial");
+        Object rel = metadata.get("timeline_relation");
+        m.put("relation", JsonValues.isPresent(rel) ? rel : "host_orchestration_precedes_device");
+        m.put("clock_alignment", align.describe());
+        m.put("host_capture", capture);
+        m.put("host_records_complete", complete);
+        m.put("cross_domain_latency_available", align.calibrated && complete);
+        if (!align.calibrated) {
+            m.put("cross_domain_gap_unknown", true);
+            m.put("logical_seam_us", seam);
+        }
+        if (hostRecords == 0) m.put("host_records_missing", true);
+        return m;
+    }
+
+    private static boolean equalsInt(Object v, long n) {
+        if (v instanceof Boolean) return false;
+        Long l = JsonValues.asLong(v);
+        if (v instanceof String) return false;
+        return l != null && l == n && !(v instanceof Double && (Double) v != Math.rint((Double) v));
+    }
+
+    private String[] stringList(Object v, String what) {
+        if (!JsonValues.isPresent(v)) return new String[0];
+        if (!(v instanceof List)) throw new InputProblem(file, what + " is not an array", null);
+        List<?> l = (List<?>) v;
+        String[] out = new String[l.size()];
+        for (int i = 0; i < out.length; i++) {
+            Object o = l.get(i);
+            out[i] = o instanceof String ? ((String) o).intern() : null;
+        }
+        return out;
+    }
+
+    private int[] intList(Object v, String what) {
+        if (!JsonValues.isPresent(v)) return new int[0];
+        if (!(v instanceof List)) throw new InputProblem(file, what + " is not an array", null);
+        List<?> l = (List<?>) v;
+        int[] out = new int[l.size()];
+        for (int i = 0; i < out.length; i++) {
+            Long x = l.get(i) instanceof Boolean ? null : JsonValues.asLong(l.get(i));
+            if (x == null) throw new InputProblem(file, what + "[" + i + "] is not an integer", null);
+            out[i] = (int) (long) x;
+        }
+        return out;
+    }
+
+    /** (core_id, reg_task_id) → AICore row index. */
+    private static final class PairIndex {
+        private final java.util.HashMap<Long, LongIntMap> byCore = new java.util.HashMap<>();
+        private final int expected;
+
+        PairIndex(int expected) { this.expected = expected; }
+
+        void put(long c, long r, int i) {
+            byCore.computeIfAbsent(c, k -> new LongIntMap(Math.max(16, expected / 16))).put(r, i);
+        }
+
+        int get(long c, long r) {
+            LongIntMap m = byCore.get(c);
+            return m == null ? -1 : m.get(r);
+        }
+    }
+}

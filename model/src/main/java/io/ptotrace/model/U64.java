@@ -1,0 +1,100 @@
+package io.ptotrace.model;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/**
+ * Unsigned 64-bit ids as the runtime tools read them (Python {@code int()} semantics, negative values
+ * reinterpreted as two's complement). Values travel as {@code long}; compare and print with the
+ * unsigned helpers.
+ */
+public final class U64 {
+    private U64() {}
+
+    /** Result holder so the hot path does not box. */
+    public static final class Slot {
+        public boolean ok;
+        public long value;
+
+        public long orElse(long dflt) { return ok ? value : dflt; }
+    }
+
+    /** Reads the value at the parser's current token (skipping it if structured). */
+    public static boolean read(JsonParser p, Slot out) throws IOException {
+        out.ok = false;
+        JsonToken t = p.currentToken();
+        switch (t) {
+            case VALUE_NUMBER_INT:
+                if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                    out.value = p.getBigIntegerValue().longValue();
+                } else {
+                    out.value = p.getLongValue();
+                }
+                out.ok = true;
+                return true;
+            case VALUE_NUMBER_FLOAT: {
+                double d = p.getDoubleValue();
+                if (Double.isNaN(d) || Double.isInfinite(d)) return false;
+                out.value = Math.abs(d) < 9.2e18 ? (long) d : new BigDecimal(d).toBigInteger().longValue();
+                out.ok = true;
+                return true;
+            }
+            case VALUE_STRING:
+                return parse(p.getText(), out);
+            case VALUE_TRUE:
+                out.value = 1; out.ok = true; return true;
+            case VALUE_FALSE:
+                out.value = 0; out.ok = true; return true;
+            case START_OBJECT:
+            case START_ARRAY:
+                p.skipChildren();
+                return false;
+            default:
+                return false;
+        }
+    }
+
+    /** Python int(str): optional sign, surrounding whitespace, '_' between digits; base 10 only. */
+    public static boolean parse(String s, Slot out) {
+        out.ok = false;
+        if (s == null) return false;
+        String t = s.strip();
+        if (t.isEmpty()) return false;
+        int i = 0;
+        boolean neg = false;
+        if (t.charAt(0) == '+' || t.charAt(0) == '-') { neg = t.charAt(0) == '-'; i = 1; }
+        if (i >= t.length()) return false;
+        StringBuilder digits = new StringBuilder(t.length());
+        boolean lastUnderscore = true; // a leading '_' is invalid
+        for (; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c >= '0' && c <= '9') { digits.append(c); lastUnderscore = false; }
+            else if (c == '_' && !lastUnderscore) lastUnderscore = true;
+            else return false;
+        }
+        if (lastUnderscore) return false;
+        if (digits.length() <= 18) {
+            long v = Long.parseLong(digits.toString());
+            out.value = neg ? -v : v;
+        } else {
+            BigInteger b = new BigInteger(digits.toString());
+            out.value = (neg ? b.negate() : b).longValue();
+        }
+        out.ok = true;
+        return true;
+    }
+
+    public static boolean parse(String s, long[] out) {
+        Slot slot = new Slot();
+        if (!parse(s, slot)) return false;
+        out[0] = slot.value;
+        return true;
+    }
+
+    public static String str(long v) { return Long.toUnsignedString(v); }
+
+    public static int compare(long a, long b) { return Long.compareUnsigned(a, b); }
+}

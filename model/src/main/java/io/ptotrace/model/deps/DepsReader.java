@@ -1,0 +1,277 @@
+package io.ptotrace.model.deps;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.ptotrace.model.InputProblem;
+import io.ptotrace.model.JsonValues;
+import io.ptotrace.model.U64;
+import io.ptotrace.model.util.LongList;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Streams a deps.json to a {@link DepsVisitor}, one entry at a time; never holds the whole file.
+ * Entries that are not objects are skipped; members of the wrong type read as absent.
+ */
+public final class DepsReader {
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+
+    /** How much of each entry to decode. */
+    public enum Detail {
+        /** Task ids, kernel ids, block nums; edge endpoints. What the converter needs. */
+        PROJECTION,
+        /** Every member the schema defines. */
+        FULL
+    }
+
+    private final Path file;
+    private final Detail detail;
+    private final DepsVisitor v;
+    private final Map<String, String> strings = new HashMap<>();
+    private final U64.Slot slot = new U64.Slot();
+    private final DepsTask task = new DepsTask();
+    private final DepsTensor tensor = new DepsTensor();
+    private final DepsEdge edge = new DepsEdge();
+
+    private DepsReader(Path file, Detail detail, DepsVisitor v) {
+        this.file = file;
+        this.detail = detail;
+        this.v = v;
+    }
+
+    /** @throws InputProblem when the file cannot be read or is not valid JSON */
+    public static void read(Path file, Detail detail, DepsVisitor visitor) {
+        DepsReader r = new DepsReader(file, detail, visitor);
+        try (InputStream in = Files.newInputStream(file); JsonParser p = JSON.createParser(in)) {
+            r.parse(p);
+        } catch (JsonParseException e) {
+            throw new InputProblem(file.toString(), "not valid JSON: " + e.getOriginalMessage(),
+                InputProblem.location(e.getLocation()), e);
+        } catch (IOException e) {
+            String msg = e.getMessage();
+            throw new InputProblem(file.toString(), "cannot read: " + (msg == null ? e.getClass().getSimpleName() : msg), null, e);
+        }
+    }
+
+    private void parse(JsonParser p) throws IOException {
+        JsonToken first = p.nextToken();
+        if (first != JsonToken.START_OBJECT) {
+            if (first == null) throw InputProblem.at(file, p, "empty file");
+            p.skipChildren();
+            if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level value");
+            v.noEdgesList();
+            return;
+        }
+        boolean edgesListed = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            JsonToken t = p.nextToken();
+            if (t != JsonToken.START_ARRAY) { p.skipChildren(); continue; }
+            switch (key) {
+                case "tasks": readTasks(p); break;
+                case "tensors":
+                    if (detail == Detail.FULL) readTensors(p); else p.skipChildren();
+                    break;
+                case "edges": edgesListed = true; readEdges(p); break;
+                default: p.skipChildren();
+            }
+        }
+        if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
+        if (!edgesListed) v.noEdgesList();
+    }
+
+    private String intern(String s) {
+        if (s == null) return null;
+        String k = strings.putIfAbsent(s, s);
+        return k == null ? s : k;
+    }
+
+    private String str(JsonParser p) throws IOException {
+        if (p.currentToken() == JsonToken.VALUE_STRING) return intern(p.getText());
+        p.skipChildren();
+        return null;
+    }
+
+    private Integer smallInt(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_STRING
+            || t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+            if (!U64.read(p, slot)) return null;
+            return (int) slot.value;
+        }
+        p.skipChildren();
+        return null;
+    }
+
+    private Long longValue(JsonParser p) throws IOException {
+        if (!U64.read(p, slot)) return null;
+        return slot.value;
+    }
+
+    private final LongList scratch = new LongList();
+
+    private long[] longArray(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
+        scratch.clearAll();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            scratch.add(U64.read(p, slot) ? slot.value : -1);
+        }
+        return scratch.toArray();
+    }
+
+    private void readTasks(JsonParser p) throws IOException {
+        int index = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
+            DepsTask t = task;
+            t.index = index++;
+            t.idOk = false; t.scope = null; t.kernelIds = null; t.blockNumRaw = null; t.earlyDispatch = null;
+            t.args.clear(); t.argsListed = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String k = p.currentName();
+                JsonToken vt = p.nextToken();
+                switch (k) {
+                    case "task_id": t.idOk = U64.read(p, slot); t.id = slot.value; break;
+                    case "scope": t.scope = str(p); break;
+                    case "kernel_ids": t.kernelIds = kernelIds(p); break;
+                    case "block_num": t.blockNumRaw = vt == JsonToken.VALUE_NULL ? null : longValue(p); break;
+                    case "early_dispatch":
+                        t.earlyDispatch = vt == JsonToken.VALUE_TRUE ? Boolean.TRUE : vt == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+                        p.skipChildren();
+                        break;
+                    case "args":
+                        if (detail == Detail.FULL && vt == JsonToken.START_ARRAY) { t.argsListed = true; readArgs(p, t.args); }
+                        else p.skipChildren();
+                        break;
+                    default: p.skipChildren();
+                }
+            }
+            v.task(t);
+        }
+    }
+
+    private int[] kernelIds(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
+        int[] k = new int[3];
+        int n = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            int val = -1;
+            JsonToken t = p.currentToken();
+            if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_STRING) {
+                if (U64.read(p, slot)) val = (int) slot.value;
+            } else p.skipChildren();
+            if (n < 3) k[n] = val;
+            n++;
+        }
+        return n == 3 ? k : null;
+    }
+
+    private void readArgs(JsonParser p, List<DepsArg> out) throws IOException {
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); continue; }
+            DepsArg a = new DepsArg();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String k = p.currentName();
+                p.nextToken();
+                switch (k) {
+                    case "idx": a.idx = smallInt(p); break;
+                    case "type": a.type = str(p); break;
+                    case "tensor_id": a.tensorIdOk = U64.read(p, slot); a.tensorId = slot.value; break;
+                    case "dtype": a.dtype = str(p); break;
+                    case "shape": a.shape = longArray(p); break;
+                    case "start_offset": a.startOffsetOk = U64.read(p, slot); a.startOffset = slot.value; break;
+                    case "strides": a.strides = longArray(p); break;
+                    default: p.skipChildren();
+                }
+            }
+            out.add(a);
+        }
+    }
+
+    private void readTensors(JsonParser p) throws IOException {
+        int index = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
+            DepsTensor t = tensor;
+            t.index = index++;
+            t.idOk = false; t.bufferAddrOk = false; t.version = null; t.dtype = null; t.bufferNumelOk = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String k = p.currentName();
+                JsonToken vt = p.nextToken();
+                switch (k) {
+                    case "tensor_id": t.idOk = U64.read(p, slot); t.id = slot.value; break;
+                    case "buffer_addr": t.bufferAddrOk = U64.read(p, slot); t.bufferAddr = slot.value; break;
+                    case "version": t.version = vt == JsonToken.VALUE_NULL ? null : longValue(p); break;
+                    case "dtype": t.dtype = str(p); break;
+                    case "buffer_numel": t.bufferNumelOk = U64.read(p, slot); t.bufferNumel = slot.value; break;
+                    default: p.skipChildren();
+                }
+            }
+            v.tensor(t);
+        }
+    }
+
+    private void readEdges(JsonParser p) throws IOException {
+        int index = 0;
+        boolean full = detail == Detail.FULL;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
+            DepsEdge e = edge;
+            e.index = index++;
+            boolean predOk = false, succOk = false;
+            e.arg = null; e.source = null; e.flags = null; e.overlap = null; e.hazard = null; e.accessKind = null;
+            e.tensorIdOk = false; e.consumerDtype = null; e.consumerShape = null; e.consumerStartOffsetOk = false;
+            e.consumerStrides = null; e.producerShape = null; e.producerStartOffsetOk = false; e.producerStrides = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String k = p.currentName();
+                JsonToken vt = p.nextToken();
+                switch (k) {
+                    case "pred": predOk = U64.read(p, slot); e.pred = slot.value; break;
+                    case "succ": succOk = U64.read(p, slot); e.succ = slot.value; break;
+                    default:
+                        if (!full) { p.skipChildren(); break; }
+                        switch (k) {
+                            case "arg": e.arg = smallInt(p); break;
+                            case "source": e.source = str(p); break;
+                            case "flags": e.flags = stringList(p, vt); break;
+                            case "overlap": e.overlap = str(p); break;
+                            case "hazard": e.hazard = str(p); break;
+                            case "access_kind": e.accessKind = str(p); break;
+                            case "tensor_id": e.tensorIdOk = U64.read(p, slot); e.tensorId = slot.value; break;
+                            case "consumer_dtype": e.consumerDtype = str(p); break;
+                            case "consumer_shape": e.consumerShape = longArray(p); break;
+                            case "consumer_start_offset": e.consumerStartOffsetOk = U64.read(p, slot); e.consumerStartOffset = slot.value; break;
+                            case "consumer_strides": e.consumerStrides = longArray(p); break;
+                            case "producer_shape": e.producerShape = longArray(p); break;
+                            case "producer_start_offset": e.producerStartOffsetOk = U64.read(p, slot); e.producerStartOffset = slot.value; break;
+                            case "producer_strides": e.producerStrides = longArray(p); break;
+                            default: p.skipChildren();
+                        }
+                }
+            }
+            e.endpointsOk = predOk && succOk;
+            v.edge(e);
+        }
+    }
+
+    private List<String> stringList(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
+        List<String> l = new ArrayList<>(2);
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            String s = str(p);
+            if (s != null) l.add(s);
+        }
+        return l;
+    }
+
+    /** Keeps the file's values of non-ids as JSON when a caller wants them raw. */
+    static Object raw(JsonParser p) throws IOException { return JsonValues.read(p); }
+}

@@ -1,0 +1,42 @@
+package io.ptotrace.model.util;
+
+/** Stable sort of an index permutation with a primitive comparator (merge sort, no boxing). */
+public final class IndexSort {
+    private IndexSort() {}
+
+    @FunctionalInterface
+    public interface IntComparator { int compare(int a, int b); }
+
+    public static int[] identity(int n) {
+        int[] ix = new int[n];
+        for (int i = 0; i < n; i++) ix[i] = i;
+        return ix;
+    }
+
+    public static void stableSort(int[] ix, IntComparator cmp) {
+        if (ix.length < 2) return;
+        int[] tmp = new int[ix.length];
+        sort(ix, tmp, 0, ix.length, cmp);
+    }
+
+    private static void sort(int[] a, int[] tmp, int lo, int hi, IntComparator cmp) {
+        if (hi - lo <= 24) {
+            for (int i = lo + 1; i < hi; i++) {
+                int v = a[i];
+                int j = i - 1;
+                while (j >= lo && cmp.compare(a[j], v) > 0) { a[j + 1] = a[j]; j--; }
+                a[j + 1] = v;
+            }
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        sort(a, tmp, lo, mid, cmp);
+        sort(a, tmp, mid, hi, cmp);
+        if (cmp.compare(a[mid - 1], a[mid]) <= 0) return;
+        System.arraycopy(a, lo, tmp, lo, hi - lo);
+        int i = lo, j = mid, k = lo;
+        while (i < mid && j < hi) a[k++] = cmp.compare(tmp[j], tmp[i]) < 0 ? tmp[j++] : tmp[i++];
+        while (i < mid) a[k++] = tmp[i++];
+        while (j < hi) a[k++] = tmp[j++];
+    }
+}

@@ -1,0 +1,28 @@
+package io.ptotrace.model.util;
+
+import java.util.Arrays;
+
+/** A growable list of primitive ints. */
+public final class IntList {
+    private int[] a;
+    private int n;
+
+    public IntList() { this(16); }
+
+    public IntList(int capacity) { a = new int[Math.max(4, capacity)]; }
+
+    public void add(int v) {
+        if (n == a.length) a = Arrays.copyOf(a, a.length + (a.length >> 1) + 16);
+        a[n++] = v;
+    }
+
+    public int get(int i) { return a[i]; }
+
+    public void set(int i, int v) { a[i] = v; }
+
+    public int size() { return n; }
+
+    public void clear() { n = 0; }
+
+    public int[] toArray() { return Arrays.copyOf(a, n); }
+}
