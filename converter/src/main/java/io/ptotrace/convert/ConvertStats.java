@@ -29,9 +29,10 @@ public final class ConvertStats {
         }
     }
 
-    void offer(String view, String producer, String consumer, double overlapUs) {
+    /** Keeps a violation among the worst few; names are rendered only for those kept. */
+    void offer(String view, java.util.function.IntFunction<String> names, int producerSlice, int consumerSlice, double overlapUs) {
         if (worst.size() == WORST_KEPT && worst.get(WORST_KEPT - 1).overlapUs >= overlapUs) return;
-        worst.add(new Violation(view, producer, consumer, overlapUs));
+        worst.add(new Violation(view, names.apply(producerSlice), names.apply(consumerSlice), overlapUs));
         worst.sort((a, b) -> Double.compare(b.overlapUs, a.overlapUs));
         if (worst.size() > WORST_KEPT) worst.remove(worst.size() - 1);
     }
