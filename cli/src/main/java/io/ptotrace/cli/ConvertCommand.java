@@ -52,7 +52,7 @@ public final class ConvertCommand implements Callable<Integer> {
         o.depsJson = depsJson;
         o.verbose = verbose;
         o.overhead = overhead;
-        new ConvertJob(o, System.out, System.err, System.console() != null).run();
+        new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;
     }
 

@@ -7,6 +7,7 @@ final class Progress {
     private final PrintStream err;
     private final boolean on;
     private final long t0 = System.nanoTime();
+    private final boolean tty = System.console() != null;
 
     Progress(PrintStream err, boolean on) {
         this.err = err;
@@ -15,11 +16,12 @@ final class Progress {
 
     void say(String what) {
         if (!on) return;
-        err.print("\r\033[K[" + String.format("%5.1fs", (System.nanoTime() - t0) / 1e9) + "] " + what);
+        err.print((tty ? "\r\033[K" : "") + "[" + String.format("%5.1fs", (System.nanoTime() - t0) / 1e9) + "] " + what + (tty ? "" : "\n"));
         err.flush();
     }
 
     void done() {
-        if (on) { err.print("\r\033[K"); err.flush(); }
+        if (on) say("done");
+        if (on && tty) { err.print("\r\033[K"); err.flush(); }
     }
 }
