@@ -7,7 +7,9 @@ import java.nio.file.Path;
 
 /**
  * Streams {@code deps.json}: {@code tasks[]}, {@code tensors[]} and {@code edges[]}, each written
- * by replaying a fresh {@link GraphGen} (the graph is never held in memory).
+ * by replaying a fresh {@link GraphGen} (the graph is never held in memory). One instance per
+ * thread: {@link #writeEdgesFragment} writes the edges array to a side file while
+ * {@link #writeMain} (on another instance) writes the rest and splices the fragment in.
  */
 final class DepsWriter {
   private static final SerializedString K_TASKS = JsonOut.key("tasks");
@@ -86,42 +88,18 @@ final class DepsWriter {
     this.flags = o.era() == SynthOptions.Era.CHIP;
   }
 
-  void write(Path file) throws IOException {
-    try (JsonOut out = new JsonOut(file)) {
+  /**
+   * Writes the {@code edges} array (the largest section) as a fragment file that
+   * {@link #writeMain} splices in; run it concurrently with {@link #writeMain}.
+   */
+  void writeEdgesFragment(Path fragment) throws IOException {
+    try (JsonOut out = new JsonOut(fragment, 1)) {
       jo = out;
       g = out.gen;
-      out.pp.multiline();
-      g.writeStartObject();
       TaskSpec t = new TaskSpec();
-
-      g.writeFieldName(K_TASKS);
       out.pp.multiline();
       g.writeStartArray();
       GraphGen gen = new GraphGen(o);
-      for (int i = 0; i < o.tasks(); i++) {
-        gen.next(t);
-        if (t.hasTaskEntry()) {
-          task(t);
-        }
-      }
-      g.writeEndArray();
-
-      g.writeFieldName(K_TENSORS);
-      out.pp.multiline();
-      g.writeStartArray();
-      gen = new GraphGen(o);
-      for (int i = 0; i < o.tasks(); i++) {
-        gen.next(t);
-        for (int k = 0; k < t.nNew; k++) {
-          tensor(t, k);
-        }
-      }
-      g.writeEndArray();
-
-      g.writeFieldName(K_EDGES);
-      out.pp.multiline();
-      g.writeStartArray();
-      gen = new GraphGen(o);
       for (int i = 0; i < o.tasks(); i++) {
         gen.next(t);
         for (int e = 0; e < t.nEdges; e++) {
@@ -129,9 +107,62 @@ final class DepsWriter {
         }
       }
       g.writeEndArray();
+      out.commitFragment();
+    }
+  }
 
-      g.writeEndObject();
+  /**
+   * Writes {@code deps.json}: {@code tasks} and {@code tensors} are generated here, then the
+   * {@code edges} fragment is spliced in once {@code edgesDone} has finished writing it.
+   */
+  void writeMain(Path file, Path edgesFragment, Thread edgesDone) throws IOException {
+    try (JsonOut out = new JsonOut(file)) {
+      jo = out;
+      g = out.gen;
+      JsonGenerator gg = out.gen;
+      out.pp.multiline();
+      gg.writeStartObject();
+      TaskSpec t = new TaskSpec();
+
+      gg.writeFieldName(K_TASKS);
+      out.pp.multiline();
+      gg.writeStartArray();
+      GraphGen gen = new GraphGen(o);
+      for (int i = 0; i < o.tasks(); i++) {
+        gen.next(t);
+        if (t.hasTaskEntry()) {
+          task(t);
+        }
+      }
+      gg.writeEndArray();
+
+      gg.writeFieldName(K_TENSORS);
+      out.pp.multiline();
+      gg.writeStartArray();
+      gen = new GraphGen(o);
+      for (int i = 0; i < o.tasks(); i++) {
+        gen.next(t);
+        for (int k = 0; k < t.nNew; k++) {
+          tensor(t, k);
+        }
+      }
+      gg.writeEndArray();
+
+      try {
+        edgesDone.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for the edges of " + file, e);
+      }
+      if (!java.nio.file.Files.isRegularFile(edgesFragment)) {
+        throw new IOException("edges fragment was not written: " + edgesFragment);
+      }
+      gg.writeFieldName(K_EDGES);
+      out.rawValueFromFile(edgesFragment);
+      gg.writeEndObject();
       out.commit();
+    } finally {
+      java.nio.file.Files.deleteIfExists(edgesFragment);
     }
   }
 

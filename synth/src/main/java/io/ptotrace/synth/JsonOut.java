@@ -8,9 +8,12 @@ import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A streaming JSON file: a Jackson generator with the {@link LinePrettyPrinter} layout over a
@@ -22,17 +25,27 @@ final class JsonOut implements Closeable {
   private static final JsonFactory FACTORY = JsonFactory.builder().build();
 
   final JsonGenerator gen;
-  final LinePrettyPrinter pp = new LinePrettyPrinter();
+  final LinePrettyPrinter pp;
   private final Path target;
   private final Path tmp;
   private final OutputStream out;
+  private final FileChannel channel;
   private final char[] buf = new char[24];
+  private final char[] quoted = new char[24];
   private boolean committed;
 
   JsonOut(Path target) throws IOException {
+    this(target, 0);
+  }
+
+  /** A file whose layout continues an outer document {@code baseDepth} levels deep. */
+  JsonOut(Path target, int baseDepth) throws IOException {
+    this.pp = new LinePrettyPrinter(baseDepth);
     this.target = target;
     this.tmp = target.resolveSibling(target.getFileName() + ".tmp");
-    this.out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20);
+    this.channel = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE,
+        StandardOpenOption.TRUNCATE_EXISTING);
+    this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20);
     this.gen = FACTORY.createGenerator(out, JsonEncoding.UTF8);
     gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     gen.setPrettyPrinter(pp);
@@ -45,7 +58,10 @@ final class JsonOut implements Closeable {
   /** Writes {@code v} (as unsigned) as a JSON string of decimal digits. */
   void u64String(long v) throws IOException {
     int len = u64Chars(v, buf);
-    gen.writeString(buf, 0, len);
+    quoted[0] = '"';
+    System.arraycopy(buf, 0, quoted, 1, len);
+    quoted[len + 1] = '"';
+    gen.writeRawValue(quoted, 0, len + 2);
   }
 
   static int u64Chars(long v, char[] buf) {
@@ -72,9 +88,39 @@ final class JsonOut implements Closeable {
     return len;
   }
 
+  /**
+   * Writes the pending field's value as the raw bytes of {@code fragment} (a JSON value written by
+   * another {@link JsonOut} with a matching base depth), streaming the file.
+   */
+  void rawValueFromFile(Path fragment) throws IOException {
+    gen.writeRawValue("");
+    gen.flush();
+    out.flush();
+    try (FileChannel src = FileChannel.open(fragment, StandardOpenOption.READ)) {
+      long size = src.size();
+      long pos = 0;
+      while (pos < size) {
+        long n = src.transferTo(pos, size - pos, channel);
+        if (n <= 0) {
+          throw new IOException("could not copy " + fragment + " at offset " + pos);
+        }
+        pos += n;
+      }
+    }
+  }
+
+  /** Finishes a fragment: flushes and renames it into place, without a trailing newline. */
+  void commitFragment() throws IOException {
+    finish();
+  }
+
   /** Finishes the document (a trailing newline), flushes, and renames the file into place. */
   void commit() throws IOException {
     gen.writeRaw('\n');
+    finish();
+  }
+
+  private void finish() throws IOException {
     gen.close();
     out.close();
     try {

@@ -22,25 +22,25 @@ final class Kernels {
   static final int[] EXEC_NS = new int[22];
 
   static {
-    def(0, "QK", 8000);
+    def(0, "QK", 6000);
     def(1, "SF", 6000);
-    def(2, "PV", 9000);
+    def(2, "PV", 7000);
     def(3, "UP", 5000);
-    def(4, "MM", 12000);
+    def(4, "MM", 9000);
     def(5, "ADD", 3500);
-    def(6, "fa_fused_aic", 12000);
-    def(7, "fa_fused_aiv0", 11000);
-    def(8, "fa_fused_aiv1", 11000);
+    def(6, "fa_fused_aic", 10000);
+    def(7, "fa_fused_aiv0", 9500);
+    def(8, "fa_fused_aiv1", 9500);
     def(9, "gate_mix_aic", 9000);
     def(10, "gate_mix_aiv", 8500);
-    def(11, "bgemm", 15000);
+    def(11, "bgemm", 12000);
     def(12, "SPMD_WRITE_AIV", 3000);
     def(13, "v_proj", 8000);
     def(14, "rope_aiv1", 4500);
     def(15, "rmsnorm", 5000);
-    def(16, "qkv_proj", 14000);
+    def(16, "qkv_proj", 10000);
     def(17, "rope", 4500);
-    def(19, null, 10000);
+    def(19, null, 8000);
     def(20, null, 5000);
     def(18, "silu", 4000);
     def(21, "exp_gate_mm", 7000);

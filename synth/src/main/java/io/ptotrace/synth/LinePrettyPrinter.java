@@ -2,6 +2,7 @@ package io.ptotrace.synth;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 
 /**
@@ -13,14 +14,27 @@ import java.io.IOException;
 final class LinePrettyPrinter implements PrettyPrinter {
   private static final int MAX_DEPTH = 64;
   private final boolean[] multi = new boolean[MAX_DEPTH];
-  private final String[] indents = new String[MAX_DEPTH];
+  private static final SerializedString COMMA_SPACE = new SerializedString(", ");
+  private static final SerializedString COLON_SPACE = new SerializedString(": ");
+  private final SerializedString[] indents = new SerializedString[MAX_DEPTH];
+  private final SerializedString[] commaIndents = new SerializedString[MAX_DEPTH];
   private int depth;
   private boolean nextMulti;
 
   LinePrettyPrinter() {
+    this(0);
+  }
+
+  /**
+   * A printer for a fragment that will be embedded {@code baseDepth} levels deep in another
+   * document (its indentation continues the outer document's).
+   */
+  LinePrettyPrinter(int baseDepth) {
+    this.depth = baseDepth;
     StringBuilder sb = new StringBuilder("\n");
     for (int i = 0; i < MAX_DEPTH; i++) {
-      indents[i] = sb.toString();
+      indents[i] = new SerializedString(sb.toString());
+      commaIndents[i] = new SerializedString("," + sb);
       sb.append("  ");
     }
   }
@@ -60,16 +74,15 @@ final class LinePrettyPrinter implements PrettyPrinter {
   @Override
   public void writeObjectEntrySeparator(JsonGenerator gen) throws IOException {
     if (multi[depth]) {
-      gen.writeRaw(',');
-      gen.writeRaw(indents[depth]);
+      gen.writeRaw(commaIndents[depth]);
     } else {
-      gen.writeRaw(", ");
+      gen.writeRaw(COMMA_SPACE);
     }
   }
 
   @Override
   public void writeObjectFieldValueSeparator(JsonGenerator gen) throws IOException {
-    gen.writeRaw(": ");
+    gen.writeRaw(COLON_SPACE);
   }
 
   @Override
@@ -91,10 +104,9 @@ final class LinePrettyPrinter implements PrettyPrinter {
   @Override
   public void writeArrayValueSeparator(JsonGenerator gen) throws IOException {
     if (multi[depth]) {
-      gen.writeRaw(',');
-      gen.writeRaw(indents[depth]);
+      gen.writeRaw(commaIndents[depth]);
     } else {
-      gen.writeRaw(", ");
+      gen.writeRaw(COMMA_SPACE);
     }
   }
 

@@ -16,6 +16,8 @@ import java.util.Arrays;
  * {@code dispatch >= producer finish + release latency}.
  */
 final class Simulation {
+  /** Slots of the runtime's task ring: submission waits until task {@code g - TASK_WINDOW} retired. */
+  static final int TASK_WINDOW = 1024;
   final SynthOptions o;
   final Timing tm;
   final int n;
@@ -121,6 +123,10 @@ final class Simulation {
 
       int ot = gi % orchThreads;
       long st = Math.max(orchFree[ot], lastStart + tm.orchStep);
+      if (gi >= TASK_WINDOW) {
+        // back-pressure: the task ring has TASK_WINDOW slots; a slot is reused once retired
+        st = Math.max(st, rel[gi - TASK_WINDOW]);
+      }
       long dur = switch (t.kind) {
         case GraphGen.K_ALLOC -> Timing.draw(rng, tm.submitAlloc);
         case GraphGen.K_DUMMY -> Timing.draw(rng, tm.submitDummy);
@@ -235,8 +241,10 @@ final class Simulation {
     return best >= 0 ? best : earliest;
   }
 
-  private long execCycles(int kernel) {
-    double ns = Kernels.EXEC_NS[kernel] * (0.7 + 0.3 * (rng.nextDouble() + rng.nextDouble()));
+  /** Execution time of one block: SPMD blocks split the work (less per block, never linear). */
+  private long execCycles(int kernel, int blocks) {
+    double split = blocks <= 1 ? 1.0 : 0.5 + 0.5 / Math.sqrt(blocks);
+    double ns = Kernels.EXEC_NS[kernel] * split * (0.7 + 0.3 * (rng.nextDouble() + rng.nextDouble()));
     if (rng.chance(0.02)) {
       ns *= 1.5 + 1.5 * rng.nextDouble();
     }
@@ -320,16 +328,16 @@ final class Simulation {
         }
         int c = bestCluster(rb, aiv1);
         long d = Math.max(rb, clusterFree(c, aiv1));
-        long f1 = row(gi, c, d, b == 0 ? prop0 : -1, b == 0 ? r2s0 : -1, t.k0, cls);
+        long f1 = row(gi, c, d, b == 0 ? prop0 : -1, b == 0 ? r2s0 : -1, t.k0, cls, blocks);
         long e1 = lastRowEnd();
         d += Timing.draw(rng, tm.mixStep);
-        long fin2 = row(gi, aic + 2 * c, d, -1, -1, t.k1, cls);
+        long fin2 = row(gi, aic + 2 * c, d, -1, -1, t.k1, cls, blocks);
         long e2 = lastRowEnd();
         long e3 = Long.MIN_VALUE;
         long fin3 = Long.MIN_VALUE;
         if (aiv1) {
           d += Timing.draw(rng, tm.mixStep);
-          fin3 = row(gi, aic + 2 * c + 1, d, -1, -1, t.k2, cls);
+          fin3 = row(gi, aic + 2 * c + 1, d, -1, -1, t.k2, cls, blocks);
           e3 = lastRowEnd();
         }
         aicPool.update(c, f1);
@@ -351,7 +359,7 @@ final class Simulation {
         }
         int core = (b == dd) ? prevCore : pool.bestFit(rb);
         long d = Math.max(rb, free[core]);
-        long fin = row(gi, core, d, b == 0 ? prop0 : -1, b == 0 ? r2s0 : -1, kernel, cls);
+        long fin = row(gi, core, d, b == 0 ? prop0 : -1, b == 0 ? r2s0 : -1, kernel, cls, blocks);
         pool.update(core, fin);
         lastEnd = Math.max(lastEnd, lastRowEnd());
         lastFinish = Math.max(lastFinish, fin);
@@ -367,14 +375,14 @@ final class Simulation {
   }
 
   /** Adds one row; returns its finish. {@code prop}/{@code r2s} < 0: draw fresh values. */
-  private long row(int gi, int core, long d, long prop, long r2s, int kernel, byte cls) {
+  private long row(int gi, int core, long d, long prop, long r2s, int kernel, byte cls, int blocks) {
     long p = prop >= 0 ? prop : Timing.draw(rng, tm.prop);
     long r = r2s >= 0 ? r2s : Timing.draw(rng, tm.r2s);
     boolean v2 = rng.chance(o.v2RowShare());
     if (v2) {
       r = 0;
     }
-    long e = execCycles(kernel);
+    long e = execCycles(kernel, blocks);
     long tl = Timing.draw(rng, tm.tail);
     int i = rows.add(gi, core, d, p, r, e, tl, regNext[core]++, v2, cls);
     return rows.finish(i);

@@ -1,0 +1,209 @@
+package io.ptotrace.synth;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Writes one synthetic PTO run into a directory: the records file of the chosen era
+ * ({@code l2_swimlane_records.json} or {@code chip_swimlane_records.json}), {@code deps.json} and
+ * {@code name_map_synth.json}, mutually consistent and byte-identical for identical options.
+ *
+ * <p>All three files are streamed with Jackson's {@code JsonGenerator}; only per-task and per-row
+ * primitive arrays are held (about 40 bytes per task plus 40–50 bytes per AICore row), so 10
+ * million tasks need about 1.1 GB of heap. Each file is written to {@code <name>.tmp} and renamed into place
+ * when complete. deps.json does not depend on the simulated timing, so it is written by two helper
+ * threads (edges to a side file that is spliced in) while the calling thread simulates and writes
+ * the records file; the bytes never depend on the threads.
+ */
+public final class SynthRun {
+  /** File name of the dependency graph. */
+  public static final String DEPS_FILE = "deps.json";
+  /** File name of the function-name map. */
+  public static final String NAME_MAP_FILE = "name_map_synth.json";
+  /** {@code orchestrator_name} written into the name map. */
+  public static final String ORCHESTRATOR_NAME = "Synth";
+
+  private SynthRun() {}
+
+  /**
+   * What was written, with the counts a caller may want to print.
+   *
+   * @param recordsFile the records file
+   * @param depsFile {@code deps.json}, or null when not requested
+   * @param nameMapFile the name map, or null when not requested
+   * @param tasks submitted tasks (all kinds)
+   * @param kernelTasks kernel tasks that ran (have AICore rows)
+   * @param allocTasks alloc tasks (orchestrator record only; no tasks[] entry)
+   * @param dummyTasks dummy tasks
+   * @param predicatedTasks predicated-skip tasks
+   * @param aicoreRows AICore rows (block dispatches)
+   * @param schedulerRecords scheduler phase records written (level ≥ 3)
+   * @param orchestratorRecords orchestrator records written (level 4)
+   * @param tensors tensors in deps.json {@code tensors[]}
+   * @param annotatedEdges rows of deps.json {@code edges[]}
+   * @param timedPairs distinct (pred, succ) pairs where both tasks are timed kernel tasks
+   * @param violatingPairs of those, pairs whose consumer starts before the producer ends
+   * @param elapsed wall time of {@link #write}
+   */
+  public record Result(
+      Path recordsFile,
+      Path depsFile,
+      Path nameMapFile,
+      long tasks,
+      long kernelTasks,
+      long allocTasks,
+      long dummyTasks,
+      long predicatedTasks,
+      long aicoreRows,
+      long schedulerRecords,
+      long orchestratorRecords,
+      long tensors,
+      long annotatedEdges,
+      long timedPairs,
+      long violatingPairs,
+      Duration elapsed) {
+
+    /** {@code violatingPairs / timedPairs} (0 when there are no timed pairs). */
+    public double violationShare() {
+      return timedPairs == 0 ? 0.0 : (double) violatingPairs / timedPairs;
+    }
+
+    /** A one-paragraph human-readable summary. */
+    public String summary() {
+      return String.format(
+          "%d tasks (%d kernel, %d alloc, %d dummy, %d predicated), %d AICore rows, %d edges, "
+              + "%d tensors, %d scheduler records, %d orchestrator records, hb violations %d/%d "
+              + "pairs (%.4f), %.2f s",
+          tasks, kernelTasks, allocTasks, dummyTasks, predicatedTasks, aicoreRows, annotatedEdges,
+          tensors, schedulerRecords, orchestratorRecords, violatingPairs, timedPairs,
+          violationShare(), elapsed.toMillis() / 1000.0);
+    }
+  }
+
+  /**
+   * Generates the run described by {@code options} into {@code dir} (created if needed; existing
+   * files of the same names are replaced).
+   */
+  public static Result write(SynthOptions options, Path dir) throws IOException {
+    long t0 = System.nanoTime();
+    Files.createDirectories(dir);
+    Path records = dir.resolve(options.recordsFileName());
+    Path deps = options.withDeps() ? dir.resolve(DEPS_FILE) : null;
+    Path nameMap = options.withNameMap() ? dir.resolve(NAME_MAP_FILE) : null;
+
+    // deps.json does not depend on the timing: its two halves are written on two threads while
+    // this thread simulates and writes the records file (the bytes never depend on the threads)
+    DepsWriter edgesWriter = new DepsWriter(options);
+    DepsWriter mainWriter = new DepsWriter(options);
+    Worker edges = null;
+    Worker main = null;
+    if (deps != null) {
+      Path fragment = dir.resolve(DEPS_FILE + ".edges.part");
+      edges = new Worker("ptotrace-synth-edges", () -> edgesWriter.writeEdgesFragment(fragment));
+      Thread edgesThread = edges.thread;
+      main = new Worker("ptotrace-synth-deps", () -> mainWriter.writeMain(deps, fragment, edgesThread));
+      edges.thread.start();
+      main.thread.start();
+    }
+    Simulation sim;
+    RecordsWriter recordsWriter;
+    try {
+      sim = new Simulation(options);
+      sim.run(new GraphGen(options));
+      recordsWriter = new RecordsWriter(sim);
+      recordsWriter.write(records);
+      if (nameMap != null) {
+        writeNameMap(nameMap);
+      }
+    } finally {
+      if (main != null) {
+        main.join();
+        edges.join();
+      }
+    }
+    if (main != null) {
+      edges.rethrow();
+      main.rethrow();
+    }
+    return new Result(records, deps, nameMap, sim.n, sim.kernelTasks, sim.allocTasks,
+        sim.dummyTasks, sim.predicatedTasks, sim.rows.n, recordsWriter.schedulerRecords,
+        recordsWriter.orchestratorRecords, sim.tensors, sim.annotatedEdges, sim.timedPairs,
+        sim.violatingPairs, Duration.ofNanos(System.nanoTime() - t0));
+  }
+
+  /** A thread running one IO task, remembering its failure. */
+  private static final class Worker {
+    interface IoTask {
+      void run() throws IOException;
+    }
+
+    final Thread thread;
+    private volatile Throwable failure;
+
+    Worker(String name, IoTask task) {
+      thread = new Thread(() -> {
+        try {
+          task.run();
+        } catch (Throwable e) {
+          failure = e;
+        }
+      }, name);
+      thread.setDaemon(true);
+    }
+
+    void join() throws IOException {
+      boolean interrupted = false;
+      while (true) {
+        try {
+          thread.join();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    void rethrow() throws IOException {
+      Throwable f = failure;
+      if (f == null) {
+        return;
+      }
+      if (f instanceof IOException io) {
+        throw io;
+      }
+      if (f instanceof RuntimeException re) {
+        throw re;
+      }
+      if (f instanceof Error err) {
+        throw err;
+      }
+      throw new IOException(f);
+    }
+  }
+
+  private static void writeNameMap(Path file) throws IOException {
+    try (JsonOut jo = new JsonOut(file)) {
+      JsonGenerator g = jo.gen;
+      jo.pp.multiline();
+      g.writeStartObject();
+      g.writeNumberField("level", 2);
+      g.writeStringField("orchestrator_name", ORCHESTRATOR_NAME);
+      g.writeFieldName("callable_id_to_name");
+      jo.pp.multiline();
+      g.writeStartObject();
+      for (Map.Entry<Integer, String> e : Kernels.nameMap().entrySet()) {
+        g.writeStringField(Integer.toString(e.getKey()), e.getValue());
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+      jo.commit();
+    }
+  }
+}
