@@ -26,7 +26,7 @@ for n in "$@"; do
   for f in $formats; do
     trace="$out/trace_$n.$f"
     rm -f "$trace"
-    log="$out/time_$n_$f.log"
+    log="$out/time_${n}_${f}.log"
     /usr/bin/time -v java -Xmx"$heap" -jar "$jar" convert "$run" -o "$trace" --format "$f" >/dev/null 2>"$log" \
       || { echo "convert failed for $n tasks ($f):" >&2; tail -5 "$log" >&2; exit 1; }
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$log")
