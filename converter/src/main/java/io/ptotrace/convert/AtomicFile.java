@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /** Writes a file through a temporary sibling and a rename, so a failure never leaves partial output. */
 public final class AtomicFile {
@@ -19,7 +20,10 @@ public final class AtomicFile {
     public static void write(Path target, Body body) throws IOException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+        Path tmp = dir.getFileSystem().supportedFileAttributeViews().contains("posix")
+            ? Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")))
+            : Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
         boolean done = false;
         try {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {

@@ -1,0 +1,62 @@
+package io.ptotrace.cli;
+
+import io.ptotrace.convert.inspect.Summary;
+import io.ptotrace.convert.inspect.TraceInspector;
+import io.ptotrace.model.InputProblem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ptotrace inspect}: summary and structural problems of a trace (Chrome JSON or .pftrace). */
+@Command(name = "inspect", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = {
+        "Summarise a trace (Chrome JSON or Perfetto protobuf, either may be gzip-compressed)",
+        "and list every structural problem that makes Perfetto lose or misplace data: arrows",
+        "without a start or an end, arrows whose end lies before their start, arrow ends with",
+        "no slice to bind to, slices overlapping without nesting.",
+        "Exit status: 0 no problems, 1 problems found, 2 unreadable input."})
+public final class InspectCommand implements Callable<Integer> {
+    /** Output formats. */
+    public enum OutputFormat { text, json }
+
+    @Parameters(index = "0", paramLabel = "TRACE", description = "merged_swimlane.json, a .pftrace, or either gzip-compressed.")
+    Path trace;
+
+    @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+        description = "Report format (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Option(names = {"-v", "--verbose"}, description = "Stack traces on failure.")
+    boolean verbose;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Summary s;
+        try {
+            s = TraceInspector.inspect(trace);
+        } catch (InputProblem e) {
+            err.println("Error: " + e.oneLine());
+            if (verbose) e.printStackTrace(err);
+            err.flush();
+            return ExitCodes.TROUBLE;
+        } catch (IOException | RuntimeException e) {
+            err.println("Error: " + trace + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()));
+            if (verbose) e.printStackTrace(err);
+            err.flush();
+            return ExitCodes.TROUBLE;
+        }
+        out.print(format == OutputFormat.json ? s.toJson() + "\n" : s.toText());
+        out.flush();
+        return s.clean() ? ExitCodes.OK : ExitCodes.DIFFERENCES;
+    }
+}

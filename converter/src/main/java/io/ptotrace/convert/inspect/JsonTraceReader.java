@@ -1,0 +1,213 @@
+package io.ptotrace.convert.inspect;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import io.ptotrace.model.InputProblem;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Streams a Chrome trace-event JSON file (object with "traceEvents", or a bare array) into a {@link JsonAnalyzer}. */
+final class JsonTraceReader {
+    private static final JsonFactory JSON = JsonFactory.builder()
+        .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build()).build();
+    private static final long NONE = Long.MIN_VALUE;
+
+    private final String file;
+    private final JsonAnalyzer an;
+    private final List<String> counterKeys = new ArrayList<>();
+
+    JsonTraceReader(String file, JsonAnalyzer an) {
+        this.file = file;
+        this.an = an;
+    }
+
+    void read(InputStream in) throws IOException {
+        try (JsonParser p = JSON.createParser(in)) {
+            JsonToken t = p.nextToken();
+            if (t == null) throw new InputProblem(file, "empty file", null, null);
+            boolean found = false;
+            if (t == JsonToken.START_ARRAY) {
+                events(p);
+                found = true;
+            } else if (t == JsonToken.START_OBJECT) {
+                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                    String k = p.currentName();
+                    t = p.nextToken();
+                    if ("traceEvents".equals(k)) {
+                        if (t != JsonToken.START_ARRAY) throw problem(p, "\"traceEvents\" is not an array");
+                        events(p);
+                        found = true;
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+                if (t != JsonToken.END_OBJECT) throw problem(p, "expected a field name");
+            } else {
+                throw problem(p, "not a trace: expected a JSON object or array");
+            }
+            if (!found) throw new InputProblem(file, "no \"traceEvents\" array", null, null);
+            if (p.nextToken() != null) throw problem(p, "trailing data after the trace");
+        } catch (JsonProcessingException e) {
+            String msg = e.getOriginalMessage();
+            if (msg != null && msg.contains("end-of-input")) msg = "truncated JSON (" + msg.split("\n")[0] + ")";
+            else msg = "not valid JSON: " + (msg == null ? e.toString() : msg.split("\n")[0]);
+            throw new InputProblem(file, msg, InputProblem.location(e.getLocation()), e);
+        }
+    }
+
+    private InputProblem problem(JsonParser p, String msg) {
+        return new InputProblem(file, msg, InputProblem.location(p.currentTokenLocation()), null);
+    }
+
+    private void events(JsonParser p) throws IOException {
+        long index = 0;
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t == null) throw problem(p, "truncated JSON (traceEvents not closed)");
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                index++;
+                continue;
+            }
+            event(p, index++);
+        }
+    }
+
+    private void event(JsonParser p, long index) throws IOException {
+        String ph = null, name = null, cat = null, bp = null, argName = null;
+        int pid = 0, tid = 0;
+        boolean hasPid = false, hasTid = false;
+        double ts = Double.NaN, dur = Double.NaN;
+        boolean tsInt = false, durInt = false;
+        long tsL = 0, durL = 0;
+        long id = NONE, bindId = NONE, jsonId = NONE;
+        boolean idPresent = false;
+        counterKeys.clear();
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            t = p.nextToken();
+            switch (k) {
+                case "ph": ph = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
+                case "name": name = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
+                case "cat": cat = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
+                case "bp": bp = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
+                case "pid": pid = pidOf(p, t); hasPid = true; break;
+                case "tid": tid = pidOf(p, t); hasTid = true; break;
+                case "ts":
+                    if (t == JsonToken.VALUE_NUMBER_INT) { tsInt = true; tsL = p.getLongValue(); ts = tsL; }
+                    else ts = number(p, t);
+                    break;
+                case "dur":
+                    if (t == JsonToken.VALUE_NUMBER_INT) { durInt = true; durL = p.getLongValue(); dur = durL; }
+                    else dur = number(p, t);
+                    break;
+                case "id":
+                    idPresent = true;
+                    id = flowId(p, t);
+                    jsonId = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : NONE;
+                    break;
+                case "bind_id": bindId = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : NONE; break;
+                case "args":
+                    if (t == JsonToken.START_OBJECT) {
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String ak = p.currentName();
+                            JsonToken at = p.nextToken();
+                            if (at == JsonToken.VALUE_NUMBER_INT || at == JsonToken.VALUE_NUMBER_FLOAT) counterKeys.add(ak);
+                            else if (at == JsonToken.VALUE_STRING) {
+                                if (ak.equals("name")) argName = p.getText();
+                                else if (p.getTextLength() > 0 && maybeNumber(p.getTextCharacters()[p.getTextOffset()]) && numeric(p.getText())) {
+                                    counterKeys.add(ak);
+                                }
+                            } else p.skipChildren();
+                        }
+                    } else {
+                        p.skipChildren();
+                    }
+                    break;
+                default:
+                    p.skipChildren();
+            }
+        }
+        if (t != JsonToken.END_OBJECT) throw problem(p, "expected a field name in event " + index);
+        if (ph == null || ph.isEmpty()) return;
+        if (!hasTid) tid = pid;
+        long tsNs = tsInt ? tsL * 1000 : Double.isNaN(ts) ? 0 : (long) (ts * 1000.0);
+        long durNs = durInt ? durL * 1000 : Double.isNaN(dur) ? NONE : (long) (dur * 1000.0);
+        switch (ph.charAt(0)) {
+            case 'X':
+                if (durNs == NONE) return;      // Perfetto ignores an X without dur
+                an.slice(JsonAnalyzer.X, pid, tid, tsNs, durNs, jsonId, index);
+                break;
+            case 'B': an.slice(JsonAnalyzer.B, pid, tid, tsNs, 0, jsonId, index); break;
+            case 'E': an.slice(JsonAnalyzer.E, pid, tid, tsNs, 0, NONE, index); break;
+            case 'i': case 'I': case 'R': an.slice(JsonAnalyzer.I, pid, tid, tsNs, 0, jsonId, index); break;
+            case 'C':
+                an.counter(pid, name == null ? "" : name + (idPresent && id != NONE ? " id: " + id : ""), new ArrayList<>(counterKeys), tsNs);
+                break;
+            case 's': an.flow(JsonAnalyzer.S, id, cat, name, pid, tid, tsNs, bindId, false, index); break;
+            case 't': an.flow(JsonAnalyzer.T, id, cat, name, pid, tid, tsNs, bindId, false, index); break;
+            case 'f': an.flow(JsonAnalyzer.F, id, cat, name, pid, tid, tsNs, bindId, "e".equals(bp), index); break;
+            case 'M':
+                if ("process_name".equals(name)) an.processName(pid, argName);
+                else if ("thread_name".equals(name) && hasTid) an.threadName(pid, tid, argName);
+                else if (hasTid) an.thread(pid, tid);
+                else if (hasPid) an.process(pid);
+                break;
+            default:
+                if (hasPid) an.process(pid);
+        }
+    }
+
+    /** A counter value given as a string (Perfetto parses it as a double); cheap test first, no exceptions on text. */
+    static boolean numeric(String t) {
+        if (t.isEmpty()) return false;
+        if (!maybeNumber(t.charAt(0))) return false;
+        try {
+            Double.parseDouble(t);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    static boolean maybeNumber(char c) {
+        return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'N' || c == 'I';
+    }
+
+    private static int pidOf(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NUMBER_INT) return (int) p.getLongValue();
+        if (t == JsonToken.VALUE_NUMBER_FLOAT) return (int) p.getDoubleValue();
+        if (t == JsonToken.VALUE_STRING) return 0x40000000 | (p.getText().hashCode() & 0x3FFFFFFF);
+        p.skipChildren();
+        return 0;
+    }
+
+    private static double number(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) return p.getDoubleValue();
+        if (t == JsonToken.VALUE_STRING) {
+            try { return Double.parseDouble(p.getText()); } catch (NumberFormatException e) { return Double.NaN; }
+        }
+        p.skipChildren();
+        return Double.NaN;
+    }
+
+    /** Perfetto reads a numeric id as uint64 and a string id as hex. */
+    private static long flowId(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? p.getBigIntegerValue().longValue() : p.getLongValue();
+        }
+        if (t == JsonToken.VALUE_STRING) {
+            String s = p.getText().trim();
+            if (s.startsWith("0x") || s.startsWith("0X")) s = s.substring(2);
+            try { return Long.parseUnsignedLong(s, 16); } catch (NumberFormatException e) { return NONE; }
+        }
+        p.skipChildren();
+        return NONE;
+    }
+}
