@@ -89,14 +89,16 @@ public final class ConvertJob {
             if (names.size() > 0) out.println("  Function names: " + names.size() + " entries");
             out.println("  Unique cores: " + java.util.Arrays.stream(tl.coreId).distinct().count());
         }
-        TraceBuilder.Result result = TraceBuilder.build(run, o.overhead, err::println, o.verbose ? out::println : null);
+        List<String> mappingLine = new ArrayList<>(); // printed after the dependency summary (merged-trace.md §12.2)
+        TraceBuilder.Result result = TraceBuilder.build(run, o.overhead, err::println, !o.verbose ? null
+            : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
         TracePicture pic = result.picture;
-        if (o.verbose) printFlowSummary(deps, result);
+        if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
         List<Written> written = new ArrayList<>();
         for (Written w : targets(input)) {
             progress.say("writing " + w.path);
-            AtomicFile.write(w.path, stream -> TraceWriters.write(pic, w.format, stream));
+            AtomicFile.write(w.path, stream -> TraceWriters.write(pic, w.format, stream, err));
             written.add(w);
         }
         if (o.overhead && !deps.edgesLoaded())
@@ -111,6 +113,9 @@ public final class ConvertJob {
         for (Written w : written) out.println("  Output: " + w.path);
         out.println();
         out.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + shown);
+        for (Written w : written)
+            if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
+                out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
         out.print(StatisticsReport.render(tl, names));
         out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
         TraceWriters.afterWrite(pic, written, err);
@@ -138,7 +143,7 @@ public final class ConvertJob {
                 throw new InputProblem(in, "no chip_swimlane_records.json or l2_swimlane_records.json in this folder", null);
             return rec;
         }
-        if (!Files.exists(in)) throw new InputProblem(in, "Input file not found: " + in, null);
+        if (!Files.exists(in)) throw new InputProblem((String) null, "Input file not found: " + in, null, null);
         return in;
     }
 
@@ -166,7 +171,7 @@ public final class ConvertJob {
 
     private NameMap loadNames(Path input) throws IOException {
         if (o.funcNames != null) {
-            if (!Files.isRegularFile(o.funcNames)) throw new InputProblem(o.funcNames, "Func names JSON not found: " + o.funcNames, null);
+            if (!Files.isRegularFile(o.funcNames)) throw new InputProblem((String) null, "Func names JSON not found: " + o.funcNames, null, null);
             if (o.verbose) out.println("Loading func names from: " + o.funcNames);
             NameMap m = NameMap.read(o.funcNames);
             printNames(m, "");
@@ -222,16 +227,20 @@ public final class ConvertJob {
         if (tl.coreToThread.length > 0) out.println("  Core-to-thread mapping: " + tl.coreToThread.length + " cores");
     }
 
-    private void printFlowSummary(DepsProjection deps, TraceBuilder.Result r) {
+    private void printFlowSummary(DepsProjection deps, TraceBuilder.Result r, List<String> mappingLine) {
         if (deps.edgesLoaded()) {
             out.println("  Dependency flow events: " + r.stats.workerPairs + " edges (source: deps.json)");
+            if (r.stats.spmdTasks > 0)
+                out.println("  SPMD tasks: " + r.stats.spmdTasks + " logical task(s); dependency arrows independently anchor on each view's earliest visible slice per function");
         } else {
             out.println("  Flow events: 0 (no deps.json \u2014 re-run dep_gen and pass --deps-json to add arrows)");
         }
         if (r.stats.workerViolations > 0)
             out.println("  Happens-before violations: " + r.stats.workerViolations + " edge(s) flagged as 'hb_violation'");
-        out.println("  Total events: " + (r.picture.meta.size() + r.picture.sliceCount() + r.picture.counterCount()));
+        mappingLine.forEach(out::println);
+        out.println("  Total events: " + (r.picture.meta.size() + r.picture.sliceCount() + r.picture.counterCount() - r.stats.overheadSamples));
         out.println("  Flow events: " + r.picture.flowCount());
+        if (r.stats.overheadSamples > 0) out.println("  Overhead Analysis: " + r.stats.overheadSamples + " counter points (8 tracks)");
         if (r.stats.skippedPhaseRecords > 0)
             out.println("  Skipped scheduler records of legacy/unknown phases: " + r.stats.skippedPhaseRecords);
     }
