@@ -295,6 +295,7 @@ public final class TraceBuilder implements SliceContent {
             }
         }
 
+        stats.spmdTasks = ix.spmdCount();
         FlowRules flows = new FlowRules(this);
         flows.emitAll();
         if (overhead) OverheadCounters.emit(this);
@@ -519,6 +520,7 @@ public final class TraceBuilder implements SliceContent {
     }
 
     void overheadSample(String name, int tid, double ts, double value) {
+        stats.overheadSamples++;
         overheadNames.add(name);
         overheadValues.add(new double[] {value});
         counter(C_OVERHEAD, overheadNames.size() - 1, PID_SCHED, tid, ts);

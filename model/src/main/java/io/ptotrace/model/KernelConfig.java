@@ -18,7 +18,7 @@ public final class KernelConfig {
     private KernelConfig() {}
 
     public static NameMap read(Path file, Consumer<String> warn) {
-        if (!Files.isRegularFile(file)) throw new InputProblem(file, "Kernel config file not found: " + file, null);
+        if (!Files.isRegularFile(file)) throw new InputProblem((String) null, "Kernel config file not found: " + file, null, null);
         String src;
         try {
             src = Files.readString(file);
@@ -34,7 +34,8 @@ public final class KernelConfig {
             String name = members.get("name");
             Long fid = id == null ? null : parseInt(id);
             if (fid == null) {
-                warn.accept("Warning: Kernel entry missing 'func_id', skipping: " + dict.strip());
+                String shown = pyRepr(dict);
+                warn.accept("Warning: Kernel entry missing 'func_id', skipping: " + (shown != null ? shown : dict.strip()));
                 continue;
             }
             String nameLit = name == null ? null : stringLiteral(name);
@@ -170,6 +171,101 @@ public final class KernelConfig {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    // ------------------------------------------------------------------ Python repr of literal entries
+
+    /** Python's repr of a literal (str, int, True/False/None, list, tuple, dict of those), or null. */
+    static String pyRepr(String lit) {
+        String t = stripComments(lit).strip();
+        if (t.isEmpty()) return null;
+        char c = t.charAt(0);
+        if (c == '{' || c == '[' || c == '(') {
+            char close = c == '{' ? '}' : c == '[' ? ']' : ')';
+            if (t.charAt(t.length() - 1) != close || skipBracket(t) != t.length()) return null;
+            List<String> parts = splitTopLevel(t.substring(1, t.length() - 1));
+            StringBuilder b = new StringBuilder().append(c);
+            for (int i = 0; i < parts.size(); i++) {
+                if (i > 0) b.append(", ");
+                String part = parts.get(i);
+                if (c == '{') {
+                    int colon = keyEnd(part);
+                    if (colon < 0) return null;
+                    String k = pyRepr(part.substring(0, colon)), v = pyRepr(part.substring(colon + 1));
+                    if (k == null || v == null) return null;
+                    b.append(k).append(": ").append(v);
+                } else {
+                    String v = pyRepr(part);
+                    if (v == null) return null;
+                    b.append(v);
+                }
+            }
+            if (c == '(' && parts.size() == 1) b.append(',');
+            return b.append(close).toString();
+        }
+        if (t.equals("True") || t.equals("False") || t.equals("None")) return t;
+        String str = stringLiteral(t);
+        if (str != null) return pyStrRepr(str);
+        if (t.matches("[+-]?\\s*(0|[1-9](_?[0-9])*)")) return new java.math.BigInteger(t.replaceAll("[\\s_+]", "")).toString();
+        if (t.matches("[+-]?\\s*0[xX](_?[0-9a-fA-F])+")) {
+            boolean neg = t.startsWith("-");
+            java.math.BigInteger v = new java.math.BigInteger(t.replaceAll("[\\s_+-]", "").substring(2), 16);
+            return (neg ? v.negate() : v).toString();
+        }
+        return null;
+    }
+
+    /** Index just after the bracket group starting at 0 (strings and comments respected). */
+    private static int skipBracket(String s) {
+        int depth = 0, i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c == '#') { while (i < s.length() && s.charAt(i) != '\n') i++; continue; }
+            if (c == '"' || c == '\'') { i = skipString(s, i); continue; }
+            if (c == '[' || c == '(' || c == '{') depth++;
+            else if (c == ']' || c == ')' || c == '}') { if (--depth == 0) return i + 1; }
+            i++;
+        }
+        return -1;
+    }
+
+    /** Top-level comma-separated parts of a bracket body, comments removed, empty trailing part dropped. */
+    private static List<String> splitTopLevel(String body) {
+        List<String> parts = new ArrayList<>();
+        int depth = 0, last = 0, i = 0;
+        while (i < body.length()) {
+            char c = body.charAt(i);
+            if (c == '#') { while (i < body.length() && body.charAt(i) != '\n') i++; continue; }
+            if (c == '"' || c == '\'') { i = skipString(body, i); continue; }
+            if (c == '[' || c == '(' || c == '{') depth++;
+            else if (c == ']' || c == ')' || c == '}') depth--;
+            else if (c == ',' && depth == 0) { parts.add(body.substring(last, i)); last = i + 1; }
+            i++;
+        }
+        parts.add(body.substring(last));
+        List<String> out = new ArrayList<>();
+        for (String p : parts) {
+            String q = stripComments(p).strip();
+            if (!q.isEmpty()) out.add(q);
+        }
+        return out;
+    }
+
+    /** Python 3 repr of a str. */
+    private static String pyStrRepr(String v) {
+        char q = v.indexOf('\'') >= 0 && v.indexOf('"') < 0 ? '"' : '\'';
+        StringBuilder b = new StringBuilder().append(q);
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c == '\\') b.append("\\\\");
+            else if (c == q) b.append('\\').append(c);
+            else if (c == '\n') b.append("\\n");
+            else if (c == '\r') b.append("\\r");
+            else if (c == '\t') b.append("\\t");
+            else if (c < 0x20 || c == 0x7f) b.append(String.format("\\x%02x", (int) c));
+            else b.append(c);
+        }
+        return b.append(q).toString();
     }
 
     /** The value of a plain (optionally r/u-prefixed) single string literal, or null. */

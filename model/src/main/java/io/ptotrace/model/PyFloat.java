@@ -3,6 +3,8 @@ package io.ptotrace.model;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 
 /** Doubles printed the way Python's repr prints them (shortest round-trip digits, Python exponent rules). */
 public final class PyFloat {
@@ -12,11 +14,21 @@ public final class PyFloat {
         if (Double.isNaN(d)) return "NaN";
         if (Double.isInfinite(d)) return d > 0 ? "Infinity" : "-Infinity";
         if (d == 0) return (1 / d < 0) ? "-0.0" : "0.0";
-        String java = Double.toString(d);
+        String java = com.fasterxml.jackson.core.io.NumberOutput.toString(d, true); // Schubfach: shortest digits, fast
         if (java.indexOf('E') < 0) return java; // 1e-3 <= |d| < 1e7: Java and Python agree on layout
         // Java's Double.toString gives the shortest digits that round-trip (JDK 19+ exactly; close enough
         // on 17 for reading back the same double); re-layout them with Python's exponent thresholds.
         BigDecimal bd = new BigDecimal(java).stripTrailingZeros();
+        // Python keeps one digit where Java's rules keep two (Double.MIN_VALUE: 5e-324, not 4.9E-324), and
+        // JDK 17's Double.toString was not shortest for integral values in [1e16, 2^63) (8.7136640921453664E16)
+        // nor for 1e23 (9.999999999999999E22). Drop digits while the nearest shorter decimal still reads back
+        // as d; only long digit strings and subnormals can be affected, which keeps the common path cheap.
+        BigDecimal exact = bd.precision() >= 16 || Math.abs(d) < Double.MIN_NORMAL ? new BigDecimal(d) : null;
+        for (int p = bd.precision() - 1; exact != null && p >= 1; p--) {
+            BigDecimal shorter = exact.round(new MathContext(p, RoundingMode.HALF_EVEN));
+            if (shorter.doubleValue() != d) break;
+            bd = shorter.stripTrailingZeros();
+        }
         String digits = bd.unscaledValue().abs().toString();
         int exp = digits.length() - 1 - bd.scale(); // value = d.ddd x 10^exp
         StringBuilder sb = new StringBuilder(24);

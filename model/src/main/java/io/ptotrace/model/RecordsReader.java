@@ -100,12 +100,17 @@ public final class RecordsReader {
 
     private long rowLong(JsonParser p, String section, int row, int col) throws IOException {
         JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NUMBER_INT) return p.getLongValue();
+        if (t == JsonToken.VALUE_NUMBER_INT) return intValue(p);
         if (t == JsonToken.VALUE_NUMBER_FLOAT) {
             double d = p.getDoubleValue();
             if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
         }
         throw problem(p, section + " row " + row + " column " + col + " is " + describe(p) + ", expected an integer");
+    }
+
+    /** A JSON integer as 64 bits; values up to 2^64−1 (task tokens) keep their unsigned bits. */
+    private static long intValue(JsonParser p) throws IOException {
+        return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? p.getBigIntegerValue().longValue() : p.getLongValue();
     }
 
     private static String describe(JsonParser p) throws IOException {
@@ -244,7 +249,7 @@ public final class RecordsReader {
     private long cycles(JsonParser p, String where, String key) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return 0;
-        if (t == JsonToken.VALUE_NUMBER_INT) return p.getLongValue();
+        if (t == JsonToken.VALUE_NUMBER_INT) return intValue(p);
         if (t == JsonToken.VALUE_NUMBER_FLOAT) {
             double d = p.getDoubleValue();
             if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
@@ -323,6 +328,9 @@ public final class RecordsReader {
             || metadata.get("host_capture") instanceof Map;
         if (hostMode && orch != null && !orch.isEmpty())
             throw new InputProblem(file, "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous", null);
+
+        // an empty scheduler list is "absent" (inputs.md §2.8 step 10); a list of empty threads is not
+        if (sched != null && sched.isEmpty()) sched = null;
 
         // device base time (§2.8 step 5)
         long base = Long.MAX_VALUE;

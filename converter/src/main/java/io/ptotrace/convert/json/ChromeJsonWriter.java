@@ -3,6 +3,8 @@ package io.ptotrace.convert.json;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
+import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.SliceContent;
@@ -21,6 +23,21 @@ import java.io.UncheckedIOException;
 public final class ChromeJsonWriter {
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
+    // pre-encoded names: most of a large trace is these few keys and values
+    private static final SerializedString ARGS = new SerializedString("args"), CAT = new SerializedString("cat"),
+        CNAME = new SerializedString("cname"), ID = new SerializedString("id"), NAME = new SerializedString("name"),
+        PH = new SerializedString("ph"), PID = new SerializedString("pid"), TID = new SerializedString("tid"),
+        TS = new SerializedString("ts"), DUR = new SerializedString("dur"), BP = new SerializedString("bp"),
+        BIND_ID = new SerializedString("bind_id"), IN_COUNT = new SerializedString("input_task_count"),
+        OUT_COUNT = new SerializedString("output_task_count"), FLOW = new SerializedString("flow"),
+        X = new SerializedString("X"), C = new SerializedString("C"), S = new SerializedString("s"),
+        F = new SerializedString("f"), E = new SerializedString("e");
+    private static final SerializedString[] FLOW_NAMES = new SerializedString[FlowKind.values().length];
+
+    static {
+        for (FlowKind k : FlowKind.values()) FLOW_NAMES[k.ordinal()] = new SerializedString(k.eventName);
+    }
+
     private ChromeJsonWriter() {}
 
     public static void write(TracePicture pic, OutputStream out) throws IOException {
@@ -34,26 +51,33 @@ public final class ChromeJsonWriter {
             g.writeStartArray();
             for (MetaEvent m : pic.meta) writeMeta(g, m);
             for (int i = 0; i < pic.sliceCount(); i++) {
+                if (H2D.equals(c.sliceCategory(i))) { writeH2d(g, pic, c, args, i); continue; }
                 g.writeStartObject();
-                g.writeFieldName("args");
+                g.writeFieldName(ARGS);
                 g.writeStartObject();
                 c.sliceArgs(i, args);
                 g.writeEndObject();
-                g.writeStringField("cat", c.sliceCategory(i));
+                g.writeFieldName(CAT);
+                g.writeString(c.sliceCategory(i));
                 String cname = c.sliceColor(i);
-                if (cname != null) g.writeStringField("cname", cname);
-                if (pic.sliceJsonId(i) >= 0) g.writeNumberField("id", pic.sliceJsonId(i));
-                g.writeStringField("name", c.sliceName(i));
-                g.writeStringField("ph", "X");
-                g.writeNumberField("pid", pic.slicePid(i));
-                g.writeNumberField("tid", pic.sliceTid(i));
-                g.writeFieldName("ts");
+                if (cname != null) { g.writeFieldName(CNAME); g.writeString(cname); }
+                if (pic.sliceJsonId(i) >= 0) { g.writeFieldName(ID); g.writeNumber(pic.sliceJsonId(i)); }
+                g.writeFieldName(NAME);
+                g.writeString(c.sliceName(i));
+                g.writeFieldName(PH);
+                g.writeString(X);
+                g.writeFieldName(PID);
+                g.writeNumber(pic.slicePid(i));
+                g.writeFieldName(TID);
+                g.writeNumber(pic.sliceTid(i));
+                g.writeFieldName(TS);
                 PyFloat.write(g, pic.sliceTs(i));
-                g.writeFieldName("dur");
+                g.writeFieldName(DUR);
                 PyFloat.write(g, pic.sliceDur(i));
                 g.writeEndObject();
             }
             for (int i = 0; i < pic.counterCount(); i++) {
+                if (OVERHEAD.equals(c.counterCategory(i))) { writeOverhead(g, pic, c, args, i); continue; }
                 g.writeStartObject();
                 g.writeFieldName("args");
                 g.writeStartObject();
@@ -83,6 +107,46 @@ public final class ChromeJsonWriter {
         }
     }
 
+    private static final String H2D = "host_h2d", OVERHEAD = "overhead";
+
+    /** H2D upload slices keep the reference's member order (newer-capture-format.md §3.5). */
+    private static void writeH2d(JsonGenerator g, TracePicture pic, SliceContent c, Args args, int i) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", c.sliceName(i));
+        g.writeStringField("cat", H2D);
+        g.writeStringField("ph", "X");
+        g.writeNumberField("pid", pic.slicePid(i));
+        g.writeNumberField("tid", pic.sliceTid(i));
+        g.writeFieldName("ts");
+        PyFloat.write(g, pic.sliceTs(i));
+        g.writeFieldName("dur");
+        PyFloat.write(g, pic.sliceDur(i));
+        String cname = c.sliceColor(i);
+        if (cname != null) g.writeStringField("cname", cname);
+        g.writeFieldName("args");
+        g.writeStartObject();
+        c.sliceArgs(i, args);
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /** Overhead counter samples keep the reference's member order (merged-trace.md §11.6). */
+    private static void writeOverhead(JsonGenerator g, TracePicture pic, SliceContent c, Args args, int i) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("ph", "C");
+        g.writeStringField("cat", OVERHEAD);
+        g.writeStringField("name", c.counterName(i));
+        g.writeNumberField("pid", pic.counterPid(i));
+        g.writeNumberField("tid", pic.counterTid(i));
+        g.writeFieldName("ts");
+        PyFloat.write(g, pic.counterTs(i));
+        g.writeFieldName("args");
+        g.writeStartObject();
+        c.counterArgs(i, args);
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
     private static void writeMeta(JsonGenerator g, MetaEvent m) throws IOException {
         g.writeStartObject();
         g.writeFieldName("args");
@@ -109,21 +173,29 @@ public final class ChromeJsonWriter {
 
     private static void writeFlowEnd(JsonGenerator g, TracePicture pic, int i, boolean start) throws IOException {
         g.writeStartObject();
-        g.writeStringField("cat", "flow");
-        g.writeNumberField("id", i);
-        g.writeStringField("name", pic.flowKind(i).eventName);
-        g.writeStringField("ph", start ? "s" : "f");
-        g.writeNumberField("pid", start ? pic.flowSrcPid(i) : pic.flowDstPid(i));
-        g.writeNumberField("tid", start ? pic.flowSrcTid(i) : pic.flowDstTid(i));
-        g.writeFieldName("ts");
+        g.writeFieldName(CAT);
+        g.writeString(FLOW);
+        g.writeFieldName(ID);
+        g.writeNumber(i);
+        g.writeFieldName(NAME);
+        g.writeString(FLOW_NAMES[pic.flowKind(i).ordinal()]);
+        g.writeFieldName(PH);
+        g.writeString(start ? S : F);
+        g.writeFieldName(PID);
+        g.writeNumber(start ? pic.flowSrcPid(i) : pic.flowDstPid(i));
+        g.writeFieldName(TID);
+        g.writeNumber(start ? pic.flowSrcTid(i) : pic.flowDstTid(i));
+        g.writeFieldName(TS);
         PyFloat.write(g, start ? pic.flowSrcTs(i) : pic.flowDstTs(i));
-        if (!start) g.writeStringField("bp", "e");
+        if (!start) { g.writeFieldName(BP); g.writeString(E); }
         if (pic.flowHasCounts(i)) {
-            g.writeNumberField("input_task_count", pic.flowInputTaskCount(i));
-            g.writeNumberField("output_task_count", pic.flowOutputTaskCount(i));
+            g.writeFieldName(IN_COUNT);
+            g.writeNumber(pic.flowInputTaskCount(i));
+            g.writeFieldName(OUT_COUNT);
+            g.writeNumber(pic.flowOutputTaskCount(i));
         }
         boolean bind = start ? pic.flowSrcJsonBind(i) : pic.flowDstJsonBind(i);
-        if (bind) g.writeNumberField("bind_id", pic.sliceJsonId(start ? pic.flowSrcSlice(i) : pic.flowDstSlice(i)));
+        if (bind) { g.writeFieldName(BIND_ID); g.writeNumber(pic.sliceJsonId(start ? pic.flowSrcSlice(i) : pic.flowDstSlice(i))); }
         g.writeEndObject();
     }
 

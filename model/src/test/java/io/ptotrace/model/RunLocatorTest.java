@@ -1,0 +1,72 @@
+package io.ptotrace.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** inputs.md §5 and newer-capture-format.md §9 R1: finding a run's files. */
+class RunLocatorTest {
+    @TempDir
+    Path dir;
+
+    private Path touch(String rel, long mtimeSeconds) throws IOException {
+        Path p = TestFiles.write(dir, rel, "{}");
+        Files.setLastModifiedTime(p, FileTime.fromMillis(mtimeSeconds * 1000));
+        return p;
+    }
+
+    @Test
+    void recordsFileOfAFolderByPreference() throws IOException {
+        Path run = Files.createDirectories(dir.resolve("run"));
+        assertThat(RunLocator.recordsIn(run)).isNull();
+        touch("run/l2_perf_records.json", 1);
+        assertThat(RunLocator.recordsIn(run)).isEqualTo(run.resolve("l2_perf_records.json"));
+        touch("run/l2_swimlane_records.json", 1);
+        assertThat(RunLocator.recordsIn(run)).isEqualTo(run.resolve("l2_swimlane_records.json"));
+        touch("run/chip_swimlane_records.json", 1);
+        assertThat(RunLocator.recordsIn(run)).isEqualTo(run.resolve("chip_swimlane_records.json"));
+    }
+
+    @Test
+    void newestRunOneLevelBelowOutputs() throws IOException {
+        assertThat(RunLocator.newestUnderOutputs(dir)).isNull();
+        touch("outputs/A_case_20260101_000000/l2_swimlane_records.json", 1000);
+        touch("outputs/B_case_20260101_000001/chip_swimlane_records.json", 3000);
+        touch("outputs/C_case_20260101_000002/l2_swimlane_records.json", 2000);
+        touch("outputs/deeper/run/l2_swimlane_records.json", 9000);          // two levels: ignored
+        touch("outputs/D/l2_perf_records.json", 9000);                       // not a discovery name
+        touch("outputs/l2_swimlane_records.json", 9000);                     // zero levels: ignored
+        assertThat(RunLocator.newestUnderOutputs(dir)).isEqualTo(dir.resolve("outputs/B_case_20260101_000001/chip_swimlane_records.json"));
+    }
+
+    @Test
+    void aFolderWithBothNamesContributesItsChipFile() throws IOException {
+        touch("outputs/A/chip_swimlane_records.json", 1000);
+        touch("outputs/A/l2_swimlane_records.json", 5000);
+        touch("outputs/B/l2_swimlane_records.json", 2000);
+        assertThat(RunLocator.newestUnderOutputs(dir)).isEqualTo(dir.resolve("outputs/B/l2_swimlane_records.json"));
+    }
+
+    @Test
+    void siblingNameMaps() throws IOException {
+        Path input = touch("run/l2_swimlane_records.json", 1);
+        List<String> w = new ArrayList<>();
+        assertThat(RunLocator.siblingNameMap(input, w::add)).isNull();
+        Path one = touch("run/name_map_case.json", 1);
+        touch("run/other_map.json", 1);
+        Files.createDirectories(dir.resolve("run/name_map_dir.json"));
+        assertThat(RunLocator.siblingNameMap(input, w::add)).isEqualTo(one);
+        touch("run/name_map.json", 1);
+        touch("run/name_map_b.json", 1);
+        assertThat(RunLocator.siblingNameMap(input, w::add)).isNull();
+        assertThat(w).containsExactly("Warning: multiple sibling name maps found next to " + input
+            + ": name_map.json, name_map_b.json, name_map_case.json; pass --func-names explicitly.");
+    }
+}

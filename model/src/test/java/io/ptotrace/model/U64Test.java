@@ -1,0 +1,76 @@
+package io.ptotrace.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import java.io.IOException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** inputs.md §1.1: u64 normalisation with Python int() semantics. */
+class U64Test {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** Normalises one JSON value; null when not convertible. */
+    static String u64(String jsonValue) throws IOException {
+        try (JsonParser p = JSON.createParser("[" + jsonValue + ", 0]")) {
+            p.nextToken();
+            p.nextToken();
+            U64.Slot s = new U64.Slot();
+            boolean ok = U64.read(p, s);
+            assertThat(ok).isEqualTo(s.ok);
+            // the parser must be positioned on the value's last token so the next token is the 0
+            assertThat(p.nextToken().isNumeric()).as("parser after " + jsonValue).isTrue();
+            return ok ? U64.str(s.value) : null;
+        }
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "5                         | 5",
+        "0                         | 0",
+        "\"5\"                     | 5",
+        "\" 42 \"                  | 42",
+        "\"\\t12\\n\"              | 12",
+        "\"1_000\"                 | 1000",
+        "\"1_2_3\"                 | 123",
+        "\"+7\"                    | 7",
+        "\"4294967298\"            | 4294967298",
+        "4294967298                | 4294967298",
+        "-1                        | 18446744073709551615",
+        "\"-1\"                    | 18446744073709551615",
+        "\"-2\"                    | 18446744073709551614",
+        "\"18446744073709551615\"  | 18446744073709551615",
+        "18446744073709551615      | 18446744073709551615",
+        "3.7                       | 3",
+        "3.0                       | 3",
+        "-3.7                      | 18446744073709551613",
+        "true                      | 1",
+        "false                     | 0",
+    })
+    void convertible(String json, String expected) throws IOException {
+        assertThat(u64(json)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"null", "\"abc\"", "\"3.0\"", "\"\"", "\"  \"", "\"_1\"", "\"1_\"", "\"1__0\"", "\"0x10\"",
+        "\"1e3\"", "\"- 1\"", "{}", "{\"a\": [1, 2]}", "[]", "[1, [2]]"})
+    void notConvertible(String json) throws IOException {
+        assertThat(u64(json)).isNull();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0,0", "-1,18446744073709551615", "9223372036854775807,9223372036854775807"})
+    void unsignedPrinting(long v, String s) {
+        assertThat(U64.str(v)).isEqualTo(s);
+    }
+
+    @org.junit.jupiter.api.Test
+    void unsignedComparison() {
+        assertThat(U64.compare(-1L, 5L)).isPositive();
+        assertThat(U64.compare(4294967298L, 3L)).isPositive();
+        assertThat(U64.compare(7L, 7L)).isZero();
+    }
+}
