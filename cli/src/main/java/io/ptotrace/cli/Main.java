@@ -19,7 +19,15 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        int status;
+        try {
+            status = execute(args);
+        } catch (OutOfMemoryError e) {
+            System.err.println("Error: out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20)
+                + " MiB heap); give Java more, e.g. PTOTRACE_JAVA_OPTS=-Xmx8g bin/ptotrace ...");
+            status = ExitCodes.TROUBLE;
+        }
+        System.exit(status);
     }
 
     /** Runs a command line and maps failures to exit status 2 (one line, no stack trace). */

@@ -95,12 +95,17 @@ public final class ConvertJob {
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
-        List<Written> written = new ArrayList<>();
-        for (Written w : targets(input)) {
-            progress.say("writing " + w.path);
-            AtomicFile.write(w.path, stream -> TraceWriters.write(pic, w.format, stream, err));
-            written.add(w);
+        List<Written> written = targets(input);
+        // the JSON check (arrows Perfetto will drop) runs while the files are written
+        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written));
+        List<Path> paths = new ArrayList<>();
+        List<AtomicFile.Body> bodies = new ArrayList<>();
+        for (Written w : written) {
+            paths.add(w.path);
+            bodies.add(stream -> TraceWriters.write(pic, w.format, stream, err));
         }
+        progress.say("writing " + paths.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(" and ")));
+        AtomicFile.writeAll(paths, bodies);
         if (o.overhead && !deps.edgesLoaded())
             err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
         for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
@@ -118,7 +123,8 @@ public final class ConvertJob {
                 out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
         out.print(StatisticsReport.render(tl, names));
         out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
-        TraceWriters.afterWrite(pic, written, err);
+        String warning = jsonCheck.join();
+        if (warning != null) err.println(warning);
         out.println();
         out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
         return written;

@@ -72,7 +72,6 @@ public final class TraceBuilder implements SliceContent {
     private final LongIntMap anchorHead = new LongIntMap(64);
     private final IntList anchorNext = new IntList(), anchorSlice = new IntList();
     private final List<int[]> threadCompletes = new ArrayList<>(); // per sched thread: record refs sorted by start
-    private final Map<Long, int[]> orchSliceOfRecord = new HashMap<>();
 
     private TraceBuilder(Run run, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
         this.run = run;
@@ -133,8 +132,8 @@ public final class TraceBuilder implements SliceContent {
     private int slice(byte kind, int ref, int pid, int tid, double ts, double dur, boolean withId) {
         int i = pic.addSlice(pid, tid, ts, dur, withId ? nextJsonId++ : -1);
         if (i == sliceKind.length) {
-            sliceKind = Arrays.copyOf(sliceKind, i * 2);
-            sliceRef = Arrays.copyOf(sliceRef, i * 2);
+            sliceKind = Arrays.copyOf(sliceKind, i + (i >> 1));
+            sliceRef = Arrays.copyOf(sliceRef, i + (i >> 1));
         }
         sliceKind[i] = kind;
         sliceRef[i] = ref;
@@ -272,8 +271,7 @@ public final class TraceBuilder implements SliceContent {
             for (int o = 0; o < orch.size(); o++) {
                 for (int ref : orchRefs[o]) {
                     PhaseRecord r = records.get(ref);
-                    int sl = slice(K_ORCH, ref, PID_ORCH, 4000 + o, r.startUs, r.endUs - r.startUs, false);
-                    orchSliceOfRecord.put((long) ref, new int[] {sl});
+                    slice(K_ORCH, ref, PID_ORCH, 4000 + o, r.startUs, r.endUs - r.startUs, false);
                     if (!"orch_submit".equals(r.phase) || !r.taskIdNonNegative) continue;
                     long t = r.taskId;
                     boolean regular, dummy;
@@ -299,6 +297,8 @@ public final class TraceBuilder implements SliceContent {
         FlowRules flows = new FlowRules(this);
         flows.emitAll();
         if (overhead) OverheadCounters.emit(this);
+        sliceKind = Arrays.copyOf(sliceKind, Math.max(1, pic.sliceCount()));
+        sliceRef = Arrays.copyOf(sliceRef, Math.max(1, pic.sliceCount()));
     }
 
     private static String coreLabel(String type, int core) {
@@ -651,13 +651,13 @@ public final class TraceBuilder implements SliceContent {
                 PhaseRecord r = records.get(ref);
                 a.str("phase", r.phase);
                 a.raw("submit_idx", r.submitIdx == JsonValues.ABSENT ? 0L : r.submitIdx);
-                a.raw("task_id", r.taskIdRaw == JsonValues.ABSENT ? -1L : r.taskIdRaw);
+                a.raw("task_id", r.taskIdRaw == JsonValues.ABSENT ? -1L : r.taskIdAsWritten());
                 break;
             }
             case K_ALLOC: {
                 PhaseRecord r = records.get(ref);
                 a.str("phase", "alloc");
-                a.raw("task_id", r.taskIdRaw);
+                a.raw("task_id", r.taskIdAsWritten());
                 a.str("event-hint", sliceName(i));
                 break;
             }

@@ -13,8 +13,14 @@ public final class PhaseRecord {
     public Object sharedAtStart = JsonValues.ABSENT;
     public Object sharedAtEnd = JsonValues.ABSENT;
     public Object submitIdx = JsonValues.ABSENT;
-    /** The record's task_id as written. */
+    /** Marks {@link #taskIdRaw} of a plain JSON integer: the value is {@link #taskId}. */
+    static final Object SAME_AS_TASK_ID = new Object();
+
+    /** The record's task_id as written; read it through {@link #taskIdAsWritten()}. */
     public Object taskIdRaw = JsonValues.ABSENT;
+
+    /** The record's task_id as written in the file (a JSON value, or {@link JsonValues#ABSENT}). */
+    public Object taskIdAsWritten() { return taskIdRaw == SAME_AS_TASK_ID ? (Object) taskId : taskIdRaw; }
     /** task_id normalised as u64; valid only if {@link #taskIdOk}. */
     public long taskId;
     public boolean taskIdOk;

@@ -207,15 +207,16 @@ public final class RecordsReader {
                     if (host == k.equals("end_host_ns")) { r.rawEnd = cycles(p, where, k); sawEnd = true; }
                     else p.skipChildren();
                     break;
-                case "loop_iter": r.loopIter = JsonValues.read(p); break;
-                case "tasks_processed": r.tasksProcessed = JsonValues.read(p); break;
-                case "shared_at_start": r.sharedAtStart = JsonValues.read(p); break;
-                case "shared_at_end": r.sharedAtEnd = JsonValues.read(p); break;
-                case "submit_idx": r.submitIdx = JsonValues.read(p); break;
+                case "loop_iter": r.loopIter = canonical(JsonValues.read(p)); break;
+                case "tasks_processed": r.tasksProcessed = canonical(JsonValues.read(p)); break;
+                case "shared_at_start": r.sharedAtStart = canonical(JsonValues.read(p)); break;
+                case "shared_at_end": r.sharedAtEnd = canonical(JsonValues.read(p)); break;
+                case "submit_idx": r.submitIdx = canonical(JsonValues.read(p)); break;
                 case "task_id": {
                     Object raw = JsonValues.read(p);
-                    r.taskIdRaw = raw;
                     normaliseTaskId(r, raw);
+                    // a plain non-negative integer is kept as the normalised id, not as a boxed copy
+                    r.taskIdRaw = raw instanceof Long && (Long) raw >= 0 ? PhaseRecord.SAME_AS_TASK_ID : raw;
                     break;
                 }
                 default: p.skipChildren();
@@ -225,6 +226,30 @@ public final class RecordsReader {
             throw problem(p, where + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
         if (r.phase == null) r.phase = "unknown";
         return r;
+    }
+
+    // Millions of phase records repeat a few small values and queue-depth triples: share one instance.
+    private static final Long[] SMALL = new Long[1 << 12];
+
+    static {
+        for (int i = 0; i < SMALL.length; i++) SMALL[i] = (long) i;
+    }
+
+    private final java.util.HashMap<Object, Object> shared = new java.util.HashMap<>();
+
+    private Object canonical(Object v) {
+        if (v instanceof Long) {
+            long l = (Long) v;
+            return l >= 0 && l < SMALL.length ? SMALL[(int) l] : v;
+        }
+        if (v instanceof java.util.List) {
+            java.util.List<?> l = (java.util.List<?>) v;
+            java.util.List<Object> c = new java.util.ArrayList<>(l.size());
+            for (Object o : l) c.add(canonical(o));
+            if (shared.size() >= 1 << 16) return java.util.Collections.unmodifiableList(c);
+            return shared.computeIfAbsent(java.util.Collections.unmodifiableList(c), k -> k);
+        }
+        return v;
     }
 
     static void normaliseTaskId(PhaseRecord r, Object raw) {

@@ -14,6 +14,13 @@ import io.ptotrace.model.PyFloat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Renders a {@link TracePicture} as Chrome trace-event JSON ({@code merged_swimlane.json}), streamed,
@@ -40,71 +47,155 @@ public final class ChromeJsonWriter {
 
     private ChromeJsonWriter() {}
 
+    /** Renders with one rendering thread per available processor. */
     public static void write(TracePicture pic, OutputStream out) throws IOException {
+        write(pic, out, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * Renders the picture. Events are rendered in chunks on {@code threads} threads and written in
+     * order, so the bytes do not depend on the thread count.
+     */
+    public static void write(TracePicture pic, OutputStream out, int threads) throws IOException {
+        out.write(HEAD);
+        long units = (long) pic.meta.size() + pic.sliceCount() + pic.counterCount() + pic.flowCount();
+        int chunks = (int) ((units + CHUNK - 1) / CHUNK);
+        if (threads <= 1 || chunks <= 1) {
+            for (int k = 0; k < chunks; k++) {
+                if (k > 0) out.write(',');
+                renderChunk(pic, k, out);
+            }
+        } else {
+            ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "json-render");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                ArrayDeque<Future<byte[]>> inFlight = new ArrayDeque<>();
+                int next = 0;
+                for (int k = 0; k < chunks; k++) {
+                    while (next < chunks && inFlight.size() < threads * 2) {
+                        final int chunk = next++;
+                        inFlight.add(pool.submit(() -> {
+                            ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 20);
+                            renderChunk(pic, chunk, buf);
+                            return buf.toByteArray();
+                        }));
+                    }
+                    if (k > 0) out.write(',');
+                    out.write(take(inFlight.poll()));
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        out.write(']');
+        if (pic.topLevelMetadata != null) {
+            out.write(METADATA);
+            try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+                g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII);
+                g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+                JsonValues.write(g, pic.topLevelMetadata);
+            }
+        }
+        out.write('}');
+        out.flush();
+    }
+
+    private static final byte[] HEAD = "{\"traceEvents\":[".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] METADATA = ",\"metadata\":".getBytes(StandardCharsets.US_ASCII);
+    /** Events per rendering chunk (a flow pair counts once). */
+    static final int CHUNK = 1 << 14;
+
+    private static byte[] take(Future<byte[]> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing the trace", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException) throw (IOException) c;
+            if (c instanceof RuntimeException) throw (RuntimeException) c;
+            throw new IOException(c);
+        }
+    }
+
+    /** Renders events [k·CHUNK, (k+1)·CHUNK) of the sequence metadata, slices, counters, flow pairs, comma-separated. */
+    private static void renderChunk(TracePicture pic, int k, OutputStream out) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII);
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.setRootValueSeparator(COMMA);
             Args args = new Args(g);
             SliceContent c = pic.content();
-            g.writeStartObject();
-            g.writeFieldName("traceEvents");
-            g.writeStartArray();
-            for (MetaEvent m : pic.meta) writeMeta(g, m);
-            for (int i = 0; i < pic.sliceCount(); i++) {
-                if (H2D.equals(c.sliceCategory(i))) { writeH2d(g, pic, c, args, i); continue; }
-                g.writeStartObject();
-                g.writeFieldName(ARGS);
-                g.writeStartObject();
-                c.sliceArgs(i, args);
-                g.writeEndObject();
-                g.writeFieldName(CAT);
-                g.writeString(c.sliceCategory(i));
-                String cname = c.sliceColor(i);
-                if (cname != null) { g.writeFieldName(CNAME); g.writeString(cname); }
-                if (pic.sliceJsonId(i) >= 0) { g.writeFieldName(ID); g.writeNumber(pic.sliceJsonId(i)); }
-                g.writeFieldName(NAME);
-                g.writeString(c.sliceName(i));
-                g.writeFieldName(PH);
-                g.writeString(X);
-                g.writeFieldName(PID);
-                g.writeNumber(pic.slicePid(i));
-                g.writeFieldName(TID);
-                g.writeNumber(pic.sliceTid(i));
-                g.writeFieldName(TS);
-                PyFloat.write(g, pic.sliceTs(i));
-                g.writeFieldName(DUR);
-                PyFloat.write(g, pic.sliceDur(i));
-                g.writeEndObject();
+            int m = pic.meta.size(), s = pic.sliceCount(), n = pic.counterCount(), f = pic.flowCount();
+            long from = (long) k * CHUNK, to = Math.min(from + CHUNK, (long) m + s + n + f);
+            for (long u = from; u < to; u++) {
+                if (u < m) writeMeta(g, pic.meta.get((int) u));
+                else if (u < m + s) writeSlice(g, pic, c, args, (int) (u - m));
+                else if (u < (long) m + s + n) writeCounter(g, pic, c, args, (int) (u - m - s));
+                else {
+                    int i = (int) (u - m - s - n);
+                    writeFlowEnd(g, pic, i, true);
+                    writeFlowEnd(g, pic, i, false);
+                }
             }
-            for (int i = 0; i < pic.counterCount(); i++) {
-                if (OVERHEAD.equals(c.counterCategory(i))) { writeOverhead(g, pic, c, args, i); continue; }
-                g.writeStartObject();
-                g.writeFieldName("args");
-                g.writeStartObject();
-                c.counterArgs(i, args);
-                g.writeEndObject();
-                g.writeStringField("cat", c.counterCategory(i));
-                g.writeStringField("name", c.counterName(i));
-                g.writeStringField("ph", "C");
-                g.writeNumberField("pid", pic.counterPid(i));
-                g.writeNumberField("tid", pic.counterTid(i));
-                g.writeFieldName("ts");
-                PyFloat.write(g, pic.counterTs(i));
-                g.writeEndObject();
-            }
-            for (int i = 0; i < pic.flowCount(); i++) {
-                writeFlowEnd(g, pic, i, true);
-                writeFlowEnd(g, pic, i, false);
-            }
-            g.writeEndArray();
-            if (pic.topLevelMetadata != null) {
-                g.writeFieldName("metadata");
-                JsonValues.write(g, pic.topLevelMetadata);
-            }
-            g.writeEndObject();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+    }
+
+    private static final SerializedString COMMA = new SerializedString(",");
+
+    private static void writeSlice(JsonGenerator g, TracePicture pic, SliceContent c, Args args, int i) throws IOException {
+        if (H2D.equals(c.sliceCategory(i))) { writeH2d(g, pic, c, args, i); return; }
+        g.writeStartObject();
+        g.writeFieldName(ARGS);
+        g.writeStartObject();
+        c.sliceArgs(i, args);
+        g.writeEndObject();
+        g.writeFieldName(CAT);
+        g.writeString(c.sliceCategory(i));
+        String cname = c.sliceColor(i);
+        if (cname != null) { g.writeFieldName(CNAME); g.writeString(cname); }
+        if (pic.sliceJsonId(i) >= 0) { g.writeFieldName(ID); g.writeNumber(pic.sliceJsonId(i)); }
+        g.writeFieldName(NAME);
+        g.writeString(c.sliceName(i));
+        g.writeFieldName(PH);
+        g.writeString(X);
+        g.writeFieldName(PID);
+        g.writeNumber(pic.slicePid(i));
+        g.writeFieldName(TID);
+        g.writeNumber(pic.sliceTid(i));
+        g.writeFieldName(TS);
+        PyFloat.write(g, pic.sliceTs(i));
+        g.writeFieldName(DUR);
+        PyFloat.write(g, pic.sliceDur(i));
+        g.writeEndObject();
+    }
+
+    private static void writeCounter(JsonGenerator g, TracePicture pic, SliceContent c, Args args, int i) throws IOException {
+        if (OVERHEAD.equals(c.counterCategory(i))) { writeOverhead(g, pic, c, args, i); return; }
+        g.writeStartObject();
+        g.writeFieldName(ARGS);
+        g.writeStartObject();
+        c.counterArgs(i, args);
+        g.writeEndObject();
+        g.writeFieldName(CAT);
+        g.writeString(c.counterCategory(i));
+        g.writeFieldName(NAME);
+        g.writeString(c.counterName(i));
+        g.writeFieldName(PH);
+        g.writeString(C);
+        g.writeFieldName(PID);
+        g.writeNumber(pic.counterPid(i));
+        g.writeFieldName(TID);
+        g.writeNumber(pic.counterTid(i));
+        g.writeFieldName(TS);
+        PyFloat.write(g, pic.counterTs(i));
+        g.writeEndObject();
     }
 
     private static final String H2D = "host_h2d", OVERHEAD = "overhead";

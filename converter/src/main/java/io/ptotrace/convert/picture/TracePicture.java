@@ -1,7 +1,6 @@
 package io.ptotrace.convert.picture;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -22,21 +21,21 @@ public final class TracePicture {
 
     // slices
     private int slices;
-    private int[] sPid = new int[1024], sTid = new int[1024], sJsonId = new int[1024];
-    private double[] sTs = new double[1024], sDur = new double[1024];
+    private final Columns.Ints sPid = new Columns.Ints(), sTid = new Columns.Ints(), sJsonId = new Columns.Ints();
+    private final Columns.Doubles sTs = new Columns.Doubles(), sDur = new Columns.Doubles();
 
     // counters
     private int counters;
-    private int[] cPid = new int[256], cTid = new int[256];
-    private double[] cTs = new double[256];
+    private final Columns.Ints cPid = new Columns.Ints(), cTid = new Columns.Ints();
+    private final Columns.Doubles cTs = new Columns.Doubles();
 
-    // flows
+    // flows: 40 bytes each (pids as bytes, the two dependency task counts packed in one int)
     private int flows;
-    private byte[] fKind = new byte[1024];
-    private byte[] fBindFlags = new byte[1024];
-    private int[] fSrcPid = new int[1024], fSrcTid = new int[1024], fDstPid = new int[1024], fDstTid = new int[1024];
-    private int[] fSrcSlice = new int[1024], fDstSlice = new int[1024], fIn = new int[1024], fOut = new int[1024];
-    private double[] fSrcTs = new double[1024], fDstTs = new double[1024];
+    private final Columns.Bytes fKind = new Columns.Bytes(), fBindFlags = new Columns.Bytes(),
+        fSrcPid = new Columns.Bytes(), fDstPid = new Columns.Bytes();
+    private final Columns.Ints fSrcTid = new Columns.Ints(), fDstTid = new Columns.Ints(), fSrcSlice = new Columns.Ints(),
+        fDstSlice = new Columns.Ints(), fCounts = new Columns.Ints();
+    private final Columns.Doubles fSrcTs = new Columns.Doubles(), fDstTs = new Columns.Doubles();
 
     private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4;
     private static final FlowKind[] KINDS = FlowKind.values();
@@ -49,45 +48,38 @@ public final class TracePicture {
 
     /** Adds a slice; {@code jsonId} is the Chrome "id" member or −1 for none. Returns its index. */
     public int addSlice(int pid, int tid, double ts, double dur, int jsonId) {
-        if (slices == sPid.length) {
-            int n = slices * 2;
-            sPid = Arrays.copyOf(sPid, n); sTid = Arrays.copyOf(sTid, n); sJsonId = Arrays.copyOf(sJsonId, n);
-            sTs = Arrays.copyOf(sTs, n); sDur = Arrays.copyOf(sDur, n);
-        }
-        sPid[slices] = pid; sTid[slices] = tid; sTs[slices] = ts; sDur[slices] = dur; sJsonId[slices] = jsonId;
-        return slices++;
+        int i = slices++;
+        sPid.set(i, pid); sTid.set(i, tid); sTs.set(i, ts); sDur.set(i, dur); sJsonId.set(i, jsonId);
+        return i;
     }
 
     public int sliceCount() { return slices; }
 
-    public int slicePid(int i) { return sPid[i]; }
+    public int slicePid(int i) { return sPid.get(i); }
 
-    public int sliceTid(int i) { return sTid[i]; }
+    public int sliceTid(int i) { return sTid.get(i); }
 
-    public double sliceTs(int i) { return sTs[i]; }
+    public double sliceTs(int i) { return sTs.get(i); }
 
-    public double sliceDur(int i) { return sDur[i]; }
+    public double sliceDur(int i) { return sDur.get(i); }
 
-    public int sliceJsonId(int i) { return sJsonId[i]; }
+    public int sliceJsonId(int i) { return sJsonId.get(i); }
 
     // ------------------------------------------------------------------ counters
 
     public int addCounter(int pid, int tid, double ts) {
-        if (counters == cPid.length) {
-            int n = counters * 2;
-            cPid = Arrays.copyOf(cPid, n); cTid = Arrays.copyOf(cTid, n); cTs = Arrays.copyOf(cTs, n);
-        }
-        cPid[counters] = pid; cTid[counters] = tid; cTs[counters] = ts;
-        return counters++;
+        int i = counters++;
+        cPid.set(i, pid); cTid.set(i, tid); cTs.set(i, ts);
+        return i;
     }
 
     public int counterCount() { return counters; }
 
-    public int counterPid(int i) { return cPid[i]; }
+    public int counterPid(int i) { return cPid.get(i); }
 
-    public int counterTid(int i) { return cTid[i]; }
+    public int counterTid(int i) { return cTid.get(i); }
 
-    public double counterTs(int i) { return cTs[i]; }
+    public double counterTs(int i) { return cTs.get(i); }
 
     // ------------------------------------------------------------------ flows
 
@@ -98,53 +90,46 @@ public final class TracePicture {
      */
     public int addFlow(FlowKind kind, int srcPid, int srcTid, double srcTs, int srcSlice, boolean srcBind,
                        int dstPid, int dstTid, double dstTs, int dstSlice, boolean dstBind, int inCount, int outCount) {
-        if (flows == fKind.length) {
-            int n = flows * 2;
-            fKind = Arrays.copyOf(fKind, n); fBindFlags = Arrays.copyOf(fBindFlags, n);
-            fSrcPid = Arrays.copyOf(fSrcPid, n); fSrcTid = Arrays.copyOf(fSrcTid, n);
-            fDstPid = Arrays.copyOf(fDstPid, n); fDstTid = Arrays.copyOf(fDstTid, n);
-            fSrcSlice = Arrays.copyOf(fSrcSlice, n); fDstSlice = Arrays.copyOf(fDstSlice, n);
-            fIn = Arrays.copyOf(fIn, n); fOut = Arrays.copyOf(fOut, n);
-            fSrcTs = Arrays.copyOf(fSrcTs, n); fDstTs = Arrays.copyOf(fDstTs, n);
-        }
         int i = flows++;
-        fKind[i] = (byte) kind.ordinal();
-        fBindFlags[i] = (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0) | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
-            | (inCount >= 0 ? HAS_COUNTS : 0));
-        fSrcPid[i] = srcPid; fSrcTid[i] = srcTid; fSrcTs[i] = srcTs; fSrcSlice[i] = srcSlice;
-        fDstPid[i] = dstPid; fDstTid[i] = dstTid; fDstTs[i] = dstTs; fDstSlice[i] = dstSlice;
-        fIn[i] = inCount; fOut[i] = outCount;
+        fKind.set(i, (byte) kind.ordinal());
+        fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0) | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
+            | (inCount >= 0 ? HAS_COUNTS : 0)));
+        fSrcPid.set(i, (byte) srcPid); fSrcTid.set(i, srcTid); fSrcTs.set(i, srcTs); fSrcSlice.set(i, srcSlice);
+        fDstPid.set(i, (byte) dstPid); fDstTid.set(i, dstTid); fDstTs.set(i, dstTs); fDstSlice.set(i, dstSlice);
+        fCounts.set(i, inCount >= 0 ? (Math.min(inCount, 0xFFFF) << 16) | Math.min(outCount, 0xFFFF) : 0);
         return i;
     }
 
     public int flowCount() { return flows; }
 
-    public FlowKind flowKind(int i) { return KINDS[fKind[i]]; }
+    public FlowKind flowKind(int i) { return KINDS[fKind.get(i)]; }
 
-    public int flowSrcPid(int i) { return fSrcPid[i]; }
+    public int flowSrcPid(int i) { return fSrcPid.get(i); }
 
-    public int flowSrcTid(int i) { return fSrcTid[i]; }
+    public int flowSrcTid(int i) { return fSrcTid.get(i); }
 
-    public double flowSrcTs(int i) { return fSrcTs[i]; }
+    public double flowSrcTs(int i) { return fSrcTs.get(i); }
 
-    public int flowSrcSlice(int i) { return fSrcSlice[i]; }
+    public int flowSrcSlice(int i) { return fSrcSlice.get(i); }
 
-    public boolean flowSrcJsonBind(int i) { return (fBindFlags[i] & SRC_BIND) != 0; }
+    public boolean flowSrcJsonBind(int i) { return (fBindFlags.get(i) & SRC_BIND) != 0; }
 
-    public int flowDstPid(int i) { return fDstPid[i]; }
+    public int flowDstPid(int i) { return fDstPid.get(i); }
 
-    public int flowDstTid(int i) { return fDstTid[i]; }
+    public int flowDstTid(int i) { return fDstTid.get(i); }
 
-    public double flowDstTs(int i) { return fDstTs[i]; }
+    public double flowDstTs(int i) { return fDstTs.get(i); }
 
-    public int flowDstSlice(int i) { return fDstSlice[i]; }
+    public int flowDstSlice(int i) { return fDstSlice.get(i); }
 
-    public boolean flowDstJsonBind(int i) { return (fBindFlags[i] & DST_BIND) != 0; }
+    public boolean flowDstJsonBind(int i) { return (fBindFlags.get(i) & DST_BIND) != 0; }
 
     /** True for dependency arrows, which carry input/output task counts. */
-    public boolean flowHasCounts(int i) { return (fBindFlags[i] & HAS_COUNTS) != 0; }
+    public boolean flowHasCounts(int i) { return (fBindFlags.get(i) & HAS_COUNTS) != 0; }
 
-    public int flowInputTaskCount(int i) { return fIn[i]; }
+    /** Task counts are kept in 16 bits each (a count above 65535 reads as 65535). */
+    public int flowInputTaskCount(int i) { return flowHasCounts(i) ? fCounts.get(i) >>> 16 : -1; }
 
-    public int flowOutputTaskCount(int i) { return fOut[i]; }
+    public int flowOutputTaskCount(int i) { return flowHasCounts(i) ? fCounts.get(i) & 0xFFFF : -1; }
+
 }

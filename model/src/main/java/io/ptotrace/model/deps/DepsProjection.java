@@ -9,8 +9,9 @@ import io.ptotrace.model.util.LongList;
  * {@code pred → [succ…]} in first-seen order, per-task kernel ids and SPMD block nums.
  */
 public final class DepsProjection implements DepsVisitor {
-    private final PairSet seen = new PairSet(1 << 16);
-    private final LongList pairPred = new LongList(1 << 12), pairSucc = new LongList(1 << 12);
+    // first-seen (pred, succ) pairs; dropped once the adjacency is built
+    private PairSet seen = new PairSet(1 << 16);
+    private LongList pairPred = new LongList(1 << 12), pairSucc = new LongList(1 << 12);
     private boolean edgesListed = true;
 
     private final LongIntMap kernelIndex = new LongIntMap(1 << 12);
@@ -79,6 +80,9 @@ public final class DepsProjection implements DepsVisitor {
             succs[succStart[ix] + fill[ix]++] = pairSucc.get(i);
         }
         predOfPair = null;
+        seen = null;
+        pairPred = null;
+        pairSucc = null;
     }
 
     /** A deps.json with an {@code edges} list was read (it may be empty). */

@@ -11,7 +11,7 @@ public final class LongIntMap {
     private int mask;
 
     public LongIntMap(int expected) {
-        int cap = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
+        int cap = Integer.highestOneBit(Math.max(16, expected + (expected >> 1))) << 1;
         keys = new long[cap];
         vals = new int[cap];
         used = new boolean[cap];
@@ -44,7 +44,7 @@ public final class LongIntMap {
     }
 
     public void put(long k, int v) {
-        if (size * 2 >= keys.length) grow();
+        if (size * 4 >= keys.length * 3) grow();
         int i = hash(k) & mask;
         while (used[i]) {
             if (keys[i] == k) { vals[i] = v; return; }
@@ -55,7 +55,7 @@ public final class LongIntMap {
 
     /** Puts only if absent; returns the existing value or -1 when inserted. */
     public int putIfAbsent(long k, int v) {
-        if (size * 2 >= keys.length) grow();
+        if (size * 4 >= keys.length * 3) grow();
         int i = hash(k) & mask;
         while (used[i]) {
             if (keys[i] == k) return vals[i];
