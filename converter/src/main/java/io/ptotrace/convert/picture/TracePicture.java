@@ -29,12 +29,12 @@ public final class TracePicture {
     private final Columns.Ints cPid = new Columns.Ints(), cTid = new Columns.Ints();
     private final Columns.Doubles cTs = new Columns.Doubles();
 
-    // flows: 40 bytes each (pids as bytes, the two dependency task counts packed in one int)
+    // flows: 30 bytes each. An end bound to a slice takes that slice's pid/tid; only unbound ends keep
+    // their own (a few per run), in a side table.
     private int flows;
-    private final Columns.Bytes fKind = new Columns.Bytes(), fBindFlags = new Columns.Bytes(),
-        fSrcPid = new Columns.Bytes(), fDstPid = new Columns.Bytes();
-    private final Columns.Ints fSrcTid = new Columns.Ints(), fDstTid = new Columns.Ints(), fSrcSlice = new Columns.Ints(),
-        fDstSlice = new Columns.Ints(), fCounts = new Columns.Ints();
+    private final Columns.Bytes fKind = new Columns.Bytes(), fBindFlags = new Columns.Bytes();
+    private final Columns.Ints fSrcSlice = new Columns.Ints(), fDstSlice = new Columns.Ints(), fCounts = new Columns.Ints();
+    private final java.util.HashMap<Long, int[]> unboundEnds = new java.util.HashMap<>();
     private final Columns.Doubles fSrcTs = new Columns.Doubles(), fDstTs = new Columns.Doubles();
 
     private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4;
@@ -94,8 +94,12 @@ public final class TracePicture {
         fKind.set(i, (byte) kind.ordinal());
         fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0) | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
             | (inCount >= 0 ? HAS_COUNTS : 0)));
-        fSrcPid.set(i, (byte) srcPid); fSrcTid.set(i, srcTid); fSrcTs.set(i, srcTs); fSrcSlice.set(i, srcSlice);
-        fDstPid.set(i, (byte) dstPid); fDstTid.set(i, dstTid); fDstTs.set(i, dstTs); fDstSlice.set(i, dstSlice);
+        fSrcTs.set(i, srcTs); fSrcSlice.set(i, srcSlice);
+        fDstTs.set(i, dstTs); fDstSlice.set(i, dstSlice);
+        if (srcSlice < 0 || slicePid(srcSlice) != srcPid || sliceTid(srcSlice) != srcTid)
+            unboundEnds.put(2L * i, new int[] {srcPid, srcTid});
+        if (dstSlice < 0 || slicePid(dstSlice) != dstPid || sliceTid(dstSlice) != dstTid)
+            unboundEnds.put(2L * i + 1, new int[] {dstPid, dstTid});
         fCounts.set(i, inCount >= 0 ? (Math.min(inCount, 0xFFFF) << 16) | Math.min(outCount, 0xFFFF) : 0);
         return i;
     }
@@ -104,9 +108,17 @@ public final class TracePicture {
 
     public FlowKind flowKind(int i) { return KINDS[fKind.get(i)]; }
 
-    public int flowSrcPid(int i) { return fSrcPid.get(i); }
+    private int[] ownEnd(int i, int end) { return unboundEnds.isEmpty() ? null : unboundEnds.get(2L * i + end); }
 
-    public int flowSrcTid(int i) { return fSrcTid.get(i); }
+    public int flowSrcPid(int i) {
+        int[] own = ownEnd(i, 0);
+        return own != null ? own[0] : slicePid(fSrcSlice.get(i));
+    }
+
+    public int flowSrcTid(int i) {
+        int[] own = ownEnd(i, 0);
+        return own != null ? own[1] : sliceTid(fSrcSlice.get(i));
+    }
 
     public double flowSrcTs(int i) { return fSrcTs.get(i); }
 
@@ -114,9 +126,15 @@ public final class TracePicture {
 
     public boolean flowSrcJsonBind(int i) { return (fBindFlags.get(i) & SRC_BIND) != 0; }
 
-    public int flowDstPid(int i) { return fDstPid.get(i); }
+    public int flowDstPid(int i) {
+        int[] own = ownEnd(i, 1);
+        return own != null ? own[0] : slicePid(fDstSlice.get(i));
+    }
 
-    public int flowDstTid(int i) { return fDstTid.get(i); }
+    public int flowDstTid(int i) {
+        int[] own = ownEnd(i, 1);
+        return own != null ? own[1] : sliceTid(fDstSlice.get(i));
+    }
 
     public double flowDstTs(int i) { return fDstTs.get(i); }
 
