@@ -16,37 +16,39 @@ final class LongArrayPool {
     private int[] table = new int[128]; // id + 1; 0 = empty
     private int mask = 127;
 
-    private static int hash(long[] a) {
-        long h = 0x9E3779B97F4A7C15L ^ a.length;
-        for (long v : a) { h ^= v; h *= 0xBF58476D1CE4E5B9L; h ^= h >>> 31; }
+    private static int hash(long[] a, int n) {
+        long h = 0x9E3779B97F4A7C15L ^ n;
+        for (int k = 0; k < n; k++) { h ^= a[k]; h *= 0xBF58476D1CE4E5B9L; h ^= h >>> 31; }
         return (int) (h ^ (h >>> 32));
     }
 
-    int intern(long[] a) {
-        if (a == null) return -1;
-        int h = hash(a);
+    int intern(long[] a) { return a == null ? -1 : intern(a, a.length); }
+
+    /** Interns the first {@code n} values of {@code a} (a scratch buffer may be passed). */
+    int intern(long[] a, int n) {
+        int h = hash(a, n);
         int i = h & mask;
         for (int id; (id = table[i] - 1) >= 0; i = (i + 1) & mask) {
-            if (hashes[id] == h && contentEquals(id, a)) return id;
+            if (hashes[id] == h && contentEquals(id, a, n)) return id;
         }
         int id = count++;
         if (id == start.length) {
-            int n = id * 2;
-            start = Arrays.copyOf(start, n); len = Arrays.copyOf(len, n); hashes = Arrays.copyOf(hashes, n);
+            int m = id * 2;
+            start = Arrays.copyOf(start, m); len = Arrays.copyOf(len, m); hashes = Arrays.copyOf(hashes, m);
         }
-        if (used + a.length > data.length) data = Arrays.copyOf(data, Math.max(data.length * 2, used + a.length));
-        System.arraycopy(a, 0, data, used, a.length);
-        start[id] = used; len[id] = a.length; hashes[id] = h;
-        used += a.length;
+        if (used + n > data.length) data = Arrays.copyOf(data, Math.max(data.length * 2, used + n));
+        System.arraycopy(a, 0, data, used, n);
+        start[id] = used; len[id] = n; hashes[id] = h;
+        used += n;
         table[i] = id + 1;
         if (count * 2 > table.length) rehash();
         return id;
     }
 
-    private boolean contentEquals(int id, long[] a) {
-        if (len[id] != a.length) return false;
+    private boolean contentEquals(int id, long[] a, int n) {
+        if (len[id] != n) return false;
         int s = start[id];
-        for (int k = 0; k < a.length; k++) if (data[s + k] != a[k]) return false;
+        for (int k = 0; k < n; k++) if (data[s + k] != a[k]) return false;
         return true;
     }
 

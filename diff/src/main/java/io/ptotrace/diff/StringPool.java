@@ -18,12 +18,6 @@ final class StringPool {
         return n;
     }
 
-    /** The code of {@code s} if it is known, else −1 (does not intern). */
-    int find(String s) {
-        Integer c = s == null ? null : codes.get(s);
-        return c == null ? -1 : c;
-    }
-
     String get(int code) { return code < 0 ? null : strings.get(code); }
 
     int size() { return strings.size(); }

@@ -23,6 +23,15 @@ public final class InputProblem extends RuntimeException {
         return new InputProblem(file == null ? null : file.toString(), message, location(p.currentTokenLocation()), null);
     }
 
+    /** "not valid JSON: ..." with Jackson's message, less its internal source description. */
+    public static InputProblem notJson(Path file, com.fasterxml.jackson.core.JsonProcessingException e) {
+        String msg = e.getOriginalMessage() == null ? "parse error" : e.getOriginalMessage();
+        msg = msg.replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\][^)]*\\)", "")
+            .replaceAll("\\s*at \\[Source:[^\\]]*\\]", "")
+            .replaceAll("\\s+", " ").strip();
+        return new InputProblem(file == null ? null : file.toString(), "not valid JSON: " + msg, location(e.getLocation()), e);
+    }
+
     public static String location(JsonLocation loc) {
         if (loc == null || loc.getLineNr() < 0) return null;
         return "line " + loc.getLineNr() + ", column " + loc.getColumnNr();

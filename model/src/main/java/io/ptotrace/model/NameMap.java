@@ -76,7 +76,7 @@ public final class NameMap {
             }
             if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
         } catch (JsonParseException e) {
-            throw new InputProblem(file.toString(), "not valid JSON: " + e.getOriginalMessage(), InputProblem.location(e.getLocation()), e);
+            throw InputProblem.notJson(file, e);
         } catch (IOException e) {
             throw new InputProblem(file.toString(), "cannot read: " + e.getMessage(), null, e);
         }

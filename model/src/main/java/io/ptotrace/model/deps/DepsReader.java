@@ -53,8 +53,7 @@ public final class DepsReader {
         try (InputStream in = Files.newInputStream(file); JsonParser p = JSON.createParser(in)) {
             r.parse(p);
         } catch (JsonParseException e) {
-            throw new InputProblem(file.toString(), "not valid JSON: " + e.getOriginalMessage(),
-                InputProblem.location(e.getLocation()), e);
+            throw InputProblem.notJson(file, e);
         } catch (IOException e) {
             String msg = e.getMessage();
             throw new InputProblem(file.toString(), "cannot read: " + (msg == null ? e.getClass().getSimpleName() : msg), null, e);

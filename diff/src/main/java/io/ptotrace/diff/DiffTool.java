@@ -1,0 +1,171 @@
+package io.ptotrace.diff;
+
+import io.ptotrace.model.InputProblem;
+import io.ptotrace.model.NameMap;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** {@code ptotrace diff OLD NEW}: load both sides (in parallel), diff, render to stdout or a file. */
+public final class DiffTool {
+    private DiffTool() {}
+
+    /** Exit statuses, as diff(1). */
+    public static final int IDENTICAL = 0, DIFFERENT = 1, TROUBLE = 2;
+
+    /** Colour choice of the text report. */
+    public enum Color { AUTO, ALWAYS, NEVER }
+
+    /** Everything one diff run needs. */
+    public static final class Request {
+        public Path oldPath, newPath;
+        public DiffOptions options = new DiffOptions();
+        public Format format = Format.TEXT;
+        /** Report file (written to a temporary file, then renamed); null = stdout. */
+        public Path output;
+        /** Name map for both sides; null = each side's newest sibling name_map*.json. */
+        public Path funcNames;
+        /** Longest list shown per category in text/markdown (0 = all). JSON is always complete. */
+        public int maxList;
+        public Color color = Color.AUTO;
+        /** Progress and timings on the info sink. */
+        public boolean verbose;
+    }
+
+    /** The two sides of a diff, loaded. */
+    public record Sides(Graph oldGraph, Graph newGraph) {}
+
+    /**
+     * Runs one diff and writes the report.
+     *
+     * @param stdout where the report goes when {@code r.output} is null
+     * @param stdoutIsTerminal whether stdout is a terminal (colour in AUTO mode)
+     * @param warn warnings (one line each) — stderr in the CLI
+     * @return the diff; its {@link GraphDiff#identical()} decides exit status 0 or 1
+     * @throws InputProblem on bad input (exit status 2)
+     * @throws IOException when the report cannot be written (exit status 2)
+     */
+    public static GraphDiff run(Request r, OutputStream stdout, boolean stdoutIsTerminal, Consumer<String> warn) throws IOException {
+        long t0 = System.nanoTime();
+        // a projected diff without alignment needs neither args nor edge annotations
+        Sides s = load(r.oldPath, r.newPath, r.funcNames, warn, !r.options.projected || r.options.align);
+        long t1 = System.nanoTime();
+        GraphDiff d = GraphDiff.of(s.oldGraph(), s.newGraph(), r.options);
+        long t2 = System.nanoTime();
+        boolean color = r.output == null && useColor(r.color, stdoutIsTerminal, System.getenv("NO_COLOR"));
+        Renderer renderer = r.format.renderer(r.maxList, color);
+        if (r.output == null) {
+            Writer w = new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), 1 << 16);
+            renderer.render(d, w);
+            w.flush();
+        } else {
+            writeAtomically(r.output, w -> renderer.render(d, w));
+        }
+        if (r.verbose) {
+            warn.accept(String.format(java.util.Locale.ROOT, "diff: read %.2f s, diff %.2f s (%s), report %.2f s",
+                (t1 - t0) / 1e9, (t2 - t1) / 1e9, d.timings(), (System.nanoTime() - t2) / 1e9));
+        }
+        return d;
+    }
+
+    /** AUTO: colour only on a terminal and when NO_COLOR is unset (or empty). */
+    public static boolean useColor(Color mode, boolean stdoutIsTerminal, String noColorEnv) {
+        switch (mode) {
+            case ALWAYS: return true;
+            case NEVER: return false;
+            default: return stdoutIsTerminal && (noColorEnv == null || noColorEnv.isEmpty());
+        }
+    }
+
+    /**
+     * Loads OLD and NEW, each on its own thread. Warnings are replayed OLD first, so stderr is
+     * deterministic. A problem with OLD is reported before one with NEW.
+     */
+    public static Sides load(Path oldPath, Path newPath, Path funcNames, Consumer<String> warn) {
+        return load(oldPath, newPath, funcNames, warn, true);
+    }
+
+    /** As {@link #load(Path, Path, Path, Consumer)}; {@code full} false skips args and edge annotations. */
+    public static Sides load(Path oldPath, Path newPath, Path funcNames, Consumer<String> warn, boolean full) {
+        Path oldFile = GraphLoader.resolve(oldPath);
+        Path newFile = GraphLoader.resolve(newPath);
+        List<String> oldWarn = new ArrayList<>(), newWarn = new ArrayList<>();
+        Object[] oldResult = new Object[1];
+        Thread t = new Thread(() -> {
+            try {
+                oldResult[0] = loadOne(oldFile, funcNames, oldWarn::add, full);
+            } catch (RuntimeException | Error e) {
+                oldResult[0] = e;
+            }
+        }, "diff-read-old");
+        boolean parallel = Runtime.getRuntime().availableProcessors() > 1;
+        if (parallel) t.start(); else t.run();
+        Graph newGraph = null;
+        RuntimeException newFailure = null;
+        try {
+            newGraph = loadOne(newFile, funcNames, newWarn::add, full);
+        } catch (RuntimeException e) {
+            newFailure = e;
+        }
+        if (parallel) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading " + oldFile, e);
+            }
+        }
+        oldWarn.forEach(warn);
+        newWarn.forEach(warn);
+        if (oldResult[0] instanceof RuntimeException) throw (RuntimeException) oldResult[0];
+        if (oldResult[0] instanceof Error) throw (Error) oldResult[0];
+        if (newFailure != null) throw newFailure;
+        return new Sides((Graph) oldResult[0], newGraph);
+    }
+
+    private static Graph loadOne(Path file, Path funcNames, Consumer<String> warn, boolean full) {
+        NameMap names = GraphLoader.nameMap(file, funcNames, warn);
+        Graph g = GraphLoader.read(file, warn, full);
+        g.names = names;
+        return g;
+    }
+
+    /** Body of a report write. */
+    @FunctionalInterface
+    interface WriterBody { void write(Writer w) throws IOException; }
+
+    /** Writes {@code target} through a temporary file in the same folder and a rename; nothing is left behind on failure. */
+    static void writeAtomically(Path target, WriterBody body) throws IOException {
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        if (dir != null && !Files.isDirectory(dir)) throw new InputProblem(target, "cannot write: folder does not exist", null);
+        Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+        boolean done = false;
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                body.write(w);
+            }
+            try {
+                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+            }
+            done = true;
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } finally {
+            if (!done) Files.deleteIfExists(tmp);
+        }
+    }
+}

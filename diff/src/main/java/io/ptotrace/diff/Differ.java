@@ -1,0 +1,640 @@
+package io.ptotrace.diff;
+
+import io.ptotrace.model.U64;
+import io.ptotrace.model.util.IndexSort;
+import io.ptotrace.model.util.IntList;
+import io.ptotrace.model.util.LongIntMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Graph × Graph → {@link GraphDiff}. Steps: match tasks (by id, or aligned per ring), match tensors
+ * (by id, or by structure through the task matching), compare matched tasks, diff the edges — all
+ * edges are keyed in one common id space, radix-sorted and merge-joined, so the whole diff is
+ * O(E) plus the sorts — and compare matched tensors.
+ */
+final class Differ {
+    private static final long PHANTOM = 0x7F4A7C159E3779B9L;
+
+    private final Graph a, b;
+    private final DiffOptions o;
+    final int[] nodeA2B, nodeB2A;
+    final int[] tenA2B, tenB2A;
+    int alignedPairs;
+    /** Distinct (pred, succ) pairs of OLD and NEW. */
+    int pairsOld, pairsNew;
+    int tensorsByStructure, tensorsByIdFallback, tensorsByPosition;
+    Comparer cmp;
+
+    final IntList tasksRemoved = new IntList(), tasksAdded = new IntList();
+    final IntList tasksChangedA = new IntList(), tasksChangedB = new IntList();
+    final IntList pairsRemoved = new IntList(), pairsAdded = new IntList();
+    final IntList edgesRemoved = new IntList(), edgesAdded = new IntList();
+    final IntList edgesChangedA = new IntList(), edgesChangedB = new IntList();
+    final IntList tensorsRemoved = new IntList(), tensorsAdded = new IntList();
+    final IntList tensorsChangedA = new IntList(), tensorsChangedB = new IntList();
+    final List<String> notes = new ArrayList<>();
+
+    Differ(Graph a, Graph b, DiffOptions o) {
+        this.a = a;
+        this.b = b;
+        this.o = o;
+        nodeA2B = filled(a.nodeCount);
+        nodeB2A = filled(b.nodeCount);
+        tenA2B = filled(a.tensorCount);
+        tenB2A = filled(b.tensorCount);
+    }
+
+    private static int[] filled(int n) {
+        int[] x = new int[n];
+        Arrays.fill(x, -1);
+        return x;
+    }
+
+    /** Wall time per step, for -v. */
+    final StringBuilder timings = new StringBuilder();
+    private long mark = System.nanoTime();
+
+    private void lap(String step) {
+        long now = System.nanoTime();
+        timings.append(timings.length() == 0 ? "" : ", ").append(step).append(' ')
+            .append(String.format(java.util.Locale.ROOT, "%.2f", (now - mark) / 1e9));
+        mark = now;
+    }
+
+    GraphDiff run() {
+        if (a.strings != b.strings || a.arrays != b.arrays) b.adoptPools(a.strings, a.arrays);
+        if (o.align) alignNodes(); else matchNodesById();
+        lap("match tasks");
+        if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) matchTensorsByStructure(); else matchTensorsById();
+        lap("match tensors");
+        cmp = new Comparer(a, b, o, tenA2B);
+        if (!o.projected) compareTasks();
+        lap("tasks");
+        diffEdges();
+        lap("edges");
+        if (!o.projected) compareTensors();
+        sortResults();
+        writeNotes();
+        lap("tensors+order");
+        return new GraphDiff(a, b, o, this);
+    }
+
+    // ---------------------------------------------------------------- task matching
+
+    private void pair(int x, int y) {
+        nodeA2B[x] = y;
+        nodeB2A[y] = x;
+    }
+
+    private void matchNodesById() {
+        for (int i = 0; i < a.nodeCount; i++) {
+            int j = b.node(a.nodeId[i]);
+            if (j >= 0) pair(i, j);
+        }
+    }
+
+    /** Alignment signature of every node: kernel ids, block num, arg types/dtypes/shapes (minus ignored fields). */
+    private long[] signatures(Graph g, boolean strong) {
+        long[] s = new long[g.nodeCount];
+        for (int n = 0; n < g.nodeCount; n++) {
+            int row = g.nodeTask[n];
+            if (row < 0) { s[n] = PHANTOM; continue; }
+            long h = 0x2545F4914F6CDD1DL;
+            if (!o.ignores(Field.KERNEL_IDS)) {
+                h = Comparer.mix(h, g.taskKernels[row * 3]);
+                h = Comparer.mix(h, g.taskKernels[row * 3 + 1]);
+                h = Comparer.mix(h, g.taskKernels[row * 3 + 2]);
+            }
+            if (strong) {
+                if (!o.ignores(Field.BLOCK_NUM)) h = Comparer.mix(h, g.taskBlock[row]);
+                int from = g.argStart[row], to = g.argStart[row + 1];
+                if (!o.ignores(Field.ARG_COUNT)) h = Comparer.mix(h, to - from);
+                for (int k = from; k < to; k++) {
+                    if (!o.ignores(Field.ARG_TYPE)) h = Comparer.mix(h, g.argType[k]);
+                    if (!o.ignores(Field.ARG_DTYPE)) h = Comparer.mix(h, g.argDtype[k]);
+                    if (!o.ignores(Field.ARG_SHAPE)) h = Comparer.mix(h, g.argShape[k]);
+                }
+            }
+            s[n] = h == PHANTOM ? h + 1 : h;
+        }
+        return s;
+    }
+
+    private long[] strongA, strongB, weakA, weakB;
+
+    /** Per ring (upper 32 bits of the id), align the submit-ordered node sequences. */
+    private void alignNodes() {
+        strongA = signatures(a, true);
+        strongB = signatures(b, true);
+        weakA = signatures(a, false);
+        weakB = signatures(b, false);
+        int i = 0, j = 0;
+        while (i < a.nodeCount && j < b.nodeCount) {
+            long ra = a.nodeId[i] >>> 32, rb = b.nodeId[j] >>> 32;
+            int ie = i, je = j;
+            if (ra <= rb) while (ie < a.nodeCount && a.nodeId[ie] >>> 32 == ra) ie++;
+            if (rb <= ra) while (je < b.nodeCount && b.nodeId[je] >>> 32 == rb) je++;
+            if (ra == rb) alignRange(i, ie, j, je);
+            i = ie;
+            j = je;
+        }
+        strongA = strongB = weakA = weakB = null;
+        for (int x = 0; x < a.nodeCount; x++) {
+            int y = nodeA2B[x];
+            if (y >= 0 && a.nodeTask[x] >= 0 && b.nodeTask[y] >= 0 && a.nodeId[x] != b.nodeId[y]) alignedPairs++;
+        }
+    }
+
+    private void alignRange(int x0, int x1, int y0, int y1) {
+        int[] m = SeqAlign.align(Arrays.copyOfRange(strongA, x0, x1), Arrays.copyOfRange(strongB, y0, y1));
+        int px = x0, py = y0;
+        for (int k = 0; k < m.length; k++) {
+            if (m[k] < 0) continue;
+            int x = x0 + k, y = y0 + m[k];
+            weakGap(px, x, py, y);
+            pair(x, y);
+            px = x + 1;
+            py = y + 1;
+        }
+        weakGap(px, x1, py, y1);
+    }
+
+    /** Inside a hunk the strong signatures left unmatched: pair tasks of the same kernels (changed tasks). */
+    private void weakGap(int x0, int x1, int y0, int y1) {
+        if (x0 >= x1 || y0 >= y1) return;
+        int[] m = SeqAlign.align(Arrays.copyOfRange(weakA, x0, x1), Arrays.copyOfRange(weakB, y0, y1));
+        int px = x0, py = y0;
+        for (int k = 0; k < m.length; k++) {
+            if (m[k] < 0) continue;
+            int x = x0 + k, y = y0 + m[k];
+            idGap(px, x, py, y);
+            pair(x, y);
+            px = x + 1;
+            py = y + 1;
+        }
+        idGap(px, x1, py, y1);
+    }
+
+    /** Last resort inside a hunk: pair equal ids (both ranges are sorted by id). */
+    private void idGap(int x0, int x1, int y0, int y1) {
+        int x = x0, y = y0;
+        while (x < x1 && y < y1) {
+            int c = U64.compare(a.nodeId[x], b.nodeId[y]);
+            if (c == 0) pair(x++, y++);
+            else if (c < 0) x++;
+            else y++;
+        }
+    }
+
+    // ---------------------------------------------------------------- tensor matching
+
+    private void matchTensorsById() {
+        for (int t = 0; t < a.tensorCount; t++) {
+            int u = b.tensor(a.tensorId[t]);
+            if (u >= 0) { tenA2B[t] = u; tenB2A[u] = t; }
+        }
+    }
+
+    /**
+     * A tensor's role: the first matched task (in submit order) whose args name it, with the arg
+     * slot; failing that, the smallest (matched consumer, arg) of an edge that names it. Keys live
+     * in the common (NEW) node space, so OLD and NEW keys compare directly.
+     */
+    private static long[] roles(Graph g, int[] commonOf) {
+        long[] key = new long[g.tensorCount];
+        Arrays.fill(key, -1);
+        for (int n = 0; n < g.nodeCount; n++) {
+            int c = commonOf[n], row = g.nodeTask[n];
+            if (c < 0 || row < 0) continue;
+            for (int k = g.argStart[row], end = g.argStart[row + 1]; k < end; k++) {
+                int t = g.argTensor[k];
+                if (t < 0 || key[t] >= 0) continue;
+                int slot = g.argIdx[k] == Graph.ABSENT_INT ? k - g.argStart[row] : g.argIdx[k];
+                key[t] = ((long) c << 24) | (slot & 0xFFFFFFL);
+            }
+        }
+        long edgeRole = 1L << 62;
+        for (int e = 0; e < g.edgeCount; e++) {
+            int t = g.eTensor[e];
+            if (t < 0 || (key[t] >= 0 && key[t] < edgeRole)) continue;
+            int c = commonOf[g.eSucc[e]];
+            if (c < 0) continue;
+            int slot = g.eArg[e] == Graph.ABSENT_INT ? 0xFFFFFF : g.eArg[e];
+            long k = edgeRole | ((long) c << 24) | (slot & 0xFFFFFFL);
+            if (key[t] < 0 || k < key[t]) key[t] = k;
+        }
+        return key;
+    }
+
+    private void matchTensorsByStructure() {
+        int[] commonB = new int[b.nodeCount];
+        for (int n = 0; n < b.nodeCount; n++) commonB[n] = nodeB2A[n] >= 0 ? n : -1;
+        long[] ka = roles(a, nodeA2B), kb = roles(b, commonB);
+        LongIntMap byRole = new LongIntMap(Math.max(16, b.tensorCount));
+        for (int u = 0; u < b.tensorCount; u++) if (kb[u] >= 0) byRole.putIfAbsent(kb[u], u);
+        for (int t = 0; t < a.tensorCount; t++) {
+            if (ka[t] < 0) continue;
+            int u = byRole.get(ka[t]);
+            if (u < 0 || tenB2A[u] >= 0 || !sameVersion(t, u)) continue;
+            tenA2B[t] = u;
+            tenB2A[u] = t;
+            tensorsByStructure++;
+        }
+        // tensors no matched task touches: the same tensor_id (when dtype, buffer_numel and version
+        // agree too — after a shift another buffer may have landed on the old address), else their
+        // place in tensors[]
+        for (int t = 0; t < a.tensorCount; t++) {
+            if (tenA2B[t] >= 0) continue;
+            int u = b.tensor(a.tensorId[t]);
+            if (u < 0 || tenB2A[u] >= 0) continue;
+            int ra = a.tensorRow[t], rb = b.tensorRow[u];
+            if (ra >= 0 && rb >= 0 && tensorSignature(a, ra) != tensorSignature(b, rb)) continue;
+            tenA2B[t] = u;
+            tenB2A[u] = t;
+            tensorsByIdFallback++;
+        }
+        alignUntouchedTensors();
+    }
+
+    /**
+     * Tensors listed in tensors[] that are still unmatched (no matched task touches them and their
+     * address moved): align both lists in file order by (dtype, buffer_numel, version).
+     */
+    private void alignUntouchedTensors() {
+        IntList ra = new IntList(), rb = new IntList();
+        for (int r = 0; r < a.tensorRowCount; r++) if (tenA2B[a.tRowTensor[r]] < 0) ra.add(r);
+        for (int r = 0; r < b.tensorRowCount; r++) if (tenB2A[b.tRowTensor[r]] < 0) rb.add(r);
+        if (ra.size() == 0 || rb.size() == 0) return;
+        long[] sa = new long[ra.size()], sb = new long[rb.size()];
+        for (int i = 0; i < sa.length; i++) sa[i] = tensorSignature(a, ra.get(i));
+        for (int i = 0; i < sb.length; i++) sb[i] = tensorSignature(b, rb.get(i));
+        int[] m = SeqAlign.align(sa, sb);
+        for (int i = 0; i < m.length; i++) {
+            if (m[i] < 0) continue;
+            int t = a.tRowTensor[ra.get(i)], u = b.tRowTensor[rb.get(m[i])];
+            tenA2B[t] = u;
+            tenB2A[u] = t;
+            tensorsByPosition++;
+        }
+    }
+
+    private static long tensorSignature(Graph g, int row) {
+        long h = Comparer.mix(0x3C6EF372FE94F82BL, g.strings.get(g.tDtype[row]) == null ? -1 : g.strings.get(g.tDtype[row]).hashCode());
+        h = Comparer.mix(h, (g.tBits[row] & Graph.T_NUMEL) != 0 ? g.tNumel[row] : -1);
+        return Comparer.mix(h, (g.tBits[row] & Graph.T_VERSION) != 0 ? g.tVersion[row] : -1);
+    }
+
+    private boolean sameVersion(int t, int u) {
+        int ra = a.tensorRow[t], rb = b.tensorRow[u];
+        if (ra < 0 || rb < 0) return true;
+        if ((a.tBits[ra] & Graph.T_VERSION) == 0 || (b.tBits[rb] & Graph.T_VERSION) == 0) return true;
+        return a.tVersion[ra] == b.tVersion[rb];
+    }
+
+    // ---------------------------------------------------------------- tasks
+
+    private void compareTasks() {
+        for (int x = 0; x < a.nodeCount; x++) {
+            int ra = a.nodeTask[x];
+            if (ra < 0) continue;
+            int y = nodeA2B[x];
+            int rb = y >= 0 ? b.nodeTask[y] : -1;
+            if (rb < 0) tasksRemoved.add(x);
+            else if (cmp.task(ra, rb, null)) { tasksChangedA.add(x); tasksChangedB.add(y); }
+        }
+        for (int y = 0; y < b.nodeCount; y++) {
+            if (b.nodeTask[y] < 0) continue;
+            int x = nodeB2A[y];
+            if (x < 0 || a.nodeTask[x] < 0) tasksAdded.add(y);
+        }
+    }
+
+    // ---------------------------------------------------------------- edges
+
+    /**
+     * Edge keys of one side in the common space, sorted by (succ, pred, secondary): {@code p} packs
+     * (succ, pred), {@code s} is (arg/source rank, tensor), {@code perm} the edge rows in that order.
+     */
+    private static final class Keys {
+        long[] p, s;
+        int[] perm;
+        int n;
+    }
+
+    private void diffEdges() {
+        int nb = b.nodeCount, na = a.nodeCount;
+        int nodes = nb + na;
+        int tb = b.tensorCount, ta = a.tensorCount;
+        int tBits = RadixSort.bitsFor((long) tb + ta + 1);
+        // rank the distinct (arg, source) combinations of both sides
+        LongIntMap combos = new LongIntMap(64);
+        io.ptotrace.model.util.LongList distinct = new io.ptotrace.model.util.LongList();
+        for (Graph g : new Graph[] {a, b}) {
+            long last = Long.MIN_VALUE;
+            for (int e = 0; e < g.edgeCount; e++) {
+                long c = argSource(g, e);
+                if (c == last) continue;
+                last = c;
+                if (combos.putIfAbsent(c, 0) < 0) distinct.add(c);
+            }
+        }
+        long[] d = distinct.toArray();
+        Arrays.sort(d);
+        for (int r = 0; r < d.length; r++) combos.put(d[r], r);
+        int rankBits = RadixSort.bitsFor(d.length);
+        if (rankBits + tBits > 63) throw new IllegalStateException("graphs too large to diff: too many tensors");
+
+        int[] succA = new int[a.edgeCount], predA = new int[a.edgeCount];
+        long[] secA = new long[a.edgeCount];
+        long lastCombo = Long.MIN_VALUE;
+        long lastRank = 0;
+        for (int e = 0; e < a.edgeCount; e++) {
+            int p = a.ePred[e], s = a.eSucc[e];
+            predA[e] = nodeA2B[p] >= 0 ? nodeA2B[p] : nb + p;
+            succA[e] = nodeA2B[s] >= 0 ? nodeA2B[s] : nb + s;
+            int t = a.eTensor[e];
+            long ct = t < 0 ? 0 : (tenA2B[t] >= 0 ? tenA2B[t] : (long) tb + t) + 1;
+            long c = argSource(a, e);
+            if (c != lastCombo) { lastCombo = c; lastRank = (long) combos.get(c) << tBits; }
+            secA[e] = lastRank | ct;
+        }
+        lap("edge keys old");
+        Keys ka = sortKeys(succA, predA, secA, nodes);
+        lap("sort old");
+        succA = predA = null;
+        secA = null;
+        int[] succB = new int[b.edgeCount], predB = new int[b.edgeCount];
+        long[] secB = new long[b.edgeCount];
+        lastCombo = Long.MIN_VALUE;
+        for (int e = 0; e < b.edgeCount; e++) {
+            predB[e] = b.ePred[e];
+            succB[e] = b.eSucc[e];
+            int t = b.eTensor[e];
+            long c = argSource(b, e);
+            if (c != lastCombo) { lastCombo = c; lastRank = (long) combos.get(c) << tBits; }
+            secB[e] = lastRank | (t < 0 ? 0 : t + 1L);
+        }
+        Keys kb = sortKeys(succB, predB, secB, nodes);
+        lap("keys+sort new");
+        walk(ka, kb);
+    }
+
+    private static long argSource(Graph g, int e) {
+        return ((long) g.eArg[e] << 32) | (g.eSource[e] & 0xFFFFFFFFL);
+    }
+
+    /**
+     * Counting sort by succ (deps.json lists edges by consumer, so this is nearly sequential), then
+     * each consumer's few edges by (pred, secondary) with an insertion sort. Stable.
+     */
+    private static Keys sortKeys(int[] succ, int[] pred, long[] sec, int nodes) {
+        int n = succ.length;
+        int[] start = new int[nodes + 1];
+        for (int i = 0; i < n; i++) start[succ[i] + 1]++;
+        for (int v = 0; v < nodes; v++) start[v + 1] += start[v];
+        int[] perm = new int[n];
+        int[] fill = start.clone();
+        for (int i = 0; i < n; i++) perm[fill[succ[i]]++] = i;
+        fill = null;
+        Keys k = new Keys();
+        k.n = n;
+        k.p = new long[n];
+        k.s = new long[n];
+        for (int i = 0; i < n; i++) {
+            int e = perm[i];
+            k.p[i] = ((long) succ[e] << 32) | pred[e];
+            k.s[i] = sec[e];
+        }
+        for (int v = 0; v < nodes; v++) {
+            int from = start[v], to = start[v + 1];
+            if (to - from > 1) sortRun(k.p, k.s, perm, from, to);
+        }
+        k.perm = perm;
+        return k;
+    }
+
+    /** Stable sort of [from, to) by (p, s), carrying perm (one consumer's edges). */
+    private static void sortRun(long[] p, long[] s, int[] perm, int from, int to) {
+        if (to - from <= 48) {
+            for (int i = from + 1; i < to; i++) {
+                long vp = p[i], vs = s[i];
+                int q = perm[i];
+                int j = i - 1;
+                while (j >= from && (p[j] > vp || (p[j] == vp && s[j] > vs))) {
+                    p[j + 1] = p[j]; s[j + 1] = s[j]; perm[j + 1] = perm[j];
+                    j--;
+                }
+                p[j + 1] = vp; s[j + 1] = vs; perm[j + 1] = q;
+            }
+            return;
+        }
+        int m = to - from;
+        int[] ix = IndexSort.identity(m);
+        long[] pp = Arrays.copyOfRange(p, from, to), ss = Arrays.copyOfRange(s, from, to);
+        int[] qq = Arrays.copyOfRange(perm, from, to);
+        IndexSort.stableSort(ix, (x, y) -> pp[x] != pp[y] ? Long.compare(pp[x], pp[y]) : Long.compare(ss[x], ss[y]));
+        for (int i = 0; i < m; i++) { p[from + i] = pp[ix[i]]; s[from + i] = ss[ix[i]]; perm[from + i] = qq[ix[i]]; }
+    }
+
+    private void walk(Keys ka, Keys kb) {
+        int i = 0, j = 0;
+        long[] pa = ka.p, pb = kb.p;
+        while (i < ka.n || j < kb.n) {
+            if (j >= kb.n || (i < ka.n && pa[i] < pb[j])) {
+                int i2 = i;
+                while (i2 < ka.n && pa[i2] == pa[i]) i2++;
+                pairsRemoved.add(ka.perm[i]);
+                pairsOld++;
+                if (!o.projected) for (int k = i; k < i2; k++) edgesRemoved.add(ka.perm[k]);
+                i = i2;
+            } else if (i >= ka.n || pb[j] < pa[i]) {
+                int j2 = j;
+                while (j2 < kb.n && pb[j2] == pb[j]) j2++;
+                pairsAdded.add(kb.perm[j]);
+                pairsNew++;
+                if (!o.projected) for (int k = j; k < j2; k++) edgesAdded.add(kb.perm[k]);
+                j = j2;
+            } else {
+                int i2 = i, j2 = j;
+                while (i2 < ka.n && pa[i2] == pa[i]) i2++;
+                while (j2 < kb.n && pb[j2] == pb[j]) j2++;
+                pairsOld++;
+                pairsNew++;
+                if (!o.projected) walkGroups(ka, i, i2, kb, j, j2);
+                i = i2;
+                j = j2;
+            }
+        }
+    }
+
+    private void walkGroups(Keys ka, int i, int i2, Keys kb, int j, int j2) {
+        long[] sa = ka.s, sb = kb.s;
+        while (i < i2 || j < j2) {
+            if (j >= j2 || (i < i2 && sa[i] < sb[j])) {
+                edgesRemoved.add(ka.perm[i++]);
+            } else if (i >= i2 || sb[j] < sa[i]) {
+                edgesAdded.add(kb.perm[j++]);
+            } else {
+                int ie = i, je = j;
+                while (ie < i2 && sa[ie] == sa[i]) ie++;
+                while (je < j2 && sb[je] == sb[j]) je++;
+                matchGroup(ka.perm, i, ie, kb.perm, j, je);
+                i = ie;
+                j = je;
+            }
+        }
+    }
+
+    /**
+     * Edges sharing one matching key (pred, succ, arg, source, tensor): pair identical annotations
+     * first, then the rest in file order as changed; what is left over was removed or added.
+     */
+    private void matchGroup(int[] permA, int i, int ie, int[] permB, int j, int je) {
+        int ka = ie - i, kb = je - j;
+        if (ka == 1 && kb == 1) {
+            if (cmp.edge(permA[i], permB[j], null)) { edgesChangedA.add(permA[i]); edgesChangedB.add(permB[j]); }
+            return;
+        }
+        boolean[] usedA = new boolean[ka], usedB = new boolean[kb];
+        if ((long) ka * kb <= 4096) {
+            for (int x = 0; x < ka; x++) {
+                for (int y = 0; y < kb; y++) {
+                    if (!usedB[y] && !cmp.edge(permA[i + x], permB[j + y], null)) { usedA[x] = true; usedB[y] = true; break; }
+                }
+            }
+        } else {
+            long[] hb = new long[kb];
+            for (int y = 0; y < kb; y++) hb[y] = cmp.edgeHash(b, permB[j + y]);
+            int[] order = IndexSort.identity(kb);
+            IndexSort.stableSort(order, (p, q) -> Long.compare(hb[p], hb[q]));
+            long[] sorted = new long[kb];
+            for (int y = 0; y < kb; y++) sorted[y] = hb[order[y]];
+            for (int x = 0; x < ka; x++) {
+                long h = cmp.edgeHash(a, permA[i + x]);
+                int pos = Arrays.binarySearch(sorted, h);
+                if (pos < 0) continue;
+                while (pos > 0 && sorted[pos - 1] == h) pos--;
+                for (; pos < kb && sorted[pos] == h; pos++) {
+                    int y = order[pos];
+                    if (!usedB[y] && !cmp.edge(permA[i + x], permB[j + y], null)) { usedA[x] = true; usedB[y] = true; break; }
+                }
+            }
+        }
+        int x = 0, y = 0;
+        while (true) {
+            while (x < ka && usedA[x]) x++;
+            while (y < kb && usedB[y]) y++;
+            if (x >= ka || y >= kb) break;
+            edgesChangedA.add(permA[i + x]);
+            edgesChangedB.add(permB[j + y]);
+            x++;
+            y++;
+        }
+        for (; x < ka; x++) if (!usedA[x]) edgesRemoved.add(permA[i + x]);
+        for (; y < kb; y++) if (!usedB[y]) edgesAdded.add(permB[j + y]);
+    }
+
+    // ---------------------------------------------------------------- tensors
+
+    private void compareTensors() {
+        for (int t = 0; t < a.tensorCount; t++) {
+            int ra = a.tensorRow[t];
+            if (ra < 0) continue;
+            int u = tenA2B[t];
+            int rb = u >= 0 ? b.tensorRow[u] : -1;
+            if (rb < 0) tensorsRemoved.add(t);
+            else if (cmp.tensor(ra, rb, null)) { tensorsChangedA.add(t); tensorsChangedB.add(u); }
+        }
+        for (int u = 0; u < b.tensorCount; u++) {
+            if (b.tensorRow[u] < 0) continue;
+            int t = tenB2A[u];
+            if (t < 0 || a.tensorRow[t] < 0) tensorsAdded.add(u);
+        }
+    }
+
+    // ---------------------------------------------------------------- order and notes
+
+    private void sortResults() {
+        sortPairsBy(tasksChangedA, tasksChangedB, (p, q) -> Integer.compare(tasksChangedB.get(p), tasksChangedB.get(q)));
+        sortRows(pairsRemoved, a);
+        sortRows(pairsAdded, b);
+        sortRows(edgesRemoved, a);
+        sortRows(edgesAdded, b);
+        sortPairsBy(edgesChangedA, edgesChangedB, (p, q) -> edgeOrder(b, edgesChangedB.get(p), edgesChangedB.get(q)));
+        sortPairsBy(tensorsChangedA, tensorsChangedB, (p, q) -> Integer.compare(tensorsChangedB.get(p), tensorsChangedB.get(q)));
+    }
+
+    /** Puts edge rows in report order: a radix sort on (pred, succ), then each tie by {@link #edgeOrder}. */
+    private static void sortRows(IntList rows, Graph g) {
+        int n = rows.size();
+        int[] r = rows.toArray();
+        long[] key = new long[n];
+        for (int k = 0; k < n; k++) key[k] = ((long) g.ePred[r[k]] << 32) | g.eSucc[r[k]];
+        RadixSort.sort(key, r, n, 64);
+        for (int i = 0; i < n;) {
+            int j = i + 1;
+            while (j < n && key[j] == key[i]) j++;
+            if (j - i > 1) {
+                int from = i;
+                int[] run = java.util.Arrays.copyOfRange(r, from, j);
+                int[] ix = IndexSort.identity(run.length);
+                IndexSort.stableSort(ix, (p, q) -> edgeOrder(g, run[p], run[q]));
+                for (int k = 0; k < run.length; k++) r[from + k] = run[ix[k]];
+            }
+            i = j;
+        }
+        for (int k = 0; k < n; k++) rows.set(k, r[k]);
+    }
+
+    private static void sortPairsBy(IntList xs, IntList ys, IndexSort.IntComparator c) {
+        int n = xs.size();
+        int[] ix = IndexSort.identity(n);
+        IndexSort.stableSort(ix, c);
+        int[] x = xs.toArray(), y = ys.toArray();
+        for (int k = 0; k < n; k++) { xs.set(k, x[ix[k]]); ys.set(k, y[ix[k]]); }
+    }
+
+    /** Report order of edges: pred, succ (unsigned ids), arg, source, tensor id, then annotation, then file order. */
+    static int edgeOrder(Graph g, int e, int f) {
+        int c = Integer.compare(g.ePred[e], g.ePred[f]);
+        if (c != 0) return c;
+        if ((c = Integer.compare(g.eSucc[e], g.eSucc[f])) != 0) return c;
+        if ((c = Integer.compare(g.eArg[e], g.eArg[f])) != 0) return c;
+        if ((c = compareStr(g.strings.get(g.eSource[e]), g.strings.get(g.eSource[f]))) != 0) return c;
+        if ((c = Integer.compare(g.eTensor[e], g.eTensor[f])) != 0) return c;
+        if ((c = compareStr(g.strings.get(g.eHazard[e]), g.strings.get(g.eHazard[f]))) != 0) return c;
+        if ((c = compareStr(g.strings.get(g.eAccess[e]), g.strings.get(g.eAccess[f]))) != 0) return c;
+        if ((c = compareStr(g.strings.get(g.eOverlap[e]), g.strings.get(g.eOverlap[f]))) != 0) return c;
+        if ((c = Long.compareUnsigned(g.eCOff[e], g.eCOff[f])) != 0) return c;
+        if ((c = Long.compareUnsigned(g.ePOff[e], g.ePOff[f])) != 0) return c;
+        return Integer.compare(e, f);
+    }
+
+    private static int compareStr(String x, String y) {
+        if (x == null) return y == null ? 0 : -1;
+        if (y == null) return 1;
+        return x.compareTo(y);
+    }
+
+    private void writeNotes() {
+        if (a.edgeCount > 0 && b.edgeCount > 0 && !o.ignores(Field.FLAGS)) {
+            if (a.edgesWithFlags == 0 && b.edgesWithFlags > 0) {
+                notes.add("flags not recorded in OLD (older-era deps.json); edge flags are compared only where both sides carry them");
+            } else if (b.edgesWithFlags == 0 && a.edgesWithFlags > 0) {
+                notes.add("flags not recorded in NEW (older-era deps.json); edge flags are compared only where both sides carry them");
+            }
+        }
+        if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) {
+            notes.add(tensorsByStructure + " tensor(s) matched by structure (first task and arg that touch them, and version)"
+                + (tensorsByIdFallback > 0 ? ", " + tensorsByIdFallback + " by tensor_id (touched by no matched task)" : "")
+                + (tensorsByPosition > 0 ? ", " + tensorsByPosition + " by their place in tensors[] (untouched, address moved)" : ""));
+        }
+        if (!o.ignore.isEmpty()) {
+            List<String> names = new ArrayList<>();
+            for (Field f : o.ignore) names.add(f.key());
+            notes.add("ignored: " + String.join(", ", names));
+        }
+    }
+}

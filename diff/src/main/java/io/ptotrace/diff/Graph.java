@@ -1,0 +1,176 @@
+package io.ptotrace.diff;
+
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.TaskIds;
+import java.nio.file.Path;
+
+/**
+ * One deps.json held column-wise: primitive arrays, interned strings and interned shape/stride
+ * arrays, so a 1M-task / 5M-edge graph fits in a few hundred MB. Built by {@link GraphLoader}.
+ *
+ * <p>Index spaces: <b>nodes</b> are every task id the file mentions (a {@code tasks[]} entry or an
+ * edge endpoint — alloc tasks appear only as the latter), numbered in unsigned id order; <b>task
+ * rows</b> are the {@code tasks[]} entries in file order (duplicates dropped); <b>tensors</b> are
+ * every tensor id the file mentions ({@code tensors[]}, args, edges), numbered in unsigned id order;
+ * <b>tensor rows</b> are the {@code tensors[]} entries; <b>edges</b> are the {@code edges[]} entries
+ * in file order. Absent members are −1 (codes, refs) or flagged in a bits column.
+ */
+public final class Graph {
+    static final int ABSENT_INT = Integer.MIN_VALUE;
+
+    final Path file;
+    NameMap names = NameMap.EMPTY;
+    StringPool strings;
+    LongArrayPool arrays;
+
+    // nodes, sorted by unsigned id
+    int nodeCount;
+    long[] nodeId;
+    int[] nodeTask; // task row or −1 (id only seen as an edge endpoint)
+    IdIndex provNode; // id → provisional index
+    int[] provToNode;
+
+    // task rows (file order)
+    int taskCount;
+    int[] taskNode;
+    int[] taskScope;
+    int[] taskKernels; // 3 per row
+    int[] taskBlock;
+    byte[] taskEarly; // −1 absent, 0 false, 1 true
+    int[] argStart; // taskCount + 1
+
+    // args
+    int argCount;
+    int[] argIdx; // ABSENT_INT when absent
+    int[] argType;
+    int[] argTensor; // tensor index or −1
+    int[] argDtype;
+    int[] argShape;
+    int[] argStrides;
+    long[] argOffset;
+    byte[] argOffsetOk;
+
+    // tensors, sorted by unsigned id
+    int tensorCount;
+    long[] tensorId;
+    int[] tensorRow; // tensors[] row or −1
+    IdIndex provTensor;
+    int[] provToTensor;
+
+    // tensor rows (file order)
+    int tensorRowCount;
+    int[] tRowTensor;
+    long[] tAddr;
+    long[] tVersion;
+    int[] tDtype;
+    long[] tNumel;
+    byte[] tBits; // 1 addr ok, 2 version present, 4 numel ok
+    static final int T_ADDR = 1, T_VERSION = 2, T_NUMEL = 4;
+
+    // edges (file order)
+    int edgeCount;
+    int[] ePred, eSucc; // node indices
+    int[] eArg; // ABSENT_INT when absent
+    int[] eSource, eFlags, eOverlap, eHazard, eAccess, eCDtype;
+    int[] eTensor; // tensor index or −1
+    int[] eCShape, eCStrides, ePShape, ePStrides;
+    long[] eCOff, ePOff;
+    byte[] eBits; // 1 consumer offset ok, 2 producer offset ok
+    static final int E_COFF = 1, E_POFF = 2;
+
+    // what the loader saw
+    int taskEntries, tensorEntries, edgeEntries;
+    int skippedTasks, skippedTensors, skippedEdges, duplicateTasks, duplicateTensors;
+    boolean edgesListed;
+    int edgesWithFlags;
+    int fnvChecked, fnvMismatches;
+    final StringBuilder fnvExamples = new StringBuilder();
+
+    Graph(Path file) { this.file = file; }
+
+    /** The deps.json this graph was read from. */
+    public Path file() { return file; }
+
+    /** Number of {@code tasks[]} entries kept. */
+    public int taskCount() { return taskCount; }
+
+    /** Number of {@code tensors[]} entries kept. */
+    public int tensorCount() { return tensorRowCount; }
+
+    /** Number of annotated {@code edges[]} entries kept. */
+    public int edgeCount() { return edgeCount; }
+
+    /** Number of distinct task ids (tasks and edge endpoints). */
+    public int nodeCount() { return nodeCount; }
+
+    /** Number of edges carrying the newer-era {@code flags} member. */
+    public int edgesWithFlags() { return edgesWithFlags; }
+
+    public NameMap names() { return names; }
+
+    /** Node index of a task id, or −1. */
+    int node(long id) {
+        int p = provNode.get(id);
+        return p < 0 ? -1 : provToNode[p];
+    }
+
+    /** Tensor index of a tensor id, or −1. */
+    int tensor(long id) {
+        int p = provTensor.get(id);
+        return p < 0 ? -1 : provToTensor[p];
+    }
+
+    /** Function name of a node (first active kernel id → name map), or null. */
+    String funcName(int node) {
+        int row = nodeTask[node];
+        if (row < 0 || names.size() == 0) return null;
+        for (int s = 0; s < 3; s++) {
+            int k = taskKernels[row * 3 + s];
+            if (k != -1) return names.name(k);
+        }
+        return null;
+    }
+
+    /** {@code t5} / {@code r1t3}, with the function name when known: {@code QK(t5)}. */
+    String display(int node) {
+        String[] c = displays;
+        if (c == null) c = displays = new String[nodeCount];
+        String s = c[node];
+        if (s == null) {
+            String d = TaskIds.display(nodeId[node]);
+            String n = funcName(node);
+            s = c[node] = n == null ? d : n + "(" + d + ")";
+        }
+        return s;
+    }
+
+    private String[] displays; // filled lazily while reports are written
+
+    /** Rewrites every string code and array ref of this graph into {@code target}'s pools. */
+    void adoptPools(StringPool targetStrings, LongArrayPool targetArrays) {
+        if (targetStrings != strings) {
+            int[] s = strings.mergeInto(targetStrings);
+            Cols.remap(taskScope, taskCount, s);
+            Cols.remap(argType, argCount, s);
+            Cols.remap(argDtype, argCount, s);
+            Cols.remap(tDtype, tensorRowCount, s);
+            Cols.remap(eSource, edgeCount, s);
+            Cols.remap(eFlags, edgeCount, s);
+            Cols.remap(eOverlap, edgeCount, s);
+            Cols.remap(eHazard, edgeCount, s);
+            Cols.remap(eAccess, edgeCount, s);
+            Cols.remap(eCDtype, edgeCount, s);
+            strings = targetStrings;
+        }
+        if (targetArrays != arrays) {
+            int[] a = arrays.mergeInto(targetArrays);
+            Cols.remap(argShape, argCount, a);
+            Cols.remap(argStrides, argCount, a);
+            Cols.remap(eCShape, edgeCount, a);
+            Cols.remap(eCStrides, edgeCount, a);
+            Cols.remap(ePShape, edgeCount, a);
+            Cols.remap(ePStrides, edgeCount, a);
+            arrays = targetArrays;
+        }
+    }
+}

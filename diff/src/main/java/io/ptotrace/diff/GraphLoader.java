@@ -1,0 +1,453 @@
+package io.ptotrace.diff;
+
+import io.ptotrace.model.InputProblem;
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.TensorIds;
+import io.ptotrace.model.U64;
+import io.ptotrace.model.deps.DepsArg;
+import io.ptotrace.model.deps.DepsEdge;
+import io.ptotrace.model.deps.DepsReader;
+import io.ptotrace.model.deps.DepsTask;
+import io.ptotrace.model.deps.DepsTensor;
+import io.ptotrace.model.deps.DepsVisitor;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Reads one side of a diff: a deps.json (or a run folder holding one) plus its name map. */
+public final class GraphLoader {
+    private GraphLoader() {}
+
+    /**
+     * Resolves {@code pathOrDir} to a deps.json: a file is used as is; a directory must hold
+     * {@code deps.json}.
+     *
+     * @throws InputProblem when neither exists
+     */
+    public static Path resolve(Path pathOrDir) {
+        if (Files.isDirectory(pathOrDir)) {
+            Path f = pathOrDir.resolve("deps.json");
+            if (!Files.isRegularFile(f)) throw new InputProblem(pathOrDir, "no deps.json in this folder", null);
+            return f;
+        }
+        if (!Files.exists(pathOrDir)) throw new InputProblem(pathOrDir, "not found", null);
+        if (!Files.isRegularFile(pathOrDir)) throw new InputProblem(pathOrDir, "not a regular file", null);
+        return pathOrDir;
+    }
+
+    /**
+     * The name map for a deps.json: {@code explicit} when given (it must be readable), else the
+     * newest {@code name_map*.json} next to the file (ties: last by name), else none. An unreadable
+     * sibling map is a warning, not an error.
+     */
+    public static NameMap nameMap(Path depsFile, Path explicit, Consumer<String> warn) {
+        if (explicit != null) {
+            if (!Files.isRegularFile(explicit)) throw new InputProblem(explicit, "name map not found", null);
+            return NameMap.read(explicit);
+        }
+        Path dir = depsFile.toAbsolutePath().getParent();
+        if (dir == null) return NameMap.EMPTY;
+        Path best = null;
+        FileTime bestTime = null;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
+            for (Path p : ds) {
+                if (!Files.isRegularFile(p)) continue;
+                FileTime t = Files.getLastModifiedTime(p);
+                int c = bestTime == null ? 1 : t.compareTo(bestTime);
+                if (c > 0 || (c == 0 && p.getFileName().toString().compareTo(best.getFileName().toString()) > 0)) {
+                    best = p;
+                    bestTime = t;
+                }
+            }
+        } catch (IOException e) {
+            return NameMap.EMPTY;
+        }
+        if (best == null) return NameMap.EMPTY;
+        Path shown = depsFile.getParent() == null ? best.getFileName() : depsFile.getParent().resolve(best.getFileName());
+        try {
+            return NameMap.read(best);
+        } catch (InputProblem e) {
+            warn.accept("Warning: couldn't read " + shown + ": " + e.getMessage());
+            return NameMap.EMPTY;
+        }
+    }
+
+    /**
+     * Streams a deps.json into a {@link Graph}. Problems that make the file unusable throw
+     * {@link InputProblem}; recoverable oddities (skipped entries, duplicate ids, tensor ids that are
+     * not FNV-1a of their address and version) are reported through {@code warn}, one line each.
+     */
+    public static Graph read(Path depsFile, Consumer<String> warn) { return read(depsFile, warn, true); }
+
+    /**
+     * @param full false reads only what a projected diff needs (no args, edge annotations or tensors, so no
+     *     tensor-id check); the
+     *     graph then compares only by its (pred, succ) pairs
+     */
+    public static Graph read(Path depsFile, Consumer<String> warn, boolean full) {
+        Builder b = new Builder(depsFile, estimate(depsFile));
+        DepsReader.read(depsFile, full ? DepsReader.Detail.FULL : DepsReader.Detail.PROJECTION, b);
+        return checked(b.finish(), depsFile, warn);
+    }
+
+    private static Graph checked(Graph g, Path depsFile, Consumer<String> warn) {
+        if (!g.edgesListed && g.taskEntries == 0 && g.tensorEntries == 0) {
+            throw new InputProblem(depsFile, "not a deps.json: no tasks, tensors or edges array", null);
+        }
+        report(g, warn);
+        return g;
+    }
+
+    private static long estimate(Path f) {
+        try { return Files.size(f); } catch (IOException e) { return 0; }
+    }
+
+    private static void report(Graph g, Consumer<String> warn) {
+        String f = g.file.toString();
+        if (!g.edgesListed) warn.accept("Warning: " + f + " has no 'edges' array; compared as a graph without edges");
+        if (g.skippedTasks + g.skippedEdges + g.skippedTensors > 0) {
+            warn.accept("Warning: " + f + ": skipped entries whose id is not an unsigned integer: "
+                + g.skippedTasks + " task(s), " + g.skippedEdges + " edge(s), " + g.skippedTensors + " tensor(s)");
+        }
+        if (g.duplicateTasks + g.duplicateTensors > 0) {
+            warn.accept("Warning: " + f + ": kept the first of repeated ids: " + g.duplicateTasks
+                + " duplicate task_id(s), " + g.duplicateTensors + " duplicate tensor_id(s)");
+        }
+        if (g.fnvMismatches > 0) {
+            warn.accept("Warning: " + f + ": " + g.fnvMismatches + " of " + g.fnvChecked
+                + " tensor(s) have a tensor_id that is not FNV-1a(buffer_addr, version), e.g. " + g.fnvExamples);
+        }
+    }
+
+    /** The visitor: copies each streamed entry into columns. */
+    static final class Builder implements DepsVisitor {
+        private final Graph g;
+        private final StringPool strings = new StringPool();
+        private final LongArrayPool arrays = new LongArrayPool();
+        private final IdIndex nodes;
+        private final Cols.Longs nodeIds;
+        private final IdIndex tensors;
+        private final Cols.Longs tensorIds;
+
+        private final Cols.Ints taskNode, taskScope, taskKernels, taskBlock, argStart;
+        private final Cols.Bytes taskEarly;
+        private final Cols.Ints argIdx, argType, argTensor, argDtype, argShape, argStrides;
+        private final Cols.Longs argOffset;
+        private final Cols.Bytes argOffsetOk;
+        private final Cols.Ints tRowTensor, tDtype;
+        private final Cols.Longs tAddr, tVersion, tNumel;
+        private final Cols.Bytes tBits;
+        private final Cols.Ints ePred, eSucc, eArg, eSource, eFlags, eOverlap, eHazard, eAccess, eCDtype, eTensor,
+            eCShape, eCStrides, ePShape, ePStrides;
+        private final Cols.Longs eCOff, ePOff;
+        private final Cols.Bytes eBits;
+        private int[] nodeTaskProv = new int[1024];
+        private int[] tensorRowProv = new int[1024];
+        private boolean edgesListed = true;
+
+        Builder(Path file, long fileSize) {
+            g = new Graph(file);
+            int edges = (int) Math.min(1 << 26, fileSize / 360);
+            int tasks = Math.max(16, edges / 5);
+            nodes = new IdIndex(true, tasks);
+            nodeIds = new Cols.Longs(tasks);
+            tensors = new IdIndex(false, tasks);
+            tensorIds = new Cols.Longs(tasks);
+            taskNode = new Cols.Ints(tasks); taskScope = new Cols.Ints(tasks); taskKernels = new Cols.Ints(tasks * 3);
+            taskBlock = new Cols.Ints(tasks); taskEarly = new Cols.Bytes(tasks); argStart = new Cols.Ints(tasks + 1);
+            argStart.add(0);
+            int args = tasks * 3;
+            argIdx = new Cols.Ints(args); argType = new Cols.Ints(args); argTensor = new Cols.Ints(args);
+            argDtype = new Cols.Ints(args); argShape = new Cols.Ints(args); argStrides = new Cols.Ints(args);
+            argOffset = new Cols.Longs(args); argOffsetOk = new Cols.Bytes(args);
+            tRowTensor = new Cols.Ints(tasks); tDtype = new Cols.Ints(tasks);
+            tAddr = new Cols.Longs(tasks); tVersion = new Cols.Longs(tasks); tNumel = new Cols.Longs(tasks);
+            tBits = new Cols.Bytes(tasks);
+            ePred = new Cols.Ints(edges); eSucc = new Cols.Ints(edges); eArg = new Cols.Ints(edges);
+            eSource = new Cols.Ints(edges); eFlags = new Cols.Ints(edges); eOverlap = new Cols.Ints(edges);
+            eHazard = new Cols.Ints(edges); eAccess = new Cols.Ints(edges); eCDtype = new Cols.Ints(edges);
+            eTensor = new Cols.Ints(edges); eCShape = new Cols.Ints(edges); eCStrides = new Cols.Ints(edges);
+            ePShape = new Cols.Ints(edges); ePStrides = new Cols.Ints(edges);
+            eCOff = new Cols.Longs(edges); ePOff = new Cols.Longs(edges); eBits = new Cols.Bytes(edges);
+        }
+
+        private int node(long id) {
+            int n = nodes.putIfAbsent(id, nodeIds.n);
+            if (n >= 0) return n;
+            n = nodeIds.n;
+            nodeIds.add(id);
+            if (n == nodeTaskProv.length) nodeTaskProv = java.util.Arrays.copyOf(nodeTaskProv, n * 2);
+            nodeTaskProv[n] = -1;
+            return n;
+        }
+
+        private int tensor(long id) {
+            int t = tensors.putIfAbsent(id, tensorIds.n);
+            if (t >= 0) return t;
+            t = tensorIds.n;
+            tensorIds.add(id);
+            if (t == tensorRowProv.length) tensorRowProv = java.util.Arrays.copyOf(tensorRowProv, t * 2);
+            tensorRowProv[t] = -1;
+            return t;
+        }
+
+        /** Args of the task being read, held until the task is accepted. */
+        static final class ArgBuf {
+            int n;
+            int[] idx = new int[8], type = new int[8], dtype = new int[8], shape = new int[8], strides = new int[8];
+            boolean[] tensorOk = new boolean[8], offOk = new boolean[8];
+            long[] tensor = new long[8], off = new long[8];
+
+            void add(int idx0, int type0, boolean tOk, long t, int dtype0, int shape0, boolean oOk, long o, int strides0) {
+                if (n == idx.length) {
+                    int m = n * 2;
+                    idx = java.util.Arrays.copyOf(idx, m); type = java.util.Arrays.copyOf(type, m); dtype = java.util.Arrays.copyOf(dtype, m);
+                    shape = java.util.Arrays.copyOf(shape, m); strides = java.util.Arrays.copyOf(strides, m);
+                    tensorOk = java.util.Arrays.copyOf(tensorOk, m); offOk = java.util.Arrays.copyOf(offOk, m);
+                    tensor = java.util.Arrays.copyOf(tensor, m); off = java.util.Arrays.copyOf(off, m);
+                }
+                idx[n] = idx0; type[n] = type0; tensorOk[n] = tOk; tensor[n] = t; dtype[n] = dtype0; shape[n] = shape0;
+                offOk[n] = oOk; off[n] = o; strides[n] = strides0;
+                n++;
+            }
+        }
+
+        /** One edge's members as codes, refs and raw ids. */
+        static final class EdgeBuf {
+            boolean endpointsOk, tensorOk, cOffOk, pOffOk;
+            long pred, succ, tensor, cOff, pOff;
+            int arg = Graph.ABSENT_INT, source = -1, flags = -1, overlap = -1, hazard = -1, access = -1, cDtype = -1;
+            int cShape = -1, cStrides = -1, pShape = -1, pStrides = -1;
+
+            void clear() {
+                endpointsOk = tensorOk = cOffOk = pOffOk = false;
+                pred = succ = tensor = cOff = pOff = 0;
+                arg = Graph.ABSENT_INT;
+                source = flags = overlap = hazard = access = cDtype = -1;
+                cShape = cStrides = pShape = pStrides = -1;
+            }
+        }
+
+        StringPool strings() { return strings; }
+
+        LongArrayPool arrays() { return arrays; }
+
+        /** A tasks[] entry; {@code blockRaw} is used only when {@code blockPresent}. */
+        void task(boolean idOk, long id, int scope, int k0, int k1, int k2, boolean blockPresent, long blockRaw, int early, ArgBuf args) {
+            g.taskEntries++;
+            if (!idOk) { g.skippedTasks++; return; }
+            int n = node(id);
+            if (nodeTaskProv[n] >= 0) { g.duplicateTasks++; return; }
+            int row = taskNode.n;
+            nodeTaskProv[n] = row;
+            taskNode.add(n);
+            taskScope.add(scope);
+            taskKernels.add(k0);
+            taskKernels.add(k1);
+            taskKernels.add(k2);
+            int block = !blockPresent || blockRaw < 1 ? 1 : blockRaw > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) blockRaw;
+            taskBlock.add(block);
+            taskEarly.add(early);
+            for (int i = 0; i < args.n; i++) {
+                argIdx.add(args.idx[i]);
+                argType.add(args.type[i]);
+                argTensor.add(args.tensorOk[i] ? tensor(args.tensor[i]) : -1);
+                argDtype.add(args.dtype[i]);
+                argShape.add(args.shape[i]);
+                argStrides.add(args.strides[i]);
+                argOffset.add(args.offOk[i] ? args.off[i] : 0);
+                argOffsetOk.add(args.offOk[i] ? 1 : 0);
+            }
+            argStart.add(argIdx.n);
+        }
+
+        /** A tensors[] entry. */
+        void tensor(boolean idOk, long id, boolean addrOk, long addr, boolean versionPresent, long version, int dtype,
+                    boolean numelOk, long numel) {
+            g.tensorEntries++;
+            if (!idOk) { g.skippedTensors++; return; }
+            int ti = tensor(id);
+            if (tensorRowProv[ti] >= 0) { g.duplicateTensors++; return; }
+            tensorRowProv[ti] = tRowTensor.n;
+            tRowTensor.add(ti);
+            tAddr.add(addrOk ? addr : 0);
+            tVersion.add(versionPresent ? version : 0);
+            tDtype.add(dtype);
+            tNumel.add(numelOk ? numel : 0);
+            tBits.add((addrOk ? Graph.T_ADDR : 0) | (versionPresent ? Graph.T_VERSION : 0) | (numelOk ? Graph.T_NUMEL : 0));
+            if (addrOk && versionPresent) {
+                g.fnvChecked++;
+                long expect = TensorIds.fnv1a(addr, (int) version);
+                if (expect != id) {
+                    if (g.fnvMismatches < 3) {
+                        if (g.fnvMismatches > 0) g.fnvExamples.append(", ");
+                        g.fnvExamples.append(U64.str(id)).append(" (buffer_addr ").append(U64.str(addr))
+                            .append(", version ").append(version).append(", expected ").append(U64.str(expect)).append(')');
+                    }
+                    g.fnvMismatches++;
+                }
+            }
+        }
+
+        /** An edges[] entry. */
+        void edge(EdgeBuf e) {
+            g.edgeEntries++;
+            if (!e.endpointsOk) { g.skippedEdges++; return; }
+            ePred.add(node(e.pred));
+            eSucc.add(node(e.succ));
+            eArg.add(e.arg);
+            eSource.add(e.source);
+            eFlags.add(e.flags);
+            if (e.flags >= 0) g.edgesWithFlags++;
+            eOverlap.add(e.overlap);
+            eHazard.add(e.hazard);
+            eAccess.add(e.access);
+            eCDtype.add(e.cDtype);
+            eTensor.add(e.tensorOk ? tensor(e.tensor) : -1);
+            eCShape.add(e.cShape);
+            eCStrides.add(e.cStrides);
+            ePShape.add(e.pShape);
+            ePStrides.add(e.pStrides);
+            eCOff.add(e.cOffOk ? e.cOff : 0);
+            ePOff.add(e.pOffOk ? e.pOff : 0);
+            eBits.add((e.cOffOk ? Graph.E_COFF : 0) | (e.pOffOk ? Graph.E_POFF : 0));
+        }
+
+        // ---- the model's DepsReader
+
+        private final ArgBuf argBuf = new ArgBuf();
+        private final EdgeBuf edgeBuf = new EdgeBuf();
+
+        @Override
+        public void task(DepsTask t) {
+            argBuf.n = 0;
+            List<DepsArg> args = t.args;
+            for (int i = 0, m = args.size(); i < m; i++) {
+                DepsArg a = args.get(i);
+                argBuf.add(a.idx == null ? Graph.ABSENT_INT : a.idx, strings.code(a.type), a.tensorIdOk, a.tensorId,
+                    strings.code(a.dtype), arrays.intern(a.shape), a.startOffsetOk, a.startOffset, arrays.intern(a.strides));
+            }
+            int[] k = t.kernelIds;
+            task(t.idOk, t.id, strings.code(t.scope), k == null ? -1 : k[0], k == null ? -1 : k[1], k == null ? -1 : k[2],
+                t.blockNumRaw != null, t.blockNumRaw == null ? 0 : t.blockNumRaw,
+                t.earlyDispatch == null ? -1 : t.earlyDispatch ? 1 : 0, argBuf);
+        }
+
+        @Override
+        public void tensor(DepsTensor t) {
+            tensor(t.idOk, t.id, t.bufferAddrOk, t.bufferAddr, t.version != null, t.version == null ? 0 : t.version,
+                strings.code(t.dtype), t.bufferNumelOk, t.bufferNumel);
+        }
+
+        @Override
+        public void edge(DepsEdge e) {
+            EdgeBuf b = edgeBuf;
+            b.clear();
+            b.endpointsOk = e.endpointsOk;
+            b.pred = e.pred;
+            b.succ = e.succ;
+            b.arg = e.arg == null ? Graph.ABSENT_INT : e.arg;
+            b.source = strings.code(e.source);
+            b.flags = flagsCode(e.flags);
+            b.overlap = strings.code(e.overlap);
+            b.hazard = strings.code(e.hazard);
+            b.access = strings.code(e.accessKind);
+            b.cDtype = strings.code(e.consumerDtype);
+            b.tensorOk = e.tensorIdOk;
+            b.tensor = e.tensorId;
+            b.cShape = arrays.intern(e.consumerShape);
+            b.cStrides = arrays.intern(e.consumerStrides);
+            b.pShape = arrays.intern(e.producerShape);
+            b.pStrides = arrays.intern(e.producerStrides);
+            b.cOffOk = e.consumerStartOffsetOk;
+            b.cOff = e.consumerStartOffset;
+            b.pOffOk = e.producerStartOffsetOk;
+            b.pOff = e.producerStartOffset;
+            edge(b);
+        }
+
+        private int flagsCode(List<String> flags) {
+            if (flags == null) return -1;
+            return strings.code(String.join(",", flags));
+        }
+
+        @Override
+        public void noEdgesList() { edgesListed = false; }
+
+        Graph finish() {
+            g.strings = strings;
+            g.arrays = arrays;
+            g.edgesListed = edgesListed;
+            // nodes in unsigned id order
+            int nn = nodeIds.n;
+            long[] ids = java.util.Arrays.copyOf(nodeIds.a, nn);
+            int[] perm = new int[nn];
+            for (int i = 0; i < nn; i++) perm[i] = i;
+            if (!sortedUnsigned(ids, nn)) RadixSort.sort(ids, perm, nn, 64);
+            int[] provToNode = new int[nn];
+            int[] nodeTask = new int[nn];
+            for (int i = 0; i < nn; i++) { provToNode[perm[i]] = i; nodeTask[i] = nodeTaskProv[perm[i]]; }
+            g.nodeCount = nn;
+            g.nodeId = ids;
+            g.nodeTask = nodeTask;
+            g.provNode = nodes;
+            g.provToNode = provToNode;
+            nodeIds.a = null;
+            nodeTaskProv = null;
+
+            g.taskCount = taskNode.n;
+            g.taskNode = taskNode.a;
+            Cols.remap(g.taskNode, g.taskCount, provToNode);
+            g.taskScope = taskScope.a; g.taskKernels = taskKernels.a; g.taskBlock = taskBlock.a; g.taskEarly = taskEarly.a;
+            g.argStart = argStart.a;
+
+            // tensors in unsigned id order
+            int tn = tensorIds.n;
+            long[] tids = java.util.Arrays.copyOf(tensorIds.a, tn);
+            int[] tperm = new int[tn];
+            for (int i = 0; i < tn; i++) tperm[i] = i;
+            if (!sortedUnsigned(tids, tn)) RadixSort.sort(tids, tperm, tn, 64);
+            int[] provToTensor = new int[tn];
+            int[] tensorRow = new int[tn];
+            for (int i = 0; i < tn; i++) { provToTensor[tperm[i]] = i; tensorRow[i] = tensorRowProv[tperm[i]]; }
+            g.tensorCount = tn;
+            g.tensorId = tids;
+            g.tensorRow = tensorRow;
+            g.provTensor = tensors;
+            g.provToTensor = provToTensor;
+            tensorIds.a = null;
+            tensorRowProv = null;
+
+            g.argCount = argIdx.n;
+            g.argIdx = argIdx.a; g.argType = argType.a; g.argTensor = argTensor.a; g.argDtype = argDtype.a;
+            g.argShape = argShape.a; g.argStrides = argStrides.a; g.argOffset = argOffset.a; g.argOffsetOk = argOffsetOk.a;
+            Cols.remap(g.argTensor, g.argCount, provToTensor);
+
+            g.tensorRowCount = tRowTensor.n;
+            g.tRowTensor = tRowTensor.a;
+            Cols.remap(g.tRowTensor, g.tensorRowCount, provToTensor);
+            g.tAddr = tAddr.a; g.tVersion = tVersion.a; g.tDtype = tDtype.a; g.tNumel = tNumel.a; g.tBits = tBits.a;
+
+            g.edgeCount = ePred.n;
+            g.ePred = ePred.a; g.eSucc = eSucc.a;
+            Cols.remap(g.ePred, g.edgeCount, provToNode);
+            Cols.remap(g.eSucc, g.edgeCount, provToNode);
+            g.eArg = eArg.a; g.eSource = eSource.a; g.eFlags = eFlags.a; g.eOverlap = eOverlap.a;
+            g.eHazard = eHazard.a; g.eAccess = eAccess.a; g.eCDtype = eCDtype.a; g.eTensor = eTensor.a;
+            Cols.remap(g.eTensor, g.edgeCount, provToTensor);
+            g.eCShape = eCShape.a; g.eCStrides = eCStrides.a; g.ePShape = ePShape.a; g.ePStrides = ePStrides.a;
+            g.eCOff = eCOff.a; g.ePOff = ePOff.a; g.eBits = eBits.a;
+            return g;
+        }
+    }
+
+    private static boolean sortedUnsigned(long[] a, int n) {
+        for (int i = 1; i < n; i++) if (Long.compareUnsigned(a[i - 1], a[i]) > 0) return false;
+        return true;
+    }
+
+}

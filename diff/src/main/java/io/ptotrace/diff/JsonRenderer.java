@@ -1,0 +1,330 @@
+package io.ptotrace.diff;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.PrettyPrinter;
+import io.ptotrace.model.U64;
+import io.ptotrace.model.util.IntList;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+
+/**
+ * {@code --format json}: schema {@value #SCHEMA} (documented in diff/README-section.md). Key order
+ * is fixed; 64-bit ids, addresses and offsets are decimal strings as in deps.json; every list is
+ * complete (never truncated).
+ */
+final class JsonRenderer implements Renderer {
+    static final String SCHEMA = "ptotrace-diff/1";
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+
+    private JsonGenerator j;
+
+    @Override
+    public void render(GraphDiff d, Writer out) throws IOException {
+        j = JSON.createGenerator(out);
+        j.setPrettyPrinter(new LinePrinter());
+        Graph a = d.oldGraph, b = d.newGraph;
+        Differ x = d.d;
+        GraphDiff.Summary s = d.summary();
+        j.writeStartObject();
+        j.writeStringField("schema", SCHEMA);
+        j.writeBooleanField("identical", s.identical());
+        j.writeObjectFieldStart("summary");
+        j.writeNumberField("tasks_added", s.tasksAdded());
+        j.writeNumberField("tasks_removed", s.tasksRemoved());
+        j.writeNumberField("tasks_changed", s.tasksChanged());
+        j.writeNumberField("tasks_matched_by_alignment", s.tasksMatchedByAlignment());
+        j.writeNumberField("edges_added", s.edgesAdded());
+        j.writeNumberField("edges_removed", s.edgesRemoved());
+        j.writeNumberField("annotated_edges_added", s.annotatedEdgesAdded());
+        j.writeNumberField("annotated_edges_removed", s.annotatedEdgesRemoved());
+        j.writeNumberField("annotated_edges_changed", s.annotatedEdgesChanged());
+        j.writeNumberField("tensors_added", s.tensorsAdded());
+        j.writeNumberField("tensors_removed", s.tensorsRemoved());
+        j.writeNumberField("tensors_changed", s.tensorsChanged());
+        j.writeEndObject();
+        side("old", a, d.oldPairCount());
+        side("new", b, d.newPairCount());
+        j.writeObjectFieldStart("options");
+        j.writeBooleanField("projected", d.options.projected);
+        j.writeBooleanField("align", d.options.align);
+        j.writeStringField("match_tensors", d.options.matchTensors.name().toLowerCase(java.util.Locale.ROOT));
+        j.writeArrayFieldStart("ignore");
+        for (Field f : d.options.ignore) j.writeString(f.key());
+        j.writeEndArray();
+        j.writeEndObject();
+        j.writeArrayFieldStart("notes");
+        for (String n : d.notes()) j.writeString(n);
+        j.writeEndArray();
+
+        tasks("tasks_added", x.tasksAdded, b);
+        tasks("tasks_removed", x.tasksRemoved, a);
+        j.writeArrayFieldStart("tasks_changed");
+        for (int i = 0; i < x.tasksChangedA.size(); i++) {
+            int na = x.tasksChangedA.get(i), nb = x.tasksChangedB.get(i);
+            j.writeStartObject();
+            j.writeStringField("task_id", U64.str(b.nodeId[nb]));
+            j.writeStringField("display", b.display(nb));
+            j.writeStringField("old_task_id", U64.str(a.nodeId[na]));
+            j.writeStringField("old_display", a.display(na));
+            changes(d.taskChanges(i));
+            j.writeEndObject();
+        }
+        j.writeEndArray();
+        pairs("edges_added", x.pairsAdded, b);
+        pairs("edges_removed", x.pairsRemoved, a);
+        edges("annotated_edges_added", x.edgesAdded, b);
+        edges("annotated_edges_removed", x.edgesRemoved, a);
+        j.writeArrayFieldStart("annotated_edges_changed");
+        for (int i = 0; i < x.edgesChangedA.size(); i++) {
+            j.writeStartObject();
+            j.writeFieldName("old");
+            edge(a, x.edgesChangedA.get(i));
+            j.writeFieldName("new");
+            edge(b, x.edgesChangedB.get(i));
+            changes(d.edgeChanges(i));
+            j.writeEndObject();
+        }
+        j.writeEndArray();
+        tensors("tensors_added", x.tensorsAdded, b);
+        tensors("tensors_removed", x.tensorsRemoved, a);
+        j.writeArrayFieldStart("tensors_changed");
+        for (int i = 0; i < x.tensorsChangedA.size(); i++) {
+            j.writeStartObject();
+            j.writeFieldName("old");
+            tensor(a, x.tensorsChangedA.get(i));
+            j.writeFieldName("new");
+            tensor(b, x.tensorsChangedB.get(i));
+            changes(d.tensorChanges(i));
+            j.writeEndObject();
+        }
+        j.writeEndArray();
+        j.writeEndObject();
+        j.flush();
+        out.write('\n');
+        out.flush();
+    }
+
+    private void side(String name, Graph g, int pairs) throws IOException {
+        j.writeObjectFieldStart(name);
+        j.writeStringField("file", g.file.toString());
+        j.writeNumberField("tasks", g.taskCount);
+        j.writeNumberField("edges", pairs);
+        j.writeNumberField("annotated_edges", g.edgeCount);
+        j.writeNumberField("tensors", g.tensorRowCount);
+        j.writeEndObject();
+    }
+
+    private void changes(List<Change> cs) throws IOException {
+        j.writeArrayFieldStart("changes");
+        for (Change c : cs) {
+            j.writeStartObject();
+            j.writeStringField("field", c.field());
+            j.writeFieldName("old");
+            value(c.oldValue());
+            j.writeFieldName("new");
+            value(c.newValue());
+            j.writeEndObject();
+        }
+        j.writeEndArray();
+    }
+
+    private void value(Object v) throws IOException {
+        if (v == null) j.writeNull();
+        else if (v instanceof String) j.writeString((String) v);
+        else if (v instanceof Integer) j.writeNumber((Integer) v);
+        else if (v instanceof Boolean) j.writeBoolean((Boolean) v);
+        else if (v instanceof Change.U64Value) j.writeString(v.toString());
+        else if (v instanceof long[]) longs((long[]) v);
+        else if (v instanceof int[]) {
+            j.writeStartArray();
+            for (int k : (int[]) v) j.writeNumber(k);
+            j.writeEndArray();
+        } else if (v instanceof String[]) {
+            j.writeStartArray();
+            for (String k : (String[]) v) j.writeString(k);
+            j.writeEndArray();
+        } else j.writeString(v.toString());
+    }
+
+    private void longs(long[] a) throws IOException {
+        j.writeStartArray();
+        for (long k : a) j.writeNumber(k);
+        j.writeEndArray();
+    }
+
+    private void array(String field, Graph g, int ref) throws IOException {
+        if (ref < 0) return;
+        j.writeFieldName(field);
+        longs(g.arrays.get(ref));
+    }
+
+    private void str(String field, Graph g, int code) throws IOException {
+        if (code >= 0) j.writeStringField(field, g.strings.get(code));
+    }
+
+    private void tasks(String name, IntList nodes, Graph g) throws IOException {
+        j.writeArrayFieldStart(name);
+        for (int i = 0; i < nodes.size(); i++) task(g, nodes.get(i));
+        j.writeEndArray();
+    }
+
+    /** A task as deps.json writes it, plus display and name. */
+    private void task(Graph g, int node) throws IOException {
+        int row = g.nodeTask[node];
+        j.writeStartObject();
+        j.writeStringField("task_id", U64.str(g.nodeId[node]));
+        j.writeStringField("display", g.display(node));
+        String name = g.funcName(node);
+        if (name != null) j.writeStringField("name", name);
+        str("scope", g, g.taskScope[row]);
+        if (g.taskEarly[row] >= 0) j.writeBooleanField("early_dispatch", g.taskEarly[row] == 1);
+        j.writeArrayFieldStart("kernel_ids");
+        for (int s = 0; s < 3; s++) j.writeNumber(g.taskKernels[row * 3 + s]);
+        j.writeEndArray();
+        j.writeNumberField("block_num", g.taskBlock[row]);
+        j.writeArrayFieldStart("args");
+        for (int k = g.argStart[row]; k < g.argStart[row + 1]; k++) {
+            j.writeStartObject();
+            if (g.argIdx[k] != Graph.ABSENT_INT) j.writeNumberField("idx", g.argIdx[k]);
+            str("type", g, g.argType[k]);
+            if (g.argTensor[k] >= 0) j.writeStringField("tensor_id", U64.str(g.tensorId[g.argTensor[k]]));
+            str("dtype", g, g.argDtype[k]);
+            array("shape", g, g.argShape[k]);
+            if (g.argOffsetOk[k] != 0) j.writeStringField("start_offset", U64.str(g.argOffset[k]));
+            array("strides", g, g.argStrides[k]);
+            j.writeEndObject();
+        }
+        j.writeEndArray();
+        j.writeEndObject();
+    }
+
+    private void pairs(String name, IntList rows, Graph g) throws IOException {
+        j.writeArrayFieldStart(name);
+        for (int i = 0; i < rows.size(); i++) {
+            int e = rows.get(i);
+            j.writeStartObject();
+            j.writeStringField("pred", U64.str(g.nodeId[g.ePred[e]]));
+            j.writeStringField("succ", U64.str(g.nodeId[g.eSucc[e]]));
+            j.writeStringField("pred_display", g.display(g.ePred[e]));
+            j.writeStringField("succ_display", g.display(g.eSucc[e]));
+            j.writeEndObject();
+        }
+        j.writeEndArray();
+    }
+
+    private void edges(String name, IntList rows, Graph g) throws IOException {
+        j.writeArrayFieldStart(name);
+        for (int i = 0; i < rows.size(); i++) edge(g, rows.get(i));
+        j.writeEndArray();
+    }
+
+    /** An edge as deps.json writes it (members it lacks stay absent), plus displays. */
+    private void edge(Graph g, int e) throws IOException {
+        j.writeStartObject();
+        j.writeStringField("pred", U64.str(g.nodeId[g.ePred[e]]));
+        j.writeStringField("succ", U64.str(g.nodeId[g.eSucc[e]]));
+        if (g.eArg[e] != Graph.ABSENT_INT) j.writeNumberField("arg", g.eArg[e]);
+        str("source", g, g.eSource[e]);
+        if (g.eFlags[e] >= 0) {
+            j.writeArrayFieldStart("flags");
+            for (String f : Comparer.flags(g, g.eFlags[e])) j.writeString(f);
+            j.writeEndArray();
+        }
+        str("overlap", g, g.eOverlap[e]);
+        str("hazard", g, g.eHazard[e]);
+        str("access_kind", g, g.eAccess[e]);
+        if (g.eTensor[e] >= 0) j.writeStringField("tensor_id", U64.str(g.tensorId[g.eTensor[e]]));
+        str("consumer_dtype", g, g.eCDtype[e]);
+        array("consumer_shape", g, g.eCShape[e]);
+        if ((g.eBits[e] & Graph.E_COFF) != 0) j.writeStringField("consumer_start_offset", U64.str(g.eCOff[e]));
+        array("consumer_strides", g, g.eCStrides[e]);
+        array("producer_shape", g, g.ePShape[e]);
+        if ((g.eBits[e] & Graph.E_POFF) != 0) j.writeStringField("producer_start_offset", U64.str(g.ePOff[e]));
+        array("producer_strides", g, g.ePStrides[e]);
+        j.writeStringField("pred_display", g.display(g.ePred[e]));
+        j.writeStringField("succ_display", g.display(g.eSucc[e]));
+        j.writeEndObject();
+    }
+
+    private void tensors(String name, IntList ts, Graph g) throws IOException {
+        j.writeArrayFieldStart(name);
+        for (int i = 0; i < ts.size(); i++) tensor(g, ts.get(i));
+        j.writeEndArray();
+    }
+
+    private void tensor(Graph g, int t) throws IOException {
+        int r = g.tensorRow[t];
+        j.writeStartObject();
+        j.writeStringField("tensor_id", U64.str(g.tensorId[t]));
+        if ((g.tBits[r] & Graph.T_ADDR) != 0) j.writeStringField("buffer_addr", U64.str(g.tAddr[r]));
+        if ((g.tBits[r] & Graph.T_VERSION) != 0) j.writeNumberField("version", g.tVersion[r]);
+        str("dtype", g, g.tDtype[r]);
+        if ((g.tBits[r] & Graph.T_NUMEL) != 0) j.writeStringField("buffer_numel", U64.str(g.tNumel[r]));
+        j.writeEndObject();
+    }
+
+    /**
+     * Layout: one top-level member per line, one list entry per line, everything inside an entry
+     * compact — small for million-entry lists, and greppable.
+     */
+    static final class LinePrinter implements PrettyPrinter {
+        private int depth;
+
+        private static void newline(JsonGenerator g, int indent) throws IOException {
+            g.writeRaw('\n');
+            for (int i = 0; i < indent; i++) g.writeRaw("  ");
+        }
+
+        @Override
+        public void writeRootValueSeparator(JsonGenerator g) throws IOException { g.writeRaw('\n'); }
+
+        @Override
+        public void writeStartObject(JsonGenerator g) throws IOException {
+            g.writeRaw('{');
+            depth++;
+        }
+
+        @Override
+        public void beforeObjectEntries(JsonGenerator g) throws IOException { if (depth == 1) newline(g, 1); }
+
+        @Override
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException { g.writeRaw(depth == 1 ? ": " : ":"); }
+
+        @Override
+        public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(',');
+            if (depth == 1) newline(g, 1);
+        }
+
+        @Override
+        public void writeEndObject(JsonGenerator g, int entries) throws IOException {
+            depth--;
+            if (depth == 0) g.writeRaw('\n');
+            g.writeRaw('}');
+        }
+
+        @Override
+        public void writeStartArray(JsonGenerator g) throws IOException {
+            g.writeRaw('[');
+            depth++;
+        }
+
+        @Override
+        public void beforeArrayValues(JsonGenerator g) throws IOException { if (depth == 2) newline(g, 2); }
+
+        @Override
+        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(',');
+            if (depth == 2) newline(g, 2);
+        }
+
+        @Override
+        public void writeEndArray(JsonGenerator g, int values) throws IOException {
+            depth--;
+            if (depth == 1 && values > 0) newline(g, 1);
+            g.writeRaw(']');
+        }
+    }
+}

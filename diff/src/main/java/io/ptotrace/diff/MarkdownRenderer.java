@@ -1,0 +1,166 @@
+package io.ptotrace.diff;
+
+import io.ptotrace.model.U64;
+import io.ptotrace.model.util.IntList;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+
+/** {@code --format markdown}: a pull-request comment — summary table, then one collapsed table per category. */
+final class MarkdownRenderer implements Renderer {
+    private final int maxList;
+    private Writer w;
+
+    MarkdownRenderer(int maxList) { this.maxList = maxList <= 0 ? Integer.MAX_VALUE : maxList; }
+
+    private void line(String s) throws IOException {
+        w.write(s);
+        w.write('\n');
+    }
+
+    /** Table cell: code span, with the characters that would break a table escaped. */
+    private static String code(String s) { return "`" + s.replace("`", "'").replace("|", "\\|") + "`"; }
+
+    private static String cell(String s) { return s.replace("|", "\\|").replace("\n", " "); }
+
+    private boolean open(String title, int n, String tableHeader) throws IOException {
+        if (n == 0) return false;
+        line("");
+        line("<details><summary>" + title + " (" + n + ")</summary>");
+        line("");
+        line(tableHeader);
+        line(tableHeader.replaceAll("[^|]+", "---"));
+        return true;
+    }
+
+    private void close(int shown, int total) throws IOException {
+        if (shown < total) {
+            line("");
+            line("… and " + (total - shown) + " more (see `--format json` for the full list)");
+        }
+        line("");
+        line("</details>");
+    }
+
+    @Override
+    public void render(GraphDiff d, Writer out) throws IOException {
+        w = out;
+        Graph a = d.oldGraph, b = d.newGraph;
+        Differ x = d.d;
+        GraphDiff.Summary s = d.summary();
+        line("### ptotrace diff: " + (s.identical() ? "graphs identical" : "graphs differ"));
+        line("");
+        line("OLD " + code(a.file.toString()) + " (" + Fmt.sizes(a, d.oldPairCount()) + ")  ");
+        line("NEW " + code(b.file.toString()) + " (" + Fmt.sizes(b, d.newPairCount()) + ")");
+        line("");
+        line(Fmt.summary(d).replace("->", "→"));
+        line("");
+        line("| | added | removed | changed |");
+        line("|---|---:|---:|---:|");
+        if (!d.options.projected) line("| tasks | " + s.tasksAdded() + " | " + s.tasksRemoved() + " | " + s.tasksChanged() + " |");
+        line("| dependency edges (pred → succ) | " + s.edgesAdded() + " | " + s.edgesRemoved() + " | |");
+        if (!d.options.projected) {
+            line("| annotated edges | " + s.annotatedEdgesAdded() + " | " + s.annotatedEdgesRemoved() + " | " + s.annotatedEdgesChanged() + " |");
+            line("| tensors | " + s.tensorsAdded() + " | " + s.tensorsRemoved() + " | " + s.tensorsChanged() + " |");
+        }
+        if (!d.notes().isEmpty()) {
+            line("");
+            for (String n : d.notes()) line("> " + cell(n) + "  ");
+        }
+
+        taskTable("Tasks only in OLD", x.tasksRemoved, a);
+        taskTable("Tasks only in NEW", x.tasksAdded, b);
+        int n = x.tasksChangedA.size();
+        if (open("Tasks changed", n, "| task | field | OLD | NEW |")) {
+            int i = 0;
+            for (; i < n && i < maxList; i++) {
+                String t = code(Fmt.matchedTask(a, x.tasksChangedA.get(i), b, x.tasksChangedB.get(i)));
+                changeRows(t, d.taskChanges(i));
+            }
+            close(i, n);
+        }
+        pairTable("Dependency edges removed", x.pairsRemoved, a);
+        pairTable("Dependency edges added", x.pairsAdded, b);
+        edgeTable("Annotated edges removed", x.edgesRemoved, a);
+        edgeTable("Annotated edges added", x.edgesAdded, b);
+        n = x.edgesChangedA.size();
+        if (open("Annotated edges changed", n, "| edge | field | OLD | NEW |")) {
+            int i = 0;
+            for (; i < n && i < maxList; i++) {
+                int eb = x.edgesChangedB.get(i);
+                String e = code(Fmt.edgeEnds(b, eb, "→") + "  " + Fmt.edgeKey(b, eb));
+                changeRows(e, d.edgeChanges(i));
+            }
+            close(i, n);
+        }
+        tensorTable("Tensors only in OLD", x.tensorsRemoved, a);
+        tensorTable("Tensors only in NEW", x.tensorsAdded, b);
+        n = x.tensorsChangedA.size();
+        if (open("Tensors changed", n, "| tensor | field | OLD | NEW |")) {
+            int i = 0;
+            for (; i < n && i < maxList; i++) {
+                changeRows(code(U64.str(b.tensorId[x.tensorsChangedB.get(i)])), d.tensorChanges(i));
+            }
+            close(i, n);
+        }
+        w.flush();
+    }
+
+    private void changeRows(String what, List<Change> cs) throws IOException {
+        boolean first = true;
+        for (Change c : cs) {
+            line("| " + (first ? what : "") + " | " + code(c.field()) + " | " + code(Fmt.value(c.oldValue())) + " | "
+                + code(Fmt.value(c.newValue())) + " |");
+            first = false;
+        }
+    }
+
+    private void taskTable(String title, IntList nodes, Graph g) throws IOException {
+        int n = nodes.size();
+        if (!open(title, n, "| task | kernel_ids | block_num | args |")) return;
+        int i = 0;
+        for (; i < n && i < maxList; i++) {
+            int node = nodes.get(i), row = g.nodeTask[node];
+            line("| " + code(g.display(node)) + " | " + code(Fmt.kernels(g, row)) + " | " + g.taskBlock[row] + " | "
+                + (g.argStart[row + 1] - g.argStart[row]) + " |");
+        }
+        close(i, n);
+    }
+
+    private void pairTable(String title, IntList rows, Graph g) throws IOException {
+        int n = rows.size();
+        if (!open(title + " (pred → succ)", n, "| pred | succ |")) return;
+        int i = 0;
+        for (; i < n && i < maxList; i++) {
+            int e = rows.get(i);
+            line("| " + code(g.display(g.ePred[e])) + " | " + code(g.display(g.eSucc[e])) + " |");
+        }
+        close(i, n);
+    }
+
+    private void edgeTable(String title, IntList rows, Graph g) throws IOException {
+        int n = rows.size();
+        if (!open(title, n, "| pred | succ | arg | source | tensor | annotation |")) return;
+        int i = 0;
+        for (; i < n && i < maxList; i++) {
+            int e = rows.get(i);
+            String arg = g.eArg[e] == Graph.ABSENT_INT ? "" : Integer.toString(g.eArg[e]);
+            String tensor = g.eTensor[e] >= 0 ? code(U64.str(g.tensorId[g.eTensor[e]])) : "";
+            String ann = Fmt.edgeAnnotation(g, e);
+            line("| " + code(g.display(g.ePred[e])) + " | " + code(g.display(g.eSucc[e])) + " | " + arg + " | "
+                + cell(Fmt.str(g, g.eSource[e])) + " | " + tensor + " | " + (ann.isEmpty() ? "" : code(ann)) + " |");
+        }
+        close(i, n);
+    }
+
+    private void tensorTable(String title, IntList ts, Graph g) throws IOException {
+        int n = ts.size();
+        if (!open(title, n, "| tensor | details |")) return;
+        int i = 0;
+        for (; i < n && i < maxList; i++) {
+            int t = ts.get(i);
+            line("| " + code(U64.str(g.tensorId[t])) + " | " + cell(Fmt.tensorDetail(g, t)) + " |");
+        }
+        close(i, n);
+    }
+}
