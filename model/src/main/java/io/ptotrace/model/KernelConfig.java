@@ -115,22 +115,7 @@ public final class KernelConfig {
     /** Top-level {@code key: value} source snippets of one dict literal, keyed by string-literal key. */
     private static Map<String, String> members(String dict) {
         Map<String, String> m = new LinkedHashMap<>();
-        String body = dict.substring(1, dict.length() - 1);
-        List<String> parts = new ArrayList<>();
-        int depth = 0, last = 0, i = 0;
-        while (i < body.length()) {
-            char c = body.charAt(i);
-            if (c == '#') { while (i < body.length() && body.charAt(i) != '\n') i++; continue; }
-            if (c == '"' || c == '\'') { i = skipString(body, i); continue; }
-            if (c == '[' || c == '(' || c == '{') depth++;
-            else if (c == ']' || c == ')' || c == '}') depth--;
-            else if (c == ',' && depth == 0) { parts.add(body.substring(last, i)); last = i + 1; }
-            i++;
-        }
-        parts.add(body.substring(last));
-        for (String part : parts) {
-            String t = stripComments(part).strip();
-            if (t.isEmpty()) continue;
+        for (String t : splitTopLevel(dict.substring(1, dict.length() - 1))) {
             int colon = keyEnd(t);
             if (colon < 0) continue;
             String key = stringLiteral(t.substring(0, colon).strip());
