@@ -27,8 +27,10 @@ for n in "$@"; do
     trace="$out/trace_$n.$f"
     rm -f "$trace"
     log="$out/time_${n}_${f}.log"
-    /usr/bin/time -v java -Xmx"$heap" -jar "$jar" convert "$run" -o "$trace" --format "$f" >/dev/null 2>"$log" \
-      || { echo "convert failed for $n tasks ($f):" >&2; tail -5 "$log" >&2; exit 1; }
+    if ! /usr/bin/time -v java -Xmx"$heap" -jar "$jar" convert "$run" -o "$trace" --format "$f" >/dev/null 2>"$log"; then
+      printf '%-9s %-8s failed: %s\n' "$n" "$f" "$(head -1 "$log")"
+      continue
+    fi
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$log")
     rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$log")
     printf '%-9s %-8s %9.2f %10s %12s %12s %12s\n' "$n" "$f" "$wall" "$rss" \
