@@ -208,8 +208,8 @@ public final class RecordsReader {
                     break;
                 case "loop_iter": r.loopIter = canonical(JsonValues.read(p)); break;
                 case "tasks_processed": r.tasksProcessed = canonical(JsonValues.read(p)); break;
-                case "shared_at_start": r.sharedAtStart = canonical(JsonValues.read(p)); break;
-                case "shared_at_end": r.sharedAtEnd = canonical(JsonValues.read(p)); break;
+                case "shared_at_start": r.sharedAtStart = depths(p); break;
+                case "shared_at_end": r.sharedAtEnd = depths(p); break;
                 case "submit_idx": r.submitIdx = canonical(JsonValues.read(p)); break;
                 case "task_id": {
                     Object raw = JsonValues.read(p);
@@ -235,6 +235,51 @@ public final class RecordsReader {
     }
 
     private final java.util.HashMap<Object, Object> shared = new java.util.HashMap<>();
+
+    private final io.ptotrace.model.util.LongIntMap depthIndex = new io.ptotrace.model.util.LongIntMap(256);
+    private final java.util.List<Object> depthLists = new java.util.ArrayList<>();
+
+    /** A queue-depth triple, shared between records; read without allocating in the common case. */
+    private Object depths(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) return canonical(JsonValues.read(p));
+        long[] v = new long[3];
+        int n = 0;
+        boolean small = true;
+        java.util.List<Object> other = null;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            Object o;
+            if (p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT) {
+                int x = p.getIntValue();
+                if (n < 3) v[n] = x;
+                if (x < 0 || x >= 1 << 20) small = false;
+                o = null;
+            } else {
+                small = false;
+                o = JsonValues.read(p);
+            }
+            if (!small && other == null) {
+                other = new java.util.ArrayList<>();
+                for (int k = 0; k < Math.min(n, 3); k++) other.add(v[k]);
+            }
+            if (other != null) other.add(o != null ? o : (Object) (n < 3 ? v[n] : (long) p.getIntValue()));
+            n++;
+        }
+        if (other != null || n != 3) {
+            if (other == null) {
+                other = new java.util.ArrayList<>();
+                for (int k = 0; k < n; k++) other.add(v[k]);
+            }
+            return canonical(other);
+        }
+        long key = v[0] << 40 | v[1] << 20 | v[2];
+        int ix = depthIndex.get(key);
+        if (ix < 0) {
+            ix = depthLists.size();
+            depthLists.add(canonical(java.util.Arrays.asList((Object) v[0], v[1], v[2])));
+            depthIndex.put(key, ix);
+        }
+        return depthLists.get(ix);
+    }
 
     private Object canonical(Object v) {
         if (v instanceof Long) {

@@ -78,7 +78,7 @@ public final class ChromeJsonWriter {
                     while (next < chunks && inFlight.size() < threads * 2) {
                         final int chunk = next++;
                         inFlight.add(pool.submit(() -> {
-                            ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 20);
+                            ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 18);
                             renderChunk(pic, chunk, buf);
                             return buf.toByteArray();
                         }));
@@ -106,7 +106,7 @@ public final class ChromeJsonWriter {
     private static final byte[] HEAD = "{\"traceEvents\":[".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] METADATA = ",\"metadata\":".getBytes(StandardCharsets.US_ASCII);
     /** Events per rendering chunk (a flow pair counts once). */
-    static final int CHUNK = 1 << 14;
+    static final int CHUNK = 1 << 10; // ~170 KB rendered: below G1's humongous-object size
 
     private static byte[] take(Future<byte[]> f) throws IOException {
         try {
