@@ -2,7 +2,6 @@ package io.ptotrace.convert;
 
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.model.Era;
 import io.ptotrace.model.InputProblem;
 import io.ptotrace.model.KernelConfig;
 import io.ptotrace.model.NameMap;
@@ -285,7 +284,4 @@ public final class ConvertJob {
         Path parent = p.getParent();
         return parent == null ? Path.of(stem + ext) : parent.resolve(stem + ext);
     }
-
-    /** Era of a timeline, for hints naming the run flag. */
-    static String runFlag(Era era) { return era.runFlag; }
 }

@@ -5,8 +5,6 @@ import io.ptotrace.model.NameMap;
 import io.ptotrace.model.Timeline;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.TreeMap;
 
 /** The per-function statistics table of merged-trace.md §13, formatted like the reference. */
@@ -110,6 +108,4 @@ public final class StatisticsReport {
         sb.append("=".repeat(110)).append('\n');
         return sb.toString();
     }
-
-    static List<String> lines(String s) { return new ArrayList<>(List.of(s.split("\n"))); }
 }

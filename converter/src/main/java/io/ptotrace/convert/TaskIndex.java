@@ -53,8 +53,7 @@ final class TaskIndex {
             }
             if (same) spmd.put(t, 1);
         }
-        // block_num > 1 from deps.json: we need every listed task; DepsProjection keeps them in its map,
-        // so test on demand in isSpmd().
+        // tasks listed with block_num > 1 are SPMD too; isSpmd() asks the deps projection for those
 
         // reverse adjacency
         int pairs = deps.pairCount();
@@ -86,19 +85,6 @@ final class TaskIndex {
         int b = deps.blockNum(task);
         if (b > 1) return true;
         return spmd.get(task) >= 0;
-    }
-
-    boolean anySpmd() {
-        if (spmd.size() > 0) return true;
-        for (long t : tasks) if (deps.blockNum(t) > 1) return true;
-        return deps.hasBlockMap() && spmdFromBlockMapExists();
-    }
-
-    private Boolean blockSpmd;
-
-    private boolean spmdFromBlockMapExists() {
-        if (blockSpmd == null) blockSpmd = deps.anyBlockNumAbove(1);
-        return blockSpmd;
     }
 
     /** Number of SPMD tasks (block_num > 1 listed, plus inferred). */

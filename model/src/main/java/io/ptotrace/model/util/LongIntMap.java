@@ -1,6 +1,5 @@
 package io.ptotrace.model.util;
 
-import java.util.Arrays;
 
 /** Open-addressing map from long keys to int values (no removal). Missing keys read as -1. */
 public final class LongIntMap {
@@ -32,16 +31,6 @@ public final class LongIntMap {
         return -1;
     }
 
-    public boolean containsKey(long k) { return get(k) >= 0 || findSlot(k) >= 0; }
-
-    private int findSlot(long k) {
-        int i = hash(k) & mask;
-        while (used[i]) {
-            if (keys[i] == k) return i;
-            i = (i + 1) & mask;
-        }
-        return -1;
-    }
 
     public void put(long k, int v) {
         if (size * 4 >= keys.length * 3) grow();
@@ -73,6 +62,4 @@ public final class LongIntMap {
         keys = new long[cap]; vals = new int[cap]; used = new boolean[cap]; mask = cap - 1; size = 0;
         for (int i = 0; i < ok.length; i++) if (ou[i]) put(ok[i], ov[i]);
     }
-
-    public void clearTo(int v) { Arrays.fill(vals, v); }
 }
