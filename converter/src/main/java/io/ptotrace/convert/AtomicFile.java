@@ -26,11 +26,14 @@ public final class AtomicFile {
     public interface Body { void write(OutputStream out) throws IOException; }
 
     public static void write(Path target, Body body) throws IOException {
-        writeAll(List.of(target), List.of(body));
+        writeAll(List.of(target), List.of(body), false);
     }
 
-    /** Fills every target concurrently (one thread each), then renames them all into place. */
-    public static void writeAll(List<Path> targets, List<Body> bodies) throws IOException {
+    /**
+     * Fills every target (concurrently, one thread each, when {@code concurrent}), then renames them
+     * all into place.
+     */
+    public static void writeAll(List<Path> targets, List<Body> bodies, boolean concurrent) throws IOException {
         List<Path> temps = new ArrayList<>();
         boolean done = false;
         try {
@@ -46,7 +49,8 @@ public final class AtomicFile {
                         throw new UncheckedIOException(e);
                     }
                 };
-                jobs.add(targets.size() == 1 ? run(fill) : CompletableFuture.runAsync(fill, r -> new Thread(r, "trace-writer").start()));
+                if (!concurrent || targets.size() == 1) join(run(fill)); // stops at the first failure
+                else jobs.add(CompletableFuture.runAsync(fill, r -> new Thread(r, "trace-writer").start()));
             }
             for (CompletableFuture<Void> j : jobs) join(j);
             for (int i = 0; i < targets.size(); i++) move(temps.get(i), targets.get(i).toAbsolutePath());

@@ -25,6 +25,9 @@ import java.util.concurrent.CompletionException;
  * two threads), build the picture, write the trace file(s) atomically, print the reports.
  */
 public final class ConvertJob {
+    /** Pictures up to this many events write their JSON and protobuf files at the same time. */
+    static final long CONCURRENT_WRITE_LIMIT = 5_000_000;
+
     private final ConvertOptions o;
     private final PrintStream out;
     private final PrintStream err;
@@ -104,7 +107,9 @@ public final class ConvertJob {
             bodies.add(stream -> TraceWriters.write(pic, w.format, stream, err));
         }
         progress.say("writing " + paths.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(" and ")));
-        AtomicFile.writeAll(paths, bodies);
+        // two writers at once need two sets of buffers: only for pictures that leave room for both
+        long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
+        AtomicFile.writeAll(paths, bodies, events <= CONCURRENT_WRITE_LIMIT);
         if (o.overhead && !deps.edgesLoaded())
             err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
         for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
