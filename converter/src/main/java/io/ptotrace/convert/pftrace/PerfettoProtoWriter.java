@@ -178,7 +178,9 @@ public final class PerfettoProtoWriter {
         byte[] mType = new byte[16];
         int[] mLane = new int[16];
         long[] mNs = new long[16];
-        int[] srcMarker, dstMarker;
+        /** Marker of each unbound arrow end, by flow index (unbound ends are few). */
+        final io.ptotrace.model.util.LongIntMap srcMarker = new io.ptotrace.model.util.LongIntMap(64),
+            dstMarker = new io.ptotrace.model.util.LongIntMap(64);
 
         // counter values
         int cvCount;
@@ -190,8 +192,7 @@ public final class PerfettoProtoWriter {
         int[] order;
         int[] seqOfCode;
         int[] attStart;
-        long[] attFlow;      // flow id
-        boolean[] attTerm;
+        int[] attFlow;       // flow index f (starts here) or ~f (terminates here)
 
         Plan(TracePicture pic) {
             this.pic = pic;
@@ -233,14 +234,11 @@ public final class PerfettoProtoWriter {
             int[] sliceLane = new int[slices];
             for (int i = 0; i < slices; i++) sliceLane[i] = lane(p.slicePid(i), p.sliceTid(i));
             int flows = p.flowCount();
-            srcMarker = new int[flows];
-            dstMarker = new int[flows];
             for (int f = 0; f < flows; f++) {
                 int sl = lane(p.flowSrcPid(f), p.flowSrcTid(f));
                 int dl = lane(p.flowDstPid(f), p.flowDstTid(f));
-                srcMarker[f] = dstMarker[f] = -1;
-                if (p.flowSrcSlice(f) < 0) srcMarker[f] = addMarker(f, M_UNBOUND_SRC, sl, ns(p.flowSrcTs(f)));
-                if (p.flowDstSlice(f) < 0) dstMarker[f] = addMarker(f, M_UNBOUND_DST, dl, ns(p.flowDstTs(f)));
+                if (p.flowSrcSlice(f) < 0) srcMarker.put(f, addMarker(f, M_UNBOUND_SRC, sl, ns(p.flowSrcTs(f))));
+                if (p.flowDstSlice(f) < 0) dstMarker.put(f, addMarker(f, M_UNBOUND_DST, dl, ns(p.flowDstTs(f))));
                 if (p.flowKind(f) == FlowKind.HB_VIOLATION) addMarker(f, M_HB, dl, ns(p.flowDstTs(f)));
                 else if (p.flowDstTs(f) < p.flowSrcTs(f)) addMarker(f, M_BACKWARD, dl, ns(p.flowDstTs(f)));
             }
@@ -548,37 +546,36 @@ public final class PerfettoProtoWriter {
         private void attachFlows() {
             int flows = pic.flowCount();
             int[] cnt = new int[items * 2 + 1];
-            int[] outCode = new int[flows], termCode = new int[flows];
             for (int f = 0; f < flows; f++) {
-                int s = pic.flowSrcSlice(f) >= 0 ? pic.flowSrcSlice(f) : slices + srcMarker[f];
-                int d = pic.flowDstSlice(f) >= 0 ? pic.flowDstSlice(f) : slices + dstMarker[f];
-                int sb = s * 2, de = d * 2 + 1;
-                if (seqOfCode[sb] < seqOfCode[de]) {
-                    outCode[f] = sb; termCode[f] = de;
-                } else {
-                    outCode[f] = de; termCode[f] = sb;
-                    report.swappedFlows++;
-                }
+                long oc = outTerm(f);
+                cnt[(int) (oc >>> 32)]++;
+                cnt[(int) oc]++;
+                int s = srcItem(f), d = dstItem(f);
+                if (seqOfCode[s * 2] >= seqOfCode[d * 2 + 1]) report.swappedFlows++;
                 if (begin[d] < begin[s]) report.reversedFlows++;
-                cnt[outCode[f]]++;
-                cnt[termCode[f]]++;
             }
             attStart = new int[items * 2 + 1];
             int acc = 0;
-            for (int c = 0; c < items * 2; c++) { attStart[c] = acc; acc += cnt[c]; }
+            for (int c = 0; c < items * 2; c++) { attStart[c] = acc; acc += cnt[c]; cnt[c] = 0; }
             attStart[items * 2] = acc;
-            attFlow = new long[acc];
-            attTerm = new boolean[acc];
-            int[] fill = new int[items * 2];
+            attFlow = new int[acc];
+            int[] fill = cnt; // reused, zeroed above
             for (int f = 0; f < flows; f++) {
-                long id = PftraceConventions.flowId(f, pic.flowKind(f));
-                int a = attStart[outCode[f]] + fill[outCode[f]]++;
-                attFlow[a] = id;
-                attTerm[a] = false;
-                int b = attStart[termCode[f]] + fill[termCode[f]]++;
-                attFlow[b] = id;
-                attTerm[b] = true;
+                long oc = outTerm(f);
+                int out = (int) (oc >>> 32), term = (int) oc;
+                attFlow[attStart[out] + fill[out]++] = f;
+                attFlow[attStart[term] + fill[term]++] = ~f;
             }
+        }
+
+        private int srcItem(int f) { return pic.flowSrcSlice(f) >= 0 ? pic.flowSrcSlice(f) : slices + srcMarker.get(f); }
+
+        private int dstItem(int f) { return pic.flowDstSlice(f) >= 0 ? pic.flowDstSlice(f) : slices + dstMarker.get(f); }
+
+        /** Event codes (item·2 = begin, item·2+1 = end) that carry flow f's id: start in the high half, end low. */
+        private long outTerm(int f) {
+            int sb = srcItem(f) * 2, de = dstItem(f) * 2 + 1;
+            return seqOfCode[sb] < seqOfCode[de] ? ((long) sb << 32) | de : ((long) de << 32) | sb;
         }
     }
 
@@ -809,8 +806,14 @@ public final class PerfettoProtoWriter {
 
         private void flows(int code) {
             int a = plan.attStart[code], b = plan.attStart[code + 1];
-            for (int i = a; i < b; i++) if (!plan.attTerm[i]) ev.fixed64(EV_FLOW, plan.attFlow[i]);
-            for (int i = a; i < b; i++) if (plan.attTerm[i]) ev.fixed64(EV_TERM, plan.attFlow[i]);
+            for (int i = a; i < b; i++) {
+                int f = plan.attFlow[i];
+                if (f >= 0) ev.fixed64(EV_FLOW, PftraceConventions.flowId(f, pic.flowKind(f)));
+            }
+            for (int i = a; i < b; i++) {
+                int f = plan.attFlow[i];
+                if (f < 0) ev.fixed64(EV_TERM, PftraceConventions.flowId(~f, pic.flowKind(~f)));
+            }
         }
 
         private void counter(int v) throws IOException {
