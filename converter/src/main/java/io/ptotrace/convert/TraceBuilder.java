@@ -623,7 +623,7 @@ public final class TraceBuilder implements SliceContent {
                 break;
             case K_MARKER: {
                 PhaseRecord r = records.get(ref);
-                a.raw("loop_iter", r.loopIter == JsonValues.ABSENT ? 0L : r.loopIter);
+                a.raw("loop_iter", r.loopIter == JsonValues.ABSENT ? 0L : r.loopIterAsWritten());
                 if (r.taskIdOk) a.u64("task_id", r.taskId); else a.nul("task_id");
                 a.str("event-hint", sliceName(i));
                 if ("dummy_task".equals(r.phase)) a.str("phase", "dummy_task");
@@ -633,7 +633,7 @@ public final class TraceBuilder implements SliceContent {
             case K_PHASE: {
                 PhaseRecord r = records.get(ref);
                 a.str("phase", r.phase);
-                a.raw("loop_iter", r.loopIter == JsonValues.ABSENT ? 0L : r.loopIter);
+                a.raw("loop_iter", r.loopIter == JsonValues.ABSENT ? 0L : r.loopIterAsWritten());
                 a.raw("tasks_processed", tasksProcessedShown(ref));
                 if (r.depthsValid()) {
                     a.raw("shared_at_start (aic,aiv,mix)", r.sharedAtStart);

@@ -8,11 +8,19 @@ public final class PhaseRecord {
     public String phase;
     public double startUs;
     public double endUs;
+    /** loop_iter as written; read it through {@link #loopIterAsWritten()} (large integers are kept unboxed). */
     public Object loopIter = JsonValues.ABSENT;
+    long loopIterLong;
     public Object tasksProcessed = JsonValues.ABSENT;
     public Object sharedAtStart = JsonValues.ABSENT;
     public Object sharedAtEnd = JsonValues.ABSENT;
     public Object submitIdx = JsonValues.ABSENT;
+    /** Marks {@link #loopIter} of an integer kept in {@link #loopIterLong}. */
+    static final Object LONG_INLINE = new Object();
+
+    /** The record's loop_iter as written (a JSON value, or {@link JsonValues#ABSENT}). */
+    public Object loopIterAsWritten() { return loopIter == LONG_INLINE ? (Object) loopIterLong : loopIter; }
+
     /** Marks {@link #taskIdRaw} of a plain JSON integer: the value is {@link #taskId}. */
     static final Object SAME_AS_TASK_ID = new Object();
 

@@ -206,7 +206,13 @@ public final class RecordsReader {
                     if (host == k.equals("end_host_ns")) { r.rawEnd = cycles(p, where, k); sawEnd = true; }
                     else p.skipChildren();
                     break;
-                case "loop_iter": r.loopIter = canonical(JsonValues.read(p)); break;
+                case "loop_iter":
+                    if (p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+                        long v = p.getLongValue();
+                        if (v >= 0 && v < SMALL.length) r.loopIter = SMALL[(int) v];
+                        else { r.loopIter = PhaseRecord.LONG_INLINE; r.loopIterLong = v; }
+                    } else r.loopIter = canonical(JsonValues.read(p));
+                    break;
                 case "tasks_processed": r.tasksProcessed = canonical(JsonValues.read(p)); break;
                 case "shared_at_start": r.sharedAtStart = depths(p); break;
                 case "shared_at_end": r.sharedAtEnd = depths(p); break;
