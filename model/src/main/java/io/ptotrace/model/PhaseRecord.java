@@ -35,9 +35,6 @@ public final class PhaseRecord {
     /** task_id present, convertible and not negative as written (orchestrator rule, Q-IN-3). */
     public boolean taskIdNonNegative;
 
-    // raw capture values, kept until the time base is known
-    long rawStart;
-    long rawEnd;
 
     public long tasksProcessedOr(long dflt) {
         if (!JsonValues.isPresent(tasksProcessed)) return dflt;

@@ -39,6 +39,10 @@ public final class RecordsReader {
     private List<List<PhaseRecord>> hostOrch;
     private boolean hostOrchPresentNonEmpty;
     private List<PhaseRecord> uploadsRaw;
+    // raw start/end of every record of a section, two per record in file order (kept out of PhaseRecord,
+    // which lives as long as the run, while these die with the reader)
+    private final LongList schedRaw = new LongList(), orchRaw = new LongList(), hostRaw = new LongList(),
+        uploadRaw = new LongList();
     private boolean hasNewerSchedulerSchema;
 
     private RecordsReader(Path file, Consumer<String> warn) {
@@ -78,10 +82,10 @@ public final class RecordsReader {
                     break;
                 case "aicore_tasks": readAicore(p); break;
                 case "aicpu_tasks": readAicpu(p); break;
-                case "aicpu_scheduler_phases": sched = readLanes(p, key, false); break;
-                case "aicpu_orchestrator_phases": orch = readLanes(p, key, false); break;
+                case "aicpu_scheduler_phases": sched = readLanes(p, key, false, schedRaw); break;
+                case "aicpu_orchestrator_phases": orch = readLanes(p, key, false, orchRaw); break;
                 case "host_orchestrator_phases":
-                    hostOrch = readLanes(p, key, true);
+                    hostOrch = readLanes(p, key, true, hostRaw);
                     hostOrchPresentNonEmpty = hostOrch != null && !hostOrch.isEmpty();
                     break;
                 case "host_device_uploads": uploadsRaw = readUploads(p); break;
@@ -164,7 +168,8 @@ public final class RecordsReader {
         }
     }
 
-    private List<List<PhaseRecord>> readLanes(JsonParser p, String section, boolean host) throws IOException {
+    private List<List<PhaseRecord>> readLanes(JsonParser p, String section, boolean host, LongList raw) throws IOException {
+        raw.clearAll();
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return null;
         if (t != JsonToken.START_ARRAY) throw problem(p, section + " is not an array");
@@ -176,7 +181,7 @@ public final class RecordsReader {
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 if (p.currentToken() != JsonToken.START_OBJECT)
                     throw problem(p, section + "[" + lanes.size() + "][" + lane.size() + "] is not an object");
-                lane.add(readRecord(p, section, lanes.size(), lane.size(), host));
+                lane.add(readRecord(p, section, lanes.size(), lane.size(), host, raw));
             }
             lanes.add(lane);
         }
@@ -185,7 +190,8 @@ public final class RecordsReader {
 
     private static final U64.Slot SLOT = new U64.Slot();
 
-    private PhaseRecord readRecord(JsonParser p, String section, int lane, int idx, boolean host) throws IOException {
+    private PhaseRecord readRecord(JsonParser p, String section, int lane, int idx, boolean host, LongList raw) throws IOException {
+        long rawStart = 0, rawEnd = 0;
         PhaseRecord r = new PhaseRecord();
         boolean sawStart = false, sawEnd = false;
         String where = section + "[" + lane + "][" + idx + "]";
@@ -199,11 +205,11 @@ public final class RecordsReader {
                     break;
                 }
                 case "start_cycles": case "start_host_ns":
-                    if (host == k.equals("start_host_ns")) { r.rawStart = cycles(p, where, k); sawStart = true; }
+                    if (host == k.equals("start_host_ns")) { rawStart = cycles(p, where, k); sawStart = true; }
                     else p.skipChildren();
                     break;
                 case "end_cycles": case "end_host_ns":
-                    if (host == k.equals("end_host_ns")) { r.rawEnd = cycles(p, where, k); sawEnd = true; }
+                    if (host == k.equals("end_host_ns")) { rawEnd = cycles(p, where, k); sawEnd = true; }
                     else p.skipChildren();
                     break;
                 case "loop_iter":
@@ -218,10 +224,10 @@ public final class RecordsReader {
                 case "shared_at_end": r.sharedAtEnd = depths(p); break;
                 case "submit_idx": r.submitIdx = canonical(JsonValues.read(p)); break;
                 case "task_id": {
-                    Object raw = JsonValues.read(p);
-                    normaliseTaskId(r, raw);
+                    Object id = JsonValues.read(p);
+                    normaliseTaskId(r, id);
                     // a plain non-negative integer is kept as the normalised id, not as a boxed copy
-                    r.taskIdRaw = raw instanceof Long && (Long) raw >= 0 ? PhaseRecord.SAME_AS_TASK_ID : raw;
+                    r.taskIdRaw = id instanceof Long && (Long) id >= 0 ? PhaseRecord.SAME_AS_TASK_ID : id;
                     break;
                 }
                 default: p.skipChildren();
@@ -230,6 +236,8 @@ public final class RecordsReader {
         if (host && (!sawStart || !sawEnd))
             throw problem(p, where + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
         if (r.phase == null) r.phase = "unknown";
+        raw.add(rawStart);
+        raw.add(rawEnd);
         return r;
     }
 
@@ -342,6 +350,7 @@ public final class RecordsReader {
             PhaseRecord r = new PhaseRecord();
             r.phase = null;
             Object phase = JsonValues.ABSENT, detail = JsonValues.ABSENT;
+            long rawStart = 0, rawEnd = 0;
             String where = "host_device_uploads[" + list.size() + "]";
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
@@ -349,14 +358,16 @@ public final class RecordsReader {
                 switch (k) {
                     case "phase": phase = JsonValues.read(p); break;
                     case "detail": detail = JsonValues.read(p); break;
-                    case "start_host_ns": r.rawStart = cycles(p, where, k); break;
-                    case "end_host_ns": r.rawEnd = cycles(p, where, k); break;
+                    case "start_host_ns": rawStart = cycles(p, where, k); break;
+                    case "end_host_ns": rawEnd = cycles(p, where, k); break;
                     default: p.skipChildren();
                 }
             }
             r.taskIdRaw = phase;      // reuse slots: phase name and byte count
             r.submitIdx = detail;
             list.add(r);
+            uploadRaw.add(rawStart);
+            uploadRaw.add(rawEnd);
         }
         return list;
     }
@@ -423,10 +434,11 @@ public final class RecordsReader {
                 devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
             }
         }
-        for (List<List<PhaseRecord>> lanes : java.util.Arrays.asList(sched, orch)) {
-            if (lanes == null) continue;
-            for (List<PhaseRecord> lane : lanes) for (PhaseRecord r : lane) {
-                for (long c : new long[] {r.rawStart, r.rawEnd}) if (c > 0) {
+        for (LongList raw : java.util.Arrays.asList(sched == null ? null : schedRaw, orch == null ? null : orchRaw)) {
+            if (raw == null) continue;
+            for (int k = 0; k < raw.size(); k++) {
+                long c = raw.get(k);
+                if (c > 0) {
                     if (c < base) base = c;
                     devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
                 }
@@ -443,13 +455,13 @@ public final class RecordsReader {
         Long originGiven = JsonValues.isPresent(originRaw) ? JsonValues.asLong(originRaw) : null;
         long hostMin = Long.MAX_VALUE, hostMax = Long.MIN_VALUE;
         int hostRecords = 0;
-        if (hostOrch != null) for (List<PhaseRecord> lane : hostOrch) for (PhaseRecord r : lane) {
-            hostRecords++;
-            hostMin = Math.min(hostMin, Math.min(r.rawStart, r.rawEnd));
-            hostMax = Math.max(hostMax, Math.max(r.rawStart, r.rawEnd));
+        if (hostOrch != null) for (int k = 0; k < hostRaw.size(); k++) {
+            if (k % 2 == 0) hostRecords++;
+            hostMin = Math.min(hostMin, hostRaw.get(k));
+            hostMax = Math.max(hostMax, hostRaw.get(k));
         }
         long uploadMin = Long.MAX_VALUE;
-        if (uploadsRaw != null) for (PhaseRecord u : uploadsRaw) uploadMin = Math.min(uploadMin, Math.min(u.rawStart, u.rawEnd));
+        if (uploadsRaw != null) for (int k = 0; k < uploadRaw.size(); k++) uploadMin = Math.min(uploadMin, uploadRaw.get(k));
         if (hostMode) {
             align = ClockAlignment.build(metadata.get("clock_anchors"), freq, metadata.get("host_timestamp_quantization_ns"),
                 devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax});
@@ -546,16 +558,20 @@ public final class RecordsReader {
         }
 
         // phases (§2.8 step 9)
-        if (sched != null) for (List<PhaseRecord> lane : sched) for (PhaseRecord r : lane) {
-            r.startUs = toUs.applyAsDouble(r.rawStart);
-            r.endUs = toUs.applyAsDouble(r.rawEnd);
+        if (sched != null) {
+            int k = 0;
+            for (List<PhaseRecord> lane : sched) for (PhaseRecord r : lane) {
+                r.startUs = toUs.applyAsDouble(schedRaw.get(k++));
+                r.endUs = toUs.applyAsDouble(schedRaw.get(k++));
+            }
         }
         List<List<PhaseRecord>> orchOut = null;
         String source = null;
         if (orch != null && !orch.isEmpty()) {
+            int k = 0;
             for (List<PhaseRecord> lane : orch) for (PhaseRecord r : lane) {
-                r.startUs = toUs.applyAsDouble(r.rawStart);
-                r.endUs = toUs.applyAsDouble(r.rawEnd);
+                r.startUs = toUs.applyAsDouble(orchRaw.get(k++));
+                r.endUs = toUs.applyAsDouble(orchRaw.get(k++));
                 r.phase = "orch_submit";
             }
             orchOut = orch;
@@ -564,13 +580,15 @@ public final class RecordsReader {
         if (hostMode) {
             source = "host";
             List<List<PhaseRecord>> lanes = new ArrayList<>();
+            int k = 0;
             if (hostOrch != null) for (List<PhaseRecord> lane : hostOrch) {
                 for (PhaseRecord r : lane) {
-                    if (r.rawStart < origin || r.rawEnd < r.rawStart)
+                    long rawStart = hostRaw.get(k++), rawEnd = hostRaw.get(k++);
+                    if (rawStart < origin || rawEnd < rawStart)
                         throw new InputProblem(file, "invalid host orchestrator phase: origin=" + origin + ", start="
-                            + r.rawStart + ", end=" + r.rawEnd, null);
-                    r.startUs = (r.rawStart - origin) / 1000.0;
-                    r.endUs = (r.rawEnd - origin) / 1000.0;
+                            + rawStart + ", end=" + rawEnd, null);
+                    r.startUs = (rawStart - origin) / 1000.0;
+                    r.endUs = (rawEnd - origin) / 1000.0;
                     r.phase = "orch_submit";
                 }
                 if (!lane.isEmpty()) lanes.add(lane);
@@ -579,11 +597,13 @@ public final class RecordsReader {
         }
         List<Timeline.Upload> uploads = new ArrayList<>();
         if (uploadsRaw != null) {
+            int k = 0;
             for (PhaseRecord u : uploadsRaw) {
-                if (u.rawStart < origin || u.rawEnd < u.rawStart)
+                long rawStart = uploadRaw.get(k++), rawEnd = uploadRaw.get(k++);
+                if (rawStart < origin || rawEnd < rawStart)
                     throw new InputProblem(file, "invalid host device upload: origin=" + origin + ", start="
-                        + u.rawStart + ", end=" + u.rawEnd, null);
-                uploads.add(new Timeline.Upload(u.taskIdRaw, (u.rawStart - origin) / 1000.0, (u.rawEnd - origin) / 1000.0, u.submitIdx));
+                        + rawStart + ", end=" + rawEnd, null);
+                uploads.add(new Timeline.Upload(u.taskIdRaw, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0, u.submitIdx));
             }
             if (!uploads.isEmpty() && !hostMode)
                 warn.accept("Warning: " + file + " has host_device_uploads but is not a host-mode capture; the H2D lane is not aligned with device time");
