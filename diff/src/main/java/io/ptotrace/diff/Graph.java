@@ -1,5 +1,6 @@
 package io.ptotrace.diff;
 
+import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.TaskIds;
 import java.nio.file.Path;
@@ -150,26 +151,26 @@ public final class Graph {
     void adoptPools(StringPool targetStrings, LongArrayPool targetArrays) {
         if (targetStrings != strings) {
             int[] s = strings.mergeInto(targetStrings);
-            Cols.remap(taskScope, taskCount, s);
-            Cols.remap(argType, argCount, s);
-            Cols.remap(argDtype, argCount, s);
-            Cols.remap(tDtype, tensorRowCount, s);
-            Cols.remap(eSource, edgeCount, s);
-            Cols.remap(eFlags, edgeCount, s);
-            Cols.remap(eOverlap, edgeCount, s);
-            Cols.remap(eHazard, edgeCount, s);
-            Cols.remap(eAccess, edgeCount, s);
-            Cols.remap(eCDtype, edgeCount, s);
+            GrowableColumns.remap(taskScope, taskCount, s);
+            GrowableColumns.remap(argType, argCount, s);
+            GrowableColumns.remap(argDtype, argCount, s);
+            GrowableColumns.remap(tDtype, tensorRowCount, s);
+            GrowableColumns.remap(eSource, edgeCount, s);
+            GrowableColumns.remap(eFlags, edgeCount, s);
+            GrowableColumns.remap(eOverlap, edgeCount, s);
+            GrowableColumns.remap(eHazard, edgeCount, s);
+            GrowableColumns.remap(eAccess, edgeCount, s);
+            GrowableColumns.remap(eCDtype, edgeCount, s);
             strings = targetStrings;
         }
         if (targetArrays != arrays) {
             int[] a = arrays.mergeInto(targetArrays);
-            Cols.remap(argShape, argCount, a);
-            Cols.remap(argStrides, argCount, a);
-            Cols.remap(eCShape, edgeCount, a);
-            Cols.remap(eCStrides, edgeCount, a);
-            Cols.remap(ePShape, edgeCount, a);
-            Cols.remap(ePStrides, edgeCount, a);
+            GrowableColumns.remap(argShape, argCount, a);
+            GrowableColumns.remap(argStrides, argCount, a);
+            GrowableColumns.remap(eCShape, edgeCount, a);
+            GrowableColumns.remap(eCStrides, edgeCount, a);
+            GrowableColumns.remap(ePShape, edgeCount, a);
+            GrowableColumns.remap(ePStrides, edgeCount, a);
             arrays = targetArrays;
         }
     }

@@ -1,5 +1,6 @@
 package io.ptotrace.diff;
 
+import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.InputProblem;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.TensorIds;
@@ -129,22 +130,22 @@ public final class GraphLoader {
         private final StringPool strings = new StringPool();
         private final LongArrayPool arrays = new LongArrayPool();
         private final IdIndex nodes;
-        private final Cols.Longs nodeIds;
+        private final GrowableColumns.Longs nodeIds;
         private final IdIndex tensors;
-        private final Cols.Longs tensorIds;
+        private final GrowableColumns.Longs tensorIds;
 
-        private final Cols.Ints taskNode, taskScope, taskKernels, taskBlock, argStart;
-        private final Cols.Bytes taskEarly;
-        private final Cols.Ints argIdx, argType, argTensor, argDtype, argShape, argStrides;
-        private final Cols.Longs argOffset;
-        private final Cols.Bytes argOffsetOk;
-        private final Cols.Ints tRowTensor, tDtype;
-        private final Cols.Longs tAddr, tVersion, tNumel;
-        private final Cols.Bytes tBits;
-        private final Cols.Ints ePred, eSucc, eArg, eSource, eFlags, eOverlap, eHazard, eAccess, eCDtype, eTensor,
+        private final GrowableColumns.Ints taskNode, taskScope, taskKernels, taskBlock, argStart;
+        private final GrowableColumns.Bytes taskEarly;
+        private final GrowableColumns.Ints argIdx, argType, argTensor, argDtype, argShape, argStrides;
+        private final GrowableColumns.Longs argOffset;
+        private final GrowableColumns.Bytes argOffsetOk;
+        private final GrowableColumns.Ints tRowTensor, tDtype;
+        private final GrowableColumns.Longs tAddr, tVersion, tNumel;
+        private final GrowableColumns.Bytes tBits;
+        private final GrowableColumns.Ints ePred, eSucc, eArg, eSource, eFlags, eOverlap, eHazard, eAccess, eCDtype, eTensor,
             eCShape, eCStrides, ePShape, ePStrides;
-        private final Cols.Longs eCOff, ePOff;
-        private final Cols.Bytes eBits;
+        private final GrowableColumns.Longs eCOff, ePOff;
+        private final GrowableColumns.Bytes eBits;
         private int[] nodeTaskProv = new int[1024];
         private int[] tensorRowProv = new int[1024];
         private boolean edgesListed = true;
@@ -154,25 +155,25 @@ public final class GraphLoader {
             int edges = (int) Math.min(1 << 26, fileSize / 360);
             int tasks = Math.max(16, edges / 5);
             nodes = new IdIndex(true, tasks);
-            nodeIds = new Cols.Longs(tasks);
+            nodeIds = new GrowableColumns.Longs(tasks);
             tensors = new IdIndex(false, tasks);
-            tensorIds = new Cols.Longs(tasks);
-            taskNode = new Cols.Ints(tasks); taskScope = new Cols.Ints(tasks); taskKernels = new Cols.Ints(tasks * 3);
-            taskBlock = new Cols.Ints(tasks); taskEarly = new Cols.Bytes(tasks); argStart = new Cols.Ints(tasks + 1);
+            tensorIds = new GrowableColumns.Longs(tasks);
+            taskNode = new GrowableColumns.Ints(tasks); taskScope = new GrowableColumns.Ints(tasks); taskKernels = new GrowableColumns.Ints(tasks * 3);
+            taskBlock = new GrowableColumns.Ints(tasks); taskEarly = new GrowableColumns.Bytes(tasks); argStart = new GrowableColumns.Ints(tasks + 1);
             argStart.add(0);
             int args = tasks * 3;
-            argIdx = new Cols.Ints(args); argType = new Cols.Ints(args); argTensor = new Cols.Ints(args);
-            argDtype = new Cols.Ints(args); argShape = new Cols.Ints(args); argStrides = new Cols.Ints(args);
-            argOffset = new Cols.Longs(args); argOffsetOk = new Cols.Bytes(args);
-            tRowTensor = new Cols.Ints(tasks); tDtype = new Cols.Ints(tasks);
-            tAddr = new Cols.Longs(tasks); tVersion = new Cols.Longs(tasks); tNumel = new Cols.Longs(tasks);
-            tBits = new Cols.Bytes(tasks);
-            ePred = new Cols.Ints(edges); eSucc = new Cols.Ints(edges); eArg = new Cols.Ints(edges);
-            eSource = new Cols.Ints(edges); eFlags = new Cols.Ints(edges); eOverlap = new Cols.Ints(edges);
-            eHazard = new Cols.Ints(edges); eAccess = new Cols.Ints(edges); eCDtype = new Cols.Ints(edges);
-            eTensor = new Cols.Ints(edges); eCShape = new Cols.Ints(edges); eCStrides = new Cols.Ints(edges);
-            ePShape = new Cols.Ints(edges); ePStrides = new Cols.Ints(edges);
-            eCOff = new Cols.Longs(edges); ePOff = new Cols.Longs(edges); eBits = new Cols.Bytes(edges);
+            argIdx = new GrowableColumns.Ints(args); argType = new GrowableColumns.Ints(args); argTensor = new GrowableColumns.Ints(args);
+            argDtype = new GrowableColumns.Ints(args); argShape = new GrowableColumns.Ints(args); argStrides = new GrowableColumns.Ints(args);
+            argOffset = new GrowableColumns.Longs(args); argOffsetOk = new GrowableColumns.Bytes(args);
+            tRowTensor = new GrowableColumns.Ints(tasks); tDtype = new GrowableColumns.Ints(tasks);
+            tAddr = new GrowableColumns.Longs(tasks); tVersion = new GrowableColumns.Longs(tasks); tNumel = new GrowableColumns.Longs(tasks);
+            tBits = new GrowableColumns.Bytes(tasks);
+            ePred = new GrowableColumns.Ints(edges); eSucc = new GrowableColumns.Ints(edges); eArg = new GrowableColumns.Ints(edges);
+            eSource = new GrowableColumns.Ints(edges); eFlags = new GrowableColumns.Ints(edges); eOverlap = new GrowableColumns.Ints(edges);
+            eHazard = new GrowableColumns.Ints(edges); eAccess = new GrowableColumns.Ints(edges); eCDtype = new GrowableColumns.Ints(edges);
+            eTensor = new GrowableColumns.Ints(edges); eCShape = new GrowableColumns.Ints(edges); eCStrides = new GrowableColumns.Ints(edges);
+            ePShape = new GrowableColumns.Ints(edges); ePStrides = new GrowableColumns.Ints(edges);
+            eCOff = new GrowableColumns.Longs(edges); ePOff = new GrowableColumns.Longs(edges); eBits = new GrowableColumns.Bytes(edges);
         }
 
         private int node(long id) {
@@ -401,7 +402,7 @@ public final class GraphLoader {
 
             g.taskCount = taskNode.n;
             g.taskNode = taskNode.a;
-            Cols.remap(g.taskNode, g.taskCount, provToNode);
+            GrowableColumns.remap(g.taskNode, g.taskCount, provToNode);
             g.taskScope = taskScope.a; g.taskKernels = taskKernels.a; g.taskBlock = taskBlock.a; g.taskEarly = taskEarly.a;
             g.argStart = argStart.a;
 
@@ -425,20 +426,20 @@ public final class GraphLoader {
             g.argCount = argIdx.n;
             g.argIdx = argIdx.a; g.argType = argType.a; g.argTensor = argTensor.a; g.argDtype = argDtype.a;
             g.argShape = argShape.a; g.argStrides = argStrides.a; g.argOffset = argOffset.a; g.argOffsetOk = argOffsetOk.a;
-            Cols.remap(g.argTensor, g.argCount, provToTensor);
+            GrowableColumns.remap(g.argTensor, g.argCount, provToTensor);
 
             g.tensorRowCount = tRowTensor.n;
             g.tRowTensor = tRowTensor.a;
-            Cols.remap(g.tRowTensor, g.tensorRowCount, provToTensor);
+            GrowableColumns.remap(g.tRowTensor, g.tensorRowCount, provToTensor);
             g.tAddr = tAddr.a; g.tVersion = tVersion.a; g.tDtype = tDtype.a; g.tNumel = tNumel.a; g.tBits = tBits.a;
 
             g.edgeCount = ePred.n;
             g.ePred = ePred.a; g.eSucc = eSucc.a;
-            Cols.remap(g.ePred, g.edgeCount, provToNode);
-            Cols.remap(g.eSucc, g.edgeCount, provToNode);
+            GrowableColumns.remap(g.ePred, g.edgeCount, provToNode);
+            GrowableColumns.remap(g.eSucc, g.edgeCount, provToNode);
             g.eArg = eArg.a; g.eSource = eSource.a; g.eFlags = eFlags.a; g.eOverlap = eOverlap.a;
             g.eHazard = eHazard.a; g.eAccess = eAccess.a; g.eCDtype = eCDtype.a; g.eTensor = eTensor.a;
-            Cols.remap(g.eTensor, g.edgeCount, provToTensor);
+            GrowableColumns.remap(g.eTensor, g.edgeCount, provToTensor);
             g.eCShape = eCShape.a; g.eCStrides = eCStrides.a; g.ePShape = ePShape.a; g.ePStrides = ePStrides.a;
             g.eCOff = eCOff.a; g.ePOff = ePOff.a; g.eBits = eBits.a;
             return g;

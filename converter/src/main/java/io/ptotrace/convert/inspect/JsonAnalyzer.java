@@ -1,5 +1,6 @@
 package io.ptotrace.convert.inspect;
 
+import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
 import java.util.ArrayList;
@@ -28,24 +29,24 @@ final class JsonAnalyzer {
 
     private final Summary sum;
     private final LongIntMap trackIndex = new LongIntMap(64);
-    private final Cols.Ints trackPid = new Cols.Ints(), trackTid = new Cols.Ints();
+    private final GrowableColumns.Ints trackPid = new GrowableColumns.Ints(), trackTid = new GrowableColumns.Ints();
 
     // events (slices and flow ends) in file order
-    private final Cols.Bytes evType = new Cols.Bytes();
-    private final Cols.Ints evTrack = new Cols.Ints(), evRef = new Cols.Ints();
-    private final Cols.Longs evTs = new Cols.Longs(), evDur = new Cols.Longs(), evFile = new Cols.Longs();
+    private final GrowableColumns.Bytes evType = new GrowableColumns.Bytes();
+    private final GrowableColumns.Ints evTrack = new GrowableColumns.Ints(), evRef = new GrowableColumns.Ints();
+    private final GrowableColumns.Longs evTs = new GrowableColumns.Longs(), evDur = new GrowableColumns.Longs(), evFile = new GrowableColumns.Longs();
     // slices
-    private final Cols.Ints sEv = new Cols.Ints();
-    private final Cols.Longs sJsonId = new Cols.Longs();
+    private final GrowableColumns.Ints sEv = new GrowableColumns.Ints();
+    private final GrowableColumns.Longs sJsonId = new GrowableColumns.Longs();
     private final LongIntMap byJsonId = new LongIntMap(1024);
     // flow events
-    private final Cols.Ints fGroup = new Cols.Ints(), fEv = new Cols.Ints();
-    private final Cols.Longs fBind = new Cols.Longs();
+    private final GrowableColumns.Ints fGroup = new GrowableColumns.Ints(), fEv = new GrowableColumns.Ints();
+    private final GrowableColumns.Longs fBind = new GrowableColumns.Longs();
     // flow groups (id, cat, name)
     private final LongIntMap groupHead = new LongIntMap(1024);
-    private final Cols.Ints gNext = new Cols.Ints(), gCat = new Cols.Ints(), gName = new Cols.Ints();
-    private final Cols.Ints gS = new Cols.Ints(), gF = new Cols.Ints(), gSCount = new Cols.Ints(), gFCount = new Cols.Ints();
-    private final Cols.Longs gId = new Cols.Longs();
+    private final GrowableColumns.Ints gNext = new GrowableColumns.Ints(), gCat = new GrowableColumns.Ints(), gName = new GrowableColumns.Ints();
+    private final GrowableColumns.Ints gS = new GrowableColumns.Ints(), gF = new GrowableColumns.Ints(), gSCount = new GrowableColumns.Ints(), gFCount = new GrowableColumns.Ints();
+    private final GrowableColumns.Longs gId = new GrowableColumns.Longs();
     private final Map<String, Integer> strings = new HashMap<>();
     private final List<String> stringList = new ArrayList<>();
     private final Set<String> counterTracks = new HashSet<>();

@@ -1,5 +1,6 @@
 package io.ptotrace.convert.inspect;
 
+import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.convert.pftrace.PftraceConventions;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.model.util.IndexSort;
@@ -33,11 +34,11 @@ final class PftraceAnalyzer {
     private final Map<Integer, Map<Long, String>> categories = new HashMap<>();
     private final Map<Integer, LongIntMap> names = new HashMap<>();
     // events
-    private final Cols.Bytes evType = new Cols.Bytes(), evMarker = new Cols.Bytes();
-    private final Cols.Ints evTrack = new Cols.Ints(), evFlowStart = new Cols.Ints();
-    private final Cols.Longs evTs = new Cols.Longs(), evPacket = new Cols.Longs();
-    private final Cols.Longs flowId = new Cols.Longs();
-    private final Cols.Bytes flowTerm = new Cols.Bytes();
+    private final GrowableColumns.Bytes evType = new GrowableColumns.Bytes(), evMarker = new GrowableColumns.Bytes();
+    private final GrowableColumns.Ints evTrack = new GrowableColumns.Ints(), evFlowStart = new GrowableColumns.Ints();
+    private final GrowableColumns.Longs evTs = new GrowableColumns.Longs(), evPacket = new GrowableColumns.Longs();
+    private final GrowableColumns.Longs flowId = new GrowableColumns.Longs();
+    private final GrowableColumns.Bytes flowTerm = new GrowableColumns.Bytes();
     private long packets;
 
     PftraceAnalyzer(Summary sum) {
