@@ -92,7 +92,7 @@ final class FlowRules {
                         stats.workerPairs++;
                         if (hb) {
                             stats.workerViolations++;
-                            stats.offer("Worker View", b::nameOf, pSlice, sSlice, pEnd - dst);
+                            stats.offer("Worker View", b::sliceName, pSlice, sSlice, pEnd - dst);
                         }
                         b.flow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
                             PID_WORKER, pic.sliceTid(pSlice), pStart, pSlice, true,
@@ -129,7 +129,7 @@ final class FlowRules {
                         stats.schedulerPairs++;
                         if (hb) {
                             stats.schedulerViolations++;
-                            stats.offer("Scheduler View", b::nameOf, b.svSlice(pr), b.svSlice(sr), tl.finish[pr] - tl.dispatch[sr]);
+                            stats.offer("Scheduler View", b::sliceName, b.svSlice(pr), b.svSlice(sr), tl.finish[pr] - tl.dispatch[sr]);
                         }
                         b.flow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
                             PID_SCHED_VIEW, b.svTid(pr), tl.dispatch[pr], b.svSlice(pr), true,

@@ -731,6 +731,4 @@ public final class TraceBuilder implements SliceContent {
               int dstPid, int dstTid, double dstTs, int dstSlice, boolean dstBind, int in, int out) {
         pic.addFlow(k, srcPid, srcTid, srcTs, srcSlice, srcBind, dstPid, dstTid, dstTs, dstSlice, dstBind, in, out);
     }
-
-    String nameOf(int slice) { return sliceName(slice); }
 }

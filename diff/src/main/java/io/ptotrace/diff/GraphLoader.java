@@ -386,12 +386,10 @@ public final class GraphLoader {
             // nodes in unsigned id order
             int nn = nodeIds.n;
             long[] ids = java.util.Arrays.copyOf(nodeIds.a, nn);
-            int[] perm = new int[nn];
-            for (int i = 0; i < nn; i++) perm[i] = i;
-            if (!sortedUnsigned(ids, nn)) RadixSort.sort(ids, perm, nn, 64);
-            int[] provToNode = new int[nn];
+            int[] perm = sortUnsigned(ids, nn);
+            int[] provToNode = inverse(perm);
             int[] nodeTask = new int[nn];
-            for (int i = 0; i < nn; i++) { provToNode[perm[i]] = i; nodeTask[i] = nodeTaskProv[perm[i]]; }
+            for (int i = 0; i < nn; i++) nodeTask[i] = nodeTaskProv[perm[i]];
             g.nodeCount = nn;
             g.nodeId = ids;
             g.nodeTask = nodeTask;
@@ -409,12 +407,10 @@ public final class GraphLoader {
             // tensors in unsigned id order
             int tn = tensorIds.n;
             long[] tids = java.util.Arrays.copyOf(tensorIds.a, tn);
-            int[] tperm = new int[tn];
-            for (int i = 0; i < tn; i++) tperm[i] = i;
-            if (!sortedUnsigned(tids, tn)) RadixSort.sort(tids, tperm, tn, 64);
-            int[] provToTensor = new int[tn];
+            int[] tperm = sortUnsigned(tids, tn);
+            int[] provToTensor = inverse(tperm);
             int[] tensorRow = new int[tn];
-            for (int i = 0; i < tn; i++) { provToTensor[tperm[i]] = i; tensorRow[i] = tensorRowProv[tperm[i]]; }
+            for (int i = 0; i < tn; i++) tensorRow[i] = tensorRowProv[tperm[i]];
             g.tensorCount = tn;
             g.tensorId = tids;
             g.tensorRow = tensorRow;
@@ -444,6 +440,20 @@ public final class GraphLoader {
             g.eCOff = eCOff.a; g.ePOff = ePOff.a; g.eBits = eBits.a;
             return g;
         }
+    }
+
+    /** Sorts {@code ids[0, n)} unsigned in place; returns the permutation (sorted position → original position). */
+    private static int[] sortUnsigned(long[] ids, int n) {
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) perm[i] = i;
+        if (!sortedUnsigned(ids, n)) RadixSort.sort(ids, perm, n, 64);
+        return perm;
+    }
+
+    private static int[] inverse(int[] perm) {
+        int[] inv = new int[perm.length];
+        for (int i = 0; i < perm.length; i++) inv[perm[i]] = i;
+        return inv;
     }
 
     private static boolean sortedUnsigned(long[] a, int n) {

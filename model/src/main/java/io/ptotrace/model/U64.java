@@ -87,13 +87,6 @@ public final class U64 {
         return true;
     }
 
-    public static boolean parse(String s, long[] out) {
-        Slot slot = new Slot();
-        if (!parse(s, slot)) return false;
-        out[0] = slot.value;
-        return true;
-    }
-
     public static String str(long v) { return Long.toUnsignedString(v); }
 
     public static int compare(long a, long b) { return Long.compareUnsigned(a, b); }

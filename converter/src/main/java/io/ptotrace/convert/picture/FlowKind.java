@@ -16,9 +16,4 @@ public enum FlowKind {
     FlowKind(String eventName) { this.eventName = eventName; }
 
     public boolean isDependency() { return this == DEPENDENCY || this == HB_VIOLATION; }
-
-    public static FlowKind byEventName(String name) {
-        for (FlowKind k : values()) if (k.eventName.equals(name)) return k;
-        return null;
-    }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.model.InputProblem;
-import io.ptotrace.model.JsonValues;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.util.LongList;
 import java.io.IOException;
@@ -270,7 +269,4 @@ public final class DepsReader {
         }
         return l;
     }
-
-    /** Keeps the file's values of non-ids as JSON when a caller wants them raw. */
-    static Object raw(JsonParser p) throws IOException { return JsonValues.read(p); }
 }
