@@ -371,9 +371,16 @@ public final class GraphLoader {
             edge(b);
         }
 
+        private final java.util.Map<List<String>, Integer> flagCodes = new java.util.HashMap<>();
+
         private int flagsCode(List<String> flags) {
             if (flags == null) return -1;
-            return strings.code(String.join(",", flags));
+            Integer c = flagCodes.get(flags);
+            if (c == null) {
+                c = strings.code(String.join(",", flags));
+                if (flagCodes.size() < 4096) flagCodes.put(List.copyOf(flags), c);
+            }
+            return c;
         }
 
         @Override

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.LongList;
+import io.ptotrace.model.util.TextInterner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -189,27 +190,31 @@ public final class RecordsReader {
     }
 
     private static final U64.Slot SLOT = new U64.Slot();
+    private final TextInterner kinds = new TextInterner();
 
     private PhaseRecord readRecord(JsonParser p, String section, int lane, int idx, boolean host, LongList raw) throws IOException {
         long rawStart = 0, rawEnd = 0;
         PhaseRecord r = new PhaseRecord();
         boolean sawStart = false, sawEnd = false;
-        String where = section + "[" + lane + "][" + idx + "]";
+        whereSection = section; whereLane = lane; whereIdx = idx;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String k = p.currentName();
             p.nextToken();
             switch (k) {
                 case "kind": {
-                    Object v = JsonValues.read(p);
-                    r.phase = v instanceof String ? ((String) v).intern() : String.valueOf(v);
+                    if (p.currentToken() == JsonToken.VALUE_STRING) {
+                        r.phase = kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+                    } else {
+                        r.phase = kinds.intern(String.valueOf(JsonValues.read(p)));
+                    }
                     break;
                 }
                 case "start_cycles": case "start_host_ns":
-                    if (host == k.equals("start_host_ns")) { rawStart = cycles(p, where, k); sawStart = true; }
+                    if (host == k.equals("start_host_ns")) { rawStart = cycles(p, k); sawStart = true; }
                     else p.skipChildren();
                     break;
                 case "end_cycles": case "end_host_ns":
-                    if (host == k.equals("end_host_ns")) { rawEnd = cycles(p, where, k); sawEnd = true; }
+                    if (host == k.equals("end_host_ns")) { rawEnd = cycles(p, k); sawEnd = true; }
                     else p.skipChildren();
                     break;
                 case "loop_iter":
@@ -234,7 +239,7 @@ public final class RecordsReader {
             }
         }
         if (host && (!sawStart || !sawEnd))
-            throw problem(p, where + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
+            throw problem(p, where() + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
         if (r.phase == null) r.phase = "unknown";
         raw.add(rawStart);
         raw.add(rawEnd);
@@ -329,7 +334,15 @@ public final class RecordsReader {
     }
 
     /** A timestamp member: integer (null → 0, like the reference's {@code or 0}). */
-    private long cycles(JsonParser p, String where, String key) throws IOException {
+    // the record being read, for error messages (built only when one is needed)
+    private String whereSection;
+    private int whereLane, whereIdx;
+
+    private String where() {
+        return whereSection + (whereLane >= 0 ? "[" + whereLane + "]" : "") + "[" + whereIdx + "]";
+    }
+
+    private long cycles(JsonParser p, String key) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return 0;
         if (t == JsonToken.VALUE_NUMBER_INT) return intValue(p);
@@ -337,7 +350,7 @@ public final class RecordsReader {
             double d = p.getDoubleValue();
             if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
         }
-        throw problem(p, where + "." + key + " is " + describe(p) + ", expected an integer");
+        throw problem(p, where() + "." + key + " is " + describe(p) + ", expected an integer");
     }
 
     private List<PhaseRecord> readUploads(JsonParser p) throws IOException {
@@ -351,15 +364,15 @@ public final class RecordsReader {
             r.phase = null;
             Object phase = JsonValues.ABSENT, detail = JsonValues.ABSENT;
             long rawStart = 0, rawEnd = 0;
-            String where = "host_device_uploads[" + list.size() + "]";
+            whereSection = "host_device_uploads"; whereLane = -1; whereIdx = list.size();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
                 p.nextToken();
                 switch (k) {
                     case "phase": phase = JsonValues.read(p); break;
                     case "detail": detail = JsonValues.read(p); break;
-                    case "start_host_ns": rawStart = cycles(p, where, k); break;
-                    case "end_host_ns": rawEnd = cycles(p, where, k); break;
+                    case "start_host_ns": rawStart = cycles(p, k); break;
+                    case "end_host_ns": rawEnd = cycles(p, k); break;
                     default: p.skipChildren();
                 }
             }

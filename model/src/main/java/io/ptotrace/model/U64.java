@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 
 /**
  * Unsigned 64-bit ids as the runtime tools read them (Python {@code int()} semantics, negative values
@@ -43,7 +42,7 @@ public final class U64 {
                 return true;
             }
             case VALUE_STRING:
-                return parse(p.getText(), out);
+                return parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength(), out);
             case VALUE_TRUE:
                 out.value = 1; out.ok = true; return true;
             case VALUE_FALSE:
@@ -57,6 +56,20 @@ public final class U64 {
         }
     }
 
+    /** {@link #parse(String, Slot)} over a character range, without allocating when it holds only digits. */
+    public static boolean parse(char[] buf, int off, int len, Slot out) {
+        if (len == 0 || len > 64) return parse(new String(buf, off, len), out);
+        long v = 0;
+        for (int i = off, end = off + len; i < end; i++) {
+            int d = buf[i] - '0';
+            if (d < 0 || d > 9) return parse(new String(buf, off, len), out);
+            v = v * 10 + d; // wraps: the result is the value mod 2^64, as the long view of a Python int
+        }
+        out.value = v;
+        out.ok = true;
+        return true;
+    }
+
     /** Python int(str): optional sign, surrounding whitespace, '_' between digits; base 10 only. */
     public static boolean parse(String s, Slot out) {
         out.ok = false;
@@ -67,22 +80,16 @@ public final class U64 {
         boolean neg = false;
         if (t.charAt(0) == '+' || t.charAt(0) == '-') { neg = t.charAt(0) == '-'; i = 1; }
         if (i >= t.length()) return false;
-        StringBuilder digits = new StringBuilder(t.length());
+        long v = 0; // accumulated mod 2^64: the low 64 bits of the Python int
         boolean lastUnderscore = true; // a leading '_' is invalid
         for (; i < t.length(); i++) {
             char c = t.charAt(i);
-            if (c >= '0' && c <= '9') { digits.append(c); lastUnderscore = false; }
+            if (c >= '0' && c <= '9') { v = v * 10 + (c - '0'); lastUnderscore = false; }
             else if (c == '_' && !lastUnderscore) lastUnderscore = true;
             else return false;
         }
         if (lastUnderscore) return false;
-        if (digits.length() <= 18) {
-            long v = Long.parseLong(digits.toString());
-            out.value = neg ? -v : v;
-        } else {
-            BigInteger b = new BigInteger(digits.toString());
-            out.value = (neg ? b.negate() : b).longValue();
-        }
+        out.value = neg ? -v : v;
         out.ok = true;
         return true;
     }

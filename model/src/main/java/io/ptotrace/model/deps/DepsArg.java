@@ -1,6 +1,9 @@
 package io.ptotrace.model.deps;
 
-/** One entry of a task's {@code args[]}. Missing members are null (ids: {@code tensorIdOk == false}). */
+/**
+ * One entry of a task's {@code args[]}. Missing members are null (ids: {@code tensorIdOk == false}). Arrays
+ * are shared between entries: do not modify them.
+ */
 public final class DepsArg {
     public Integer idx;
     public String type;

@@ -2,7 +2,10 @@ package io.ptotrace.model.deps;
 
 import java.util.List;
 
-/** One {@code edges[]} entry; {@link #endpointsOk} is false when pred or succ does not normalise. */
+/**
+ * One {@code edges[]} entry; {@link #endpointsOk} is false when pred or succ does not normalise. Strings and
+ * arrays are shared between entries: do not modify them.
+ */
 public final class DepsEdge {
     public int index;
     public boolean endpointsOk;

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.model.InputProblem;
 import io.ptotrace.model.U64;
+import io.ptotrace.model.util.LongArrayInterner;
 import io.ptotrace.model.util.LongList;
+import io.ptotrace.model.util.TextInterner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -34,11 +36,18 @@ public final class DepsReader {
     private final Path file;
     private final Detail detail;
     private final DepsVisitor v;
-    private final Map<String, String> strings = new HashMap<>();
+    private final TextInterner strings = new TextInterner();
+    private final LongArrayInterner arrays = new LongArrayInterner();
     private final U64.Slot slot = new U64.Slot();
     private final DepsTask task = new DepsTask();
     private final DepsTensor tensor = new DepsTensor();
     private final DepsEdge edge = new DepsEdge();
+    private final MemberOrder taskOrder = new MemberOrder("task_id", "scope", "kernel_ids", "block_num", "early_dispatch", "args");
+    private final MemberOrder argOrder = new MemberOrder("idx", "type", "tensor_id", "dtype", "shape", "start_offset", "strides");
+    private final MemberOrder tensorOrder = new MemberOrder("tensor_id", "buffer_addr", "version", "dtype", "buffer_numel");
+    private final MemberOrder edgeOrder = new MemberOrder("pred", "succ", "arg", "source", "flags", "overlap", "hazard",
+        "access_kind", "tensor_id", "consumer_dtype", "consumer_shape", "consumer_start_offset", "consumer_strides",
+        "producer_shape", "producer_start_offset", "producer_strides");
 
     private DepsReader(Path file, Detail detail, DepsVisitor v) {
         this.file = file;
@@ -86,14 +95,8 @@ public final class DepsReader {
         if (!edgesListed) v.noEdgesList();
     }
 
-    private String intern(String s) {
-        if (s == null) return null;
-        String k = strings.putIfAbsent(s, s);
-        return k == null ? s : k;
-    }
-
     private String str(JsonParser p) throws IOException {
-        if (p.currentToken() == JsonToken.VALUE_STRING) return intern(p.getText());
+        if (p.currentToken() == JsonToken.VALUE_STRING) return strings.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
         p.skipChildren();
         return null;
     }
@@ -122,7 +125,7 @@ public final class DepsReader {
         while (p.nextToken() != JsonToken.END_ARRAY) {
             scratch.add(U64.read(p, slot) ? slot.value : -1);
         }
-        return scratch.toArray();
+        return arrays.intern(scratch);
     }
 
     private void readTasks(JsonParser p) throws IOException {
@@ -133,8 +136,8 @@ public final class DepsReader {
             t.index = index++;
             t.idOk = false; t.scope = null; t.kernelIds = null; t.blockNumRaw = null; t.earlyDispatch = null;
             t.args.clear(); t.argsListed = false;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String k = p.currentName();
+            taskOrder.start();
+            for (String k; (k = taskOrder.next(p)) != null; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
                     case "task_id": t.idOk = U64.read(p, slot); t.id = slot.value; break;
@@ -176,8 +179,8 @@ public final class DepsReader {
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); continue; }
             DepsArg a = new DepsArg();
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String k = p.currentName();
+            argOrder.start();
+            for (String k; (k = argOrder.next(p)) != null; ) {
                 p.nextToken();
                 switch (k) {
                     case "idx": a.idx = smallInt(p); break;
@@ -201,8 +204,8 @@ public final class DepsReader {
             DepsTensor t = tensor;
             t.index = index++;
             t.idOk = false; t.bufferAddrOk = false; t.version = null; t.dtype = null; t.bufferNumelOk = false;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String k = p.currentName();
+            tensorOrder.start();
+            for (String k; (k = tensorOrder.next(p)) != null; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
                     case "tensor_id": t.idOk = U64.read(p, slot); t.id = slot.value; break;
@@ -228,8 +231,8 @@ public final class DepsReader {
             e.arg = null; e.source = null; e.flags = null; e.overlap = null; e.hazard = null; e.accessKind = null;
             e.tensorIdOk = false; e.consumerDtype = null; e.consumerShape = null; e.consumerStartOffsetOk = false;
             e.consumerStrides = null; e.producerShape = null; e.producerStartOffsetOk = false; e.producerStrides = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String k = p.currentName();
+            edgeOrder.start();
+            for (String k; (k = edgeOrder.next(p)) != null; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
                     case "pred": predOk = U64.read(p, slot); e.pred = slot.value; break;
@@ -260,13 +263,24 @@ public final class DepsReader {
         }
     }
 
+    private final List<String> scratchStrings = new ArrayList<>();
+    private final Map<List<String>, List<String>> stringLists = new HashMap<>();
+
+    /** An unmodifiable list, the same instance for equal lists (up to {@link #MAX_STRING_LISTS} of them). */
     private List<String> stringList(JsonParser p, JsonToken t) throws IOException {
         if (t != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
-        List<String> l = new ArrayList<>(2);
+        List<String> l = scratchStrings;
+        l.clear();
         while (p.nextToken() != JsonToken.END_ARRAY) {
             String s = str(p);
             if (s != null) l.add(s);
         }
-        return l;
+        List<String> known = stringLists.get(l);
+        if (known != null) return known;
+        List<String> copy = List.copyOf(l);
+        if (stringLists.size() < MAX_STRING_LISTS) stringLists.put(copy, copy);
+        return copy;
     }
+
+    private static final int MAX_STRING_LISTS = 1 << 12;
 }

@@ -1,0 +1,67 @@
+package io.ptotrace.model.util;
+
+/**
+ * Canonical {@code String}s for character ranges (a parser's text buffer), found without allocating
+ * once a text has been seen: deps.json repeats a few dozen type, dtype and hazard names millions of times.
+ * Kept texts are also the JVM's interned instances, so they are identical to equal string literals. Texts
+ * longer than {@link #MAX_LENGTH} and texts past {@link #MAX_ENTRIES} distinct ones are not kept.
+ */
+public final class TextInterner {
+    static final int MAX_LENGTH = 64;
+    static final int MAX_ENTRIES = 1 << 16;
+
+    private String[] table = new String[256];
+    private int[] hashes = new int[256];
+    private int size;
+
+    public String intern(char[] buf, int off, int len) {
+        if (len > MAX_LENGTH) return new String(buf, off, len);
+        int h = 0;
+        for (int i = off, end = off + len; i < end; i++) h = 31 * h + buf[i];
+        int mask = table.length - 1;
+        for (int i = mix(h) & mask; ; i = (i + 1) & mask) {
+            String s = table[i];
+            if (s == null) break;
+            if (hashes[i] == h && same(s, buf, off, len)) return s;
+        }
+        String s = new String(buf, off, len);
+        if (size >= MAX_ENTRIES) return s;
+        s = s.intern();
+        add(s, h);
+        return s;
+    }
+
+    public String intern(String s) { return intern(s.toCharArray(), 0, s.length()); }
+
+    public int size() { return size; }
+
+    private static int mix(int h) { return h ^ (h >>> 16) ^ (h >>> 7); }
+
+    private static boolean same(String s, char[] buf, int off, int len) {
+        if (s.length() != len) return false;
+        for (int i = 0; i < len; i++) if (s.charAt(i) != buf[off + i]) return false;
+        return true;
+    }
+
+    private void add(String s, int h) {
+        if ((size + 1) * 2 > table.length) grow();
+        put(table, hashes, s, h);
+        size++;
+    }
+
+    private static void put(String[] t, int[] hs, String s, int h) {
+        int mask = t.length - 1;
+        int i = mix(h) & mask;
+        while (t[i] != null) i = (i + 1) & mask;
+        t[i] = s;
+        hs[i] = h;
+    }
+
+    private void grow() {
+        String[] ot = table;
+        int[] oh = hashes;
+        table = new String[ot.length * 2];
+        hashes = new int[ot.length * 2];
+        for (int i = 0; i < ot.length; i++) if (ot[i] != null) put(table, hashes, ot[i], oh[i]);
+    }
+}
