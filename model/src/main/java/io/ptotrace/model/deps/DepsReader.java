@@ -42,6 +42,13 @@ public final class DepsReader {
     private final DepsTask task = new DepsTask();
     private final DepsTensor tensor = new DepsTensor();
     private final DepsEdge edge = new DepsEdge();
+    // member names in the order the runtime writes them; each constant is its name's index
+    private static final int T_TASK_ID = 0, T_SCOPE = 1, T_KERNEL_IDS = 2, T_BLOCK_NUM = 3, T_EARLY_DISPATCH = 4, T_ARGS = 5;
+    private static final int A_IDX = 0, A_TYPE = 1, A_TENSOR_ID = 2, A_DTYPE = 3, A_SHAPE = 4, A_START_OFFSET = 5, A_STRIDES = 6;
+    private static final int R_TENSOR_ID = 0, R_BUFFER_ADDR = 1, R_VERSION = 2, R_DTYPE = 3, R_BUFFER_NUMEL = 4;
+    private static final int E_PRED = 0, E_SUCC = 1, E_ARG = 2, E_SOURCE = 3, E_FLAGS = 4, E_OVERLAP = 5, E_HAZARD = 6,
+        E_ACCESS_KIND = 7, E_TENSOR_ID = 8, E_CONSUMER_DTYPE = 9, E_CONSUMER_SHAPE = 10, E_CONSUMER_START_OFFSET = 11,
+        E_CONSUMER_STRIDES = 12, E_PRODUCER_SHAPE = 13, E_PRODUCER_START_OFFSET = 14, E_PRODUCER_STRIDES = 15;
     private final MemberOrder taskOrder = new MemberOrder("task_id", "scope", "kernel_ids", "block_num", "early_dispatch", "args");
     private final MemberOrder argOrder = new MemberOrder("idx", "type", "tensor_id", "dtype", "shape", "start_offset", "strides");
     private final MemberOrder tensorOrder = new MemberOrder("tensor_id", "buffer_addr", "version", "dtype", "buffer_numel");
@@ -137,18 +144,18 @@ public final class DepsReader {
             t.idOk = false; t.scope = null; t.kernelIds = null; t.blockNumRaw = null; t.earlyDispatch = null;
             t.args.clear(); t.argsListed = false;
             taskOrder.start();
-            for (String k; (k = taskOrder.next(p)) != null; ) {
+            for (int k; (k = taskOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case "task_id": t.idOk = U64.read(p, slot); t.id = slot.value; break;
-                    case "scope": t.scope = str(p); break;
-                    case "kernel_ids": t.kernelIds = kernelIds(p); break;
-                    case "block_num": t.blockNumRaw = vt == JsonToken.VALUE_NULL ? null : longValue(p); break;
-                    case "early_dispatch":
+                    case T_TASK_ID: t.idOk = U64.read(p, slot); t.id = slot.value; break;
+                    case T_SCOPE: t.scope = str(p); break;
+                    case T_KERNEL_IDS: t.kernelIds = kernelIds(p); break;
+                    case T_BLOCK_NUM: t.blockNumRaw = vt == JsonToken.VALUE_NULL ? null : longValue(p); break;
+                    case T_EARLY_DISPATCH:
                         t.earlyDispatch = vt == JsonToken.VALUE_TRUE ? Boolean.TRUE : vt == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
                         p.skipChildren();
                         break;
-                    case "args":
+                    case T_ARGS:
                         if (detail == Detail.FULL && vt == JsonToken.START_ARRAY) { t.argsListed = true; readArgs(p, t.args); }
                         else p.skipChildren();
                         break;
@@ -180,16 +187,16 @@ public final class DepsReader {
             if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); continue; }
             DepsArg a = new DepsArg();
             argOrder.start();
-            for (String k; (k = argOrder.next(p)) != null; ) {
+            for (int k; (k = argOrder.next(p)) != MemberOrder.END; ) {
                 p.nextToken();
                 switch (k) {
-                    case "idx": a.idx = smallInt(p); break;
-                    case "type": a.type = str(p); break;
-                    case "tensor_id": a.tensorIdOk = U64.read(p, slot); a.tensorId = slot.value; break;
-                    case "dtype": a.dtype = str(p); break;
-                    case "shape": a.shape = longArray(p); break;
-                    case "start_offset": a.startOffsetOk = U64.read(p, slot); a.startOffset = slot.value; break;
-                    case "strides": a.strides = longArray(p); break;
+                    case A_IDX: a.idx = smallInt(p); break;
+                    case A_TYPE: a.type = str(p); break;
+                    case A_TENSOR_ID: a.tensorIdOk = U64.read(p, slot); a.tensorId = slot.value; break;
+                    case A_DTYPE: a.dtype = str(p); break;
+                    case A_SHAPE: a.shape = longArray(p); break;
+                    case A_START_OFFSET: a.startOffsetOk = U64.read(p, slot); a.startOffset = slot.value; break;
+                    case A_STRIDES: a.strides = longArray(p); break;
                     default: p.skipChildren();
                 }
             }
@@ -205,14 +212,14 @@ public final class DepsReader {
             t.index = index++;
             t.idOk = false; t.bufferAddrOk = false; t.version = null; t.dtype = null; t.bufferNumelOk = false;
             tensorOrder.start();
-            for (String k; (k = tensorOrder.next(p)) != null; ) {
+            for (int k; (k = tensorOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case "tensor_id": t.idOk = U64.read(p, slot); t.id = slot.value; break;
-                    case "buffer_addr": t.bufferAddrOk = U64.read(p, slot); t.bufferAddr = slot.value; break;
-                    case "version": t.version = vt == JsonToken.VALUE_NULL ? null : longValue(p); break;
-                    case "dtype": t.dtype = str(p); break;
-                    case "buffer_numel": t.bufferNumelOk = U64.read(p, slot); t.bufferNumel = slot.value; break;
+                    case R_TENSOR_ID: t.idOk = U64.read(p, slot); t.id = slot.value; break;
+                    case R_BUFFER_ADDR: t.bufferAddrOk = U64.read(p, slot); t.bufferAddr = slot.value; break;
+                    case R_VERSION: t.version = vt == JsonToken.VALUE_NULL ? null : longValue(p); break;
+                    case R_DTYPE: t.dtype = str(p); break;
+                    case R_BUFFER_NUMEL: t.bufferNumelOk = U64.read(p, slot); t.bufferNumel = slot.value; break;
                     default: p.skipChildren();
                 }
             }
@@ -232,28 +239,28 @@ public final class DepsReader {
             e.tensorIdOk = false; e.consumerDtype = null; e.consumerShape = null; e.consumerStartOffsetOk = false;
             e.consumerStrides = null; e.producerShape = null; e.producerStartOffsetOk = false; e.producerStrides = null;
             edgeOrder.start();
-            for (String k; (k = edgeOrder.next(p)) != null; ) {
+            for (int k; (k = edgeOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case "pred": predOk = U64.read(p, slot); e.pred = slot.value; break;
-                    case "succ": succOk = U64.read(p, slot); e.succ = slot.value; break;
+                    case E_PRED: predOk = U64.read(p, slot); e.pred = slot.value; break;
+                    case E_SUCC: succOk = U64.read(p, slot); e.succ = slot.value; break;
                     default:
                         if (!full) { p.skipChildren(); break; }
                         switch (k) {
-                            case "arg": e.arg = smallInt(p); break;
-                            case "source": e.source = str(p); break;
-                            case "flags": e.flags = stringList(p, vt); break;
-                            case "overlap": e.overlap = str(p); break;
-                            case "hazard": e.hazard = str(p); break;
-                            case "access_kind": e.accessKind = str(p); break;
-                            case "tensor_id": e.tensorIdOk = U64.read(p, slot); e.tensorId = slot.value; break;
-                            case "consumer_dtype": e.consumerDtype = str(p); break;
-                            case "consumer_shape": e.consumerShape = longArray(p); break;
-                            case "consumer_start_offset": e.consumerStartOffsetOk = U64.read(p, slot); e.consumerStartOffset = slot.value; break;
-                            case "consumer_strides": e.consumerStrides = longArray(p); break;
-                            case "producer_shape": e.producerShape = longArray(p); break;
-                            case "producer_start_offset": e.producerStartOffsetOk = U64.read(p, slot); e.producerStartOffset = slot.value; break;
-                            case "producer_strides": e.producerStrides = longArray(p); break;
+                            case E_ARG: e.arg = smallInt(p); break;
+                            case E_SOURCE: e.source = str(p); break;
+                            case E_FLAGS: e.flags = stringList(p, vt); break;
+                            case E_OVERLAP: e.overlap = str(p); break;
+                            case E_HAZARD: e.hazard = str(p); break;
+                            case E_ACCESS_KIND: e.accessKind = str(p); break;
+                            case E_TENSOR_ID: e.tensorIdOk = U64.read(p, slot); e.tensorId = slot.value; break;
+                            case E_CONSUMER_DTYPE: e.consumerDtype = str(p); break;
+                            case E_CONSUMER_SHAPE: e.consumerShape = longArray(p); break;
+                            case E_CONSUMER_START_OFFSET: e.consumerStartOffsetOk = U64.read(p, slot); e.consumerStartOffset = slot.value; break;
+                            case E_CONSUMER_STRIDES: e.consumerStrides = longArray(p); break;
+                            case E_PRODUCER_SHAPE: e.producerShape = longArray(p); break;
+                            case E_PRODUCER_START_OFFSET: e.producerStartOffsetOk = U64.read(p, slot); e.producerStartOffset = slot.value; break;
+                            case E_PRODUCER_STRIDES: e.producerStrides = longArray(p); break;
                             default: p.skipChildren();
                         }
                 }

@@ -11,6 +11,11 @@ import java.io.IOException;
  * name up; members in another order, unknown or missing members still read correctly, only slower.
  */
 final class MemberOrder {
+    /** {@link #next} at the end of the object. */
+    static final int END = -1;
+    /** {@link #next} for a member whose name is not in the list. */
+    static final int UNKNOWN = -2;
+
     private final SerializedString[] names;
     private int next;
 
@@ -22,18 +27,21 @@ final class MemberOrder {
     /** Call at the start of each object. */
     void start() { next = 0; }
 
-    /** Advances to the next member and returns its name, or null when the object ends. */
-    String next(JsonParser p) throws IOException {
+    /** Advances to the next member name; returns its index in the list, {@link #UNKNOWN} or {@link #END}. */
+    int next(JsonParser p) throws IOException {
         if (next < names.length) {
-            if (p.nextFieldName(names[next])) return names[next++].getValue();
+            if (p.nextFieldName(names[next])) return next++;
         } else {
             p.nextToken();
         }
-        if (p.currentToken() != JsonToken.FIELD_NAME) return null;
+        if (p.currentToken() != JsonToken.FIELD_NAME) return END;
         String k = p.currentName();
         for (int i = 0; i < names.length; i++) {
-            if (names[i].getValue().equals(k)) { next = i + 1; break; }
+            if (names[i].getValue().equals(k)) {
+                next = i + 1;
+                return i;
+            }
         }
-        return k;
+        return UNKNOWN;
     }
 }
