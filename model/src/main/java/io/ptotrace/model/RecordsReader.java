@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.LongList;
+import io.ptotrace.model.util.MemberOrder;
 import io.ptotrace.model.util.TextInterner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -192,16 +193,27 @@ public final class RecordsReader {
     private static final U64.Slot SLOT = new U64.Slot();
     private final TextInterner kinds = new TextInterner();
 
+    // phase record members, in the order the runtime writes scheduler records; each constant is its index
+    private static final String[] MEMBERS = {"kind", "start_cycles", "end_cycles", "loop_iter", "tasks_processed",
+        "shared_at_start", "shared_at_end", "submit_idx", "task_id", "start_host_ns", "end_host_ns", "pop_hit", "pop_miss"};
+    private static final int M_KIND = 0, M_START_CYCLES = 1, M_END_CYCLES = 2, M_LOOP_ITER = 3, M_TASKS_PROCESSED = 4,
+        M_SHARED_AT_START = 5, M_SHARED_AT_END = 6, M_SUBMIT_IDX = 7, M_TASK_ID = 8, M_START_HOST_NS = 9, M_END_HOST_NS = 10,
+        M_POP_HIT = 11, M_POP_MISS = 12; // the last two are not used
+    private final MemberOrder schedOrder = new MemberOrder(MEMBERS, M_KIND, M_START_CYCLES, M_END_CYCLES, M_LOOP_ITER,
+        M_TASKS_PROCESSED, M_POP_HIT, M_POP_MISS, M_SHARED_AT_START, M_SHARED_AT_END);
+    private final MemberOrder orchOrder = new MemberOrder(MEMBERS, M_SUBMIT_IDX, M_TASK_ID, M_START_CYCLES, M_END_CYCLES);
+
     private PhaseRecord readRecord(JsonParser p, String section, int lane, int idx, boolean host, LongList raw) throws IOException {
         long rawStart = 0, rawEnd = 0;
         PhaseRecord r = new PhaseRecord();
         boolean sawStart = false, sawEnd = false;
         whereSection = section; whereLane = lane; whereIdx = idx;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String k = p.currentName();
+        MemberOrder order = section.equals("aicpu_scheduler_phases") ? schedOrder : orchOrder;
+        order.start();
+        for (int k; (k = order.next(p)) != MemberOrder.END; ) {
             p.nextToken();
             switch (k) {
-                case "kind": {
+                case M_KIND: {
                     if (p.currentToken() == JsonToken.VALUE_STRING) {
                         r.phase = kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
                     } else {
@@ -209,26 +221,26 @@ public final class RecordsReader {
                     }
                     break;
                 }
-                case "start_cycles": case "start_host_ns":
-                    if (host == k.equals("start_host_ns")) { rawStart = cycles(p, k); sawStart = true; }
+                case M_START_CYCLES: case M_START_HOST_NS:
+                    if (host == (k == M_START_HOST_NS)) { rawStart = cycles(p, MEMBERS[k]); sawStart = true; }
                     else p.skipChildren();
                     break;
-                case "end_cycles": case "end_host_ns":
-                    if (host == k.equals("end_host_ns")) { rawEnd = cycles(p, k); sawEnd = true; }
+                case M_END_CYCLES: case M_END_HOST_NS:
+                    if (host == (k == M_END_HOST_NS)) { rawEnd = cycles(p, MEMBERS[k]); sawEnd = true; }
                     else p.skipChildren();
                     break;
-                case "loop_iter":
+                case M_LOOP_ITER:
                     if (p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
                         long v = p.getLongValue();
                         if (v >= 0 && v < SMALL.length) r.loopIter = SMALL[(int) v];
                         else { r.loopIter = PhaseRecord.LONG_INLINE; r.loopIterLong = v; }
                     } else r.loopIter = canonical(JsonValues.read(p));
                     break;
-                case "tasks_processed": r.tasksProcessed = canonical(JsonValues.read(p)); break;
-                case "shared_at_start": r.sharedAtStart = depths(p); break;
-                case "shared_at_end": r.sharedAtEnd = depths(p); break;
-                case "submit_idx": r.submitIdx = canonical(JsonValues.read(p)); break;
-                case "task_id": {
+                case M_TASKS_PROCESSED: r.tasksProcessed = canonical(JsonValues.read(p)); break;
+                case M_SHARED_AT_START: r.sharedAtStart = depths(p); break;
+                case M_SHARED_AT_END: r.sharedAtEnd = depths(p); break;
+                case M_SUBMIT_IDX: r.submitIdx = canonical(JsonValues.read(p)); break;
+                case M_TASK_ID: {
                     Object id = JsonValues.read(p);
                     normaliseTaskId(r, id);
                     // a plain non-negative integer is kept as the normalised id, not as a boxed copy

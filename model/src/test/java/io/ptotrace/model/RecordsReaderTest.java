@@ -162,6 +162,34 @@ class RecordsReaderTest {
         assertThat(tl.orchestratorSource).isEqualTo("aicpu");
     }
 
+    /** Phase record members usually come in the runtime's order, but any order reads the same. */
+    @Test
+    void phaseRecordMembersInAnyOrder() {
+        String[] sched = {"\"kind\": \"dispatch\"", "\"start_cycles\": 120", "\"end_cycles\": 130", "\"loop_iter\": 7",
+            "\"tasks_processed\": 2", "\"pop_hit\": 1", "\"pop_miss\": 0", "\"shared_at_start\": [1, 2, 3]",
+            "\"shared_at_end\": [0, 1, 0]", "\"new_counter\": {\"kind\": \"x\"}"};
+        String[] orch = {"\"submit_idx\": 4", "\"task_id\": 9", "\"start_cycles\": 101", "\"end_cycles\": 104"};
+        java.util.Random rnd = new java.util.Random(5);
+        String expected = null;
+        for (int round = 0; round < 12; round++) {
+            java.util.List<String> s = new java.util.ArrayList<>(java.util.List.of(sched)), o = new java.util.ArrayList<>(java.util.List.of(orch));
+            if (round > 0) { java.util.Collections.shuffle(s, rnd); java.util.Collections.shuffle(o, rnd); }
+            Timeline tl = read(dir, "r" + round + ".json", "{\"l2_swimlane_level\": 4, \"metadata\": {\"clock_freq_hz\": 1000000},"
+                + " \"aicore_tasks\": [[0, 0, 1, 110, 150]], \"aicpu_tasks\": [[0, 1, 100, 155]],"
+                + " \"aicpu_scheduler_phases\": [[{" + String.join(", ", s) + "}]],"
+                + " \"aicpu_orchestrator_phases\": [[{" + String.join(", ", o) + "}]]}").tl;
+            PhaseRecord d = tl.schedulerPhases.get(0).get(0), x = tl.orchestratorPhases.get(0).get(0);
+            String seen = d.phase + " " + d.startUs + " " + d.endUs + " " + d.loopIterAsWritten() + " " + d.tasksProcessed + " "
+                + d.sharedAtStart + " " + d.sharedAtEnd + " | " + x.startUs + " " + x.endUs + " " + x.submitIdx + " " + x.taskId;
+            if (expected == null) {
+                expected = seen;
+                assertThat(seen).isEqualTo("dispatch 20.0 30.0 7 2 [1, 2, 3] [0, 1, 0] | 1.0 4.0 4 9");
+            } else {
+                assertThat(seen).as("round " + round).isEqualTo(expected);
+            }
+        }
+    }
+
     @Test
     void phaseRecordDefaults() {
         Timeline tl = read(dir, "r.json", """

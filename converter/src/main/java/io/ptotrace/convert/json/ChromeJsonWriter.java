@@ -296,32 +296,44 @@ public final class ChromeJsonWriter {
 
         Args(JsonGenerator g) { this.g = g; }
 
-        @Override public void str(String key, String value) { run(() -> g.writeStringField(key, value)); }
+        @Override public void str(String key, String value) {
+            try { g.writeStringField(key, value); } catch (IOException e) { throw new UncheckedIOException(e); }
+        }
 
         @Override public void dbl(String key, double value) {
-            run(() -> { g.writeFieldName(key); PyFloat.write(g, value); });
+            try {
+                g.writeFieldName(key);
+                PyFloat.write(g, value);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
-        @Override public void i64(String key, long value) { run(() -> g.writeNumberField(key, value)); }
+        @Override public void i64(String key, long value) {
+            try { g.writeNumberField(key, value); } catch (IOException e) { throw new UncheckedIOException(e); }
+        }
 
         @Override public void u64(String key, long value) {
-            run(() -> {
+            try {
                 g.writeFieldName(key);
                 if (value >= 0) g.writeNumber(value); else g.writeNumber(Long.toUnsignedString(value));
-            });
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
-        @Override public void bool(String key, boolean value) { run(() -> g.writeBooleanField(key, value)); }
+        @Override public void bool(String key, boolean value) {
+            try { g.writeBooleanField(key, value); } catch (IOException e) { throw new UncheckedIOException(e); }
+        }
 
-        @Override public void nul(String key) { run(() -> g.writeNullField(key)); }
+        @Override public void nul(String key) {
+            try { g.writeNullField(key); } catch (IOException e) { throw new UncheckedIOException(e); }
+        }
 
-        @Override public void raw(String key, Object v) { run(() -> { g.writeFieldName(key); JsonValues.write(g, v); }); }
-
-        private interface Io { void run() throws IOException; }
-
-        private static void run(Io io) {
+        @Override public void raw(String key, Object v) {
             try {
-                io.run();
+                g.writeFieldName(key);
+                JsonValues.write(g, v);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

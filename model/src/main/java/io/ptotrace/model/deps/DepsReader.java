@@ -8,6 +8,7 @@ import io.ptotrace.model.InputProblem;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.util.LongArrayInterner;
 import io.ptotrace.model.util.LongList;
+import io.ptotrace.model.util.MemberOrder;
 import io.ptotrace.model.util.TextInterner;
 import java.io.IOException;
 import java.io.InputStream;
