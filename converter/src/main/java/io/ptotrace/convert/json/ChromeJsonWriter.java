@@ -72,19 +72,27 @@ public final class ChromeJsonWriter {
                 return t;
             });
             try {
-                ArrayDeque<Future<byte[]>> inFlight = new ArrayDeque<>();
+                // chunk buffers are reused: a large trace would otherwise allocate gigabytes of them, and on a
+                // nearly full heap each large allocation starts another concurrent GC cycle
+                int maxInFlight = threads * 2;
+                ArrayDeque<ChunkBuffer> free = new ArrayDeque<>();
+                for (int i = 0; i < maxInFlight; i++) free.add(new ChunkBuffer());
+                ArrayDeque<Future<ChunkBuffer>> inFlight = new ArrayDeque<>();
                 int next = 0;
                 for (int k = 0; k < chunks; k++) {
-                    while (next < chunks && inFlight.size() < threads * 2) {
+                    while (next < chunks && inFlight.size() < maxInFlight) {
                         final int chunk = next++;
+                        final ChunkBuffer buf = free.poll();
                         inFlight.add(pool.submit(() -> {
-                            ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 18);
+                            buf.reset();
                             renderChunk(pic, chunk, buf);
-                            return buf.toByteArray();
+                            return buf;
                         }));
                     }
                     if (k > 0) out.write(',');
-                    out.write(take(inFlight.poll()));
+                    ChunkBuffer done = take(inFlight.poll());
+                    done.writeTo(out);
+                    free.add(done);
                 }
             } finally {
                 pool.shutdownNow();
@@ -106,9 +114,14 @@ public final class ChromeJsonWriter {
     private static final byte[] HEAD = "{\"traceEvents\":[".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] METADATA = ",\"metadata\":".getBytes(StandardCharsets.US_ASCII);
     /** Events per rendering chunk (a flow pair counts once). */
-    static final int CHUNK = 1 << 10; // ~170 KB rendered: below G1's humongous-object size
+    static final int CHUNK = 1 << 10; // ~170 KB rendered
 
-    private static byte[] take(Future<byte[]> f) throws IOException {
+    /** A rendered chunk; its array is kept and reused. */
+    private static final class ChunkBuffer extends ByteArrayOutputStream {
+        ChunkBuffer() { super(1 << 18); }
+    }
+
+    private static <T> T take(Future<T> f) throws IOException {
         try {
             return f.get();
         } catch (InterruptedException e) {
@@ -129,6 +142,7 @@ public final class ChromeJsonWriter {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.setRootValueSeparator(COMMA);
             Args args = new Args(g);
+            LastTs last = new LastTs();
             SliceContent c = pic.content();
             int m = pic.meta.size(), s = pic.sliceCount(), n = pic.counterCount(), f = pic.flowCount();
             long from = (long) k * CHUNK, to = Math.min(from + CHUNK, (long) m + s + n + f);
@@ -138,8 +152,8 @@ public final class ChromeJsonWriter {
                 else if (u < (long) m + s + n) writeCounter(g, pic, c, args, (int) (u - m - s));
                 else {
                     int i = (int) (u - m - s - n);
-                    writeFlowEnd(g, pic, i, true);
-                    writeFlowEnd(g, pic, i, false);
+                    writeFlowEnd(g, pic, i, true, last);
+                    writeFlowEnd(g, pic, i, false, last);
                 }
             }
         } catch (UncheckedIOException e) {
@@ -262,7 +276,24 @@ public final class ChromeJsonWriter {
         g.writeEndObject();
     }
 
-    private static void writeFlowEnd(JsonGenerator g, TracePicture pic, int i, boolean start) throws IOException {
+    /** The text of the last timestamp written at each end of an arrow: arrows from one slice come in a row. */
+    private static final class LastTs {
+        private static final long NONE = 0x7ff8000000000000L; // NaN: never the bits of a finite timestamp
+        final long[] bits = {NONE, NONE};
+        final String[] text = new String[2];
+
+        void write(JsonGenerator g, double ts, int end) throws IOException {
+            if (!Double.isFinite(ts)) { PyFloat.write(g, ts); return; }
+            long b = Double.doubleToRawLongBits(ts);
+            if (b != bits[end]) {
+                bits[end] = b;
+                text[end] = PyFloat.repr(ts);
+            }
+            g.writeNumber(text[end]);
+        }
+    }
+
+    private static void writeFlowEnd(JsonGenerator g, TracePicture pic, int i, boolean start, LastTs last) throws IOException {
         g.writeStartObject();
         g.writeFieldName(CAT);
         g.writeString(FLOW);
@@ -277,7 +308,7 @@ public final class ChromeJsonWriter {
         g.writeFieldName(TID);
         g.writeNumber(start ? pic.flowSrcTid(i) : pic.flowDstTid(i));
         g.writeFieldName(TS);
-        PyFloat.write(g, start ? pic.flowSrcTs(i) : pic.flowDstTs(i));
+        last.write(g, start ? pic.flowSrcTs(i) : pic.flowDstTs(i), start ? 0 : 1);
         if (!start) { g.writeFieldName(BP); g.writeString(E); }
         if (pic.flowHasCounts(i)) {
             g.writeFieldName(IN_COUNT);

@@ -37,7 +37,7 @@ public final class TracePicture {
     private final java.util.HashMap<Long, int[]> unboundEnds = new java.util.HashMap<>();
     private final Columns.Doubles fSrcTs = new Columns.Doubles(), fDstTs = new Columns.Doubles();
 
-    private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4;
+    private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4, SRC_OWN = 8, DST_OWN = 16;
     private static final FlowKind[] KINDS = FlowKind.values();
 
     public void setContent(SliceContent content) { this.content = content; }
@@ -92,14 +92,14 @@ public final class TracePicture {
                        int dstPid, int dstTid, double dstTs, int dstSlice, boolean dstBind, int inCount, int outCount) {
         int i = flows++;
         fKind.set(i, (byte) kind.ordinal());
+        boolean srcOwn = srcSlice < 0 || slicePid(srcSlice) != srcPid || sliceTid(srcSlice) != srcTid;
+        boolean dstOwn = dstSlice < 0 || slicePid(dstSlice) != dstPid || sliceTid(dstSlice) != dstTid;
         fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0) | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
-            | (inCount >= 0 ? HAS_COUNTS : 0)));
+            | (inCount >= 0 ? HAS_COUNTS : 0) | (srcOwn ? SRC_OWN : 0) | (dstOwn ? DST_OWN : 0)));
         fSrcTs.set(i, srcTs); fSrcSlice.set(i, srcSlice);
         fDstTs.set(i, dstTs); fDstSlice.set(i, dstSlice);
-        if (srcSlice < 0 || slicePid(srcSlice) != srcPid || sliceTid(srcSlice) != srcTid)
-            unboundEnds.put(2L * i, new int[] {srcPid, srcTid});
-        if (dstSlice < 0 || slicePid(dstSlice) != dstPid || sliceTid(dstSlice) != dstTid)
-            unboundEnds.put(2L * i + 1, new int[] {dstPid, dstTid});
+        if (srcOwn) unboundEnds.put(2L * i, new int[] {srcPid, srcTid});
+        if (dstOwn) unboundEnds.put(2L * i + 1, new int[] {dstPid, dstTid});
         fCounts.set(i, inCount >= 0 ? (Math.min(inCount, 0xFFFF) << 16) | Math.min(outCount, 0xFFFF) : 0);
         return i;
     }
@@ -108,7 +108,10 @@ public final class TracePicture {
 
     public FlowKind flowKind(int i) { return KINDS[fKind.get(i)]; }
 
-    private int[] ownEnd(int i, int end) { return unboundEnds.isEmpty() ? null : unboundEnds.get(2L * i + end); }
+    /** The pid/tid an end keeps for itself (flagged, so the common bound end costs no lookup), or null. */
+    private int[] ownEnd(int i, int end) {
+        return (fBindFlags.get(i) & (end == 0 ? SRC_OWN : DST_OWN)) == 0 ? null : unboundEnds.get(2L * i + end);
+    }
 
     public int flowSrcPid(int i) {
         int[] own = ownEnd(i, 0);
