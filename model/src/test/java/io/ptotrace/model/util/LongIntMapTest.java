@@ -21,7 +21,7 @@ class LongIntMapTest {
                 case 2 -> rnd.nextLong();
                 default -> rnd.nextBoolean() ? Long.MIN_VALUE + rnd.nextInt(3) : -1L - rnd.nextInt(3);
             };
-            int v = rnd.nextInt() | 1; // any int but -1 (the "missing" answer)
+            int v = rnd.nextInt(10) == 0 ? -1 : rnd.nextInt(); // -1 is stored too (it reads like "missing")
             if (rnd.nextBoolean()) {
                 m.put(k, v);
                 ref.put(k, v);
@@ -32,10 +32,34 @@ class LongIntMapTest {
         }
         assertThat(m.size()).isEqualTo(ref.size());
         ref.forEach((k, v) -> assertThat(m.get(k)).as("key %d", k).isEqualTo(v));
+        for (long k = 0; k < 6000; k++) {
+            assertThat(m.get(k)).isEqualTo(ref.getOrDefault(k, -1));
+            assertThat(m.get((1L << 32) | k)).isEqualTo(ref.getOrDefault((1L << 32) | k, -1));
+        }
         for (int i = 0; i < 10_000; i++) {
             long k = rnd.nextLong();
             if (!ref.containsKey(k)) assertThat(m.get(k)).isEqualTo(-1);
         }
+    }
+
+    @Test
+    void keysStoredBeforeTheDenseArrayReachesThemStayFound() {
+        LongIntMap m = new LongIntMap(16);
+        long ring = 3L << 32;
+        m.put(ring | 200_000, 7);          // far out: goes to the table
+        m.put(ring | 5, -1);               // -1 cannot live in the dense arrays
+        for (int i = 0; i < 300_000; i++) if (i != 200_000 && i != 5) m.putIfAbsent(ring | i, i);
+        assertThat(m.get(ring | 200_000)).isEqualTo(7);
+        assertThat(m.putIfAbsent(ring | 200_000, 1)).isEqualTo(7);
+        m.put(ring | 200_000, 8);
+        assertThat(m.get(ring | 200_000)).isEqualTo(8);
+        m.put(ring | 6, -1);               // a dense entry replaced by -1 moves to the table
+        assertThat(m.get(ring | 6)).isEqualTo(-1);
+        m.put(ring | 6, 60);
+        assertThat(m.get(ring | 6)).isEqualTo(60);
+        assertThat(m.get(ring | 299_999)).isEqualTo(299_999);
+        assertThat(m.get(ring | 300_000)).isEqualTo(-1);
+        assertThat(m.size()).isEqualTo(300_000);
     }
 
     @Test
