@@ -29,7 +29,10 @@ public final class DepsProjection implements DepsVisitor {
     /** Reads a deps.json with the projection's level of detail. */
     public static DepsProjection read(java.nio.file.Path file) {
         DepsProjection p = new DepsProjection();
-        DepsReader.read(file, DepsReader.Detail.PROJECTION, p);
+        if (!DepsReader.readProjectionInHalves(file, p)) {
+            p = new DepsProjection(); // the halves did not line up: read again on one thread
+            DepsReader.read(file, DepsReader.Detail.PROJECTION, p);
+        }
         p.finish();
         return p;
     }
