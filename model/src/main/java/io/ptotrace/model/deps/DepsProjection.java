@@ -29,10 +29,7 @@ public final class DepsProjection implements DepsVisitor {
     /** Reads a deps.json with the projection's level of detail. */
     public static DepsProjection read(java.nio.file.Path file) {
         DepsProjection p = new DepsProjection();
-        if (!DepsReader.readProjectionInHalves(file, p)) {
-            p = new DepsProjection(); // the halves did not line up: read again on one thread
-            DepsReader.read(file, DepsReader.Detail.PROJECTION, p);
-        }
+        DepsReader.read(file, DepsReader.Detail.PROJECTION, p);
         p.finish();
         return p;
     }

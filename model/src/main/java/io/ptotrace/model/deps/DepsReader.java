@@ -57,9 +57,7 @@ public final class DepsReader {
         "access_kind", "tensor_id", "consumer_dtype", "consumer_shape", "consumer_start_offset", "consumer_strides",
         "producer_shape", "producer_start_offset", "producer_strides");
 
-    private EdgeSplit split; // reading the second half of the edges on another thread, or null
-
-    DepsReader(Path file, Detail detail, DepsVisitor v) {
+    private DepsReader(Path file, Detail detail, DepsVisitor v) {
         this.file = file;
         this.detail = detail;
         this.v = v;
@@ -75,63 +73,6 @@ public final class DepsReader {
         } catch (IOException e) {
             String msg = e.getMessage();
             throw new InputProblem(file.toString(), "cannot read: " + (msg == null ? e.getClass().getSimpleName() : msg), null, e);
-        }
-    }
-
-    /** Files smaller than this are read on one thread. */
-    static final long SPLIT_MIN_BYTES = 32L << 20;
-
-    /**
-     * Like {@link #read} with {@link Detail#PROJECTION}, but a large file's edges are read by two threads:
-     * this one and a helper that reads the second half (see {@link EdgeSplit}).
-     *
-     * @return false when the halves did not line up or the file turned out to be bad after the cut; the
-     *     visitor then holds nothing reliable and the caller reads again with {@link #read}
-     * @throws InputProblem when the file is bad before any cut (the location is then exact)
-     */
-    public static boolean readProjectionInHalves(Path file, DepsVisitor visitor) {
-        return readInHalves(file, visitor, SPLIT_MIN_BYTES) != Halves.MISMATCH;
-    }
-
-    /** How {@link #readInHalves} went. */
-    enum Halves { SPLIT, ONE_THREAD, MISMATCH }
-
-    static Halves readInHalves(Path file, DepsVisitor visitor, long minBytes) {
-        long size;
-        try {
-            size = Files.size(file);
-        } catch (IOException e) {
-            size = 0;
-        }
-        if (size < minBytes) {
-            read(file, Detail.PROJECTION, visitor);
-            return Halves.ONE_THREAD;
-        }
-        DepsReader r = new DepsReader(file, Detail.PROJECTION, visitor);
-        SplicedInput in = null;
-        try {
-            in = new SplicedInput(file);
-            r.split = new EdgeSplit(file, size, in, JSON);
-            try (JsonParser p = JSON.createParser(in)) {
-                r.parse(p);
-            }
-            if (r.split.mismatch()) return Halves.MISMATCH;
-            return r.split.used() ? Halves.SPLIT : Halves.ONE_THREAD;
-        } catch (EdgeSplit.Mismatch e) {
-            return Halves.MISMATCH;
-        } catch (JsonParseException e) {
-            if (in.spliced()) return Halves.MISMATCH; // after a cut the location is not the file's: read again
-            throw InputProblem.notJson(file, e);
-        } catch (InputProblem e) {
-            if (in != null && in.spliced()) return Halves.MISMATCH;
-            throw e;
-        } catch (IOException e) {
-            if (in != null && in.spliced()) return Halves.MISMATCH;
-            String msg = e.getMessage();
-            throw new InputProblem(file.toString(), "cannot read: " + (msg == null ? e.getClass().getSimpleName() : msg), null, e);
-        } finally {
-            if (r.split != null) r.split.cancel();
-            if (in != null) try { in.close(); } catch (IOException ignored) { }
         }
     }
 
@@ -289,52 +230,45 @@ public final class DepsReader {
 
     private void readEdges(JsonParser p) throws IOException {
         int index = 0;
-        if (split != null) split.start(p);
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (split != null && split.atCut(p)) index = split.flush(v, edge, index);
-            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
-            edge.index = index++;
-            readEdge(p, edge);
-            v.edge(edge);
-        }
-        if (split != null) split.checkFlushed();
-    }
-
-    /** Reads the members of the edge object the parser is at. */
-    void readEdge(JsonParser p, DepsEdge e) throws IOException {
         boolean full = detail == Detail.FULL;
-        boolean predOk = false, succOk = false;
-        e.arg = null; e.source = null; e.flags = null; e.overlap = null; e.hazard = null; e.accessKind = null;
-        e.tensorIdOk = false; e.consumerDtype = null; e.consumerShape = null; e.consumerStartOffsetOk = false;
-        e.consumerStrides = null; e.producerShape = null; e.producerStartOffsetOk = false; e.producerStrides = null;
-        edgeOrder.start();
-        for (int k; (k = edgeOrder.next(p)) != MemberOrder.END; ) {
-            JsonToken vt = p.nextToken();
-            switch (k) {
-                case E_PRED: predOk = U64.read(p, slot); e.pred = slot.value; break;
-                case E_SUCC: succOk = U64.read(p, slot); e.succ = slot.value; break;
-                default:
-                    if (!full) { p.skipChildren(); break; }
-                    switch (k) {
-                        case E_ARG: e.arg = smallInt(p); break;
-                        case E_SOURCE: e.source = str(p); break;
-                        case E_FLAGS: e.flags = stringList(p, vt); break;
-                        case E_OVERLAP: e.overlap = str(p); break;
-                        case E_HAZARD: e.hazard = str(p); break;
-                        case E_ACCESS_KIND: e.accessKind = str(p); break;
-                        case E_TENSOR_ID: e.tensorIdOk = U64.read(p, slot); e.tensorId = slot.value; break;
-                        case E_CONSUMER_DTYPE: e.consumerDtype = str(p); break;
-                        case E_CONSUMER_SHAPE: e.consumerShape = longArray(p); break;
-                        case E_CONSUMER_START_OFFSET: e.consumerStartOffsetOk = U64.read(p, slot); e.consumerStartOffset = slot.value; break;
-                        case E_CONSUMER_STRIDES: e.consumerStrides = longArray(p); break;
-                        case E_PRODUCER_SHAPE: e.producerShape = longArray(p); break;
-                        case E_PRODUCER_START_OFFSET: e.producerStartOffsetOk = U64.read(p, slot); e.producerStartOffset = slot.value; break;
-                        case E_PRODUCER_STRIDES: e.producerStrides = longArray(p); break;
-                        default: p.skipChildren();
-                    }
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
+            DepsEdge e = edge;
+            e.index = index++;
+            boolean predOk = false, succOk = false;
+            e.arg = null; e.source = null; e.flags = null; e.overlap = null; e.hazard = null; e.accessKind = null;
+            e.tensorIdOk = false; e.consumerDtype = null; e.consumerShape = null; e.consumerStartOffsetOk = false;
+            e.consumerStrides = null; e.producerShape = null; e.producerStartOffsetOk = false; e.producerStrides = null;
+            edgeOrder.start();
+            for (int k; (k = edgeOrder.next(p)) != MemberOrder.END; ) {
+                JsonToken vt = p.nextToken();
+                switch (k) {
+                    case E_PRED: predOk = U64.read(p, slot); e.pred = slot.value; break;
+                    case E_SUCC: succOk = U64.read(p, slot); e.succ = slot.value; break;
+                    default:
+                        if (!full) { p.skipChildren(); break; }
+                        switch (k) {
+                            case E_ARG: e.arg = smallInt(p); break;
+                            case E_SOURCE: e.source = str(p); break;
+                            case E_FLAGS: e.flags = stringList(p, vt); break;
+                            case E_OVERLAP: e.overlap = str(p); break;
+                            case E_HAZARD: e.hazard = str(p); break;
+                            case E_ACCESS_KIND: e.accessKind = str(p); break;
+                            case E_TENSOR_ID: e.tensorIdOk = U64.read(p, slot); e.tensorId = slot.value; break;
+                            case E_CONSUMER_DTYPE: e.consumerDtype = str(p); break;
+                            case E_CONSUMER_SHAPE: e.consumerShape = longArray(p); break;
+                            case E_CONSUMER_START_OFFSET: e.consumerStartOffsetOk = U64.read(p, slot); e.consumerStartOffset = slot.value; break;
+                            case E_CONSUMER_STRIDES: e.consumerStrides = longArray(p); break;
+                            case E_PRODUCER_SHAPE: e.producerShape = longArray(p); break;
+                            case E_PRODUCER_START_OFFSET: e.producerStartOffsetOk = U64.read(p, slot); e.producerStartOffset = slot.value; break;
+                            case E_PRODUCER_STRIDES: e.producerStrides = longArray(p); break;
+                            default: p.skipChildren();
+                        }
+                }
             }
+            e.endpointsOk = predOk && succOk;
+            v.edge(e);
         }
-        e.endpointsOk = predOk && succOk;
     }
 
     private final List<String> scratchStrings = new ArrayList<>();
