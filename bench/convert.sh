@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Convert benchmark: generates level-4 synthetic runs with deps.json (100k and 1M tasks by default),
-# converts each with the JVM heap capped at 2 GiB, and prints wall seconds, peak RSS and sizes.
+# converts each through bin/ptotrace (its JVM options) with the heap capped at 2 GiB, and prints wall
+# seconds, peak RSS and sizes.
 #   bench/convert.sh [TASKS...]        e.g. bench/convert.sh 100000 1000000
 # Runs are cached under bench/out/ (or $PTOTRACE_BENCH_DIR); outputs are deleted after measuring.
 set -euo pipefail
@@ -27,7 +28,7 @@ for n in "$@"; do
     trace="$out/trace_$n.$f"
     rm -f "$trace"
     log="$out/time_${n}_${f}.log"
-    if ! /usr/bin/time -v java -Xmx"$heap" -jar "$jar" convert "$run" -o "$trace" --format "$f" >/dev/null 2>"$log"; then
+    if ! PTOTRACE_JAVA_OPTS="-Xmx$heap" /usr/bin/time -v "$here/bin/ptotrace" convert "$run" -o "$trace" --format "$f" >/dev/null 2>"$log"; then
       printf '%-9s %-8s failed: %s\n' "$n" "$f" "$(head -1 "$log")"
       continue
     fi

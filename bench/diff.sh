@@ -6,7 +6,7 @@
 # OLD is a synthetic run (SynthRun: 1M submits, 2 rings, newer era, ~5 edges per task); NEW is OLD
 # with known changes (one submit inserted early on ring 1, one arg shape changed, one reader turned
 # TRACKED_INPUT with a WAR edge, three edges removed). The inputs are generated once and reused.
-# Each diff runs as `java -Xmx4g -jar cli/target/ptotrace.jar diff ...` under /usr/bin/time -v;
+# Each diff runs as `PTOTRACE_JAVA_OPTS=-Xmx4g bin/ptotrace diff ...` under /usr/bin/time -v;
 # the script prints wall seconds, peak RSS and the diff's summary line.
 # Environment: TASKS (default 1000000), JAVA (default java), REPEAT (runs per variant, default 1).
 set -euo pipefail
@@ -62,7 +62,7 @@ run() { # label, extra diff options...
   local label="$1"; shift
   for i in $(seq 1 "$repeat"); do
     local log="$work/time.log" out="$work/report.txt" rc=0
-    /usr/bin/time -v "$java" -Xmx4g -jar "$jar" diff "$old" "$new" --max-list 5 -v "$@" >"$out" 2>"$log" || rc=$?
+    PTOTRACE_JAVA="$java" PTOTRACE_JAVA_OPTS=-Xmx4g /usr/bin/time -v "$here/bin/ptotrace" diff "$old" "$new" --max-list 5 -v "$@" >"$out" 2>"$log" || rc=$?
     local wall rss phases summary
     wall="$(grep 'Elapsed (wall clock)' "$log" | awk '{print $NF}' | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')"
     rss="$(grep 'Maximum resident set size' "$log" | awk '{printf "%.2f GiB", $NF / 1048576}')"

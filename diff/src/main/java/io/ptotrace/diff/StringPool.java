@@ -1,21 +1,50 @@
 package io.ptotrace.diff;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 
-/** Interns the strings of a graph (dtypes, arg types, sources, …) as small int codes; −1 is "absent". */
+/**
+ * Interns the strings of a graph (dtypes, arg types, sources, …) as small int codes; −1 is "absent". An
+ * open-addressing table of references and codes: the reader hands over the same String instance for equal
+ * texts, so a lookup is usually one reference comparison.
+ */
 final class StringPool {
-    private final HashMap<String, Integer> codes = new HashMap<>();
+    private String[] keys = new String[64];
+    private int[] vals = new int[64];
     private final ArrayList<String> strings = new ArrayList<>();
 
     int code(String s) {
         if (s == null) return -1;
-        Integer c = codes.get(s);
-        if (c != null) return c;
+        int mask = keys.length - 1;
+        int i = slot(s, mask);
+        for (String k; (k = keys[i]) != null; i = (i + 1) & mask) {
+            if (k == s || k.equals(s)) return vals[i];
+        }
         int n = strings.size();
-        codes.put(s, n);
         strings.add(s);
+        keys[i] = s;
+        vals[i] = n;
+        if (n * 2 >= keys.length) grow();
         return n;
+    }
+
+    private static int slot(String s, int mask) {
+        int h = s.hashCode() * 0x9E3779B9;
+        return (h ^ (h >>> 16)) & mask;
+    }
+
+    private void grow() {
+        String[] ok = keys;
+        int[] ov = vals;
+        keys = new String[ok.length * 2];
+        vals = new int[ok.length * 2];
+        int mask = keys.length - 1;
+        for (int j = 0; j < ok.length; j++) {
+            if (ok[j] == null) continue;
+            int i = slot(ok[j], mask);
+            while (keys[i] != null) i = (i + 1) & mask;
+            keys[i] = ok[j];
+            vals[i] = ov[j];
+        }
     }
 
     String get(int code) { return code < 0 ? null : strings.get(code); }

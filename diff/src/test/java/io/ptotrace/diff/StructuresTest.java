@@ -37,6 +37,21 @@ class StructuresTest {
     }
 
     @Test
+    void stringPoolGivesEqualTextsOneCode() {
+        StringPool p = new StringPool();
+        assertThat(p.code(null)).isEqualTo(-1);
+        assertThat(p.code("INPUT")).isZero();
+        assertThat(p.code(new String("INPUT".toCharArray()))).isZero(); // equal text, another instance
+        assertThat(p.code("Aa")).isEqualTo(1);
+        assertThat(p.code("BB")).isEqualTo(2); // same String hash as "Aa"
+        for (int i = 0; i < 1000; i++) assertThat(p.code("s" + i)).isEqualTo(3 + i);
+        for (int i = 0; i < 1000; i++) assertThat(p.code("s" + i)).isEqualTo(3 + i);
+        assertThat(p.get(2)).isEqualTo("BB");
+        assertThat(p.get(-1)).isNull();
+        assertThat(p.size()).isEqualTo(1003);
+    }
+
+    @Test
     void arrayPoolInternsByContent() {
         LongArrayPool p = new LongArrayPool();
         int a = p.intern(new long[] {16, 128});

@@ -11,6 +11,7 @@ public final class TextInterner {
     static final int MAX_ENTRIES = 1 << 16;
 
     private String[] table = new String[256];
+    private char[][] chars = new char[256][]; // each kept text's characters, for a vectorised comparison
     private int[] hashes = new int[256];
     private int size;
 
@@ -22,7 +23,7 @@ public final class TextInterner {
         for (int i = mix(h) & mask; ; i = (i + 1) & mask) {
             String s = table[i];
             if (s == null) break;
-            if (hashes[i] == h && same(s, buf, off, len)) return s;
+            if (hashes[i] == h && java.util.Arrays.equals(chars[i], 0, chars[i].length, buf, off, off + len)) return s;
         }
         String s = new String(buf, off, len);
         if (size >= MAX_ENTRIES) return s;
@@ -37,23 +38,18 @@ public final class TextInterner {
 
     private static int mix(int h) { return h ^ (h >>> 16) ^ (h >>> 7); }
 
-    private static boolean same(String s, char[] buf, int off, int len) {
-        if (s.length() != len) return false;
-        for (int i = 0; i < len; i++) if (s.charAt(i) != buf[off + i]) return false;
-        return true;
-    }
-
     private void add(String s, int h) {
         if ((size + 1) * 2 > table.length) grow();
-        put(table, hashes, s, h);
+        put(table, chars, hashes, s, h);
         size++;
     }
 
-    private static void put(String[] t, int[] hs, String s, int h) {
+    private static void put(String[] t, char[][] cs, int[] hs, String s, int h) {
         int mask = t.length - 1;
         int i = mix(h) & mask;
         while (t[i] != null) i = (i + 1) & mask;
         t[i] = s;
+        cs[i] = s.toCharArray();
         hs[i] = h;
     }
 
@@ -61,7 +57,8 @@ public final class TextInterner {
         String[] ot = table;
         int[] oh = hashes;
         table = new String[ot.length * 2];
+        chars = new char[ot.length * 2][];
         hashes = new int[ot.length * 2];
-        for (int i = 0; i < ot.length; i++) if (ot[i] != null) put(table, hashes, ot[i], oh[i]);
+        for (int i = 0; i < ot.length; i++) if (ot[i] != null) put(table, chars, hashes, ot[i], oh[i]);
     }
 }
