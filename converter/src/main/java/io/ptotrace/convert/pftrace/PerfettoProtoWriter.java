@@ -102,7 +102,7 @@ public final class PerfettoProtoWriter {
         int rank;
         boolean hasChildren;
         int idx = -1;
-        final IntList stream = new IntList(16);
+        IntList stream = new IntList(16); // dropped once merged into the plan's order
         int head;
         // lane only
         Integer sortIndex;
@@ -264,7 +264,9 @@ public final class PerfettoProtoWriter {
             buildCounters();
             orderTracks();
             merge();
+            for (Track t : tracks) t.stream = null; // the merged order replaces them
             attachFlows();
+            seqOfCode = null; // only needed to attach the flows
         }
 
         private int addMarker(int flow, byte type, int lane, long ts) {
@@ -545,27 +547,28 @@ public final class PerfettoProtoWriter {
         /** Puts each flow id on the event processed first and its terminating id on the later one. */
         private void attachFlows() {
             int flows = pic.flowCount();
-            int[] cnt = new int[items * 2 + 1];
+            // a counting sort of the flow ends by event code, in place in attStart (no second array of that size)
+            attStart = new int[items * 2 + 1];
             for (int f = 0; f < flows; f++) {
                 long oc = outTerm(f);
-                cnt[(int) (oc >>> 32)]++;
-                cnt[(int) oc]++;
+                attStart[(int) (oc >>> 32)]++;
+                attStart[(int) oc]++;
                 int s = srcItem(f), d = dstItem(f);
                 if (seqOfCode[s * 2] >= seqOfCode[d * 2 + 1]) report.swappedFlows++;
                 if (begin[d] < begin[s]) report.reversedFlows++;
             }
-            attStart = new int[items * 2 + 1];
             int acc = 0;
-            for (int c = 0; c < items * 2; c++) { attStart[c] = acc; acc += cnt[c]; cnt[c] = 0; }
-            attStart[items * 2] = acc;
+            for (int c = 0; c <= items * 2; c++) { int n = attStart[c]; attStart[c] = acc; acc += n; }
             attFlow = new int[acc];
-            int[] fill = cnt; // reused, zeroed above
+            // attStart[c] now serves as code c's fill cursor; afterwards it points at code c + 1's start
             for (int f = 0; f < flows; f++) {
                 long oc = outTerm(f);
                 int out = (int) (oc >>> 32), term = (int) oc;
-                attFlow[attStart[out] + fill[out]++] = f;
-                attFlow[attStart[term] + fill[term]++] = ~f;
+                attFlow[attStart[out]++] = f;
+                attFlow[attStart[term]++] = ~f;
             }
+            for (int c = items * 2; c > 0; c--) attStart[c] = attStart[c - 1];
+            attStart[0] = 0;
         }
 
         private int srcItem(int f) { return pic.flowSrcSlice(f) >= 0 ? pic.flowSrcSlice(f) : slices + srcMarker.get(f); }
