@@ -32,6 +32,12 @@ public final class InputProblem extends RuntimeException {
         return new InputProblem(file == null ? null : file.toString(), "not valid JSON: " + msg, location(e.getLocation()), e);
     }
 
+    /** "cannot read: ..." for a file the system would not read (the exception's message, or its kind). */
+    public static InputProblem cannotRead(Path file, java.io.IOException e) {
+        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return new InputProblem(file == null ? null : file.toString(), "cannot read: " + msg, null, e);
+    }
+
     public static String location(JsonLocation loc) {
         if (loc == null || loc.getLineNr() < 0) return null;
         return "line " + loc.getLineNr() + ", column " + loc.getColumnNr();

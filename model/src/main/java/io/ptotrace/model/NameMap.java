@@ -78,7 +78,7 @@ public final class NameMap {
         } catch (JsonParseException e) {
             throw InputProblem.notJson(file, e);
         } catch (IOException e) {
-            throw new InputProblem(file.toString(), "cannot read: " + e.getMessage(), null, e);
+            throw InputProblem.cannotRead(file, e);
         }
         return new NameMap(names, orch);
     }

@@ -60,8 +60,7 @@ public final class RecordsReader {
         } catch (JsonParseException e) {
             throw InputProblem.notJson(file, e);
         } catch (IOException e) {
-            String msg = e.getMessage();
-            throw new InputProblem(file.toString(), "cannot read: " + (msg == null ? e.getClass().getSimpleName() : msg), null, e);
+            throw InputProblem.cannotRead(file, e);
         }
         return r.build();
     }

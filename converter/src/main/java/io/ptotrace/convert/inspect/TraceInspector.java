@@ -38,7 +38,7 @@ public final class TraceInspector {
         } catch (NoSuchFileException e) {
             throw new InputProblem(file, "no such file", null);
         } catch (IOException e) {
-            throw new InputProblem(file, "cannot read: " + e.getMessage(), null);
+            throw InputProblem.cannotRead(file, e);
         }
         try (InputStream in = raw) {
             return inspect(in, file.toString());

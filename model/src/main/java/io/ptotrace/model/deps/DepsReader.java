@@ -71,8 +71,7 @@ public final class DepsReader {
         } catch (JsonParseException e) {
             throw InputProblem.notJson(file, e);
         } catch (IOException e) {
-            String msg = e.getMessage();
-            throw new InputProblem(file.toString(), "cannot read: " + (msg == null ? e.getClass().getSimpleName() : msg), null, e);
+            throw InputProblem.cannotRead(file, e);
         }
     }
 
