@@ -1,5 +1,6 @@
 package io.ptotrace.diff;
 
+import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.TaskIds;
@@ -28,7 +29,7 @@ public final class Graph {
     int nodeCount;
     long[] nodeId;
     int[] nodeTask; // task row or −1 (id only seen as an edge endpoint)
-    IdIndex provNode; // id → provisional index
+    LongIntMap provNode; // id → provisional index
     int[] provToNode;
 
     // task rows (file order)
@@ -55,7 +56,7 @@ public final class Graph {
     int tensorCount;
     long[] tensorId;
     int[] tensorRow; // tensors[] row or −1
-    IdIndex provTensor;
+    LongIntMap provTensor;
     int[] provToTensor;
 
     // tensor rows (file order)

@@ -1,6 +1,7 @@
 package io.ptotrace.diff;
 
 import io.ptotrace.model.util.GrowableColumns;
+import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.InputProblem;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.TensorIds;
@@ -129,9 +130,9 @@ public final class GraphLoader {
         private final Graph g;
         private final StringPool strings = new StringPool();
         private final LongArrayPool arrays = new LongArrayPool();
-        private final IdIndex nodes;
+        private final LongIntMap nodes;
         private final GrowableColumns.Longs nodeIds;
-        private final IdIndex tensors;
+        private final LongIntMap tensors;
         private final GrowableColumns.Longs tensorIds;
 
         private final GrowableColumns.Ints taskNode, taskScope, taskKernels, taskBlock, argStart;
@@ -154,9 +155,9 @@ public final class GraphLoader {
             g = new Graph(file);
             int edges = (int) Math.min(1 << 26, fileSize / 360);
             int tasks = Math.max(16, edges / 5);
-            nodes = new IdIndex(true, tasks);
+            nodes = new LongIntMap(tasks);
             nodeIds = new GrowableColumns.Longs(tasks);
-            tensors = new IdIndex(false, tasks);
+            tensors = new LongIntMap(tasks);
             tensorIds = new GrowableColumns.Longs(tasks);
             taskNode = new GrowableColumns.Ints(tasks); taskScope = new GrowableColumns.Ints(tasks); taskKernels = new GrowableColumns.Ints(tasks * 3);
             taskBlock = new GrowableColumns.Ints(tasks); taskEarly = new GrowableColumns.Bytes(tasks); argStart = new GrowableColumns.Ints(tasks + 1);

@@ -72,4 +72,31 @@ class LongIntMapTest {
         assertThat(m.get(1L)).isEqualTo(-1);
         assertThat(m.size()).isEqualTo(2);
     }
+
+    @Test
+    void idsOfEveryShapeAgreeWithAHashMap() {
+        Random r = new Random(3);
+        for (int expected : new int[] {16, 100_000}) { // task-id and tensor-id sizes, as the diff loader makes them
+            LongIntMap ix = new LongIntMap(expected);
+            Map<Long, Integer> ref = new HashMap<>();
+            for (int i = 0; i < 200_000; i++) {
+                long id;
+                switch (r.nextInt(5)) {
+                    case 0: id = ((long) r.nextInt(3) << 32) | r.nextInt(50_000); break; // dense task ids
+                    case 1: id = ((long) r.nextInt(3) << 32) | (r.nextInt(1 << 30) + (1L << 29)); break; // far out
+                    case 2: id = r.nextLong(); break; // hashed ids
+                    case 3: id = ((long) (r.nextInt(100) + 10) << 32) | r.nextInt(10); break; // many rings
+                    default: id = -1L - r.nextInt(4); break; // top of the unsigned range
+                }
+                Integer old = ref.putIfAbsent(id, i);
+                assertThat(ix.putIfAbsent(id, i)).isEqualTo(old == null ? -1 : old);
+            }
+            for (Map.Entry<Long, Integer> e : ref.entrySet()) assertThat(ix.get(e.getKey())).isEqualTo(e.getValue());
+            for (int i = 0; i < 10_000; i++) {
+                long id = r.nextLong();
+                assertThat(ix.get(id)).isEqualTo(ref.getOrDefault(id, -1));
+            }
+            assertThat(ix.size()).isEqualTo(ref.size());
+        }
+    }
 }
