@@ -175,6 +175,7 @@ public final class RecordsReader {
         if (t == JsonToken.VALUE_NULL) return null;
         if (t != JsonToken.START_ARRAY) throw problem(p, section + " is not an array");
         List<List<PhaseRecord>> lanes = new ArrayList<>();
+        MemberOrder order = section.equals("aicpu_scheduler_phases") ? schedOrder : orchOrder;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_ARRAY)
                 throw problem(p, section + "[" + lanes.size() + "] is not an array of records");
@@ -182,7 +183,7 @@ public final class RecordsReader {
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 if (p.currentToken() != JsonToken.START_OBJECT)
                     throw problem(p, section + "[" + lanes.size() + "][" + lane.size() + "] is not an object");
-                lane.add(readRecord(p, section, lanes.size(), lane.size(), host, raw));
+                lane.add(readRecord(p, order, section, lanes.size(), lane.size(), host, raw));
             }
             lanes.add(lane);
         }
@@ -202,12 +203,12 @@ public final class RecordsReader {
         M_TASKS_PROCESSED, M_POP_HIT, M_POP_MISS, M_SHARED_AT_START, M_SHARED_AT_END);
     private final MemberOrder orchOrder = new MemberOrder(MEMBERS, M_SUBMIT_IDX, M_TASK_ID, M_START_CYCLES, M_END_CYCLES);
 
-    private PhaseRecord readRecord(JsonParser p, String section, int lane, int idx, boolean host, LongList raw) throws IOException {
+    private PhaseRecord readRecord(JsonParser p, MemberOrder order, String section, int lane, int idx, boolean host, LongList raw)
+            throws IOException {
         long rawStart = 0, rawEnd = 0;
         PhaseRecord r = new PhaseRecord();
         boolean sawStart = false, sawEnd = false;
         whereSection = section; whereLane = lane; whereIdx = idx;
-        MemberOrder order = section.equals("aicpu_scheduler_phases") ? schedOrder : orchOrder;
         order.start();
         for (int k; (k = order.next(p)) != MemberOrder.END; ) {
             p.nextToken();
@@ -344,7 +345,6 @@ public final class RecordsReader {
         }
     }
 
-    /** A timestamp member: integer (null → 0, like the reference's {@code or 0}). */
     // the record being read, for error messages (built only when one is needed)
     private String whereSection;
     private int whereLane, whereIdx;
@@ -353,6 +353,7 @@ public final class RecordsReader {
         return whereSection + (whereLane >= 0 ? "[" + whereLane + "]" : "") + "[" + whereIdx + "]";
     }
 
+    /** A timestamp member: integer (null → 0, like the reference's {@code or 0}). */
     private long cycles(JsonParser p, String key) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return 0;
