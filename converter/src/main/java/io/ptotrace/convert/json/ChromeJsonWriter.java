@@ -10,7 +10,6 @@ import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.SliceContent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.JsonValues;
-import io.ptotrace.model.PyFloat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -33,19 +32,39 @@ public final class ChromeJsonWriter {
     // pre-encoded names: most of a large trace is these few keys and values
     private static final SerializedString ARGS = new SerializedString("args"), CAT = new SerializedString("cat"),
         CNAME = new SerializedString("cname"), ID = new SerializedString("id"), NAME = new SerializedString("name"),
-        PH = new SerializedString("ph"), PID = new SerializedString("pid"), TID = new SerializedString("tid"),
+        PID = new SerializedString("pid"), TID = new SerializedString("tid"),
         TS = new SerializedString("ts"), DUR = new SerializedString("dur"), BP = new SerializedString("bp"),
         BIND_ID = new SerializedString("bind_id"), IN_COUNT = new SerializedString("input_task_count"),
-        OUT_COUNT = new SerializedString("output_task_count"), FLOW = new SerializedString("flow"),
-        X = new SerializedString("X"), C = new SerializedString("C"), S = new SerializedString("s"),
-        F = new SerializedString("f"), E = new SerializedString("e");
-    private static final SerializedString[] FLOW_NAMES = new SerializedString[FlowKind.values().length];
+        OUT_COUNT = new SerializedString("output_task_count");
+    // raw fragments: a flow end starts with FLOW_CAT (whose comma makes "id" follow it), the others follow a value
+    private static final SerializedString FLOW_CAT = new SerializedString("\"cat\":\"flow\","),
+        BP_E = new SerializedString(",\"bp\":\"e\""), PH_X = new SerializedString(",\"ph\":\"X\""),
+        PH_C = new SerializedString(",\"ph\":\"C\"");
+    /** {@code ,"name":<kind>,"ph":"s"} and {@code ...,"ph":"f"} by flow kind. */
+    private static final SerializedString[] FLOW_START = new SerializedString[FlowKind.values().length],
+        FLOW_END = new SerializedString[FlowKind.values().length];
 
     static {
-        for (FlowKind k : FlowKind.values()) FLOW_NAMES[k.ordinal()] = new SerializedString(k.eventName);
+        for (FlowKind k : FlowKind.values()) {
+            String name = ",\"name\":" + quoted(k.eventName) + ",\"ph\":";
+            FLOW_START[k.ordinal()] = new SerializedString(name + "\"s\"");
+            FLOW_END[k.ordinal()] = new SerializedString(name + "\"f\"");
+        }
     }
 
     private ChromeJsonWriter() {}
+
+    /** {@code s} as a JSON string the way the generator writes it (non-ASCII escaped). */
+    private static String quoted(String s) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(w)) {
+            g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII);
+            g.writeString(s);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w.toString();
+    }
 
     /** Renders with one rendering thread per available processor. */
     public static void write(TracePicture pic, OutputStream out) throws IOException {
@@ -61,9 +80,10 @@ public final class ChromeJsonWriter {
         long units = (long) pic.meta.size() + pic.sliceCount() + pic.counterCount() + pic.flowCount();
         int chunks = (int) ((units + CHUNK - 1) / CHUNK);
         if (threads <= 1 || chunks <= 1) {
+            DoubleTexts numbers = new DoubleTexts();
             for (int k = 0; k < chunks; k++) {
                 if (k > 0) out.write(',');
-                renderChunk(pic, k, out);
+                renderChunk(pic, k, out, numbers);
             }
         } else {
             ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -85,7 +105,7 @@ public final class ChromeJsonWriter {
                         final ChunkBuffer buf = free.poll();
                         inFlight.add(pool.submit(() -> {
                             buf.reset();
-                            renderChunk(pic, chunk, buf);
+                            renderChunk(pic, chunk, buf, buf.numbers);
                             return buf;
                         }));
                     }
@@ -118,6 +138,8 @@ public final class ChromeJsonWriter {
 
     /** A rendered chunk; its array is kept and reused. */
     private static final class ChunkBuffer extends ByteArrayOutputStream {
+        final DoubleTexts numbers = new DoubleTexts();
+
         ChunkBuffer() { super(1 << 18); }
     }
 
@@ -136,24 +158,23 @@ public final class ChromeJsonWriter {
     }
 
     /** Renders events [k·CHUNK, (k+1)·CHUNK) of the sequence metadata, slices, counters, flow pairs, comma-separated. */
-    private static void renderChunk(TracePicture pic, int k, OutputStream out) throws IOException {
+    private static void renderChunk(TracePicture pic, int k, OutputStream out, DoubleTexts num) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII);
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.setRootValueSeparator(COMMA);
-            Args args = new Args(g);
-            LastTs last = new LastTs();
+            Args args = new Args(g, num);
             SliceContent c = pic.content();
             int m = pic.meta.size(), s = pic.sliceCount(), n = pic.counterCount(), f = pic.flowCount();
             long from = (long) k * CHUNK, to = Math.min(from + CHUNK, (long) m + s + n + f);
             for (long u = from; u < to; u++) {
                 if (u < m) writeMeta(g, pic.meta.get((int) u));
-                else if (u < m + s) writeSlice(g, pic, c, args, (int) (u - m));
-                else if (u < (long) m + s + n) writeCounter(g, pic, c, args, (int) (u - m - s));
+                else if (u < m + s) writeSlice(g, pic, c, args, num, (int) (u - m));
+                else if (u < (long) m + s + n) writeCounter(g, pic, c, args, num, (int) (u - m - s));
                 else {
                     int i = (int) (u - m - s - n);
-                    writeFlowEnd(g, pic, i, true, last);
-                    writeFlowEnd(g, pic, i, false, last);
+                    writeFlowEnd(g, pic, i, true, num);
+                    writeFlowEnd(g, pic, i, false, num);
                 }
             }
         } catch (UncheckedIOException e) {
@@ -163,8 +184,8 @@ public final class ChromeJsonWriter {
 
     private static final SerializedString COMMA = new SerializedString(",");
 
-    private static void writeSlice(JsonGenerator g, TracePicture pic, SliceContent c, Args args, int i) throws IOException {
-        if (H2D.equals(c.sliceCategory(i))) { writeH2d(g, pic, c, args, i); return; }
+    private static void writeSlice(JsonGenerator g, TracePicture pic, SliceContent c, Args args, DoubleTexts num, int i) throws IOException {
+        if (H2D.equals(c.sliceCategory(i))) { writeH2d(g, pic, c, args, num, i); return; }
         g.writeStartObject();
         g.writeFieldName(ARGS);
         g.writeStartObject();
@@ -177,21 +198,20 @@ public final class ChromeJsonWriter {
         if (pic.sliceJsonId(i) >= 0) { g.writeFieldName(ID); g.writeNumber(pic.sliceJsonId(i)); }
         g.writeFieldName(NAME);
         g.writeString(c.sliceName(i));
-        g.writeFieldName(PH);
-        g.writeString(X);
+        g.writeRaw(PH_X);
         g.writeFieldName(PID);
         g.writeNumber(pic.slicePid(i));
         g.writeFieldName(TID);
         g.writeNumber(pic.sliceTid(i));
         g.writeFieldName(TS);
-        PyFloat.write(g, pic.sliceTs(i));
+        num.write(g, pic.sliceTs(i));
         g.writeFieldName(DUR);
-        PyFloat.write(g, pic.sliceDur(i));
+        num.write(g, pic.sliceDur(i));
         g.writeEndObject();
     }
 
-    private static void writeCounter(JsonGenerator g, TracePicture pic, SliceContent c, Args args, int i) throws IOException {
-        if (OVERHEAD.equals(c.counterCategory(i))) { writeOverhead(g, pic, c, args, i); return; }
+    private static void writeCounter(JsonGenerator g, TracePicture pic, SliceContent c, Args args, DoubleTexts num, int i) throws IOException {
+        if (OVERHEAD.equals(c.counterCategory(i))) { writeOverhead(g, pic, c, args, num, i); return; }
         g.writeStartObject();
         g.writeFieldName(ARGS);
         g.writeStartObject();
@@ -201,21 +221,20 @@ public final class ChromeJsonWriter {
         g.writeString(c.counterCategory(i));
         g.writeFieldName(NAME);
         g.writeString(c.counterName(i));
-        g.writeFieldName(PH);
-        g.writeString(C);
+        g.writeRaw(PH_C);
         g.writeFieldName(PID);
         g.writeNumber(pic.counterPid(i));
         g.writeFieldName(TID);
         g.writeNumber(pic.counterTid(i));
         g.writeFieldName(TS);
-        PyFloat.write(g, pic.counterTs(i));
+        num.write(g, pic.counterTs(i));
         g.writeEndObject();
     }
 
     private static final String H2D = "host_h2d", OVERHEAD = "overhead";
 
     /** H2D upload slices keep the reference's member order (newer-capture-format.md §3.5). */
-    private static void writeH2d(JsonGenerator g, TracePicture pic, SliceContent c, Args args, int i) throws IOException {
+    private static void writeH2d(JsonGenerator g, TracePicture pic, SliceContent c, Args args, DoubleTexts num, int i) throws IOException {
         g.writeStartObject();
         g.writeStringField("name", c.sliceName(i));
         g.writeStringField("cat", H2D);
@@ -223,9 +242,9 @@ public final class ChromeJsonWriter {
         g.writeNumberField("pid", pic.slicePid(i));
         g.writeNumberField("tid", pic.sliceTid(i));
         g.writeFieldName("ts");
-        PyFloat.write(g, pic.sliceTs(i));
+        num.write(g, pic.sliceTs(i));
         g.writeFieldName("dur");
-        PyFloat.write(g, pic.sliceDur(i));
+        num.write(g, pic.sliceDur(i));
         String cname = c.sliceColor(i);
         if (cname != null) g.writeStringField("cname", cname);
         g.writeFieldName("args");
@@ -236,7 +255,7 @@ public final class ChromeJsonWriter {
     }
 
     /** Overhead counter samples keep the reference's member order (merged-trace.md §11.6). */
-    private static void writeOverhead(JsonGenerator g, TracePicture pic, SliceContent c, Args args, int i) throws IOException {
+    private static void writeOverhead(JsonGenerator g, TracePicture pic, SliceContent c, Args args, DoubleTexts num, int i) throws IOException {
         g.writeStartObject();
         g.writeStringField("ph", "C");
         g.writeStringField("cat", OVERHEAD);
@@ -244,7 +263,7 @@ public final class ChromeJsonWriter {
         g.writeNumberField("pid", pic.counterPid(i));
         g.writeNumberField("tid", pic.counterTid(i));
         g.writeFieldName("ts");
-        PyFloat.write(g, pic.counterTs(i));
+        num.write(g, pic.counterTs(i));
         g.writeFieldName("args");
         g.writeStartObject();
         c.counterArgs(i, args);
@@ -276,40 +295,19 @@ public final class ChromeJsonWriter {
         g.writeEndObject();
     }
 
-    /** The text of the last timestamp written at each end of an arrow: arrows from one slice come in a row. */
-    private static final class LastTs {
-        private static final long NONE = 0x7ff8000000000000L; // NaN: never the bits of a finite timestamp
-        final long[] bits = {NONE, NONE};
-        final String[] text = new String[2];
-
-        void write(JsonGenerator g, double ts, int end) throws IOException {
-            if (!Double.isFinite(ts)) { PyFloat.write(g, ts); return; }
-            long b = Double.doubleToRawLongBits(ts);
-            if (b != bits[end]) {
-                bits[end] = b;
-                text[end] = PyFloat.repr(ts);
-            }
-            g.writeNumber(text[end]);
-        }
-    }
-
-    private static void writeFlowEnd(JsonGenerator g, TracePicture pic, int i, boolean start, LastTs last) throws IOException {
+    private static void writeFlowEnd(JsonGenerator g, TracePicture pic, int i, boolean start, DoubleTexts num) throws IOException {
         g.writeStartObject();
-        g.writeFieldName(CAT);
-        g.writeString(FLOW);
+        g.writeRaw(FLOW_CAT); // the constant members go in pre-encoded, in the reference's member order
         g.writeFieldName(ID);
         g.writeNumber(i);
-        g.writeFieldName(NAME);
-        g.writeString(FLOW_NAMES[pic.flowKind(i).ordinal()]);
-        g.writeFieldName(PH);
-        g.writeString(start ? S : F);
+        g.writeRaw((start ? FLOW_START : FLOW_END)[pic.flowKind(i).ordinal()]);
         g.writeFieldName(PID);
         g.writeNumber(start ? pic.flowSrcPid(i) : pic.flowDstPid(i));
         g.writeFieldName(TID);
         g.writeNumber(start ? pic.flowSrcTid(i) : pic.flowDstTid(i));
         g.writeFieldName(TS);
-        last.write(g, start ? pic.flowSrcTs(i) : pic.flowDstTs(i), start ? 0 : 1);
-        if (!start) { g.writeFieldName(BP); g.writeString(E); }
+        num.write(g, start ? pic.flowSrcTs(i) : pic.flowDstTs(i));
+        if (!start) g.writeRaw(BP_E);
         if (pic.flowHasCounts(i)) {
             g.writeFieldName(IN_COUNT);
             g.writeNumber(pic.flowInputTaskCount(i));
@@ -324,8 +322,12 @@ public final class ChromeJsonWriter {
     /** Writes args straight into the open object. */
     private static final class Args implements ArgSink {
         private final JsonGenerator g;
+        private final DoubleTexts num;
 
-        Args(JsonGenerator g) { this.g = g; }
+        Args(JsonGenerator g, DoubleTexts num) {
+            this.g = g;
+            this.num = num;
+        }
 
         @Override public void str(String key, String value) {
             try { g.writeStringField(key, value); } catch (IOException e) { throw new UncheckedIOException(e); }
@@ -334,7 +336,7 @@ public final class ChromeJsonWriter {
         @Override public void dbl(String key, double value) {
             try {
                 g.writeFieldName(key);
-                PyFloat.write(g, value);
+                num.write(g, value);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
