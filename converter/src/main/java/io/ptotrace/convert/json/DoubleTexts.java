@@ -11,7 +11,7 @@ import java.io.IOException;
  * table by bit pattern turns those repeats into byte copies; one table per rendering thread.
  */
 final class DoubleTexts {
-    private static final int BITS = 12, SIZE = 1 << BITS;
+    private static final int BITS = 14, SIZE = 1 << BITS;
     private final long[] keys = new long[SIZE];
     private final SerializedString[] texts = new SerializedString[SIZE];
 
