@@ -37,7 +37,10 @@ public final class TracePicture {
     private final java.util.HashMap<Long, int[]> unboundEnds = new java.util.HashMap<>();
     private final Columns.Doubles fSrcTs = new Columns.Doubles(), fDstTs = new Columns.Doubles();
 
-    private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4, SRC_OWN = 8, DST_OWN = 16;
+    /** Task counts that do not fit 16 bits each (a task with more than 65535 inputs or outputs), by flow. */
+    private final java.util.HashMap<Integer, int[]> wideCounts = new java.util.HashMap<>();
+
+    private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4, SRC_OWN = 8, DST_OWN = 16, WIDE_COUNTS = 32;
     private static final FlowKind[] KINDS = FlowKind.values();
 
     public void setContent(SliceContent content) { this.content = content; }
@@ -94,13 +97,15 @@ public final class TracePicture {
         fKind.set(i, (byte) kind.ordinal());
         boolean srcOwn = srcSlice < 0 || slicePid(srcSlice) != srcPid || sliceTid(srcSlice) != srcTid;
         boolean dstOwn = dstSlice < 0 || slicePid(dstSlice) != dstPid || sliceTid(dstSlice) != dstTid;
+        boolean wide = inCount > 0xFFFF || outCount > 0xFFFF;
         fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0) | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
-            | (inCount >= 0 ? HAS_COUNTS : 0) | (srcOwn ? SRC_OWN : 0) | (dstOwn ? DST_OWN : 0)));
+            | (inCount >= 0 ? HAS_COUNTS : 0) | (srcOwn ? SRC_OWN : 0) | (dstOwn ? DST_OWN : 0) | (wide ? WIDE_COUNTS : 0)));
         fSrcTs.set(i, srcTs); fSrcSlice.set(i, srcSlice);
         fDstTs.set(i, dstTs); fDstSlice.set(i, dstSlice);
         if (srcOwn) unboundEnds.put(2L * i, new int[] {srcPid, srcTid});
         if (dstOwn) unboundEnds.put(2L * i + 1, new int[] {dstPid, dstTid});
-        fCounts.set(i, inCount >= 0 ? (Math.min(inCount, 0xFFFF) << 16) | Math.min(outCount, 0xFFFF) : 0);
+        fCounts.set(i, inCount >= 0 && !wide ? inCount << 16 | outCount : 0);
+        if (wide) wideCounts.put(i, new int[] {inCount, outCount});
         return i;
     }
 
@@ -148,9 +153,11 @@ public final class TracePicture {
     /** True for dependency arrows, which carry input/output task counts. */
     public boolean flowHasCounts(int i) { return (fBindFlags.get(i) & HAS_COUNTS) != 0; }
 
-    /** Task counts are kept in 16 bits each (a count above 65535 reads as 65535). */
-    public int flowInputTaskCount(int i) { return flowHasCounts(i) ? fCounts.get(i) >>> 16 : -1; }
+    /** Input task count of a dependency arrow, or −1. Counts live in 16 bits each; the rare larger ones in a side table. */
+    public int flowInputTaskCount(int i) { return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[0] : fCounts.get(i) >>> 16; }
 
-    public int flowOutputTaskCount(int i) { return flowHasCounts(i) ? fCounts.get(i) & 0xFFFF : -1; }
+    public int flowOutputTaskCount(int i) { return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[1] : fCounts.get(i) & 0xFFFF; }
+
+    private boolean wide(int i) { return (fBindFlags.get(i) & WIDE_COUNTS) != 0; }
 
 }
