@@ -13,6 +13,7 @@ formats="${PTOTRACE_BENCH_FORMATS:-json pftrace}"
 [ $# -gt 0 ] || set -- 100000 1000000
 mkdir -p "$out"
 [ -f "$jar" ] || (cd "$here" && mvn -q -B -DskipTests install)
+"$here/bin/ptotrace" --version >/dev/null # any build or warm-up-cache training happens here, not in a timed run
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }

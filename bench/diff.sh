@@ -27,6 +27,7 @@ if [ ! -f "$here/diff/target/test-classes/io/ptotrace/diff/BenchData.class" ]; t
   echo "bench: compiling diff test classes..." >&2
   (cd "$here" && mvn -q -B -pl diff -am test-compile -DskipTests)
 fi
+"$here/bin/ptotrace" --version >/dev/null # any build or warm-up-cache training happens here, not in a timed run
 cp="$here/diff/target/test-classes:$jar"
 if ! "$java" -jar "$jar" diff --version >/dev/null 2>&1; then
   echo "bench: $jar has no 'diff' subcommand (DiffCommand is not registered in Main yet?)" >&2
