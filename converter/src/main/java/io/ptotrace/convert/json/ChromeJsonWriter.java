@@ -80,10 +80,10 @@ public final class ChromeJsonWriter {
         long units = (long) pic.meta.size() + pic.sliceCount() + pic.counterCount() + pic.flowCount();
         int chunks = (int) ((units + CHUNK - 1) / CHUNK);
         if (threads <= 1 || chunks <= 1) {
-            DoubleTexts numbers = new DoubleTexts();
+            Args args = new Args(new DoubleTexts());
             for (int k = 0; k < chunks; k++) {
                 if (k > 0) out.write(',');
-                renderChunk(pic, k, out, numbers);
+                renderChunk(pic, k, out, args);
             }
         } else {
             ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -105,7 +105,7 @@ public final class ChromeJsonWriter {
                         final ChunkBuffer buf = free.poll();
                         inFlight.add(pool.submit(() -> {
                             buf.reset();
-                            renderChunk(pic, chunk, buf, buf.numbers);
+                            renderChunk(pic, chunk, buf, buf.args);
                             return buf;
                         }));
                     }
@@ -139,6 +139,7 @@ public final class ChromeJsonWriter {
     /** A rendered chunk; its array is kept and reused. */
     private static final class ChunkBuffer extends ByteArrayOutputStream {
         final DoubleTexts numbers = new DoubleTexts();
+        final Args args = new Args(numbers);
 
         ChunkBuffer() { super(1 << 18); }
     }
@@ -158,12 +159,13 @@ public final class ChromeJsonWriter {
     }
 
     /** Renders events [k·CHUNK, (k+1)·CHUNK) of the sequence metadata, slices, counters, flow pairs, comma-separated. */
-    private static void renderChunk(TracePicture pic, int k, OutputStream out, DoubleTexts num) throws IOException {
+    private static void renderChunk(TracePicture pic, int k, OutputStream out, Args reused) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII);
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.setRootValueSeparator(COMMA);
-            Args args = new Args(g, num);
+            Args args = reused.on(g);
+            DoubleTexts num = args.num;
             SliceContent c = pic.content();
             int m = pic.meta.size(), s = pic.sliceCount(), n = pic.counterCount(), f = pic.flowCount();
             long from = (long) k * CHUNK, to = Math.min(from + CHUNK, (long) m + s + n + f);
@@ -321,21 +323,42 @@ public final class ChromeJsonWriter {
 
     /** Writes args straight into the open object. */
     private static final class Args implements ArgSink {
-        private final JsonGenerator g;
+        private JsonGenerator g;
         private final DoubleTexts num;
+        // encoded keys by identity: arg keys are a few constant strings, written millions of times
+        private final String[] keys = new String[64];
+        private final SerializedString[] encoded = new SerializedString[64];
 
-        Args(JsonGenerator g, DoubleTexts num) {
+        Args(DoubleTexts num) { this.num = num; }
+
+        Args on(JsonGenerator g) {
             this.g = g;
-            this.num = num;
+            return this;
+        }
+
+        /** Writes a member name; pre-encoded names skip the generator's per-character escaping. */
+        private void name(String k) throws IOException {
+            int h = System.identityHashCode(k) & 63;
+            if (keys[h] != k) {
+                keys[h] = k;
+                // pre-encoded names are written as UTF-8; only ASCII ones read the same as the escaped form
+                encoded[h] = k.chars().allMatch(c -> c < 0x80) ? new SerializedString(k) : null;
+            }
+            if (encoded[h] != null) g.writeFieldName(encoded[h]); else g.writeFieldName(k);
         }
 
         @Override public void str(String key, String value) {
-            try { g.writeStringField(key, value); } catch (IOException e) { throw new UncheckedIOException(e); }
+            try {
+                name(key);
+                g.writeString(value);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
         @Override public void dbl(String key, double value) {
             try {
-                g.writeFieldName(key);
+                name(key);
                 num.write(g, value);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -343,12 +366,17 @@ public final class ChromeJsonWriter {
         }
 
         @Override public void i64(String key, long value) {
-            try { g.writeNumberField(key, value); } catch (IOException e) { throw new UncheckedIOException(e); }
+            try {
+                name(key);
+                g.writeNumber(value);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
         @Override public void u64(String key, long value) {
             try {
-                g.writeFieldName(key);
+                name(key);
                 if (value >= 0) g.writeNumber(value); else g.writeNumber(Long.toUnsignedString(value));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -356,16 +384,26 @@ public final class ChromeJsonWriter {
         }
 
         @Override public void bool(String key, boolean value) {
-            try { g.writeBooleanField(key, value); } catch (IOException e) { throw new UncheckedIOException(e); }
+            try {
+                name(key);
+                g.writeBoolean(value);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
         @Override public void nul(String key) {
-            try { g.writeNullField(key); } catch (IOException e) { throw new UncheckedIOException(e); }
+            try {
+                name(key);
+                g.writeNull();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
         @Override public void raw(String key, Object v) {
             try {
-                g.writeFieldName(key);
+                name(key);
                 JsonValues.write(g, v);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

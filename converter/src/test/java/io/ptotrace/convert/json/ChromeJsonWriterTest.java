@@ -28,7 +28,7 @@ class ChromeJsonWriterTest {
     void nonAsciiIsEscapedEverywhereLikeTheReference() throws IOException {
         TestPictures.Builder b = new TestPictures.Builder();
         b.process(2, "AICPU Scheduler", 2);
-        int a = b.slice(2, 30000, 1.0, 2.0, "caf\u00e9(t0)", "note", "\u03bcs");
+        int a = b.slice(2, 30000, 1.0, 2.0, "caf\u00e9(t0)", "note", "\u03bcs", "dur-\u00b5s", 1.5);
         int c = b.slice(2, 30000, 5.0, 2.0, "complete(1)");
         b.flow(FlowKind.COMPLETE_READY, a, 3.0, c, 5.0);
         b.flow(FlowKind.SUBMIT_DISPATCH, a, 3.0, c, 5.0);
@@ -38,6 +38,7 @@ class ChromeJsonWriterTest {
         List<String> names = new ArrayList<>();
         events.forEach(e -> names.add(e.get("name").asText()));
         assertThat(names).contains("caf\u00e9(t0)", "complete\u2192ready", "submit\u2192dispatch");
+        assertThat(events.findValues("args")).anySatisfy(args -> assertThat(args.path("dur-\u00b5s").asDouble()).isEqualTo(1.5));
         assertThat(new String(bytes, java.nio.charset.StandardCharsets.US_ASCII)).contains("\"complete\\u2192ready\"");
     }
 
