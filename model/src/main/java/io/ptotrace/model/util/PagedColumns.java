@@ -1,0 +1,149 @@
+package io.ptotrace.model.util;
+
+import java.util.Arrays;
+
+/**
+ * Primitive columns indexed by row and stored in pages of {@link #PAGE} rows: growing never copies more
+ * than one page, no single array gets huge, and the garbage collector has only a few hundred
+ * reference-free arrays to look at however many rows there are. A page is allocated when a row in it is
+ * first written (rows never written read as 0) and starts small, so small tables stay small.
+ */
+public final class PagedColumns {
+    private PagedColumns() {}
+
+    public static final int SHIFT = 14, PAGE = 1 << SHIFT, MASK = PAGE - 1;
+
+    /** Length of a page that has to hold index {@code k}, at least {@code len}. */
+    private static int grownLength(int len, int k) {
+        return Math.min(PAGE, Math.max(Math.max(64, len * 2), Integer.highestOneBit(k) << 1));
+    }
+
+    /**
+     * Longs, each page as narrow as its values allow: bytes, shorts, ints or longs (a page widens when a
+     * value does not fit). Columns of small counters, indexes and ids take one to four bytes a row.
+     */
+    public static final class Longs {
+        private Object[] pages = new Object[1];
+        private byte[] width = new byte[1]; // per page: 0 (none), 1, 2, 4 or 8 bytes
+
+        public long get(int i) {
+            int p = i >>> SHIFT, k = i & MASK;
+            if (p >= pages.length) return 0;
+            switch (width[p]) {
+                case 1: { byte[] a = (byte[]) pages[p]; return k < a.length ? a[k] : 0; }
+                case 2: { short[] a = (short[]) pages[p]; return k < a.length ? a[k] : 0; }
+                case 4: { int[] a = (int[]) pages[p]; return k < a.length ? a[k] : 0; }
+                case 8: { long[] a = (long[]) pages[p]; return k < a.length ? a[k] : 0; }
+                default: return 0;
+            }
+        }
+
+        public void set(int i, long v) {
+            int p = i >>> SHIFT, k = i & MASK;
+            if (p >= pages.length) {
+                if (v == 0) return;
+                int n = Math.max(p + 1, pages.length * 2);
+                pages = Arrays.copyOf(pages, n);
+                width = Arrays.copyOf(width, n);
+            }
+            int need = v == (byte) v ? 1 : v == (short) v ? 2 : v == (int) v ? 4 : 8;
+            int w = width[p];
+            if (w == 0) {
+                if (v == 0) return;
+                pages[p] = page(need, grownLength(0, k), null, 0);
+                width[p] = (byte) (w = need);
+            }
+            int len = length(pages[p], w);
+            if (k >= len && v == 0) return; // reads past the page's end are 0 already
+            if (need > w || k >= len) {
+                int nw = Math.max(need, w);
+                pages[p] = page(nw, k >= len ? grownLength(len, k) : len, pages[p], w);
+                width[p] = (byte) (w = nw);
+            }
+            switch (w) {
+                case 1: ((byte[]) pages[p])[k] = (byte) v; break;
+                case 2: ((short[]) pages[p])[k] = (short) v; break;
+                case 4: ((int[]) pages[p])[k] = (int) v; break;
+                default: ((long[]) pages[p])[k] = v;
+            }
+        }
+
+        private static int length(Object a, int w) {
+            switch (w) {
+                case 1: return ((byte[]) a).length;
+                case 2: return ((short[]) a).length;
+                case 4: return ((int[]) a).length;
+                default: return ((long[]) a).length;
+            }
+        }
+
+        /** A page of width {@code w} and length {@code len} holding the values of {@code old} (width {@code ow}). */
+        private static Object page(int w, int len, Object old, int ow) {
+            int n = old == null ? 0 : length(old, ow);
+            switch (w) {
+                case 1: return old == null ? new byte[len] : Arrays.copyOf((byte[]) old, len);
+                case 2: {
+                    if (ow == 2) return Arrays.copyOf((short[]) old, len);
+                    short[] a = new short[len];
+                    for (int k = 0; k < n; k++) a[k] = (short) narrow(old, ow, k);
+                    return a;
+                }
+                case 4: {
+                    if (ow == 4) return Arrays.copyOf((int[]) old, len);
+                    int[] a = new int[len];
+                    for (int k = 0; k < n; k++) a[k] = (int) narrow(old, ow, k);
+                    return a;
+                }
+                default: {
+                    if (ow == 8) return Arrays.copyOf((long[]) old, len);
+                    long[] a = new long[len];
+                    for (int k = 0; k < n; k++) a[k] = narrow(old, ow, k);
+                    return a;
+                }
+            }
+        }
+
+        private static long narrow(Object a, int w, int k) {
+            switch (w) {
+                case 1: return ((byte[]) a)[k];
+                case 2: return ((short[]) a)[k];
+                default: return ((int[]) a)[k];
+            }
+        }
+
+        /** Bytes held by the pages (without array headers). */
+        public long bytes() {
+            long b = 0;
+            for (int p = 0; p < pages.length; p++) if (width[p] != 0) b += (long) length(pages[p], width[p]) * width[p];
+            return b;
+        }
+    }
+
+    /** Doubles. */
+    public static final class Doubles {
+        private double[][] pages = new double[1][];
+
+        public double get(int i) {
+            int p = i >>> SHIFT, k = i & MASK;
+            if (p >= pages.length) return 0.0;
+            double[] a = pages[p];
+            return a != null && k < a.length ? a[k] : 0.0;
+        }
+
+        public void set(int i, double v) {
+            int p = i >>> SHIFT, k = i & MASK;
+            if (p >= pages.length) pages = Arrays.copyOf(pages, Math.max(p + 1, pages.length * 2));
+            double[] a = pages[p];
+            if (a == null) a = pages[p] = new double[grownLength(0, k)];
+            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grownLength(a.length, k));
+            a[k] = v;
+        }
+
+        /** Bytes held by the pages (without array headers). */
+        public long bytes() {
+            long b = 0;
+            for (double[] a : pages) if (a != null) b += 8L * a.length;
+            return b;
+        }
+    }
+}

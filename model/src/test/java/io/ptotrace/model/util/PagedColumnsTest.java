@@ -1,0 +1,68 @@
+package io.ptotrace.model.util;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PagedColumnsTest {
+    @Test
+    void longsReadBackEveryValueThroughPagesAndWidening() {
+        int n = 3 * PagedColumns.PAGE + 123;
+        long[] ref = new long[n];
+        PagedColumns.Longs c = new PagedColumns.Longs();
+        Random rnd = new Random(11);
+        // page 0: small values then one long value late in the page (widens byte → long, keeping the others)
+        for (int i = 0; i < PagedColumns.PAGE; i++) set(c, ref, i, rnd.nextInt(200) - 100);
+        set(c, ref, PagedColumns.PAGE - 7, Long.MIN_VALUE);
+        // page 1: nothing at all; page 2: widening one step at a time; page 3: sparse
+        long[] steps = {1, -128, 127, 128, -129, Short.MAX_VALUE, Short.MIN_VALUE, 40_000, Integer.MAX_VALUE,
+            Integer.MIN_VALUE, 1L << 40, Long.MAX_VALUE};
+        for (int k = 0; k < steps.length; k++) set(c, ref, 2 * PagedColumns.PAGE + 100 * k, steps[k]);
+        for (int i = 2 * PagedColumns.PAGE; i < 3 * PagedColumns.PAGE; i += 7) if (ref[i] == 0) set(c, ref, i, rnd.nextLong() >> rnd.nextInt(64));
+        set(c, ref, 3 * PagedColumns.PAGE + 100, 5);
+        set(c, ref, n - 1, -3);
+        // overwrites, including back to 0
+        set(c, ref, 5, 0);
+        set(c, ref, 2 * PagedColumns.PAGE + 100, 0);
+        for (int i = 0; i < n; i++) assertThat(c.get(i)).as("row %d", i).isEqualTo(ref[i]);
+        assertThat(c.get(n + 5 * PagedColumns.PAGE)).isZero();
+        assertThat(c.bytes()).isLessThan(20L * PagedColumns.PAGE); // page 0 and page 2 as longs, page 3 small, page 1 none
+    }
+
+    @Test
+    void longsOfSmallValuesTakeOneByteARow() {
+        PagedColumns.Longs c = new PagedColumns.Longs();
+        for (int i = 0; i < 2 * PagedColumns.PAGE; i++) c.set(i, i % 100);
+        assertThat(c.bytes()).isEqualTo(2L * PagedColumns.PAGE);
+        for (int i = 0; i < 2 * PagedColumns.PAGE; i++) assertThat(c.get(i)).isEqualTo(i % 100);
+    }
+
+    @Test
+    void aFreshColumnReadsZeroAndZerosAllocateNothing() {
+        PagedColumns.Longs c = new PagedColumns.Longs();
+        for (int i = 0; i < 100_000; i += 999) c.set(i, 0);
+        assertThat(c.bytes()).isZero();
+        assertThat(c.get(0)).isZero();
+        assertThat(c.get(99_999)).isZero();
+    }
+
+    @Test
+    void doubles() {
+        int n = 2 * PagedColumns.PAGE + 9;
+        double[] ref = new double[n];
+        PagedColumns.Doubles c = new PagedColumns.Doubles();
+        Random rnd = new Random(4);
+        for (int i = 0; i < n; i += 1 + rnd.nextInt(3)) {
+            ref[i] = rnd.nextInt(5) == 0 ? -0.0 : rnd.nextDouble() * 1e6 - 5e5;
+            c.set(i, ref[i]);
+        }
+        for (int i = 0; i < n; i++) assertThat(Double.doubleToRawLongBits(c.get(i))).as("row %d", i).isEqualTo(Double.doubleToRawLongBits(ref[i]));
+        assertThat(c.get(10 * n)).isEqualTo(0.0);
+    }
+
+    private static void set(PagedColumns.Longs c, long[] ref, int i, long v) {
+        c.set(i, v);
+        ref[i] = v;
+    }
+}
