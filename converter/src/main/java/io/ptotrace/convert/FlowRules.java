@@ -7,7 +7,7 @@ import static io.ptotrace.convert.TraceBuilder.PID_WORKER;
 
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.model.PhaseRecord;
+import io.ptotrace.model.PhaseTable;
 import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
@@ -26,6 +26,7 @@ final class FlowRules {
     private final TaskIndex ix;
     private final TracePicture pic;
     private final ConvertStats stats;
+    private final PhaseTable pt; // phase records by ref (= row)
     private final IntList predA = new IntList(), succA = new IntList();
 
     FlowRules(TraceBuilder b) {
@@ -35,6 +36,7 @@ final class FlowRules {
         this.ix = b.index();
         this.pic = b.picture();
         this.stats = b.stats();
+        this.pt = b.phases();
     }
 
     void emitAll() {
@@ -163,9 +165,9 @@ final class FlowRules {
             int c = b.completeFor(thr, f);
             if (c < 0) continue;
             attributedTo[g] = c;
-            PhaseRecord rec = b.record(c);
+            double cStart = pt.startUs(c), cEnd = pt.endUs(c);
             int owner = b.recordThread(c);
-            double dstTs = rec.startUs <= f && f <= rec.endUs ? f : rec.startUs;
+            double dstTs = cStart <= f && f <= cEnd ? f : cStart;
             int dstSlice = b.sliceOfRecord(c);
             for (int i = 0; i < wAnch.size(); i++) {
                 int r = wAnch.get(i);
@@ -198,14 +200,14 @@ final class FlowRules {
         Integer[] boxed = new Integer[order.length];
         for (int i = 0; i < order.length; i++) boxed[i] = order[i];
         java.util.Arrays.sort(boxed, (x, y) -> {
-            int cmp = Double.compare(b.record(x).endUs, b.record(y).endUs);
+            int cmp = Double.compare(pt.endUs(x), pt.endUs(y));
             return cmp != 0 ? cmp : Integer.compare(b.recordThread(x), b.recordThread(y));
         });
         LongIntMap satisfied = new LongIntMap(1024);
         for (Integer c : boxed) {
             IntList ts = tasksOf[c];
             if (ts == null) continue;
-            PhaseRecord rec = b.record(c);
+            double cEnd = pt.endUs(c);
             int cThread = b.recordThread(c);
             for (int i = 0; i < ts.size(); i++) {
                 long task = ix.tasks[ts.get(i)];
@@ -229,8 +231,8 @@ final class FlowRules {
                     if (core < 0 || core >= tl.coreToThread.length || tl.coreToThread[core] < 0) continue;
                     int thr = tl.coreToThread[core];
                     double d = tl.dispatch[best];
-                    if (d < rec.endUs) continue;
-                    double srcTs = rec.endUs - 0.01;
+                    if (d < cEnd) continue;
+                    double srcTs = cEnd - 0.01;
                     b.flow(FlowKind.COMPLETE_READY, PID_SCHED, schedTid(cThread), srcTs, b.sliceOfRecord(c), false,
                         PID_SCHED, schedTid(thr), d, enclosing(PID_SCHED, schedTid(thr), d), false, -1, -1);
                 }
@@ -252,17 +254,17 @@ final class FlowRules {
             return map;
         }
         // voting
-        List<List<PhaseRecord>> sched = tl.schedulerPhases;
+        List<PhaseTable.Lane> sched = tl.schedulerPhases;
         Map<Integer, Map<Integer, Integer>> votes = new HashMap<>();
         Map<Integer, List<Integer>> firstVoteOrder = new HashMap<>();
         double[][] dStart = new double[sched.size()][], dEnd = new double[sched.size()][];
         for (int t = 0; t < sched.size(); t++) {
             IntList idx = new IntList();
-            List<PhaseRecord> lane = sched.get(t);
-            for (int k = 0; k < lane.size(); k++) if ("dispatch".equals(lane.get(k).phase)) idx.add(k);
+            PhaseTable.Lane lane = sched.get(t);
+            for (int r = lane.from; r < lane.to; r++) if ("dispatch".equals(pt.kind(r))) idx.add(r);
             dStart[t] = new double[idx.size()];
             dEnd[t] = new double[idx.size()];
-            for (int k = 0; k < idx.size(); k++) { dStart[t][k] = lane.get(idx.get(k)).startUs; dEnd[t][k] = lane.get(idx.get(k)).endUs; }
+            for (int k = 0; k < idx.size(); k++) { dStart[t][k] = pt.startUs(idx.get(k)); dEnd[t][k] = pt.endUs(idx.get(k)); }
         }
         for (int r = 0; r < tl.rows; r++) {
             if (tl.dispatch[r] < 0) continue;
@@ -320,18 +322,19 @@ final class FlowRules {
         Map<Integer, FlowKind> kindOf = new HashMap<>();
         int refs = b.recordCount();
         for (int ref = 0; ref < refs; ref++) {
-            PhaseRecord r = b.record(ref);
-            if (b.sliceOfRecord(ref) < 0 || !isOrch(ref) || !r.taskIdNonNegative) continue;
-            int cur = claim.get(r.taskId);
-            if ("orch_submit".equals(r.phase)) {
+            if (b.sliceOfRecord(ref) < 0 || !isOrch(ref) || !pt.taskIdNonNegative(ref)) continue;
+            long task = pt.taskId(ref);
+            String phase = pt.kind(ref);
+            int cur = claim.get(task);
+            if ("orch_submit".equals(phase)) {
                 if (cur >= 0 && kindOf.get(cur) == FlowKind.SUBMIT_DISPATCH) continue;
-                claim.put(r.taskId, ref);
+                claim.put(task, ref);
                 kindOf.put(ref, FlowKind.SUBMIT_DISPATCH);
-            } else if ("orch_fanin".equals(r.phase) && cur < 0) {
-                claim.put(r.taskId, ref);
+            } else if ("orch_fanin".equals(phase) && cur < 0) {
+                claim.put(task, ref);
                 kindOf.put(ref, FlowKind.FANIN_DISPATCH);
-            } else if ("orch_params".equals(r.phase) && cur < 0) {
-                claim.put(r.taskId, ref);
+            } else if ("orch_params".equals(phase) && cur < 0) {
+                claim.put(task, ref);
                 kindOf.put(ref, FlowKind.PARAMS_DISPATCH);
             }
         }
@@ -342,10 +345,9 @@ final class FlowRules {
             if (t < 0) continue;
             int ref = claim.get(tl.taskId[r]);
             if (ref < 0) continue;
-            PhaseRecord rec = b.record(ref);
             int o = b.recordThread(ref);
             double d = tl.dispatch[r];
-            b.flow(kindOf.get(ref), PID_ORCH, 4000 + o, rec.endUs, b.sliceOfRecord(ref), false,
+            b.flow(kindOf.get(ref), PID_ORCH, 4000 + o, pt.endUs(ref), b.sliceOfRecord(ref), false,
                 PID_SCHED, schedTid(t), d, enclosing(PID_SCHED, schedTid(t), d), false, -1, -1);
         }
     }

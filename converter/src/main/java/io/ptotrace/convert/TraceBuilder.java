@@ -7,7 +7,7 @@ import io.ptotrace.convert.picture.SliceContent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.JsonValues;
 import io.ptotrace.model.NameMap;
-import io.ptotrace.model.PhaseRecord;
+import io.ptotrace.model.PhaseTable;
 import io.ptotrace.model.Run;
 import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
@@ -56,8 +56,9 @@ public final class TraceBuilder implements SliceContent {
     private byte[] counterKind = new byte[256];
     private int[] counterRef = new int[256];
 
-    private final List<PhaseRecord> records = new ArrayList<>();
-    private final IntList recordThread = new IntList();
+    // phase records are referred to by their row in the timeline's phase table (a record "ref")
+    private final PhaseTable pt;
+    private int[] recordThread;       // per record ref: its scheduler or orchestrator thread
     private int[] completeRows;       // per record ref: finish rows attributed (complete records)
     private final List<double[]> overheadValues = new ArrayList<>();
     private final List<String> overheadNames = new ArrayList<>();
@@ -76,6 +77,7 @@ public final class TraceBuilder implements SliceContent {
     private TraceBuilder(Run run, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
         this.run = run;
         this.tl = run.timeline;
+        this.pt = tl.phases;
         this.deps = run.deps;
         this.names = run.names;
         this.overhead = overhead;
@@ -150,35 +152,26 @@ public final class TraceBuilder implements SliceContent {
         counterRef[i] = ref;
     }
 
-    private int addRecord(PhaseRecord r, int thread) {
-        records.add(r);
-        recordThread.add(thread);
-        return records.size() - 1;
-    }
-
     private static int coreTid(int core) { return 10000 + 10 * core; }
 
     private static int schedTid(int t) { return 30000 + 10 * t; }
 
     private void emit() {
-        List<List<PhaseRecord>> sched = tl.schedulerPhases;
-        List<List<PhaseRecord>> orch = tl.orchestratorPhases;
+        List<PhaseTable.Lane> sched = tl.schedulerPhases;
+        List<PhaseTable.Lane> orch = tl.orchestratorPhases;
         for (int r = 0; r < tl.rows; r++) if (tl.dispatch[r] >= 0 && tl.finish[r] > 0) { hasAicpuData = true; break; }
 
-        // register phase records up front so slices and flows can refer to them
-        int[][] schedRefs = new int[sched == null ? 0 : sched.size()][];
+        // the thread of every record up front so slices and flows can refer to them
+        recordThread = new int[pt.size()];
         if (sched != null) for (int t = 0; t < sched.size(); t++) {
-            List<PhaseRecord> lane = sched.get(t);
-            schedRefs[t] = new int[lane.size()];
-            for (int k = 0; k < lane.size(); k++) schedRefs[t][k] = addRecord(lane.get(k), t);
+            PhaseTable.Lane lane = sched.get(t);
+            Arrays.fill(recordThread, lane.from, lane.to, t);
         }
-        int[][] orchRefs = new int[orch == null ? 0 : orch.size()][];
         if (orch != null) for (int o = 0; o < orch.size(); o++) {
-            List<PhaseRecord> lane = orch.get(o);
-            orchRefs[o] = new int[lane.size()];
-            for (int k = 0; k < lane.size(); k++) orchRefs[o][k] = addRecord(lane.get(k), o);
+            PhaseTable.Lane lane = orch.get(o);
+            Arrays.fill(recordThread, lane.from, lane.to, o);
         }
-        completeRows = new int[records.size()];
+        completeRows = new int[pt.size()];
 
         // AICPU lane count (§5)
         TreeSet<Integer> s = new TreeSet<>();
@@ -216,7 +209,7 @@ public final class TraceBuilder implements SliceContent {
         if (hasAicpuData) emitSchedulerView(coreFirstType.keySet());
 
         // finish-row attribution (§9.1) for complete args and flows
-        buildThreadCompletes(sched, schedRefs);
+        buildThreadCompletes(sched);
         attributeFinishRows();
 
         // 7. AICPU Scheduler
@@ -226,21 +219,24 @@ public final class TraceBuilder implements SliceContent {
             pic.meta.add(MetaEvent.processSort(PID_SCHED, 2));
             for (int t = 0; t < sched.size(); t++) {
                 pic.meta.add(MetaEvent.threadName(PID_SCHED, schedTid(t), "Sched_" + t));
+                PhaseTable.Lane lane = sched.get(t);
                 boolean hasResolve = false;
-                for (PhaseRecord r : sched.get(t)) if ("resolve".equals(r.phase)) { hasResolve = true; break; }
+                for (int ref = lane.from; ref < lane.to; ref++) if ("resolve".equals(pt.kind(ref))) { hasResolve = true; break; }
                 if (hasResolve) pic.meta.add(MetaEvent.threadName(PID_SCHED, schedTid(t) + 1, "Sched_" + t));
-                for (int ref : schedRefs[t]) {
-                    PhaseRecord r = records.get(ref);
-                    if ("dummy_task".equals(r.phase) || "predicated_skip".equals(r.phase)) {
-                        if (r.taskIdOk) (r.phase.equals("dummy_task") ? dummyRt : predRt).add(r.taskId);
-                        double dur = Math.max(r.endUs - r.startUs, 0.02);
-                        int sl = slice(K_MARKER, ref, PID_WORKER, 19000 + t, r.startUs, dur, true);
-                        if (r.taskIdOk) addAnchor(r.taskId, sl);
-                    } else if (PhaseStyle.isDrawn(r.phase)) {
-                        int tid = "resolve".equals(r.phase) ? schedTid(t) + 1 : schedTid(t);
-                        slice(K_PHASE, ref, PID_SCHED, tid, r.startUs, r.endUs - r.startUs, false);
-                        if (("complete".equals(r.phase) || "dispatch".equals(r.phase)) && r.depthsValid())
-                            counter(C_QUEUE, ref, PID_SCHED, 3999, r.endUs);
+                for (int ref = lane.from; ref < lane.to; ref++) {
+                    String phase = pt.kind(ref);
+                    double start = pt.startUs(ref), end = pt.endUs(ref);
+                    if ("dummy_task".equals(phase) || "predicated_skip".equals(phase)) {
+                        boolean idOk = pt.taskIdOk(ref);
+                        if (idOk) (phase.equals("dummy_task") ? dummyRt : predRt).add(pt.taskId(ref));
+                        double dur = Math.max(end - start, 0.02);
+                        int sl = slice(K_MARKER, ref, PID_WORKER, 19000 + t, start, dur, true);
+                        if (idOk) addAnchor(pt.taskId(ref), sl);
+                    } else if (PhaseStyle.isDrawn(phase)) {
+                        int tid = "resolve".equals(phase) ? schedTid(t) + 1 : schedTid(t);
+                        slice(K_PHASE, ref, PID_SCHED, tid, start, end - start, false);
+                        if (("complete".equals(phase) || "dispatch".equals(phase)) && pt.depthsValid(ref))
+                            counter(C_QUEUE, ref, PID_SCHED, 3999, end);
                     } else stats.skippedPhaseRecords++;
                 }
             }
@@ -269,11 +265,12 @@ public final class TraceBuilder implements SliceContent {
                 pic.meta.add(MetaEvent.threadName(PID_ORCH, 4000 + o, (host ? "Host_" : "Orch_") + o));
             Set<Long> warnedDummy = new java.util.HashSet<>();
             for (int o = 0; o < orch.size(); o++) {
-                for (int ref : orchRefs[o]) {
-                    PhaseRecord r = records.get(ref);
-                    slice(K_ORCH, ref, PID_ORCH, 4000 + o, r.startUs, r.endUs - r.startUs, false);
-                    if (!"orch_submit".equals(r.phase) || !r.taskIdNonNegative) continue;
-                    long t = r.taskId;
+                PhaseTable.Lane lane = orch.get(o);
+                for (int ref = lane.from; ref < lane.to; ref++) {
+                    double start = pt.startUs(ref), end = pt.endUs(ref);
+                    slice(K_ORCH, ref, PID_ORCH, 4000 + o, start, end - start, false);
+                    if (!"orch_submit".equals(pt.kind(ref)) || !pt.taskIdNonNegative(ref)) continue;
+                    long t = pt.taskId(ref);
                     boolean regular, dummy;
                     if (deps.hasKernelMap() && deps.hasKernels(t)) {
                         dummy = deps.kernel(t, 0) < 0 && deps.kernel(t, 1) < 0 && deps.kernel(t, 2) < 0;
@@ -286,8 +283,8 @@ public final class TraceBuilder implements SliceContent {
                     }
                     boolean predicated = predRt.contains(t);
                     if (regular || dummy || predicated) continue;
-                    double dur = Math.max(r.endUs - r.startUs, 0.02);
-                    int al = slice(K_ALLOC, ref, PID_WORKER, 19000 + schedCount + o, r.startUs, dur, true);
+                    double dur = Math.max(end - start, 0.02);
+                    int al = slice(K_ALLOC, ref, PID_WORKER, 19000 + schedCount + o, start, dur, true);
                     addAnchor(t, al);
                 }
             }
@@ -336,15 +333,16 @@ public final class TraceBuilder implements SliceContent {
         }
     }
 
-    private void buildThreadCompletes(List<List<PhaseRecord>> sched, int[][] schedRefs) {
+    private void buildThreadCompletes(List<PhaseTable.Lane> sched) {
         if (sched == null) return;
         for (int t = 0; t < sched.size(); t++) {
             IntList c = new IntList();
-            for (int ref : schedRefs[t]) if ("complete".equals(records.get(ref).phase)) c.add(ref);
+            PhaseTable.Lane lane = sched.get(t);
+            for (int ref = lane.from; ref < lane.to; ref++) if ("complete".equals(pt.kind(ref))) c.add(ref);
             int[] arr = c.toArray();
             Integer[] boxed = new Integer[arr.length];
             for (int i = 0; i < arr.length; i++) boxed[i] = arr[i];
-            Arrays.sort(boxed, (a, b) -> Double.compare(records.get(a).startUs, records.get(b).startUs));
+            Arrays.sort(boxed, (a, b) -> Double.compare(pt.startUs(a), pt.startUs(b)));
             for (int i = 0; i < arr.length; i++) arr[i] = boxed[i];
             threadCompletes.add(arr);
         }
@@ -356,10 +354,10 @@ public final class TraceBuilder implements SliceContent {
         int lo = 0, hi = c.length; // first index with start > f
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (records.get(c[mid]).startUs <= f) lo = mid + 1; else hi = mid;
+            if (pt.startUs(c[mid]) <= f) lo = mid + 1; else hi = mid;
         }
         int last = lo - 1;
-        if (last >= 0 && f <= records.get(c[last]).endUs) return c[last];
+        if (last >= 0 && f <= pt.endUs(c[last])) return c[last];
         return lo < c.length ? c[lo] : -1;
     }
 
@@ -384,26 +382,30 @@ public final class TraceBuilder implements SliceContent {
 
     // ================================================================== Graph Execution (newer §3.2)
 
-    private void emitGraphExecution(List<List<PhaseRecord>> sched) {
+    private void emitGraphExecution(List<PhaseTable.Lane> sched) {
         if (sched == null) return;
-        LinkedHashMap<Long, List<PhaseRecord>> prepares = new LinkedHashMap<>();
-        Map<Long, List<PhaseRecord>> dummies = new HashMap<>();
-        for (List<PhaseRecord> lane : sched) for (PhaseRecord r : lane) {
-            if ("graph_prepare".equals(r.phase) && r.taskIdOk && (r.taskId >>> 32) == 0)
-                prepares.computeIfAbsent(r.taskId, k -> new ArrayList<>()).add(r);
-            if ("dummy_task".equals(r.phase) && r.taskIdOk && isGraphNode(r.taskId))
-                dummies.computeIfAbsent(outer(r.taskId), k -> new ArrayList<>()).add(r);
+        LinkedHashMap<Long, IntList> prepares = new LinkedHashMap<>(); // outer task → graph_prepare records
+        Map<Long, IntList> dummies = new HashMap<>();                    // outer task → dummy_task records of its nodes
+        for (PhaseTable.Lane lane : sched) for (int r = lane.from; r < lane.to; r++) {
+            String phase = pt.kind(r);
+            if (!pt.taskIdOk(r)) continue;
+            long id = pt.taskId(r);
+            if ("graph_prepare".equals(phase) && (id >>> 32) == 0)
+                prepares.computeIfAbsent(id, k -> new IntList()).add(r);
+            if ("dummy_task".equals(phase) && isGraphNode(id))
+                dummies.computeIfAbsent(outer(id), k -> new IntList()).add(r);
         }
         if (prepares.isEmpty()) return;
         Map<Long, IntList> nodeRows = new HashMap<>();
         for (int r = 0; r < tl.rows; r++) if (isGraphNode(tl.taskId[r]))
             nodeRows.computeIfAbsent(outer(tl.taskId[r]), k -> new IntList()).add(r);
         List<Object[]> inst = new ArrayList<>();
-        for (Map.Entry<Long, List<PhaseRecord>> e : prepares.entrySet()) {
+        IntList none = new IntList();
+        for (Map.Entry<Long, IntList> e : prepares.entrySet()) {
             long outer = e.getKey();
             IntList rowsOf = nodeRows.get(outer);
-            List<PhaseRecord> dums = dummies.getOrDefault(outer, List.of());
-            if ((rowsOf == null || rowsOf.size() == 0) && dums.isEmpty()) continue;
+            IntList dums = dummies.getOrDefault(outer, none);
+            if ((rowsOf == null || rowsOf.size() == 0) && dums.size() == 0) continue;
             TreeSet<Long> nodes = new TreeSet<>();
             double exStart = Double.POSITIVE_INFINITY, exEnd = Double.NEGATIVE_INFINITY;
             if (rowsOf != null) for (int i = 0; i < rowsOf.size(); i++) {
@@ -413,18 +415,21 @@ public final class TraceBuilder implements SliceContent {
                 exStart = Math.min(exStart, st);
                 exEnd = Math.max(exEnd, tl.finish[r] > 0 ? tl.finish[r] : tl.end[r]);
             }
-            for (PhaseRecord d : dums) {
-                nodes.add(d.taskId & 0x3FF);
-                exStart = Math.min(exStart, d.startUs);
-                exEnd = Math.max(exEnd, d.endUs);
+            for (int i = 0; i < dums.size(); i++) {
+                int d = dums.get(i);
+                nodes.add(pt.taskId(d) & 0x3FF);
+                exStart = Math.min(exStart, pt.startUs(d));
+                exEnd = Math.max(exEnd, pt.endUs(d));
             }
             double pStart = Double.POSITIVE_INFINITY, pEnd = Double.NEGATIVE_INFINITY, pDur = 0.0;
-            for (PhaseRecord p : e.getValue()) {
-                pStart = Math.min(pStart, p.startUs);
-                pEnd = Math.max(pEnd, p.endUs);
-                pDur += p.endUs - p.startUs;
+            IntList preps = e.getValue();
+            for (int i = 0; i < preps.size(); i++) {
+                int p = preps.get(i);
+                pStart = Math.min(pStart, pt.startUs(p));
+                pEnd = Math.max(pEnd, pt.endUs(p));
+                pDur += pt.endUs(p) - pt.startUs(p);
             }
-            inst.add(new Object[] {outer, nodes.size(), nodes.first(), nodes.last(), e.getValue().size(), pDur,
+            inst.add(new Object[] {outer, nodes.size(), nodes.first(), nodes.last(), preps.size(), pDur,
                 exStart, exEnd, pStart, 0});
         }
         if (inst.isEmpty()) return;
@@ -476,11 +481,12 @@ public final class TraceBuilder implements SliceContent {
 
     int svTid(int row) { return svTid[row]; }
 
-    PhaseRecord record(int ref) { return records.get(ref); }
+    /** The phase records; a record ref is its row. */
+    PhaseTable phases() { return pt; }
 
-    int recordThread(int ref) { return recordThread.get(ref); }
+    int recordThread(int ref) { return recordThread[ref]; }
 
-    int recordCount() { return records.size(); }
+    int recordCount() { return pt.size(); }
 
     int[] completesOfThread(int t) { return threadCompletes.get(t); }
 
@@ -492,7 +498,7 @@ public final class TraceBuilder implements SliceContent {
     private int[] recordSlice;
 
     void indexRecordSlices() {
-        recordSlice = new int[records.size()];
+        recordSlice = new int[pt.size()];
         Arrays.fill(recordSlice, -1);
         for (int i = 0; i < pic.sliceCount(); i++) {
             byte k = sliceKind[i];
@@ -536,23 +542,22 @@ public final class TraceBuilder implements SliceContent {
             case K_SCHED_VIEW:
                 return Labels.taskName(tl.funcId[ref], TaskIds.display(tl.taskId[ref]), ix.isSpmd(tl.taskId[ref]), names);
             case K_MARKER: {
-                PhaseRecord r = records.get(ref);
-                String label = r.taskIdOk ? TaskIds.display(r.taskId) : "unknown";
-                if ("dummy_task".equals(r.phase)) return "dummy(" + label + ")";
-                return Labels.taskName(r.taskIdOk ? firstActiveKernel(r.taskId) : -1, label, r.taskIdOk && ix.isSpmd(r.taskId), names);
+                boolean idOk = pt.taskIdOk(ref);
+                long id = pt.taskId(ref);
+                String label = idOk ? TaskIds.display(id) : "unknown";
+                if ("dummy_task".equals(pt.kind(ref))) return "dummy(" + label + ")";
+                return Labels.taskName(idOk ? firstActiveKernel(id) : -1, label, idOk && ix.isSpmd(id), names);
             }
-            case K_PHASE: {
-                PhaseRecord r = records.get(ref);
-                return r.phase + "(" + Labels.pyStr(tasksProcessedShown(ref)) + ")";
-            }
+            case K_PHASE:
+                return pt.kind(ref) + "(" + Labels.pyStr(tasksProcessedShown(ref)) + ")";
             case K_ORCH: {
-                PhaseRecord r = records.get(ref);
-                String display = r.phase.startsWith("orch_") ? r.phase.replace("orch_", "") : r.phase;
-                if (r.taskIdNonNegative) return display + "(" + TaskIds.display(r.taskId) + ")";
-                return display + "(" + Labels.pyStr(r.submitIdx == JsonValues.ABSENT ? 0L : r.submitIdx) + ")";
+                String phase = pt.kind(ref);
+                String display = phase.startsWith("orch_") ? phase.replace("orch_", "") : phase;
+                if (pt.taskIdNonNegative(ref)) return display + "(" + TaskIds.display(pt.taskId(ref)) + ")";
+                return display + "(" + Labels.pyStr(pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L)) + ")";
             }
             case K_ALLOC:
-                return "alloc(" + TaskIds.display(records.get(ref).taskId) + ")";
+                return "alloc(" + TaskIds.display(pt.taskId(ref)) + ")";
             case K_GRAPH: {
                 Object[] in = graphInstances.get(ref);
                 return "GraphExecution(" + TaskIds.display((Long) in[0]) + ", " + in[1] + " visible nodes)";
@@ -567,9 +572,9 @@ public final class TraceBuilder implements SliceContent {
 
     /** tasks_processed as shown: complete records without the key show the attributed row count. */
     private Object tasksProcessedShown(int ref) {
-        PhaseRecord r = records.get(ref);
-        if ("complete".equals(r.phase) && !r.hasTasksProcessed()) return (long) completeRows[ref];
-        return r.tasksProcessed == JsonValues.ABSENT ? 0L : r.tasksProcessed;
+        if (!pt.has(ref, PhaseTable.TASKS_PROCESSED))
+            return "complete".equals(pt.kind(ref)) ? (Object) (long) completeRows[ref] : (Object) 0L;
+        return pt.value(ref, PhaseTable.TASKS_PROCESSED);
     }
 
     @Override
@@ -586,8 +591,8 @@ public final class TraceBuilder implements SliceContent {
     @Override
     public String sliceColor(int i) {
         switch (sliceKind[i]) {
-            case K_PHASE: return PhaseStyle.schedulerColor(records.get(sliceRef[i]).phase);
-            case K_ORCH: return PhaseStyle.orchestratorColor(records.get(sliceRef[i]).phase);
+            case K_PHASE: return PhaseStyle.schedulerColor(pt.kind(sliceRef[i]));
+            case K_ORCH: return PhaseStyle.orchestratorColor(pt.kind(sliceRef[i]));
             case K_ALLOC: return "olive";
             case K_GRAPH: return "rail_animation";
             case K_H2D: return "thread_state_iowait";
@@ -622,42 +627,39 @@ public final class TraceBuilder implements SliceContent {
                 a.u64("taskId", tl.taskId[ref]);
                 break;
             case K_MARKER: {
-                PhaseRecord r = records.get(ref);
-                a.raw("loop_iter", r.loopIter == JsonValues.ABSENT ? 0L : r.loopIterAsWritten());
-                if (r.taskIdOk) a.u64("task_id", r.taskId); else a.nul("task_id");
+                a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
+                if (pt.taskIdOk(ref)) a.u64("task_id", pt.taskId(ref)); else a.nul("task_id");
                 a.str("event-hint", sliceName(i));
-                if ("dummy_task".equals(r.phase)) a.str("phase", "dummy_task");
+                if ("dummy_task".equals(pt.kind(ref))) a.str("phase", "dummy_task");
                 else a.bool("predicated_pass", false);
                 break;
             }
             case K_PHASE: {
-                PhaseRecord r = records.get(ref);
-                a.str("phase", r.phase);
-                a.raw("loop_iter", r.loopIter == JsonValues.ABSENT ? 0L : r.loopIterAsWritten());
+                String phase = pt.kind(ref);
+                a.str("phase", phase);
+                a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
                 a.raw("tasks_processed", tasksProcessedShown(ref));
-                if (r.depthsValid()) {
-                    a.raw("shared_at_start (aic,aiv,mix)", r.sharedAtStart);
-                    a.raw("shared_at_end (aic,aiv,mix)", r.sharedAtEnd);
+                if (pt.depthsValid(ref)) {
+                    a.raw("shared_at_start (aic,aiv,mix)", pt.value(ref, PhaseTable.SHARED_AT_START));
+                    a.raw("shared_at_end (aic,aiv,mix)", pt.value(ref, PhaseTable.SHARED_AT_END));
                 }
-                if ("complete".equals(r.phase)) {
-                    if (r.hasTasksProcessed()) {
-                        a.raw("finishes_processed", r.tasksProcessed);
+                if ("complete".equals(phase)) {
+                    if (pt.has(ref, PhaseTable.TASKS_PROCESSED)) {
+                        a.raw("finishes_processed", pt.value(ref, PhaseTable.TASKS_PROCESSED));
                         a.i64("finish_rows_attributed", completeRows[ref]);
                     } else a.i64("finishes_processed", completeRows[ref]);
                 }
                 break;
             }
             case K_ORCH: {
-                PhaseRecord r = records.get(ref);
-                a.str("phase", r.phase);
-                a.raw("submit_idx", r.submitIdx == JsonValues.ABSENT ? 0L : r.submitIdx);
-                a.raw("task_id", r.taskIdRaw == JsonValues.ABSENT ? -1L : r.taskIdAsWritten());
+                a.str("phase", pt.kind(ref));
+                a.raw("submit_idx", pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L));
+                a.raw("task_id", pt.valueOr(ref, PhaseTable.TASK_ID, -1L));
                 break;
             }
             case K_ALLOC: {
-                PhaseRecord r = records.get(ref);
                 a.str("phase", "alloc");
-                a.raw("task_id", r.taskIdAsWritten());
+                a.raw("task_id", pt.value(ref, PhaseTable.TASK_ID));
                 a.str("event-hint", sliceName(i));
                 break;
             }
@@ -717,7 +719,7 @@ public final class TraceBuilder implements SliceContent {
     @Override
     public void counterArgs(int i, ArgSink a) {
         if (counterKind[i] == C_QUEUE) {
-            List<?> e = (List<?>) records.get(counterRef[i]).sharedAtEnd;
+            List<?> e = (List<?>) pt.value(counterRef[i], PhaseTable.SHARED_AT_END);
             a.raw("AIC", e.get(0));
             a.raw("AIV", e.get(1));
             a.raw("MIX", e.get(2));

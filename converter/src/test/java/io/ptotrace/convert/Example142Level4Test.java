@@ -302,7 +302,7 @@ class Example142Level4Test {
     @Test
     void completeRecordsAreRealPhaseRecords() {
         PhaseRecord r = t.tl.schedulerPhases.get(0).get(7);
-        assertThat(r.phase).isEqualTo("complete");
+        assertThat(r.phase()).isEqualTo("complete");
         assertThat(r.hasTasksProcessed()).isFalse();
     }
 }

@@ -74,7 +74,7 @@ class PhasesAndFlowKindsTest {
             "orch_custom_x", "orch_params", "orch_submit"};
         Trace t = Trace.of(LEVEL4).tweak(tl -> {
             List<PhaseRecord> lane = tl.orchestratorPhases.get(0);
-            for (int i = 0; i < phases.length; i++) lane.get(i).phase = phases[i];
+            for (int i = 0; i < phases.length; i++) lane.get(i).setPhase(phases[i]);
         }).build(dir);
         assertThat(t.slices(1)).extracting(e -> e.get("name").asText() + " " + e.get("cname").asText())
             .containsExactly("fanin(t0) rail_animation", "params(t1) good", "submit(t1) rail_animation", "sync(t2) thread_state_iowait",

@@ -36,12 +36,14 @@ public final class RecordsReader {
     private final LongList core = new LongList(), token = new LongList(), reg = new LongList(),
         cStart = new LongList(), cEnd = new LongList(), r2s = new LongList();
     private final LongList aCore = new LongList(), aReg = new LongList(), aDispatch = new LongList(), aFinish = new LongList();
-    private List<List<PhaseRecord>> sched;
-    private List<List<PhaseRecord>> orch;
-    private List<List<PhaseRecord>> hostOrch;
+    // every phase record of every section, in file order; a section's lanes are row ranges of it
+    private final PhaseTable table = new PhaseTable();
+    private List<PhaseTable.Lane> sched;
+    private List<PhaseTable.Lane> orch;
+    private List<PhaseTable.Lane> hostOrch;
     private boolean hostOrchPresentNonEmpty;
-    private List<PhaseRecord> uploadsRaw;
-    // raw start/end of every record of a section, two per record in file order (kept out of PhaseRecord,
+    private List<RawUpload> uploadsRaw;
+    // raw start/end of every record of a section, two per record in file order (kept out of the table,
     // which lives as long as the run, while these die with the reader)
     private final LongList schedRaw = new LongList(), orchRaw = new LongList(), hostRaw = new LongList(),
         uploadRaw = new LongList();
@@ -169,23 +171,23 @@ public final class RecordsReader {
         }
     }
 
-    private List<List<PhaseRecord>> readLanes(JsonParser p, String section, boolean host, LongList raw) throws IOException {
+    private List<PhaseTable.Lane> readLanes(JsonParser p, String section, boolean host, LongList raw) throws IOException {
         raw.clearAll();
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return null;
         if (t != JsonToken.START_ARRAY) throw problem(p, section + " is not an array");
-        List<List<PhaseRecord>> lanes = new ArrayList<>();
+        List<PhaseTable.Lane> lanes = new ArrayList<>();
         MemberOrder order = section.equals("aicpu_scheduler_phases") ? schedOrder : orchOrder;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_ARRAY)
                 throw problem(p, section + "[" + lanes.size() + "] is not an array of records");
-            List<PhaseRecord> lane = new ArrayList<>();
+            int from = table.size();
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 if (p.currentToken() != JsonToken.START_OBJECT)
-                    throw problem(p, section + "[" + lanes.size() + "][" + lane.size() + "] is not an object");
-                lane.add(readRecord(p, order, section, lanes.size(), lane.size(), host, raw));
+                    throw problem(p, section + "[" + lanes.size() + "][" + (table.size() - from) + "] is not an object");
+                readRecord(p, order, section, lanes.size(), table.size() - from, host, raw);
             }
-            lanes.add(lane);
+            lanes.add(table.lane(from, table.size()));
         }
         return lanes;
     }
@@ -203,10 +205,11 @@ public final class RecordsReader {
         M_TASKS_PROCESSED, M_POP_HIT, M_POP_MISS, M_SHARED_AT_START, M_SHARED_AT_END);
     private final MemberOrder orchOrder = new MemberOrder(MEMBERS, M_SUBMIT_IDX, M_TASK_ID, M_START_CYCLES, M_END_CYCLES);
 
-    private PhaseRecord readRecord(JsonParser p, MemberOrder order, String section, int lane, int idx, boolean host, LongList raw)
+    /** Appends one record to the table (kind "unknown" unless it has one). */
+    private void readRecord(JsonParser p, MemberOrder order, String section, int lane, int idx, boolean host, LongList raw)
             throws IOException {
         long rawStart = 0, rawEnd = 0;
-        PhaseRecord r = new PhaseRecord();
+        int r = table.addRow();
         boolean sawStart = false, sawEnd = false;
         whereSection = section; whereLane = lane; whereIdx = idx;
         order.start();
@@ -215,9 +218,9 @@ public final class RecordsReader {
             switch (k) {
                 case M_KIND: {
                     if (p.currentToken() == JsonToken.VALUE_STRING) {
-                        r.phase = kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+                        table.setKind(r, kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()));
                     } else {
-                        r.phase = kinds.intern(String.valueOf(JsonValues.read(p)));
+                        table.setKind(r, kinds.intern(String.valueOf(JsonValues.read(p))));
                     }
                     break;
                 }
@@ -229,33 +232,33 @@ public final class RecordsReader {
                     if (host == (k == M_END_HOST_NS)) { rawEnd = cycles(p, MEMBERS[k]); sawEnd = true; }
                     else p.skipChildren();
                     break;
-                case M_LOOP_ITER:
-                    if (p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
-                        long v = p.getLongValue();
-                        if (v >= 0 && v < SMALL.length) r.loopIter = SMALL[(int) v];
-                        else { r.loopIter = PhaseRecord.LONG_INLINE; r.loopIterLong = v; }
-                    } else r.loopIter = canonical(JsonValues.read(p));
+                case M_LOOP_ITER: member(p, r, PhaseTable.LOOP_ITER); break;
+                case M_TASKS_PROCESSED: member(p, r, PhaseTable.TASKS_PROCESSED); break;
+                case M_SHARED_AT_START: depths(p, r, PhaseTable.SHARED_AT_START); break;
+                case M_SHARED_AT_END: depths(p, r, PhaseTable.SHARED_AT_END); break;
+                case M_SUBMIT_IDX: member(p, r, PhaseTable.SUBMIT_IDX); break;
+                case M_TASK_ID:
+                    if (isLong(p)) table.setTaskId(r, p.getLongValue());
+                    else table.setTaskId(r, JsonValues.read(p));
                     break;
-                case M_TASKS_PROCESSED: r.tasksProcessed = canonical(JsonValues.read(p)); break;
-                case M_SHARED_AT_START: r.sharedAtStart = depths(p); break;
-                case M_SHARED_AT_END: r.sharedAtEnd = depths(p); break;
-                case M_SUBMIT_IDX: r.submitIdx = canonical(JsonValues.read(p)); break;
-                case M_TASK_ID: {
-                    Object id = JsonValues.read(p);
-                    normaliseTaskId(r, id);
-                    // a plain non-negative integer is kept as the normalised id, not as a boxed copy
-                    r.taskIdRaw = id instanceof Long && (Long) id >= 0 ? PhaseRecord.SAME_AS_TASK_ID : id;
-                    break;
-                }
                 default: p.skipChildren();
             }
         }
         if (host && (!sawStart || !sawEnd))
             throw problem(p, where() + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
-        if (r.phase == null) r.phase = "unknown";
         raw.add(rawStart);
         raw.add(rawEnd);
-        return r;
+    }
+
+    /** A JSON integer that fits a long. */
+    private static boolean isLong(JsonParser p) throws IOException {
+        return p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
+    }
+
+    /** A member kept as written: integers go into the table's column, anything else as its JSON value. */
+    private void member(JsonParser p, int row, int slot) throws IOException {
+        if (isLong(p)) table.setInteger(row, slot, p.getLongValue());
+        else table.setValue(row, slot, canonical(JsonValues.read(p)));
     }
 
     // Millions of phase records repeat a few small values and queue-depth triples: share one instance.
@@ -267,12 +270,12 @@ public final class RecordsReader {
 
     private final java.util.HashMap<Object, Object> shared = new java.util.HashMap<>();
 
+    // packed small triple → index of its canonical list in the table
     private final io.ptotrace.model.util.LongIntMap depthIndex = new io.ptotrace.model.util.LongIntMap(256);
-    private final java.util.List<Object> depthLists = new java.util.ArrayList<>();
 
-    /** A queue-depth triple, shared between records; read without allocating in the common case. */
-    private Object depths(JsonParser p) throws IOException {
-        if (p.currentToken() != JsonToken.START_ARRAY) return canonical(JsonValues.read(p));
+    /** A queue-depth member: a triple of small integers becomes a shared canonical list, read without allocating. */
+    private void depths(JsonParser p, int row, int slot) throws IOException {
+        if (p.currentToken() != JsonToken.START_ARRAY) { table.setValue(row, slot, canonical(JsonValues.read(p))); return; }
         long[] v = new long[3];
         int n = 0;
         boolean small = true;
@@ -300,16 +303,18 @@ public final class RecordsReader {
                 other = new java.util.ArrayList<>();
                 for (int k = 0; k < n; k++) other.add(v[k]);
             }
-            return canonical(other);
+            table.setValue(row, slot, canonical(other));
+            return;
         }
         long key = v[0] << 40 | v[1] << 20 | v[2];
         int ix = depthIndex.get(key);
         if (ix < 0) {
-            ix = depthLists.size();
-            depthLists.add(canonical(java.util.Arrays.asList((Object) v[0], v[1], v[2])));
+            @SuppressWarnings("unchecked")
+            List<Object> c = (List<Object>) canonical(java.util.Arrays.asList((Object) v[0], v[1], v[2]));
+            ix = table.addDepthList(c);
             depthIndex.put(key, ix);
         }
-        return depthLists.get(ix);
+        table.setDepths(row, slot, ix);
     }
 
     private Object canonical(Object v) {
@@ -325,24 +330,6 @@ public final class RecordsReader {
             return shared.computeIfAbsent(java.util.Collections.unmodifiableList(c), k -> k);
         }
         return v;
-    }
-
-    static void normaliseTaskId(PhaseRecord r, Object raw) {
-        r.taskIdOk = false;
-        r.taskIdNonNegative = false;
-        if (raw instanceof Long) {
-            r.taskId = (Long) raw; r.taskIdOk = true; r.taskIdNonNegative = (Long) raw >= 0;
-        } else if (raw instanceof java.math.BigInteger) {
-            r.taskId = ((java.math.BigInteger) raw).longValue(); r.taskIdOk = true;
-            r.taskIdNonNegative = ((java.math.BigInteger) raw).signum() >= 0;
-        } else if (raw instanceof String || raw instanceof Double || raw instanceof Boolean) {
-            Long v = JsonValues.asLong(raw);
-            if (v != null) {
-                r.taskId = v; r.taskIdOk = true;
-                r.taskIdNonNegative = !(raw instanceof String && ((String) raw).strip().startsWith("-"))
-                    && !(raw instanceof Double && (Double) raw <= -1.0);
-            }
-        }
     }
 
     // the record being read, for error messages (built only when one is needed)
@@ -365,15 +352,23 @@ public final class RecordsReader {
         throw problem(p, where() + "." + key + " is " + describe(p) + ", expected an integer");
     }
 
-    private List<PhaseRecord> readUploads(JsonParser p) throws IOException {
+    /** One host_device_uploads entry before its times are known (those go to {@link #uploadRaw}). */
+    private static final class RawUpload {
+        final Object phase, detail;
+
+        RawUpload(Object phase, Object detail) {
+            this.phase = phase;
+            this.detail = detail;
+        }
+    }
+
+    private List<RawUpload> readUploads(JsonParser p) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return null;
         if (t != JsonToken.START_ARRAY) throw problem(p, "host_device_uploads is not an array");
-        List<PhaseRecord> list = new ArrayList<>();
+        List<RawUpload> list = new ArrayList<>();
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_OBJECT) throw problem(p, "host_device_uploads[" + list.size() + "] is not an object");
-            PhaseRecord r = new PhaseRecord();
-            r.phase = null;
             Object phase = JsonValues.ABSENT, detail = JsonValues.ABSENT;
             long rawStart = 0, rawEnd = 0;
             whereSection = "host_device_uploads"; whereLane = -1; whereIdx = list.size();
@@ -388,9 +383,7 @@ public final class RecordsReader {
                     default: p.skipChildren();
                 }
             }
-            r.taskIdRaw = phase;      // reuse slots: phase name and byte count
-            r.submitIdx = detail;
-            list.add(r);
+            list.add(new RawUpload(phase, detail));
             uploadRaw.add(rawStart);
             uploadRaw.add(rawEnd);
         }
@@ -585,36 +578,35 @@ public final class RecordsReader {
         // phases (§2.8 step 9)
         if (sched != null) {
             int k = 0;
-            for (List<PhaseRecord> lane : sched) for (PhaseRecord r : lane) {
-                r.startUs = toUs.applyAsDouble(schedRaw.get(k++));
-                r.endUs = toUs.applyAsDouble(schedRaw.get(k++));
+            for (PhaseTable.Lane lane : sched) for (int r = lane.from; r < lane.to; r++) {
+                double s = toUs.applyAsDouble(schedRaw.get(k++));
+                table.setTimes(r, s, toUs.applyAsDouble(schedRaw.get(k++)));
             }
         }
-        List<List<PhaseRecord>> orchOut = null;
+        List<PhaseTable.Lane> orchOut = null;
         String source = null;
         if (orch != null && !orch.isEmpty()) {
             int k = 0;
-            for (List<PhaseRecord> lane : orch) for (PhaseRecord r : lane) {
-                r.startUs = toUs.applyAsDouble(orchRaw.get(k++));
-                r.endUs = toUs.applyAsDouble(orchRaw.get(k++));
-                r.phase = "orch_submit";
+            for (PhaseTable.Lane lane : orch) for (int r = lane.from; r < lane.to; r++) {
+                double s = toUs.applyAsDouble(orchRaw.get(k++));
+                table.setTimes(r, s, toUs.applyAsDouble(orchRaw.get(k++)));
+                table.setKind(r, "orch_submit");
             }
             orchOut = orch;
             source = "aicpu";
         }
         if (hostMode) {
             source = "host";
-            List<List<PhaseRecord>> lanes = new ArrayList<>();
+            List<PhaseTable.Lane> lanes = new ArrayList<>();
             int k = 0;
-            if (hostOrch != null) for (List<PhaseRecord> lane : hostOrch) {
-                for (PhaseRecord r : lane) {
+            if (hostOrch != null) for (PhaseTable.Lane lane : hostOrch) {
+                for (int r = lane.from; r < lane.to; r++) {
                     long rawStart = hostRaw.get(k++), rawEnd = hostRaw.get(k++);
                     if (rawStart < origin || rawEnd < rawStart)
                         throw new InputProblem(file, "invalid host orchestrator phase: origin=" + origin + ", start="
                             + rawStart + ", end=" + rawEnd, null);
-                    r.startUs = (rawStart - origin) / 1000.0;
-                    r.endUs = (rawEnd - origin) / 1000.0;
-                    r.phase = "orch_submit";
+                    table.setTimes(r, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0);
+                    table.setKind(r, "orch_submit");
                 }
                 if (!lane.isEmpty()) lanes.add(lane);
             }
@@ -623,12 +615,12 @@ public final class RecordsReader {
         List<Timeline.Upload> uploads = new ArrayList<>();
         if (uploadsRaw != null) {
             int k = 0;
-            for (PhaseRecord u : uploadsRaw) {
+            for (RawUpload u : uploadsRaw) {
                 long rawStart = uploadRaw.get(k++), rawEnd = uploadRaw.get(k++);
                 if (rawStart < origin || rawEnd < rawStart)
                     throw new InputProblem(file, "invalid host device upload: origin=" + origin + ", start="
                         + rawStart + ", end=" + rawEnd, null);
-                uploads.add(new Timeline.Upload(u.taskIdRaw, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0, u.submitIdx));
+                uploads.add(new Timeline.Upload(u.phase, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0, u.detail));
             }
             if (!uploads.isEmpty() && !hostMode)
                 warn.accept("Warning: " + file + " has host_device_uploads but is not a host-mode capture; the H2D lane is not aligned with device time");
@@ -638,7 +630,7 @@ public final class RecordsReader {
         if (hostMode) tm = timelineMetadata(align, hostRecords, seam);
 
         return new Timeline(file, era, level, freq, coreTypes, coreToThread, rows, taskId, coreId, coreType,
-            st, en, di, fi, lo, re, aicpuJoined, sched, orchOut, source, uploads, tm);
+            st, en, di, fi, lo, re, aicpuJoined, table, sched, orchOut, source, uploads, tm);
     }
 
     private Map<String, Object> timelineMetadata(ClockAlignment align, int hostRecords, double seam) {

@@ -32,10 +32,15 @@ public final class Timeline {
     /** True when rows were joined with AICPU rows (dispatch/finish/propagation are real). */
     public final boolean aicpuJoined;
 
+    /**
+     * Every phase record read (scheduler and orchestrator), one row each; the lanes below are row ranges of
+     * it. Code that walks many records reads the table by row rather than through {@link PhaseRecord} views.
+     */
+    public final PhaseTable phases;
     /** Null when the capture has no scheduler phase list (a list of only empty threads is non-null). */
-    public final List<List<PhaseRecord>> schedulerPhases;
+    public final List<PhaseTable.Lane> schedulerPhases;
     /** Null when there are no orchestrator phases (AICPU or host). */
-    public final List<List<PhaseRecord>> orchestratorPhases;
+    public final List<PhaseTable.Lane> orchestratorPhases;
     /** "aicpu", "host" or null. */
     public final String orchestratorSource;
     public final List<Upload> uploads;
@@ -60,7 +65,7 @@ public final class Timeline {
     Timeline(Path file, Era era, int level, long clockFreqHz, String[] coreTypes, int[] coreToThread,
              int rows, long[] taskId, int[] coreId, String[] coreType, double[] start, double[] end,
              double[] dispatch, double[] finish, double[] localSetup, double[] receive, boolean aicpuJoined,
-             List<List<PhaseRecord>> schedulerPhases, List<List<PhaseRecord>> orchestratorPhases,
+             PhaseTable phases, List<PhaseTable.Lane> schedulerPhases, List<PhaseTable.Lane> orchestratorPhases,
              String orchestratorSource, List<Upload> uploads, Map<String, Object> timelineMetadata) {
         this.file = file;
         this.era = era;
@@ -81,6 +86,7 @@ public final class Timeline {
         this.localSetup = localSetup;
         this.receive = receive;
         this.aicpuJoined = aicpuJoined;
+        this.phases = phases;
         this.schedulerPhases = schedulerPhases;
         this.orchestratorPhases = orchestratorPhases;
         this.orchestratorSource = orchestratorSource;

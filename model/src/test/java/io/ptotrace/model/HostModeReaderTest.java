@@ -59,19 +59,19 @@ class HostModeReaderTest {
         assertThat(tl.duration(0)).isEqualTo(29.047 - 19.052); // a 500-cycle kernel shows as ~9.995 µs
 
         PhaseRecord dispatch = tl.schedulerPhases.get(0).get(0), complete = tl.schedulerPhases.get(0).get(1);
-        assertThat(dispatch.startUs).isEqualTo(18.652);
-        assertThat(dispatch.endUs).isEqualTo(18.952);
-        assertThat(complete.startUs).isEqualTo(29.147);
-        assertThat(complete.endUs).isEqualTo(29.447);
+        assertThat(dispatch.startUs()).isEqualTo(18.652);
+        assertThat(dispatch.endUs()).isEqualTo(18.952);
+        assertThat(complete.startUs()).isEqualTo(29.147);
+        assertThat(complete.endUs()).isEqualTo(29.447);
 
         assertThat(tl.orchestratorSource).isEqualTo("host");
         assertThat(tl.orchestratorPhases).hasSize(1);
         List<PhaseRecord> host = tl.orchestratorPhases.get(0);
-        assertThat(host).extracting(p -> p.phase).containsExactly("orch_submit", "orch_submit");
-        assertThat(host).extracting(p -> p.startUs).containsExactly(0.0, 2.0);
-        assertThat(host).extracting(p -> p.endUs).containsExactly(2.0, 3.0);
-        assertThat(host).extracting(p -> p.submitIdx).containsExactly(0L, 1L);
-        assertThat(host).extracting(p -> p.taskId).containsExactly(0L, 1L);
+        assertThat(host).extracting(p -> p.phase()).containsExactly("orch_submit", "orch_submit");
+        assertThat(host).extracting(p -> p.startUs()).containsExactly(0.0, 2.0);
+        assertThat(host).extracting(p -> p.endUs()).containsExactly(2.0, 3.0);
+        assertThat(host).extracting(p -> p.submitIdx()).containsExactly(0L, 1L);
+        assertThat(host).extracting(p -> p.taskId()).containsExactly(0L, 1L);
 
         assertThat(tl.uploads).hasSize(1);
         assertThat(tl.uploads.get(0).phase).isEqualTo("arena_h2d");
@@ -138,8 +138,8 @@ class HostModeReaderTest {
         assertThat(tl.start).containsExactly(3.4, 15.4);
         assertThat(tl.end[0]).isEqualTo(13.4);
         assertThat(tl.finish[0]).isEqualTo(13.6);
-        assertThat(tl.schedulerPhases.get(0).get(0).startUs).isEqualTo(3.0); // the seam
-        assertThat(tl.orchestratorPhases.get(0)).extracting(p -> p.endUs).containsExactly(2.0, 3.0);
+        assertThat(tl.schedulerPhases.get(0).get(0).startUs()).isEqualTo(3.0); // the seam
+        assertThat(tl.orchestratorPhases.get(0)).extracting(p -> p.endUs()).containsExactly(2.0, 3.0);
 
         Map<String, Object> tm = tl.timelineMetadata;
         assertThat(tm.keySet()).containsExactly("layout", "trace_status", "relation", "clock_alignment", "host_capture",
@@ -273,14 +273,14 @@ class HostModeReaderTest {
         // origin = min(first submit 10000, upload 9500)
         assertThat(tl.uploads.get(0).startUs).isEqualTo(0.0);
         assertThat(tl.uploads.get(0).endUs).isEqualTo(10.5);
-        assertThat(tl.orchestratorPhases.get(0)).extracting(p -> p.startUs).containsExactly(0.5, 2.5);
+        assertThat(tl.orchestratorPhases.get(0)).extracting(p -> p.startUs()).containsExactly(0.5, 2.5);
         assertThat(tl.dispatch[0]).isEqualTo(19.352);
     }
 
     @Test
     void originFromTheFirstHostRecordWhenNotGiven() {
         Timeline tl = read(dir, "c.json", capture("\"host_orchestration_origin_ns\": 0,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "")).tl;
-        assertThat(tl.orchestratorPhases.get(0).get(0).startUs).isEqualTo(0.0);
+        assertThat(tl.orchestratorPhases.get(0).get(0).startUs()).isEqualTo(0.0);
         assertThat(tl.dispatch[0]).isEqualTo(18.852);
     }
 

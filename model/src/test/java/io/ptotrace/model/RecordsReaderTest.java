@@ -151,14 +151,14 @@ class RecordsReaderTest {
         assertThat(tl.schedulerPhases).hasSize(2);
         assertThat(tl.schedulerPhases.get(1)).isEmpty();
         PhaseRecord d = tl.schedulerPhases.get(0).get(0);
-        assertThat(d.phase).isEqualTo("dispatch");
-        assertThat(d.startUs).isEqualTo(5.0);
-        assertThat(d.endUs).isEqualTo(9.0);
-        assertThat(d.loopIter).isEqualTo(3L);
+        assertThat(d.phase()).isEqualTo("dispatch");
+        assertThat(d.startUs()).isEqualTo(5.0);
+        assertThat(d.endUs()).isEqualTo(9.0);
+        assertThat(d.loopIterAsWritten()).isEqualTo(3L);
         PhaseRecord o = tl.orchestratorPhases.get(0).get(0);
-        assertThat(o.phase).isEqualTo("orch_submit"); // overwritten whatever the file says
-        assertThat(o.startUs).isEqualTo(0.0);          // raw 0 means missing
-        assertThat(o.endUs).isEqualTo(0.0);            // the earliest real timestamp also lands at 0.0
+        assertThat(o.phase()).isEqualTo("orch_submit"); // overwritten whatever the file says
+        assertThat(o.startUs()).isEqualTo(0.0);          // raw 0 means missing
+        assertThat(o.endUs()).isEqualTo(0.0);            // the earliest real timestamp also lands at 0.0
         assertThat(tl.orchestratorSource).isEqualTo("aicpu");
     }
 
@@ -179,8 +179,8 @@ class RecordsReaderTest {
                 + " \"aicpu_scheduler_phases\": [[{" + String.join(", ", s) + "}]],"
                 + " \"aicpu_orchestrator_phases\": [[{" + String.join(", ", o) + "}]]}").tl;
             PhaseRecord d = tl.schedulerPhases.get(0).get(0), x = tl.orchestratorPhases.get(0).get(0);
-            String seen = d.phase + " " + d.startUs + " " + d.endUs + " " + d.loopIterAsWritten() + " " + d.tasksProcessed + " "
-                + d.sharedAtStart + " " + d.sharedAtEnd + " | " + x.startUs + " " + x.endUs + " " + x.submitIdx + " " + x.taskId;
+            String seen = d.phase() + " " + d.startUs() + " " + d.endUs() + " " + d.loopIterAsWritten() + " " + d.tasksProcessed() + " "
+                + d.sharedAtStart() + " " + d.sharedAtEnd() + " | " + x.startUs() + " " + x.endUs() + " " + x.submitIdx() + " " + x.taskId();
             if (expected == null) {
                 expected = seen;
                 assertThat(seen).isEqualTo("dispatch 20.0 30.0 7 2 [1, 2, 3] [0, 1, 0] | 1.0 4.0 4 9");
@@ -200,17 +200,17 @@ class RecordsReaderTest {
                "tasks_processed": 2, "shared_at_start": [1, 0, 0], "shared_at_end": [0, 0, 0], "task_id": "4294967298"}]]}
             """).tl;
         PhaseRecord u = tl.schedulerPhases.get(0).get(0);
-        assertThat(u.phase).isEqualTo("unknown");
-        assertThat(u.startUs).isEqualTo(0.0);
-        assertThat(u.endUs).isEqualTo(0.0);
+        assertThat(u.phase()).isEqualTo("unknown");
+        assertThat(u.startUs()).isEqualTo(0.0);
+        assertThat(u.endUs()).isEqualTo(0.0);
         assertThat(u.hasTasksProcessed()).isFalse();
         PhaseRecord c = tl.schedulerPhases.get(0).get(1);
-        assertThat(c.startUs).isEqualTo(50.0);
+        assertThat(c.startUs()).isEqualTo(50.0);
         assertThat(c.tasksProcessedOr(0)).isEqualTo(2);
         assertThat(c.depthsValid()).isTrue();
-        assertThat(c.taskIdOk).isTrue();
-        assertThat(c.taskId).isEqualTo(4294967298L);
-        assertThat(c.taskIdRaw).isEqualTo("4294967298");
+        assertThat(c.taskIdOk()).isTrue();
+        assertThat(c.taskId()).isEqualTo(4294967298L);
+        assertThat(c.taskIdAsWritten()).isEqualTo("4294967298");
     }
 
     @Test
