@@ -278,24 +278,19 @@ public final class RecordsReader {
         if (p.currentToken() != JsonToken.START_ARRAY) { table.setValue(row, slot, canonical(JsonValues.read(p))); return; }
         long[] v = new long[3];
         int n = 0;
-        boolean small = true;
-        java.util.List<Object> other = null;
+        java.util.List<Object> other = null; // any list but three small non-negative integers
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            Object o;
-            if (p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT) {
-                int x = p.getIntValue();
-                if (n < 3) v[n] = x;
-                if (x < 0 || x >= 1 << 20) small = false;
-                o = null;
-            } else {
-                small = false;
-                o = JsonValues.read(p);
+            boolean isInt = p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT;
+            int x = isInt ? p.getIntValue() : 0;
+            if (other == null && isInt && n < 3 && x >= 0 && x < 1 << 20) {
+                v[n++] = x;
+                continue;
             }
-            if (!small && other == null) {
+            if (other == null) {
                 other = new java.util.ArrayList<>();
-                for (int k = 0; k < Math.min(n, 3); k++) other.add(v[k]);
+                for (int k = 0; k < n; k++) other.add(v[k]);
             }
-            if (other != null) other.add(o != null ? o : (Object) (n < 3 ? v[n] : (long) p.getIntValue()));
+            other.add(isInt ? (Object) (long) x : JsonValues.read(p));
             n++;
         }
         if (other != null || n != 3) {

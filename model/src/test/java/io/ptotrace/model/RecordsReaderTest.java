@@ -214,6 +214,27 @@ class RecordsReaderTest {
     }
 
     @Test
+    void queueDepthListsOfAnyShapeKeepEveryElement() {
+        Timeline tl = read(dir, "r.json", """
+            {"l2_swimlane_level": 3, "metadata": {"clock_freq_hz": 1000000},
+             "aicore_tasks": [[0, 0, 1, 110, 150]], "aicpu_tasks": [[0, 1, 100, 155]],
+             "aicpu_scheduler_phases": [[
+               {"kind": "complete", "shared_at_start": [1, 2, 3, 4], "shared_at_end": [1, 2, 3, 4, 5000000, 6]},
+               {"kind": "complete", "shared_at_start": [1, 2], "shared_at_end": [7, -1, 2.5]},
+               {"kind": "complete", "shared_at_start": [9, 8, 7], "shared_at_end": [1, 2, 3000000]}]]}
+            """).tl;
+        List<PhaseRecord> lane = tl.schedulerPhases.get(0);
+        assertThat(lane.get(0).sharedAtStart()).isEqualTo(List.of(1L, 2L, 3L, 4L));
+        assertThat(lane.get(0).sharedAtEnd()).isEqualTo(List.of(1L, 2L, 3L, 4L, 5000000L, 6L));
+        assertThat(lane.get(0).depthsValid()).isFalse();
+        assertThat(lane.get(1).sharedAtStart()).isEqualTo(List.of(1L, 2L));
+        assertThat(lane.get(1).sharedAtEnd()).isEqualTo(List.of(7L, -1L, 2.5));
+        assertThat(lane.get(2).sharedAtStart()).isEqualTo(List.of(9L, 8L, 7L));
+        assertThat(lane.get(2).sharedAtEnd()).isEqualTo(List.of(1L, 2L, 3000000L));
+        assertThat(lane.get(2).depthsValid()).isTrue();
+    }
+
+    @Test
     void nullSectionsCountAsAbsent() {
         Timeline tl = read(dir, "r.json", """
             {"l2_swimlane_level": 1, "metadata": {"clock_freq_hz": 1000000, "core_types": null, "core_to_thread": null},
