@@ -260,6 +260,7 @@ public final class PerfettoProtoWriter {
             report.flows = flows;
 
             buildLaneStreams(sliceLane);
+            sliceLane = null; // a slice's lane is in itemTrack from here on; at 1M tasks this is ~27 MB
             buildMarkerStreams();
             buildCounters();
             orderTracks();
@@ -417,6 +418,10 @@ public final class PerfettoProtoWriter {
                 content.counterArgs(c, sink);
             }
             report.counterValues = cvCount;
+            // exact sizes from here on: the doubling left up to half of each array unused
+            cvTrack = java.util.Arrays.copyOf(cvTrack, cvCount);
+            cvNs = java.util.Arrays.copyOf(cvNs, cvCount);
+            cvVal = java.util.Arrays.copyOf(cvVal, cvCount);
             int[] ix = IndexSort.identity(cvCount);
             IndexSort.stableSort(ix, (a, b) -> cvTrack[a] != cvTrack[b] ? Integer.compare(cvTrack[a], cvTrack[b]) : Long.compare(cvNs[a], cvNs[b]));
             for (int v : ix) tracks.get(cvTrack[v]).stream.add(~v);
@@ -494,6 +499,7 @@ public final class PerfettoProtoWriter {
             int total = 0;
             List<Track> live = new ArrayList<>();
             for (Track t : tracks) {
+                t.stream.trimToSize(); // before the merged order is allocated: lowers the peak
                 total += t.stream.size();
                 t.head = 0;
                 if (t.stream.size() > 0) live.add(t);

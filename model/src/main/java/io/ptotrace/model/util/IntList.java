@@ -25,4 +25,9 @@ public final class IntList {
     public void clear() { n = 0; }
 
     public int[] toArray() { return Arrays.copyOf(a, n); }
+
+    /** Drops the unused capacity (growth leaves up to a third of the array empty). */
+    public void trimToSize() {
+        if (a.length > n + 4) a = Arrays.copyOf(a, Math.max(4, n));
+    }
 }
