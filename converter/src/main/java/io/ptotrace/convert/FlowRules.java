@@ -197,14 +197,12 @@ final class FlowRules {
         for (int t = 0; t < b.threadCount(); t++) for (int c : b.completesOfThread(t)) all.add(c);
         int[] order = all.toArray();
         // stable by (end, thread index): completesOfThread is ordered by thread already
-        Integer[] boxed = new Integer[order.length];
-        for (int i = 0; i < order.length; i++) boxed[i] = order[i];
-        java.util.Arrays.sort(boxed, (x, y) -> {
+        IndexSort.stableSort(order, (x, y) -> {
             int cmp = Double.compare(pt.endUs(x), pt.endUs(y));
             return cmp != 0 ? cmp : Integer.compare(b.recordThread(x), b.recordThread(y));
         });
         LongIntMap satisfied = new LongIntMap(1024);
-        for (Integer c : boxed) {
+        for (int c : order) {
             IntList ts = tasksOf[c];
             if (ts == null) continue;
             double cEnd = pt.endUs(c);
@@ -356,35 +354,58 @@ final class FlowRules {
 
     // ------------------------------------------------------------------ binding
 
-    private Map<Long, int[]> trackSlices;
+    // scheduler and orchestrator slices per track, sorted by start, with starts and ends in plain arrays so the
+    // search reads contiguous memory (built at the first lookup, from the slices drawn by then)
+    private LongIntMap trackOf;
+    private int[][] trackSlices;
+    private double[][] trackStarts, trackEnds;
 
     /** The slice on (pid, tid) that encloses ts (innermost by latest start), or −1. */
     int enclosing(int pid, int tid, double ts) {
-        if (trackSlices == null) {
-            Map<Long, IntList> m = new HashMap<>();
-            for (int i = 0; i < pic.sliceCount(); i++) {
-                int p = pic.slicePid(i);
-                if (p != PID_SCHED && p != PID_ORCH) continue;
-                m.computeIfAbsent(((long) p << 32) | pic.sliceTid(i), k -> new IntList()).add(i);
-            }
-            trackSlices = new HashMap<>();
-            for (Map.Entry<Long, IntList> e : m.entrySet()) {
-                int[] arr = e.getValue().toArray();
-                IndexSort.stableSort(arr, (x, y) -> Double.compare(pic.sliceTs(x), pic.sliceTs(y)));
-                trackSlices.put(e.getKey(), arr);
-            }
-        }
-        int[] arr = trackSlices.get(((long) pid << 32) | tid);
-        if (arr == null) return -1;
-        int lo = 0, hi = arr.length;
+        if (trackOf == null) indexTracks();
+        int t = trackOf.get(((long) pid << 32) | tid);
+        if (t < 0) return -1;
+        double[] starts = trackStarts[t];
+        int lo = 0, hi = starts.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (pic.sliceTs(arr[mid]) <= ts) lo = mid + 1; else hi = mid;
+            if (starts[mid] <= ts) lo = mid + 1; else hi = mid;
         }
-        for (int k = lo - 1; k >= 0 && k >= lo - 8; k--) {
-            int s = arr[k];
-            if (pic.sliceTs(s) + pic.sliceDur(s) >= ts) return s;
-        }
+        double[] ends = trackEnds[t];
+        for (int k = lo - 1; k >= 0 && k >= lo - 8; k--) if (ends[k] >= ts) return trackSlices[t][k];
         return -1;
+    }
+
+    private void indexTracks() {
+        trackOf = new LongIntMap(64);
+        IntList count = new IntList();
+        int n = pic.sliceCount();
+        int[] trackOfSlice = new int[n];
+        for (int i = 0; i < n; i++) {
+            int p = pic.slicePid(i);
+            if (p != PID_SCHED && p != PID_ORCH) { trackOfSlice[i] = -1; continue; }
+            int t = trackOf.putIfAbsent(((long) p << 32) | pic.sliceTid(i), count.size());
+            if (t < 0) { t = count.size(); count.add(0); }
+            count.set(t, count.get(t) + 1);
+            trackOfSlice[i] = t;
+        }
+        int tracks = count.size();
+        trackSlices = new int[tracks][];
+        for (int t = 0; t < tracks; t++) trackSlices[t] = new int[count.get(t)];
+        int[] fill = new int[tracks];
+        for (int i = 0; i < n; i++) if (trackOfSlice[i] >= 0) trackSlices[trackOfSlice[i]][fill[trackOfSlice[i]]++] = i;
+        trackStarts = new double[tracks][];
+        trackEnds = new double[tracks][];
+        for (int t = 0; t < tracks; t++) {
+            int[] arr = trackSlices[t];
+            IndexSort.stableSort(arr, (x, y) -> Double.compare(pic.sliceTs(x), pic.sliceTs(y)));
+            double[] st = new double[arr.length], en = new double[arr.length];
+            for (int k = 0; k < arr.length; k++) {
+                st[k] = pic.sliceTs(arr[k]);
+                en[k] = pic.sliceTs(arr[k]) + pic.sliceDur(arr[k]);
+            }
+            trackStarts[t] = st;
+            trackEnds[t] = en;
+        }
     }
 }
