@@ -9,7 +9,9 @@ import java.util.Arrays;
 final class Columns {
     private Columns() {}
 
-    static final int SHIFT = 16, PAGE = 1 << SHIFT, MASK = PAGE - 1;
+    // 32K entries: a page of doubles is 256 KB, under G1's humongous-object threshold (half a region: 512 KB
+    // at a 2 GiB heap), so pages pack into regions instead of each taking a whole 1 MB region
+    static final int SHIFT = 15, PAGE = 1 << SHIFT, MASK = PAGE - 1;
 
     static final class Ints {
         private int[][] pages = new int[4][];
