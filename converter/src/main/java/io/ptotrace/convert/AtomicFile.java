@@ -1,6 +1,5 @@
 package io.ptotrace.convert;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -43,7 +42,7 @@ public final class AtomicFile {
                 Path tmp = temps.get(i);
                 Body body = bodies.get(i);
                 Runnable fill = () -> {
-                    try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                    try (OutputStream out = DirectFileOutput.open(tmp)) {
                         body.write(out);
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
