@@ -48,9 +48,17 @@ public final class DepsProjection implements DepsVisitor {
         else blockTasks.add(t.id);
     }
 
+    // the previous pair: the edges of one pair (one per tensor) usually come in a row
+    private long lastPred, lastSucc;
+    private boolean hasLast;
+
     @Override
     public void edge(DepsEdge e) {
         if (!e.endpointsOk) return;
+        if (hasLast && e.pred == lastPred && e.succ == lastSucc) return;
+        hasLast = true;
+        lastPred = e.pred;
+        lastSucc = e.succ;
         if (seen.add(e.pred, e.succ)) { pairPred.add(e.pred); pairSucc.add(e.succ); }
     }
 

@@ -1,14 +1,26 @@
 package io.ptotrace.model.deps;
 
-/** Open-addressing set of (long, long) pairs. */
+import java.util.Arrays;
+
+/**
+ * Open-addressing set of (long, long) pairs, both halves of an entry side by side (one cache line per
+ * probe). The pair (MIN, MIN) marks a free slot; the real pair (MIN, MIN) is kept in a flag.
+ */
 final class PairSet {
-    private long[] a, b;
-    private boolean[] used;
+    private static final long FREE = Long.MIN_VALUE;
+    private long[] slots; // x at 2i, y at 2i + 1
     private int size, mask;
+    private boolean hasFreePair;
 
     PairSet(int expected) {
         int cap = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
-        a = new long[cap]; b = new long[cap]; used = new boolean[cap]; mask = cap - 1;
+        allocate(cap);
+    }
+
+    private void allocate(int cap) {
+        slots = new long[cap * 2];
+        Arrays.fill(slots, FREE);
+        mask = cap - 1;
     }
 
     private static int hash(long x, long y) {
@@ -18,20 +30,29 @@ final class PairSet {
 
     /** @return true when the pair was not there before */
     boolean add(long x, long y) {
-        if (size * 2 >= a.length) grow();
+        if (x == FREE && y == FREE) {
+            if (hasFreePair) return false;
+            hasFreePair = true;
+            return true;
+        }
+        if (size * 2 >= mask + 1) grow();
         int i = hash(x, y) & mask;
-        while (used[i]) {
-            if (a[i] == x && b[i] == y) return false;
+        while (true) {
+            long sx = slots[2 * i], sy = slots[2 * i + 1];
+            if (sx == FREE && sy == FREE) break;
+            if (sx == x && sy == y) return false;
             i = (i + 1) & mask;
         }
-        used[i] = true; a[i] = x; b[i] = y; size++;
+        slots[2 * i] = x;
+        slots[2 * i + 1] = y;
+        size++;
         return true;
     }
 
     private void grow() {
-        long[] oa = a, ob = b; boolean[] ou = used;
-        int cap = oa.length * 2;
-        a = new long[cap]; b = new long[cap]; used = new boolean[cap]; mask = cap - 1; size = 0;
-        for (int i = 0; i < oa.length; i++) if (ou[i]) add(oa[i], ob[i]);
+        long[] old = slots;
+        allocate((mask + 1) * 2);
+        size = 0;
+        for (int i = 0; i < old.length; i += 2) if (old[i] != FREE || old[i + 1] != FREE) add(old[i], old[i + 1]);
     }
 }
