@@ -287,12 +287,17 @@ public final class PerfettoProtoWriter {
 
         /** Nesting walk per lane; a slice that would overlap without nesting goes to the first overflow lane that takes it. */
         private void buildLaneStreams(int[] sliceLane) {
-            int[] ix = IndexSort.identity(slices);
-            IndexSort.stableSort(ix, (a, b) -> {
-                if (sliceLane[a] != sliceLane[b]) return Integer.compare(sliceLane[a], sliceLane[b]);
-                if (begin[a] != begin[b]) return Long.compare(begin[a], begin[b]);
-                return Long.compare(end[b], end[a]);
-            });
+            // order by (lane, begin, longest first), ties by slice index: a stable counting sort by lane, then
+            // each lane's run sorted on its own (the runs in parallel; the order does not depend on threads)
+            int nl = lanes.size();
+            int[] from = new int[nl + 1];
+            for (int s = 0; s < slices; s++) from[sliceLane[s] + 1]++;
+            for (int l = 0; l < nl; l++) from[l + 1] += from[l];
+            int[] ix = new int[slices], fill = java.util.Arrays.copyOf(from, nl);
+            for (int s = 0; s < slices; s++) ix[fill[sliceLane[s]]++] = s;
+            int[] tmp = new int[slices];
+            IndexSort.IntComparator byTime = (a, b) -> begin[a] != begin[b] ? Long.compare(begin[a], begin[b]) : Long.compare(end[b], end[a]);
+            java.util.stream.IntStream.range(0, nl).parallel().forEach(l -> IndexSort.stableSort(ix, from[l], from[l + 1], tmp, byTime));
             List<IntStack> stacks = new ArrayList<>();
             int i = 0;
             while (i < slices) {

@@ -19,6 +19,11 @@ public final class IndexSort {
         sort(ix, tmp, 0, ix.length, cmp);
     }
 
+    /** Sorts {@code ix[from, to)} stably; {@code tmp} is scratch of at least {@code to} entries (ranges may share it). */
+    public static void stableSort(int[] ix, int from, int to, int[] tmp, IntComparator cmp) {
+        if (to - from >= 2) sort(ix, tmp, from, to, cmp);
+    }
+
     private static void sort(int[] a, int[] tmp, int lo, int hi, IntComparator cmp) {
         if (hi - lo <= 24) {
             for (int i = lo + 1; i < hi; i++) {
