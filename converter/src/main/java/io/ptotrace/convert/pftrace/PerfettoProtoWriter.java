@@ -287,17 +287,9 @@ public final class PerfettoProtoWriter {
 
         /** Nesting walk per lane; a slice that would overlap without nesting goes to the first overflow lane that takes it. */
         private void buildLaneStreams(int[] sliceLane) {
-            // order by (lane, begin, longest first), ties by slice index: a stable counting sort by lane, then
-            // each lane's run sorted on its own (the runs in parallel; the order does not depend on threads)
-            int nl = lanes.size();
-            int[] from = new int[nl + 1];
-            for (int s = 0; s < slices; s++) from[sliceLane[s] + 1]++;
-            for (int l = 0; l < nl; l++) from[l + 1] += from[l];
-            int[] ix = new int[slices], fill = java.util.Arrays.copyOf(from, nl);
-            for (int s = 0; s < slices; s++) ix[fill[sliceLane[s]]++] = s;
-            int[] tmp = new int[slices];
-            IndexSort.IntComparator byTime = (a, b) -> begin[a] != begin[b] ? Long.compare(begin[a], begin[b]) : Long.compare(end[b], end[a]);
-            java.util.stream.IntStream.range(0, nl).parallel().forEach(l -> IndexSort.stableSort(ix, from[l], from[l + 1], tmp, byTime));
+            // by (lane, begin, longest first), ties by slice index
+            int[] ix = IndexSort.groupedSort(slices, lanes.size(), s -> sliceLane[s],
+                (a, b) -> begin[a] != begin[b] ? Long.compare(begin[a], begin[b]) : Long.compare(end[b], end[a]));
             List<IntStack> stacks = new ArrayList<>();
             int i = 0;
             while (i < slices) {
@@ -427,8 +419,7 @@ public final class PerfettoProtoWriter {
             cvTrack = java.util.Arrays.copyOf(cvTrack, cvCount);
             cvNs = java.util.Arrays.copyOf(cvNs, cvCount);
             cvVal = java.util.Arrays.copyOf(cvVal, cvCount);
-            int[] ix = IndexSort.identity(cvCount);
-            IndexSort.stableSort(ix, (a, b) -> cvTrack[a] != cvTrack[b] ? Integer.compare(cvTrack[a], cvTrack[b]) : Long.compare(cvNs[a], cvNs[b]));
+            int[] ix = IndexSort.groupedSort(cvCount, tracks.size(), v -> cvTrack[v], (a, b) -> Long.compare(cvNs[a], cvNs[b]));
             for (int v : ix) tracks.get(cvTrack[v]).stream.add(~v);
         }
 

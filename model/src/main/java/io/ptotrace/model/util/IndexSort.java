@@ -24,6 +24,21 @@ public final class IndexSort {
         if (to - from >= 2) sort(ix, tmp, from, to, cmp);
     }
 
+    /**
+     * Indexes 0..n−1 ordered by group (0..groups−1), then stably by {@code within}: the order of one stable
+     * sort by (group, within), found with a counting pass and a sort per group, the groups in parallel.
+     */
+    public static int[] groupedSort(int n, int groups, java.util.function.IntUnaryOperator groupOf, IntComparator within) {
+        int[] from = new int[groups + 1];
+        for (int i = 0; i < n; i++) from[groupOf.applyAsInt(i) + 1]++;
+        for (int g = 0; g < groups; g++) from[g + 1] += from[g];
+        int[] ix = new int[n], fill = java.util.Arrays.copyOf(from, groups);
+        for (int i = 0; i < n; i++) ix[fill[groupOf.applyAsInt(i)]++] = i;
+        int[] tmp = new int[n];
+        java.util.stream.IntStream.range(0, groups).parallel().forEach(g -> stableSort(ix, from[g], from[g + 1], tmp, within));
+        return ix;
+    }
+
     private static void sort(int[] a, int[] tmp, int lo, int hi, IntComparator cmp) {
         if (hi - lo <= 24) {
             for (int i = lo + 1; i < hi; i++) {

@@ -31,5 +31,7 @@ class IndexSortTest {
         for (int i = 0; i < n; i++) ix[fill[group[i]]++] = i;
         for (int g = 0; g < 7; g++) IndexSort.stableSort(ix, from[g], from[g + 1], tmp, (a, b) -> Integer.compare(key[a], key[b]));
         assertThat(ix).isEqualTo(expect);
+        assertThat(IndexSort.groupedSort(n, 7, i -> group[i], (a, b) -> Integer.compare(key[a], key[b]))).isEqualTo(expect);
+        assertThat(IndexSort.groupedSort(0, 3, i -> 0, (a, b) -> 0)).isEmpty();
     }
 }
