@@ -1,5 +1,6 @@
 package io.ptotrace.convert.picture;
 
+import io.ptotrace.model.util.PagedColumns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,21 +22,21 @@ public final class TracePicture {
 
     // slices
     private int slices;
-    private final Columns.Ints sPid = new Columns.Ints(), sTid = new Columns.Ints(), sJsonId = new Columns.Ints();
-    private final Columns.Doubles sTs = new Columns.Doubles(), sDur = new Columns.Doubles();
+    private final PagedColumns.Ints sPid = new PagedColumns.Ints(), sTid = new PagedColumns.Ints(), sJsonId = new PagedColumns.Ints();
+    private final PagedColumns.Doubles sTs = new PagedColumns.Doubles(), sDur = new PagedColumns.Doubles();
 
     // counters
     private int counters;
-    private final Columns.Ints cPid = new Columns.Ints(), cTid = new Columns.Ints();
-    private final Columns.Doubles cTs = new Columns.Doubles();
+    private final PagedColumns.Ints cPid = new PagedColumns.Ints(), cTid = new PagedColumns.Ints();
+    private final PagedColumns.Doubles cTs = new PagedColumns.Doubles();
 
     // flows: 30 bytes each. An end bound to a slice takes that slice's pid/tid; only unbound ends keep
     // their own (a few per run), in a side table.
     private int flows;
-    private final Columns.Bytes fKind = new Columns.Bytes(), fBindFlags = new Columns.Bytes();
-    private final Columns.Ints fSrcSlice = new Columns.Ints(), fDstSlice = new Columns.Ints(), fCounts = new Columns.Ints();
+    private final PagedColumns.Bytes fKind = new PagedColumns.Bytes(), fBindFlags = new PagedColumns.Bytes();
+    private final PagedColumns.Ints fSrcSlice = new PagedColumns.Ints(), fDstSlice = new PagedColumns.Ints(), fCounts = new PagedColumns.Ints();
     private final java.util.HashMap<Long, int[]> unboundEnds = new java.util.HashMap<>();
-    private final Columns.Doubles fSrcTs = new Columns.Doubles(), fDstTs = new Columns.Doubles();
+    private final PagedColumns.Doubles fSrcTs = new PagedColumns.Doubles(), fDstTs = new PagedColumns.Doubles();
 
     /** Task counts that do not fit 16 bits each (a task with more than 65535 inputs or outputs), by flow. */
     private final java.util.HashMap<Integer, int[]> wideCounts = new java.util.HashMap<>();

@@ -6,7 +6,9 @@ import java.util.Arrays;
  * Primitive columns indexed by row and stored in pages of {@link #PAGE} rows: growing never copies more
  * than one page, no single array gets huge, and the garbage collector has only a few hundred
  * reference-free arrays to look at however many rows there are. A page is allocated when a row in it is
- * first written (rows never written read as 0) and starts small, so small tables stay small.
+ * first written (rows never written read as 0) and starts small, so small tables stay small. A full page
+ * of longs or doubles is 128 KB, under G1's humongous-object threshold (half a region, 512 KB at a 2 GiB
+ * heap): pages of 512 KB would each take a whole 1 MB region.
  */
 public final class PagedColumns {
     private PagedColumns() {}
@@ -144,6 +146,48 @@ public final class PagedColumns {
             long b = 0;
             for (double[] a : pages) if (a != null) b += 8L * a.length;
             return b;
+        }
+    }
+
+    /** Ints (a fixed four bytes a row: for columns read on hot paths, where a width switch would cost). */
+    public static final class Ints {
+        private int[][] pages = new int[1][];
+
+        public int get(int i) {
+            int p = i >>> SHIFT, k = i & MASK;
+            if (p >= pages.length) return 0;
+            int[] a = pages[p];
+            return a != null && k < a.length ? a[k] : 0;
+        }
+
+        public void set(int i, int v) {
+            int p = i >>> SHIFT, k = i & MASK;
+            if (p >= pages.length) pages = Arrays.copyOf(pages, Math.max(p + 1, pages.length * 2));
+            int[] a = pages[p];
+            if (a == null) a = pages[p] = new int[grownLength(0, k)];
+            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grownLength(a.length, k));
+            a[k] = v;
+        }
+    }
+
+    /** Bytes. */
+    public static final class Bytes {
+        private byte[][] pages = new byte[1][];
+
+        public byte get(int i) {
+            int p = i >>> SHIFT, k = i & MASK;
+            if (p >= pages.length) return 0;
+            byte[] a = pages[p];
+            return a != null && k < a.length ? a[k] : 0;
+        }
+
+        public void set(int i, byte v) {
+            int p = i >>> SHIFT, k = i & MASK;
+            if (p >= pages.length) pages = Arrays.copyOf(pages, Math.max(p + 1, pages.length * 2));
+            byte[] a = pages[p];
+            if (a == null) a = pages[p] = new byte[grownLength(0, k)];
+            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grownLength(a.length, k));
+            a[k] = v;
         }
     }
 }

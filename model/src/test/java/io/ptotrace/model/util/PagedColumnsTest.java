@@ -65,4 +65,29 @@ class PagedColumnsTest {
         c.set(i, v);
         ref[i] = v;
     }
+
+    @Test
+    void intsAndBytesReadBackAcrossPagesAndUnwrittenRowsReadZero() {
+        int n = 3 * PagedColumns.PAGE + 5;
+        PagedColumns.Ints ints = new PagedColumns.Ints();
+        PagedColumns.Bytes bytes = new PagedColumns.Bytes();
+        int[] ri = new int[n];
+        byte[] rb = new byte[n];
+        Random rnd = new Random(9);
+        for (int i = 0; i < n; i += 1 + rnd.nextInt(5)) {
+            if (i >= PagedColumns.PAGE && i < 2 * PagedColumns.PAGE) continue; // page 1 never written
+            ri[i] = rnd.nextInt();
+            rb[i] = (byte) rnd.nextInt();
+            ints.set(i, ri[i]);
+            bytes.set(i, rb[i]);
+        }
+        ints.set(n - 1, Integer.MIN_VALUE);
+        ri[n - 1] = Integer.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            assertThat(ints.get(i)).as("int row %d", i).isEqualTo(ri[i]);
+            assertThat(bytes.get(i)).as("byte row %d", i).isEqualTo(rb[i]);
+        }
+        assertThat(ints.get(n + 10 * PagedColumns.PAGE)).isZero();
+        assertThat(bytes.get(n + 10 * PagedColumns.PAGE)).isZero();
+    }
 }
