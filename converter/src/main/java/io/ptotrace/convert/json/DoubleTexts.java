@@ -15,9 +15,9 @@ final class DoubleTexts {
     private final long[] keys = new long[SIZE];
     private final SerializedString[] texts = new SerializedString[SIZE];
 
-    /** Writes {@code d} as Python's repr would print it; NaN and infinities as null (JSON has neither). */
+    /** Writes {@code d} as {@link PyFloat#write} does. */
     void write(JsonGenerator g, double d) throws IOException {
-        if (!Double.isFinite(d)) { g.writeNull(); return; }
+        if (!Double.isFinite(d)) { PyFloat.write(g, d); return; }
         long b = Double.doubleToRawLongBits(d);
         int h = (int) ((b * 0x9E3779B97F4A7C15L) >>> (64 - BITS));
         SerializedString t = texts[h];
