@@ -354,58 +354,45 @@ final class FlowRules {
 
     // ------------------------------------------------------------------ binding
 
-    // scheduler and orchestrator slices per track, sorted by start, with starts and ends in plain arrays so the
-    // search reads contiguous memory (built at the first lookup, from the slices drawn by then)
+    // scheduler and orchestrator slices grouped by track and sorted by start (track t at [trackFrom[t],
+    // trackFrom[t + 1])), starts and ends side by side so the search reads contiguous memory; built at the
+    // first lookup, from the slices drawn by then
     private LongIntMap trackOf;
-    private int[][] trackSlices;
-    private double[][] trackStarts, trackEnds;
+    private int[] trackFrom, trackSlice;
+    private double[] sliceStart, sliceEnd;
 
     /** The slice on (pid, tid) that encloses ts (innermost by latest start), or −1. */
     int enclosing(int pid, int tid, double ts) {
         if (trackOf == null) indexTracks();
         int t = trackOf.get(((long) pid << 32) | tid);
         if (t < 0) return -1;
-        double[] starts = trackStarts[t];
-        int lo = 0, hi = starts.length;
+        int first = trackFrom[t], lo = first, hi = trackFrom[t + 1];
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (starts[mid] <= ts) lo = mid + 1; else hi = mid;
+            if (sliceStart[mid] <= ts) lo = mid + 1; else hi = mid;
         }
-        double[] ends = trackEnds[t];
-        for (int k = lo - 1; k >= 0 && k >= lo - 8; k--) if (ends[k] >= ts) return trackSlices[t][k];
+        for (int k = lo - 1; k >= first && k >= lo - 8; k--) if (sliceEnd[k] >= ts) return trackSlice[k];
         return -1;
     }
 
     private void indexTracks() {
         trackOf = new LongIntMap(64);
-        IntList count = new IntList();
         int n = pic.sliceCount();
         int[] trackOfSlice = new int[n];
         for (int i = 0; i < n; i++) {
             int p = pic.slicePid(i);
             if (p != PID_SCHED && p != PID_ORCH) { trackOfSlice[i] = -1; continue; }
-            int t = trackOf.putIfAbsent(((long) p << 32) | pic.sliceTid(i), count.size());
-            if (t < 0) { t = count.size(); count.add(0); }
-            count.set(t, count.get(t) + 1);
-            trackOfSlice[i] = t;
+            int t = trackOf.putIfAbsent(((long) p << 32) | pic.sliceTid(i), trackOf.size());
+            trackOfSlice[i] = t < 0 ? trackOf.size() - 1 : t;
         }
-        int tracks = count.size();
-        trackSlices = new int[tracks][];
-        for (int t = 0; t < tracks; t++) trackSlices[t] = new int[count.get(t)];
-        int[] fill = new int[tracks];
-        for (int i = 0; i < n; i++) if (trackOfSlice[i] >= 0) trackSlices[trackOfSlice[i]][fill[trackOfSlice[i]]++] = i;
-        trackStarts = new double[tracks][];
-        trackEnds = new double[tracks][];
-        for (int t = 0; t < tracks; t++) {
-            int[] arr = trackSlices[t];
-            IndexSort.stableSort(arr, (x, y) -> Double.compare(pic.sliceTs(x), pic.sliceTs(y)));
-            double[] st = new double[arr.length], en = new double[arr.length];
-            for (int k = 0; k < arr.length; k++) {
-                st[k] = pic.sliceTs(arr[k]);
-                en[k] = pic.sliceTs(arr[k]) + pic.sliceDur(arr[k]);
-            }
-            trackStarts[t] = st;
-            trackEnds[t] = en;
+        int tracks = trackOf.size();
+        trackFrom = new int[tracks + 1];
+        trackSlice = IndexSort.groupedSort(n, tracks, s -> trackOfSlice[s], (x, y) -> Double.compare(pic.sliceTs(x), pic.sliceTs(y)), trackFrom);
+        sliceStart = new double[trackSlice.length];
+        sliceEnd = new double[trackSlice.length];
+        for (int k = 0; k < trackSlice.length; k++) {
+            sliceStart[k] = pic.sliceTs(trackSlice[k]);
+            sliceEnd[k] = pic.sliceTs(trackSlice[k]) + pic.sliceDur(trackSlice[k]);
         }
     }
 }

@@ -29,12 +29,21 @@ public final class IndexSort {
      * sort by (group, within), found with a counting pass and a sort per group, the groups in parallel.
      */
     public static int[] groupedSort(int n, int groups, java.util.function.IntUnaryOperator groupOf, IntComparator within) {
-        int[] from = new int[groups + 1];
-        for (int i = 0; i < n; i++) from[groupOf.applyAsInt(i) + 1]++;
+        return groupedSort(n, groups, groupOf, within, new int[groups + 1]);
+    }
+
+    /**
+     * As {@link #groupedSort(int, int, java.util.function.IntUnaryOperator, IntComparator)}, leaving out the
+     * indexes whose group is negative; group g ends up at {@code [from[g], from[g + 1])} of the result
+     * ({@code from} has {@code groups + 1} entries).
+     */
+    public static int[] groupedSort(int n, int groups, java.util.function.IntUnaryOperator groupOf, IntComparator within, int[] from) {
+        java.util.Arrays.fill(from, 0);
+        for (int i = 0; i < n; i++) { int g = groupOf.applyAsInt(i); if (g >= 0) from[g + 1]++; }
         for (int g = 0; g < groups; g++) from[g + 1] += from[g];
-        int[] ix = new int[n], fill = java.util.Arrays.copyOf(from, groups);
-        for (int i = 0; i < n; i++) ix[fill[groupOf.applyAsInt(i)]++] = i;
-        int[] tmp = new int[n];
+        int[] ix = new int[from[groups]], fill = java.util.Arrays.copyOf(from, groups);
+        for (int i = 0; i < n; i++) { int g = groupOf.applyAsInt(i); if (g >= 0) ix[fill[g]++] = i; }
+        int[] tmp = new int[ix.length];
         java.util.stream.IntStream.range(0, groups).parallel().forEach(g -> stableSort(ix, from[g], from[g + 1], tmp, within));
         return ix;
     }

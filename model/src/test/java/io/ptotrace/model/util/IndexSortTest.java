@@ -33,5 +33,13 @@ class IndexSortTest {
         assertThat(ix).isEqualTo(expect);
         assertThat(IndexSort.groupedSort(n, 7, i -> group[i], (a, b) -> Integer.compare(key[a], key[b]))).isEqualTo(expect);
         assertThat(IndexSort.groupedSort(0, 3, i -> 0, (a, b) -> 0)).isEmpty();
+        // negative groups are left out; the bounds say where each group landed
+        int[] bounds = new int[8];
+        int[] kept = IndexSort.groupedSort(n, 7, i -> group[i] == 3 ? -1 : group[i], (a, b) -> Integer.compare(key[a], key[b]), bounds);
+        assertThat(kept).isEqualTo(Arrays.stream(expect).filter(i -> group[i] != 3).toArray());
+        for (int g = 0; g < 7; g++)
+            for (int k = bounds[g]; k < bounds[g + 1]; k++) assertThat(group[kept[k]]).isEqualTo(g);
+        assertThat(bounds[3]).isEqualTo(bounds[4]);
+        assertThat(bounds[7]).isEqualTo(kept.length);
     }
 }
