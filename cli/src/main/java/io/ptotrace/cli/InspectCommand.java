@@ -2,7 +2,6 @@ package io.ptotrace.cli;
 
 import io.ptotrace.convert.inspect.Summary;
 import io.ptotrace.convert.inspect.TraceInspector;
-import io.ptotrace.model.InputProblem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -38,23 +37,9 @@ public final class InspectCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        Summary s;
-        try {
-            s = TraceInspector.inspect(trace);
-        } catch (InputProblem e) {
-            err.println("Error: " + e.oneLine());
-            if (verbose) e.printStackTrace(err);
-            err.flush();
-            return ExitCodes.TROUBLE;
-        } catch (IOException | RuntimeException e) {
-            err.println("Error: " + trace + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()));
-            if (verbose) e.printStackTrace(err);
-            err.flush();
-            return ExitCodes.TROUBLE;
-        }
+        Summary s = TraceInspector.inspect(trace);
         out.print(format == OutputFormat.json ? s.toJson() + "\n" : s.toText());
         out.flush();
         return s.clean() ? ExitCodes.OK : ExitCodes.DIFFERENCES;

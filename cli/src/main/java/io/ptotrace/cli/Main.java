@@ -1,6 +1,6 @@
 package io.ptotrace.cli;
 
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.ErrorLine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -19,37 +19,34 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        int status;
-        try {
-            status = execute(args);
-        } catch (OutOfMemoryError e) {
-            System.err.println("Error: out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20)
-                + " MiB heap); give Java more, e.g. PTOTRACE_JAVA_OPTS=-Xmx8g bin/ptotrace ...");
-            status = ExitCodes.TROUBLE;
-        }
-        System.exit(status);
+        System.exit(execute(args));
     }
 
-    /** Runs a command line and maps failures to exit status 2 (one line, no stack trace). */
+    /**
+     * Runs a command line. Every failure of every command comes out here as one line on stderr
+     * ({@link ErrorLine}) and exit status 2; {@code -v} adds the stack trace.
+     */
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
-        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            boolean verbose = Verbosity.requested(parsed);
-            if (ex instanceof InputProblem) {
-                cmd.getErr().println("Error: " + ((InputProblem) ex).oneLine());
-            } else if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
-                cmd.getErr().println("Error: " + ex.getMessage());
-            } else {
-                cmd.getErr().println("Error: internal error: " + ex);
-            }
-            if (verbose) ex.printStackTrace(cmd.getErr());
-            return ExitCodes.TROUBLE;
-        });
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> fail(cmd, ex, Verbosity.requested(parsed)));
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("Error: " + ex.getMessage());
             ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
             return ExitCodes.TROUBLE;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // thrown past picocli's handler when it has no memory or stack left to run it
+            System.err.println(ErrorLine.of(e));
+            return ExitCodes.TROUBLE;
+        }
+    }
+
+    private static int fail(CommandLine cmd, Throwable ex, boolean verbose) {
+        cmd.getErr().println(ErrorLine.of(ex));
+        if (verbose) ex.printStackTrace(cmd.getErr());
+        cmd.getErr().flush();
+        return ExitCodes.TROUBLE;
     }
 }

@@ -1,12 +1,15 @@
 package io.ptotrace.cli;
 
+import io.ptotrace.io.OutputProblem;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthRun;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -45,18 +48,27 @@ public final class SynthCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "Stack traces on failure.")
     boolean verbose;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
-        SynthOptions.Builder b = SynthOptions.builder().tasks(tasks).level(level).seed(seed).rings(rings)
-            .era(SynthOptions.Era.parse(era)).hbViolationShare(hbShare);
-        for (Map.Entry<String, String> e : settings.entrySet()) b.set(e.getKey(), e.getValue());
         SynthOptions o;
         try {
+            SynthOptions.Builder b = SynthOptions.builder().tasks(tasks).level(level).seed(seed).rings(rings)
+                .era(SynthOptions.Era.parse(era)).hbViolationShare(hbShare);
+            for (Map.Entry<String, String> e : settings.entrySet()) b.set(e.getKey(), e.getValue());
             o = b.build();
         } catch (IllegalArgumentException e) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        Files.createDirectories(output);
+        if (Files.exists(output) && !Files.isDirectory(output))
+            throw new OutputProblem(output, "exists and is not a folder; synth writes a run folder");
+        try {
+            Files.createDirectories(output);
+        } catch (IOException e) {
+            throw OutputProblem.cannotWrite(output, e);
+        }
         SynthRun.Result r = SynthRun.write(o, output);
         System.out.println("wrote " + r.recordsFile() + (r.depsFile() != null ? ", " + r.depsFile() : "")
             + (r.nameMapFile() != null ? ", " + r.nameMapFile() : ""));

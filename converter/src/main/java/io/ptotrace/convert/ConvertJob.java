@@ -2,7 +2,8 @@ package io.ptotrace.convert;
 
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Outputs;
 import io.ptotrace.model.KernelConfig;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RecordsReader;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.stream.Collectors;
 
 /**
  * {@code ptotrace convert} as a library call: find the inputs, read the run (records and deps.json on
@@ -58,7 +60,11 @@ public final class ConvertJob {
         Path dir = input.getParent();
         Path depsPath = o.depsJson != null ? o.depsJson : (dir == null ? Path.of("deps.json") : dir.resolve("deps.json"));
 
-        progress.say("reading " + input + (Files.isRegularFile(depsPath) ? " and " + depsPath : ""));
+        List<Written> written = targets(input);
+        List<Path> inputs = inputFiles(input, depsPath);
+        Outputs.plan(written.stream().map(w -> w.path).collect(Collectors.toList()), inputs); // refuse before reading
+
+        progress.say("reading " + input + (readable(depsPath) ? " and " + depsPath : ""));
         List<String> depsWarnings = new ArrayList<>();
         CompletableFuture<DepsProjection> depsFuture = CompletableFuture.supplyAsync(() -> loadDeps(depsPath, depsWarnings));
         Timeline tl;
@@ -97,19 +103,14 @@ public final class ConvertJob {
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
-        List<Written> written = targets(input);
         // the JSON check (arrows Perfetto will drop) runs while the files are written
         CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written));
-        List<Path> paths = new ArrayList<>();
-        List<AtomicFile.Body> bodies = new ArrayList<>();
-        for (Written w : written) {
-            paths.add(w.path);
-            bodies.add(stream -> TraceWriters.write(pic, w.format, stream, err));
-        }
-        progress.say("writing " + paths.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(" and ")));
+        List<Outputs.Job> jobs = new ArrayList<>();
+        for (Written w : written) jobs.add(new Outputs.Job(w.path, true, stream -> TraceWriters.write(pic, w.format, stream, err)));
+        progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
         // two writers at once need two sets of buffers: only for pictures that leave room for both
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
-        AtomicFile.writeAll(paths, bodies, events <= CONCURRENT_WRITE_LIMIT);
+        Outputs.writeAll(jobs, inputs, events <= CONCURRENT_WRITE_LIMIT);
         if (o.overhead && !deps.edgesLoaded())
             err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
         for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
@@ -160,7 +161,7 @@ public final class ConvertJob {
     private DepsProjection loadDeps(Path depsPath, List<String> warnings) {
         String noUsable = "Warning: no usable deps.json at " + depsPath + "; Perfetto trace will have no dependency arrows. "
             + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
-        if (!Files.isRegularFile(depsPath)) {
+        if (!readable(depsPath)) {
             warnings.add(noUsable);
             return DepsProjection.none();
         }
@@ -181,7 +182,7 @@ public final class ConvertJob {
 
     private NameMap loadNames(Path input) throws IOException {
         if (o.funcNames != null) {
-            if (!Files.isRegularFile(o.funcNames)) throw new InputProblem((String) null, "Func names JSON not found: " + o.funcNames, null, null);
+            if (!readable(o.funcNames)) throw new InputProblem((String) null, "Func names JSON not found: " + o.funcNames, null, null);
             if (o.verbose) out.println("Loading func names from: " + o.funcNames);
             NameMap m = NameMap.read(o.funcNames);
             printNames(m, "");
@@ -276,10 +277,26 @@ public final class ConvertJob {
             l.add(new Written(proto ? withExt(o.output, ".json") : o.output, ConvertOptions.Format.JSON));
             l.add(new Written(proto ? o.output : withExt(o.output, ".pftrace"), ConvertOptions.Format.PFTRACE));
         } else l.add(new Written(o.output, f));
-        Path parent = o.output.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent))
-            throw new InputProblem(o.output, "output folder does not exist: " + parent, null);
         return l;
+    }
+
+    /** Every file this conversion may read: none of them may be overwritten by its outputs. */
+    private List<Path> inputFiles(Path input, Path depsPath) throws IOException {
+        List<Path> l = new ArrayList<>(List.of(input, depsPath));
+        if (o.funcNames != null) l.add(o.funcNames);
+        if (o.kernelConfig != null) l.add(o.kernelConfig);
+        Path dir = input.toAbsolutePath().getParent();
+        if (dir != null && Files.isDirectory(dir)) {
+            try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
+                for (Path p : ds) l.add(p);
+            }
+        }
+        return l;
+    }
+
+    /** A file or a pipe (not a folder) that is there. */
+    private static boolean readable(Path p) {
+        return Files.exists(p) && !Files.isDirectory(p);
     }
 
     private static Path withExt(Path p, String ext) {

@@ -1,18 +1,17 @@
 package io.ptotrace.diff;
 
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Outputs;
 import io.ptotrace.model.NameMap;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -54,9 +53,11 @@ public final class DiffTool {
      * @param warn warnings (one line each) — stderr in the CLI
      * @return the diff; its {@link GraphDiff#identical()} decides exit status 0 or 1
      * @throws InputProblem on bad input (exit status 2)
-     * @throws IOException when the report cannot be written (exit status 2)
+     * @throws io.ptotrace.io.OutputProblem when the report cannot be written (exit status 2)
      */
     public static GraphDiff run(Request r, OutputStream stdout, boolean stdoutIsTerminal, Consumer<String> warn) throws IOException {
+        List<Path> inputs = inputFiles(r);
+        if (r.output != null) Outputs.plan(List.of(r.output), inputs); // refuse before the work
         long t0 = System.nanoTime();
         // a projected diff without alignment needs neither args nor edge annotations
         Sides s = load(r.oldPath, r.newPath, r.funcNames, warn, !r.options.projected || r.options.align);
@@ -70,7 +71,11 @@ public final class DiffTool {
             renderer.render(d, w);
             w.flush();
         } else {
-            writeAtomically(r.output, w -> renderer.render(d, w));
+            Outputs.write(r.output, inputs, false, stream -> {
+                Writer w = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+                renderer.render(d, w);
+                w.flush();
+            });
         }
         if (r.verbose) {
             warn.accept(String.format(java.util.Locale.ROOT, "diff: read %.2f s, diff %.2f s (%s), report %.2f s",
@@ -141,31 +146,21 @@ public final class DiffTool {
         return g;
     }
 
-    /** Body of a report write. */
-    @FunctionalInterface
-    interface WriterBody { void write(Writer w) throws IOException; }
-
-    /** Writes {@code target} through a temporary file in the same folder and a rename; nothing is left behind on failure. */
-    static void writeAtomically(Path target, WriterBody body) throws IOException {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        if (dir != null && !Files.isDirectory(dir)) throw new InputProblem(target, "cannot write: folder does not exist", null);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
-        boolean done = false;
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                body.write(w);
+    /** Every file a diff may read (both sides and the name maps beside them): its report may replace none of them. */
+    static List<Path> inputFiles(Request r) {
+        List<Path> l = new ArrayList<>();
+        for (Path side : new Path[] {r.oldPath, r.newPath}) {
+            Path file = GraphLoader.resolve(side);
+            l.add(file);
+            Path dir = file.toAbsolutePath().getParent();
+            if (dir == null || !Files.isDirectory(dir)) continue;
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
+                for (Path p : ds) l.add(p);
+            } catch (IOException e) {
+                // a folder that cannot be listed has no name map to protect
             }
-            try {
-                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-            }
-            done = true;
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        } finally {
-            if (!done) Files.deleteIfExists(tmp);
         }
+        if (r.funcNames != null) l.add(r.funcNames);
+        return l;
     }
 }

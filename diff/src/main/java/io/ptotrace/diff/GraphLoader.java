@@ -2,7 +2,7 @@ package io.ptotrace.diff;
 
 import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.LongIntMap;
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.TensorIds;
 import io.ptotrace.model.U64;
@@ -36,9 +36,8 @@ public final class GraphLoader {
             if (!Files.isRegularFile(f)) throw new InputProblem(pathOrDir, "no deps.json in this folder", null);
             return f;
         }
-        if (!Files.exists(pathOrDir)) throw new InputProblem(pathOrDir, "not found", null);
-        if (!Files.isRegularFile(pathOrDir)) throw new InputProblem(pathOrDir, "not a regular file", null);
-        return pathOrDir;
+        if (!Files.exists(pathOrDir)) throw new InputProblem(pathOrDir, "no such file", null);
+        return pathOrDir; // a pipe reads as well as a file
     }
 
     /**
@@ -48,7 +47,7 @@ public final class GraphLoader {
      */
     public static NameMap nameMap(Path depsFile, Path explicit, Consumer<String> warn) {
         if (explicit != null) {
-            if (!Files.isRegularFile(explicit)) throw new InputProblem(explicit, "name map not found", null);
+            if (!Files.exists(explicit)) throw new InputProblem(explicit, "name map not found", null);
             return NameMap.read(explicit);
         }
         Path dir = depsFile.toAbsolutePath().getParent();

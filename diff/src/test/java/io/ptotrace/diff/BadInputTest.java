@@ -4,7 +4,7 @@ import static io.ptotrace.diff.Fixtures.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.ptotrace.model;
 
+import io.ptotrace.io.InputProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,10 @@
 package io.ptotrace.model;
 
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Inputs;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -55,8 +53,8 @@ public final class NameMap {
     /** Reads a {@code name_map*.json}: {@code callable_id_to_name} and {@code orchestrator_name}. */
     public static NameMap read(Path file) {
         Map<String, String> names = new LinkedHashMap<>();
-        String orch = null;
-        try (InputStream in = Files.newInputStream(file); JsonParser p = JSON.createParser(in)) {
+        String[] orch = {null};
+        Inputs.readJson(file, JSON, p -> {
             if (p.nextToken() != JsonToken.START_OBJECT) throw InputProblem.at(file, p, "name map is not a JSON object");
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
@@ -71,15 +69,11 @@ public final class NameMap {
                     }
                 } else if (k.equals("orchestrator_name")) {
                     Object v = JsonValues.read(p);
-                    orch = v instanceof String ? (String) v : null;
+                    orch[0] = v instanceof String ? (String) v : null;
                 } else p.skipChildren();
             }
             if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
-        } catch (JsonParseException e) {
-            throw InputProblem.notJson(file, e);
-        } catch (IOException e) {
-            throw InputProblem.cannotRead(file, e);
-        }
-        return new NameMap(names, orch);
+        });
+        return new NameMap(names, orch[0]);
     }
 }

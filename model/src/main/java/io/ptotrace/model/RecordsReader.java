@@ -1,7 +1,8 @@
 package io.ptotrace.model;
 
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Inputs;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.model.util.IndexSort;
@@ -10,8 +11,6 @@ import io.ptotrace.model.util.LongList;
 import io.ptotrace.model.util.MemberOrder;
 import io.ptotrace.model.util.TextInterner;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,13 +56,7 @@ public final class RecordsReader {
     /** Reads and joins a records file; warnings (one line each) go to {@code warn}. */
     public static Timeline read(Path file, Consumer<String> warn) {
         RecordsReader r = new RecordsReader(file, warn);
-        try (InputStream in = Files.newInputStream(file); JsonParser p = JSON.createParser(in)) {
-            r.parse(p);
-        } catch (JsonParseException e) {
-            throw InputProblem.notJson(file, e);
-        } catch (IOException e) {
-            throw InputProblem.cannotRead(file, e);
-        }
+        Inputs.readJson(file, JSON, r::parse);
         return r.build();
     }
 

@@ -1,5 +1,6 @@
 package io.ptotrace.model;
 
+import io.ptotrace.io.InputProblem;
 import static io.ptotrace.model.TestFiles.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 
 /**
  * Streams {@code deps.json}: {@code tasks[]}, {@code tensors[]} and {@code edges[]}, each written
@@ -93,7 +94,7 @@ final class DepsWriter {
    * {@link #writeMain} splices in; run it concurrently with {@link #writeMain}.
    */
   void writeEdgesFragment(Path fragment) throws IOException {
-    try (JsonOut out = new JsonOut(fragment, 1)) {
+    try (JsonOut out = JsonOut.fragment(fragment, 1)) {
       jo = out;
       g = out.gen;
       TaskSpec t = new TaskSpec();
@@ -115,7 +116,8 @@ final class DepsWriter {
    * Writes {@code deps.json}: {@code tasks} and {@code tensors} are generated here, then the
    * {@code edges} fragment is spliced in once {@code edgesDone} has finished writing it.
    */
-  void writeMain(Path file, Path edgesFragment, Thread edgesDone) throws IOException {
+  void writeMain(Path file, Path edgesFragment, Thread edgesDone, BooleanSupplier edgesWritten)
+      throws IOException {
     try (JsonOut out = new JsonOut(file)) {
       jo = out;
       g = out.gen;
@@ -154,15 +156,13 @@ final class DepsWriter {
         Thread.currentThread().interrupt();
         throw new IOException("interrupted while waiting for the edges of " + file, e);
       }
-      if (!java.nio.file.Files.isRegularFile(edgesFragment)) {
-        throw new IOException("edges fragment was not written: " + edgesFragment);
+      if (!edgesWritten.getAsBoolean()) {
+        throw new IOException("the edges of " + file + " were not written");
       }
       gg.writeFieldName(K_EDGES);
       out.rawValueFromFile(edgesFragment);
       gg.writeEndObject();
       out.commit();
-    } finally {
-      java.nio.file.Files.deleteIfExists(edgesFragment);
     }
   }
 

@@ -4,22 +4,22 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
+import io.ptotrace.io.OutputFile;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
  * A streaming JSON file: a Jackson generator with the {@link LinePrettyPrinter} layout over a
- * buffered stream to {@code <name>.tmp}, renamed to its final name by {@link #commit()} (so an
- * interrupted run leaves no half-written file under the real name). Also writes unsigned 64-bit
- * values as decimal strings without allocating.
+ * buffered stream to a temporary file, put in place by {@link #commit()} through the project's one
+ * output writer (so an interrupted or failed run leaves neither a half-written file under the real
+ * name nor the temporary file). Also writes unsigned 64-bit values as decimal strings without
+ * allocating.
  */
 final class JsonOut implements Closeable {
   private static final JsonFactory FACTORY = JsonFactory.builder().build();
@@ -27,7 +27,7 @@ final class JsonOut implements Closeable {
   final JsonGenerator gen;
   final LinePrettyPrinter pp;
   private final Path target;
-  private final Path tmp;
+  private final OutputFile.Pending pending;
   private final OutputStream out;
   private final FileChannel channel;
   private final char[] buf = new char[24];
@@ -35,16 +35,32 @@ final class JsonOut implements Closeable {
   private boolean committed;
 
   JsonOut(Path target) throws IOException {
-    this(target, 0);
+    this(target, 0, OutputFile.of(target).begin());
   }
 
-  /** A file whose layout continues an outer document {@code baseDepth} levels deep. */
-  JsonOut(Path target, int baseDepth) throws IOException {
+  /**
+   * A fragment whose layout continues an outer document {@code baseDepth} levels deep, written
+   * straight into {@code tempFile} (a temporary file the caller created and deletes).
+   */
+  static JsonOut fragment(Path tempFile, int baseDepth) throws IOException {
+    return new JsonOut(tempFile, baseDepth, null);
+  }
+
+  private JsonOut(Path target, int baseDepth, OutputFile.Pending pending) throws IOException {
     this.pp = new LinePrettyPrinter(baseDepth);
     this.target = target;
-    this.tmp = target.resolveSibling(target.getFileName() + ".tmp");
-    this.channel = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE,
-        StandardOpenOption.TRUNCATE_EXISTING);
+    this.pending = pending;
+    FileChannel ch;
+    try {
+      ch = FileChannel.open(pending != null ? pending.file() : target, StandardOpenOption.WRITE,
+          StandardOpenOption.TRUNCATE_EXISTING);
+    } catch (IOException | RuntimeException e) {
+      if (pending != null) {
+        pending.abort();
+      }
+      throw e;
+    }
+    this.channel = ch;
     this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20);
     this.gen = FACTORY.createGenerator(out, JsonEncoding.UTF8);
     gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -109,7 +125,7 @@ final class JsonOut implements Closeable {
     }
   }
 
-  /** Finishes a fragment: flushes and renames it into place, without a trailing newline. */
+  /** Finishes a fragment: flushes it, without a trailing newline. */
   void commitFragment() throws IOException {
     finish();
   }
@@ -123,10 +139,8 @@ final class JsonOut implements Closeable {
   private void finish() throws IOException {
     gen.close();
     out.close();
-    try {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+    if (pending != null) {
+      pending.commit();
     }
     committed = true;
   }
@@ -138,7 +152,9 @@ final class JsonOut implements Closeable {
         gen.close();
         out.close();
       } finally {
-        Files.deleteIfExists(tmp);
+        if (pending != null) {
+          pending.abort();
+        }
       }
     }
   }

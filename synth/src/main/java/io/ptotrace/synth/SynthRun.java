@@ -2,6 +2,7 @@ package io.ptotrace.synth;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import io.ptotrace.io.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,8 +15,8 @@ import java.util.Map;
  *
  * <p>All three files are streamed with Jackson's {@code JsonGenerator}; only per-task and per-row
  * primitive arrays are held (about 40 bytes per task plus 40–50 bytes per AICore row), so 10
- * million tasks need about 1.1 GB of heap. Each file is written to {@code <name>.tmp} and renamed into place
- * when complete. deps.json does not depend on the simulated timing, so it is written by two helper
+ * million tasks need about 1.1 GB of heap. Each file is written to a temporary file and renamed into
+ * place when complete. deps.json does not depend on the simulated timing, so it is written by two helper
  * threads (edges to a side file that is spliced in) while the calling thread simulates and writes
  * the records file; the bytes never depend on the threads.
  */
@@ -101,11 +102,14 @@ public final class SynthRun {
     DepsWriter mainWriter = new DepsWriter(options);
     Worker edges = null;
     Worker main = null;
+    Path fragment = null;
     if (deps != null) {
-      Path fragment = dir.resolve(DEPS_FILE + ".edges.part");
-      edges = new Worker("ptotrace-synth-edges", () -> edgesWriter.writeEdgesFragment(fragment));
-      Thread edgesThread = edges.thread;
-      main = new Worker("ptotrace-synth-deps", () -> mainWriter.writeMain(deps, fragment, edgesThread));
+      Path edgesFile = TempFiles.create(dir);
+      fragment = edgesFile;
+      Worker edgesWorker = new Worker("ptotrace-synth-edges", () -> edgesWriter.writeEdgesFragment(edgesFile));
+      edges = edgesWorker;
+      main = new Worker("ptotrace-synth-deps",
+          () -> mainWriter.writeMain(deps, edgesFile, edgesWorker.thread, edgesWorker::succeeded));
       edges.thread.start();
       main.thread.start();
     }
@@ -123,6 +127,9 @@ public final class SynthRun {
       if (main != null) {
         main.join();
         edges.join();
+      }
+      if (fragment != null) {
+        TempFiles.delete(fragment);
       }
     }
     if (main != null) {
@@ -168,6 +175,10 @@ public final class SynthRun {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
+    }
+
+    boolean succeeded() {
+      return !thread.isAlive() && failure == null;
     }
 
     void rethrow() throws IOException {

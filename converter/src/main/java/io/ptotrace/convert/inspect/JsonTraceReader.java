@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.ptotrace.convert.inspect;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnknownFieldSet;
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
 import io.ptotrace.proto.TracePacket;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.SliceContent;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -9,7 +9,7 @@ import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
 import io.ptotrace.convert.pftrace.TestPictures;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
 import io.ptotrace.proto.CounterDescriptor;
 import io.ptotrace.proto.EventName;
 import io.ptotrace.proto.InternedData;

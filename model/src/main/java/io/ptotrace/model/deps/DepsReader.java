@@ -1,18 +1,16 @@
 package io.ptotrace.model.deps;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Inputs;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.util.LongArrayInterner;
 import io.ptotrace.model.util.LongList;
 import io.ptotrace.model.util.MemberOrder;
 import io.ptotrace.model.util.TextInterner;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,13 +64,7 @@ public final class DepsReader {
     /** @throws InputProblem when the file cannot be read or is not valid JSON */
     public static void read(Path file, Detail detail, DepsVisitor visitor) {
         DepsReader r = new DepsReader(file, detail, visitor);
-        try (InputStream in = Files.newInputStream(file); JsonParser p = JSON.createParser(in)) {
-            r.parse(p);
-        } catch (JsonParseException e) {
-            throw InputProblem.notJson(file, e);
-        } catch (IOException e) {
-            throw InputProblem.cannotRead(file, e);
-        }
+        Inputs.readJson(file, JSON, r::parse);
     }
 
     private void parse(JsonParser p) throws IOException {

@@ -3,7 +3,7 @@ package io.ptotrace.model.deps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.ptotrace.model.InputProblem;
+import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.TestFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.ptotrace.convert;
+package io.ptotrace.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -42,7 +42,7 @@ class DirectFileOutputTest {
     }
 
     private void roundTrip(Path file, int size) throws IOException {
-        Files.write(file, new byte[] {1, 2, 3}); // an existing file is emptied first, as AtomicFile's temp files are
+        Files.write(file, new byte[] {1, 2, 3}); // an existing file is emptied first, as the temporary files of outputs are
         byte[] expect;
         try (OutputStream out = DirectFileOutput.open(file)) {
             expect = fill(out, size, size);

@@ -1,4 +1,4 @@
-package io.ptotrace.convert;
+package io.ptotrace.io;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.ptotrace.model;
+package io.ptotrace.io;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -23,19 +23,25 @@ public final class InputProblem extends RuntimeException {
         return new InputProblem(file == null ? null : file.toString(), message, location(p.currentTokenLocation()), null);
     }
 
-    /** "not valid JSON: ..." with Jackson's message, less its internal source description. */
+    /**
+     * A parser failure in the user's words: "not valid JSON: ..." for syntax errors, the limit for documents
+     * beyond the parser's limits, "number ... out of range" for numbers too large for their use; never the
+     * parser's own vocabulary (feature names, source descriptions).
+     */
     public static InputProblem notJson(Path file, com.fasterxml.jackson.core.JsonProcessingException e) {
-        String msg = e.getOriginalMessage() == null ? "parse error" : e.getOriginalMessage();
-        msg = msg.replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\][^)]*\\)", "")
-            .replaceAll("\\s*at \\[Source:[^\\]]*\\]", "")
-            .replaceAll("\\s+", " ").strip();
-        return new InputProblem(file == null ? null : file.toString(), "not valid JSON: " + msg, location(e.getLocation()), e);
+        return new InputProblem(file == null ? null : file.toString(), JsonWords.describe(e), location(e.getLocation()), e);
     }
 
-    /** "cannot read: ..." for a file the system would not read (the exception's message, or its kind). */
+    /** As {@link #notJson(Path, com.fasterxml.jackson.core.JsonProcessingException)}, placed by the parser where the failure has no location (a limit). */
+    public static InputProblem notJson(Path file, com.fasterxml.jackson.core.JsonProcessingException e, JsonParser p) {
+        String where = location(e.getLocation());
+        if (where == null && p != null) where = location(p.currentLocation());
+        return new InputProblem(file == null ? null : file.toString(), JsonWords.describe(e), where, e);
+    }
+
+    /** "cannot read: ..." (or "permission denied", "no such file") for a file the system would not read. */
     public static InputProblem cannotRead(Path file, java.io.IOException e) {
-        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return new InputProblem(file == null ? null : file.toString(), "cannot read: " + msg, null, e);
+        return Inputs.cannotRead(file, e);
     }
 
     public static String location(JsonLocation loc) {

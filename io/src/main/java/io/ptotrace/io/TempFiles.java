@@ -1,0 +1,97 @@
+package io.ptotrace.io;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * The temporary files of outputs being written. Names are short ({@code .ptotrace-xxxxxx.tmp}), so any name
+ * the file system allows as an output leaves room for its temporary sibling; every live one is removed by a
+ * shutdown hook when the JVM is stopped (Ctrl-C, SIGTERM) before the output was renamed into place.
+ */
+public final class TempFiles {
+    private TempFiles() {}
+
+    private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Set<Path> LIVE = new LinkedHashSet<>();
+    private static boolean hookInstalled, shuttingDown;
+
+    /** Creates a new empty temporary file in {@code dir} (mode rw-r--r-- where the file system has modes). */
+    public static Path create(Path dir) throws IOException {
+        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+        FileAttribute<?>[] attrs = posix
+            ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"))}
+            : new FileAttribute<?>[0];
+        for (int attempt = 0; ; attempt++) {
+            Path p = dir.resolve(".ptotrace-" + randomName(6) + ".tmp");
+            try {
+                synchronized (TempFiles.class) {
+                    if (shuttingDown) throw new java.io.InterruptedIOException("stopped before " + dir + " was written");
+                    installHook();
+                    Files.createFile(p, attrs);
+                    LIVE.add(p);
+                }
+                return p;
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 100) throw e;
+            }
+        }
+    }
+
+    /** Forgets a temporary file that was renamed into place or deleted. */
+    public static void release(Path p) {
+        synchronized (TempFiles.class) {
+            LIVE.remove(p);
+        }
+    }
+
+    /** Deletes a temporary file (if it is still there) and forgets it. */
+    public static void delete(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // best effort: the caller is already reporting the failure that made this necessary
+        }
+        release(p);
+    }
+
+    /** The temporary files not yet renamed or deleted (for tests). */
+    static synchronized Set<Path> live() {
+        return Set.copyOf(LIVE);
+    }
+
+    private static String randomName(int n) {
+        StringBuilder sb = new StringBuilder(n);
+        for (int i = 0; i < n; i++) sb.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
+        return sb.toString();
+    }
+
+    private static void installHook() {
+        if (hookInstalled) return;
+        hookInstalled = true;
+        Runtime.getRuntime().addShutdownHook(new Thread(TempFiles::deleteAll, "ptotrace-temp-cleanup"));
+    }
+
+    private static void deleteAll() {
+        Path[] left;
+        synchronized (TempFiles.class) {
+            shuttingDown = true;
+            left = LIVE.toArray(new Path[0]);
+            LIVE.clear();
+        }
+        for (Path p : left) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException | RuntimeException ignored) {
+                // nothing more can be done while the JVM is going down
+            }
+        }
+    }
+}
