@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.OutputProblem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -23,12 +24,12 @@ class BadInputTest {
     void missingFileFolderWithoutDepsAndBrokenJson() throws Exception {
         Path good = Fixtures.resource("small_old.json", dir.resolve("good/deps.json"));
         Path missing = dir.resolve("nope/deps.json");
-        assertThat(problem(diff(good, missing)).oneLine()).isEqualTo(missing + ": not found");
+        assertThat(problem(diff(good, missing)).oneLine()).isEqualTo(missing + ": no such file");
         Path empty = Files.createDirectories(dir.resolve("emptyrun"));
         assertThat(problem(diff(empty, good)).oneLine()).isEqualTo(empty + ": no deps.json in this folder");
         Path broken = Fixtures.write(dir.resolve("broken/deps.json"), "{\"tasks\": [{\"task_id\": \"1\"}");
         InputProblem p = problem(diff(good, broken));
-        assertThat(p.oneLine()).isEqualTo(broken + ": not valid JSON: Unexpected end-of-input: expected close marker for Array (at line 1, column 28)");
+        assertThat(p.oneLine()).isEqualTo(broken + ": not valid JSON: the file ends inside an array opened at line 1, column 11 (truncated?) (at line 1, column 28)");
         assertThat(p.oneLine()).doesNotContain("\n");
         Path notDeps = Fixtures.write(dir.resolve("other/deps.json"), "{\"l2_swimlane_level\": 2}");
         assertThat(problem(diff(notDeps, good)).oneLine()).isEqualTo(notDeps + ": not a deps.json: no tasks, tensors or edges array");
@@ -68,6 +69,7 @@ class BadInputTest {
             assertThat(s).isEmpty();
         }
         Path nowhere = dir.resolve("no/such/dir/report.txt");
-        assertThat(problem(diff(good, good).output(nowhere)).oneLine()).isEqualTo(nowhere + ": cannot write: folder does not exist");
+        OutputProblem p = catchThrowableOfType(diff(good, good).output(nowhere)::run, OutputProblem.class);
+        assertThat(p.oneLine()).isEqualTo(nowhere + ": cannot write: folder " + dir.resolve("no/such/dir") + " does not exist");
     }
 }
