@@ -163,6 +163,23 @@ class OutputsTest {
     }
 
     @Test
+    void blockDevicesAreRefusedNotWritten() {
+        Path block = Stream.of("/dev/loop0", "/dev/loop1", "/dev/sda", "/dev/vda", "/dev/nvme0n1").map(Path::of)
+            .filter(p -> modeOf(p) == 0060000).findFirst().orElse(null);
+        assumeTrue(block != null, "no block device to look at");
+        OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> OutputFile.of(block));
+        assertThat(p.oneLine()).isEqualTo(block + ": is a block device; ptotrace writes only files, character devices and pipes");
+    }
+
+    static int modeOf(Path p) {
+        try {
+            return (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0170000;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    @Test
     void foldersAndMissingFoldersAreRefused() {
         OutputProblem folder = catchThrowableOfType(OutputProblem.class, () -> OutputFile.of(dir));
         assertThat(folder.oneLine()).isEqualTo(dir + ": is a folder; name a file to write");
