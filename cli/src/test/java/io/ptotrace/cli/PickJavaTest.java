@@ -1,0 +1,67 @@
+package io.ptotrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher's choice of Java (bin/pick-java.sh): the newest >= 17 among JAVA_HOME, the PATH, its neighbours and the install folders. */
+class PickJavaTest {
+    @TempDir
+    Path dir;
+
+    static final Path SCRIPT = Path.of("..", "bin", "pick-java.sh").toAbsolutePath().normalize();
+
+    /** A fake JDK home whose java reports {@code version}, with or without a release file. */
+    Path jdk(String where, String version, boolean releaseFile) throws IOException {
+        Path home = Files.createDirectories(dir.resolve(where));
+        Path bin = Files.createDirectories(home.resolve("bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho '    java.specification.version = " + version + "' >&2\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        if (releaseFile) Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + ".0.1\"\n");
+        return java;
+    }
+
+    String pick(Map<String, String> env) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". '" + SCRIPT + "'; pick_java");
+        pb.environment().clear();
+        pb.environment().put("HOME", dir.toString());
+        pb.environment().putAll(env);
+        Process p = pb.redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return out.strip();
+    }
+
+    @Test
+    void picksTheNewestSupportedJava() throws Exception {
+        assertThat(SCRIPT).exists();
+        Path onPath = jdk("jvm/jdk-17", "17", true);
+        jdk("jvm/jdk-11", "11", true);          // beside the PATH's java, too old
+        Path beside = jdk("jvm/jdk-21", "21", true);
+        Path home = jdk("home/jdk-19", "19", true);
+        Path installed = jdk("opt/jdk-26", "26", false); // no release file: asked for its version
+        Path tools = Files.createDirectories(dir.resolve("tools")); // the script's helpers, without the machine's java
+        for (String t : new String[] {"readlink", "sed", "head", "awk"}) {
+            Path real = Path.of("/usr/bin", t).toRealPath();
+            Files.createSymbolicLink(tools.resolve(t), real);
+        }
+        String path = onPath.getParent() + ":" + tools;
+
+        assertThat(pick(Map.of("PATH", path, "JAVA_HOME", home.getParent().getParent().toString(),
+            "PTOTRACE_JDK_ROOTS", dir.resolve("opt") + "/*"))).isEqualTo(installed.toString());
+        assertThat(pick(Map.of("PATH", path, "JAVA_HOME", home.getParent().getParent().toString(),
+            "PTOTRACE_JDK_ROOTS", ""))).isEqualTo(beside.toString());
+        assertThat(pick(Map.of("PATH", tools.toString(), "JAVA_HOME", home.getParent().getParent().toString(),
+            "PTOTRACE_JDK_ROOTS", ""))).isEqualTo(home.toString());
+        assertThat(pick(Map.of("PATH", tools.toString(), "PTOTRACE_JDK_ROOTS", ""))).isEqualTo("java");
+    }
+}
