@@ -7,6 +7,7 @@ import io.ptotrace.convert.picture.SliceContent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.InputProblem;
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * {@code ptotrace inspect}: reads a trace of either format (Chrome JSON, streamed; Perfetto protobuf,
@@ -47,15 +49,27 @@ public final class TraceInspector {
 
     /** Inspects a stream; the format is sniffed from the first bytes. */
     public static Summary inspect(InputStream input, String name) throws IOException {
+        Inflation inflation = new Inflation(name);
+        return inspect(inflation.source(input), name, inflation, 0);
+    }
+
+    private static Summary inspect(InputStream input, String name, Inflation inflation, int gzipDepth) throws IOException {
         BufferedInputStream in = new BufferedInputStream(input, 1 << 16);
         in.mark(4);
         int b0 = in.read(), b1 = in.read();
         in.reset();
         if (b0 == 0x1F && b1 == 0x8B) {
+            if (gzipDepth == Inflation.MAX_DEPTH) throw new InputProblem(name, "gzip nested more than " + Inflation.MAX_DEPTH + " levels deep", null, null);
+            GZIPInputStream gz;
             try {
-                return inspect(new GZIPInputStream(in, 1 << 16), name);
-            } catch (java.util.zip.ZipException e) {
-                throw new InputProblem(name, "bad gzip data: " + e.getMessage(), null, e);
+                gz = new GZIPInputStream(in, 1 << 16);
+            } catch (EOFException e) {
+                throw new InputProblem(name, "truncated gzip data", "gzip header", e);
+            } catch (ZipException e) {
+                throw new InputProblem(name, "bad gzip data: " + e.getMessage(), "gzip header", e);
+            }
+            try (InputStream data = inflation.inflated(gz, "gzip data", at -> "byte " + at + " of the gunzipped data")) {
+                return inspect(data, name, inflation, gzipDepth + 1);
             }
         }
         Summary s = new Summary();
@@ -67,7 +81,7 @@ public final class TraceInspector {
             an.finish();
         } else {
             PftraceAnalyzer an = new PftraceAnalyzer(s);
-            new PftraceReader(name, an).read(in);
+            new PftraceReader(name, an, inflation).read(in);
             an.finish();
         }
         return s;
