@@ -374,4 +374,66 @@ class HostileTraceTest {
             .satisfies(e -> assertThat(((InputProblem) e).oneLine())
                 .isEqualTo("long.pftrace: truncated protobuf (packet of 5 bytes cut off) (at byte " + end + ", packet #1)"));
     }
+
+    // ---- JSON
+
+    private String jsonProblem(String text) throws IOException {
+        return problem(file("t.json", text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static final String EVENT = "{\"traceEvents\": [\n{\"ph\":\"X\",\"pid\":1,\n\"ts\": ";
+
+    @Test
+    void numbersOutOfRangeAreNamedAsSuch() throws IOException {
+        assertThat(jsonProblem(EVENT + "18446744073709551616, \"dur\": 1}]}"))
+            .endsWith("t.json: number 18446744073709551616 out of range for \"ts\" (at line 3, column 7)");
+        assertThat(jsonProblem(EVENT + "1, \"dur\": -9223372036854775809}]}")).endsWith("number -9223372036854775809 out of range for \"dur\" (at line 3, column 17)");
+        assertThat(jsonProblem("[{\"ph\":\"X\",\"pid\":99999999999999999999}]")).endsWith("out of range for \"pid\" (at line 1, column 18)");
+        assertThat(jsonProblem("[{\"ph\":\"s\",\"id\":18446744073709551616}]")).contains("out of range for \"id\"");
+        assertThat(jsonProblem("[{\"ph\":\"s\",\"id\":1,\"bind_id\":-18446744073709551615}]")).contains("out of range for \"bind_id\"");
+        assertThat(jsonProblem(EVENT + "1" + "0".repeat(899) + "}]}"))
+            .endsWith("number 10000000000000000000... (900 digits) out of range for \"ts\" (at line 3, column 7)");
+    }
+
+    @Test
+    void uint64IdsAreFlowIds() throws Exception {
+        String id = "18446744073709551615";
+        Summary s = TraceInspectorTest.json("[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10,\"id\":" + id + "},"
+            + "{\"ph\":\"s\",\"cat\":\"flow\",\"name\":\"dependency\",\"pid\":1,\"tid\":1,\"ts\":1,\"id\":" + id + ",\"bind_id\":" + id + "},"
+            + "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"flow\",\"name\":\"dependency\",\"pid\":1,\"tid\":1,\"ts\":5,\"id\":" + id + "}]");
+        assertThat(s.flows).isEqualTo(1);
+        assertThat(s.flowsShown).isEqualTo(1);
+        assertThat(s.problems).isEmpty();
+    }
+
+    @Test
+    void jsonLimitsAndNonNumbersInPlainWords() throws IOException {
+        assertThat(jsonProblem("{\"traceEvents\": [{\"args\":" + "[".repeat(3000) + "]".repeat(3000) + "}]}"))
+            .matches("\\S*t\\.json: JSON nested deeper than 1000 levels \\(at line 1, column \\d+\\)");
+        assertThat(jsonProblem(EVENT + "NaN}]}")).endsWith("t.json: not valid JSON: NaN is not a JSON number (at line 3, column 10)");
+        assertThat(jsonProblem(EVENT + "Infinity}]}")).endsWith("not valid JSON: Infinity is not a JSON number (at line 3, column 15)");
+        assertThat(jsonProblem(EVENT + "-Infinity}]}")).contains("not valid JSON: -Infinity is not a JSON number (at line 3, column");
+        assertThat(jsonProblem(EVENT + "1".repeat(3000) + "}]}")).matches("\\S*t\\.json: number longer than 1000 digits \\(at line 3, column \\d+\\)");
+        assertThat(jsonProblem("{\"traceEvents\": [{\"" + "a".repeat(60000) + "\":1}]}")).contains("field name longer than 50000 characters");
+        assertThat(jsonProblem("{\"traceEvents\": [")).contains("truncated JSON (").contains("(start marker at line 1, column 17)");
+        assertThat(jsonProblem("{\"traceEvents\": [}")).contains("not valid JSON: ").contains("(for Array starting at line 1, column 17)");
+    }
+
+    @Test
+    void jacksonWordingNeverLeaks() throws IOException {
+        String[] bad = {"{\"traceEvents\": [{\"args\":" + "{\"a\":".repeat(1500), EVENT + "NaN", EVENT + "+Infinity}]}", EVENT + "+1}]}",
+            EVENT + "01}]}", EVENT + "1".repeat(1001) + "}]}", "{\"traceEvents\": [/* c */]}", "{\"traceEvents\": [# c\n]}",
+            "{\"traceEvents\": [{\"name\":\"a\u0001\"}]}", "{\"traceEvents\": [\u001E]}", "{'traceEvents': []}", "{\"traceEvents\": [x]}",
+            "{\"traceEvents\": [1,]}", "{\"traceEvents\": [], }", "{\"traceEvents\": [{\"name\":\"ab", "[{\"ph\":\"X\",\"ts\":1e99999}]"};
+        for (String text : bad) {
+            String line;
+            try {
+                line = TraceInspector.inspect(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "t.json").toText();
+            } catch (InputProblem e) {
+                line = e.oneLine();
+            }
+            assertThat(line).as(text.length() > 80 ? text.substring(0, 80) : text)
+                .doesNotContain("StreamReadConstraints", "JsonReadFeature", "StreamReadFeature", "Source:", "REDACTED", "`", "Feature", "enable");
+        }
+    }
 }
