@@ -2,7 +2,6 @@ package io.ptotrace.cli;
 
 import io.ptotrace.convert.inspect.Summary;
 import io.ptotrace.convert.inspect.TraceInspector;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -37,7 +36,7 @@ public final class InspectCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Summary s = TraceInspector.inspect(trace);
         out.print(format == OutputFormat.json ? s.toJson() + "\n" : s.toText());

@@ -37,7 +37,8 @@ final class DirectFileOutput extends OutputStream {
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             direct = null;
         }
-        if (direct == null) return new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+        // never CREATE: the temporary file may have been removed by the shutdown hook already
+        if (direct == null) return new BufferedOutputStream(Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING), 1 << 16);
         return new DirectFileOutput(file, direct, align);
     }
 

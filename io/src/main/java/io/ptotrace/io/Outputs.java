@@ -41,6 +41,9 @@ public final class Outputs {
             if (input != null && !f.isStream())
                 throw new OutputProblem(p, "is an input of this command" + (samePath(p, input) ? "" : " (the same file as " + input + ")")
                     + "; ptotrace never overwrites its inputs, choose another output name");
+            for (OutputFile other : files)
+                if (!f.isStream() && other.destination().equals(f.destination()))
+                    throw new OutputProblem(p, "is the same file as the output " + other.shown() + "; name two different files");
             files.add(f);
         }
         return files;

@@ -104,6 +104,16 @@ class OutputsTest {
     }
 
     @Test
+    void twoOutputsOntoOneFileAreRefused() throws IOException {
+        Path json = dir.resolve("t.json");
+        Path link = Files.createSymbolicLink(dir.resolve("t.pftrace"), json.getFileName());
+        OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> Outputs.writeAll(List.of(
+            new Outputs.Job(json, false, text("A")), new Outputs.Job(link, false, text("B"))), List.of(), false));
+        assertThat(p.oneLine()).isEqualTo(link + ": is the same file as the output " + json + "; name two different files");
+        assertThat(listing(dir)).containsExactly("t.pftrace");
+    }
+
+    @Test
     void aSymbolicLinkIsFollowedAndStaysALink() throws IOException {
         Files.createDirectories(dir.resolve("real"));
         Path target = Files.writeString(dir.resolve("real/trace.json"), "old");

@@ -1,6 +1,7 @@
 package io.ptotrace.convert.inspect;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -8,8 +9,11 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import io.ptotrace.io.InputProblem;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Streams a Chrome trace-event JSON file (object with "traceEvents", or a bare array) into a {@link JsonAnalyzer}. */
 final class JsonTraceReader {
@@ -27,7 +31,8 @@ final class JsonTraceReader {
     }
 
     void read(InputStream in) throws IOException {
-        try (JsonParser p = JSON.createParser(in)) {
+        JsonParser p = JSON.createParser(in);
+        try {
             JsonToken t = p.nextToken();
             if (t == null) throw new InputProblem(file, "empty file", null, null);
             boolean found = false;
@@ -53,11 +58,43 @@ final class JsonTraceReader {
             if (!found) throw new InputProblem(file, "no \"traceEvents\" array", null, null);
             if (p.nextToken() != null) throw problem(p, "trailing data after the trace");
         } catch (JsonProcessingException e) {
-            String msg = e.getOriginalMessage();
-            if (msg != null && msg.contains("end-of-input")) msg = "truncated JSON (" + msg.split("\n")[0] + ")";
-            else msg = "not valid JSON: " + (msg == null ? e.toString() : msg.split("\n")[0]);
-            throw new InputProblem(file, msg, InputProblem.location(e.getLocation()), e);
+            // the limits' exceptions have no location; the parser, not yet closed, has it
+            JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
+            throw new InputProblem(file, message(e), InputProblem.location(at), e);
+        } finally {
+            p.close();
         }
+    }
+
+    private static final Pattern SOURCE_AT = Pattern.compile("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]");
+    private static final Pattern JACKSON_HINTS = Pattern.compile(
+        ": enable `[^`]*` to allow|\\s*\\((consider enabling|not recognized as one since)[^)]*\\)+|, from `[^`]*`|\\s*(at )?\\[Source: [^\\]]*\\]");
+    private static final Pattern LIMIT = Pattern.compile("^(.*) \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)\\)");
+    private static final Pattern NON_STANDARD = Pattern.compile("^Non-standard token '([^']*)'");
+
+    /** Jackson's message in this tool's words, without Jackson's configuration names or its source description. */
+    static String message(JsonProcessingException e) {
+        String msg = e.getOriginalMessage() == null ? "parse error" : e.getOriginalMessage().split("\n")[0];
+        msg = SOURCE_AT.matcher(msg).replaceAll("line $1, column $2");
+        msg = JACKSON_HINTS.matcher(msg).replaceAll("").strip();
+        Matcher m = LIMIT.matcher(msg);
+        if (m.find()) {
+            String max = m.group(3);
+            switch (m.group(1)) {
+                case "Document nesting depth": return "JSON nested deeper than " + max + " levels";
+                case "Number value length": return "number longer than " + max + " digits";
+                case "Name length": return "field name longer than " + max + " characters";
+                case "String value length": return "string longer than " + max + " characters";
+                default: return "JSON over a limit: " + msg;
+            }
+        }
+        m = NON_STANDARD.matcher(msg);
+        if (m.find()) {
+            String token = m.group(1);
+            return "not valid JSON: " + (token.matches("[+-]?(NaN|Infinity|INF)") ? token + " is not a JSON number" : "non-standard token '" + token + "'");
+        }
+        if (msg.contains("end-of-input")) return "truncated JSON (" + msg + ")";
+        return "not valid JSON: " + msg;
     }
 
     private InputProblem problem(JsonParser p, String msg) {
@@ -97,22 +134,22 @@ final class JsonTraceReader {
                 case "name": name = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
                 case "cat": cat = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
                 case "bp": bp = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
-                case "pid": pid = pidOf(p, t); hasPid = true; break;
-                case "tid": tid = pidOf(p, t); hasTid = true; break;
+                case "pid": pid = pidOf(p, t, k); hasPid = true; break;
+                case "tid": tid = pidOf(p, t, k); hasTid = true; break;
                 case "ts":
-                    if (t == JsonToken.VALUE_NUMBER_INT) { tsInt = true; tsL = p.getLongValue(); ts = tsL; }
+                    if (t == JsonToken.VALUE_NUMBER_INT) { tsInt = true; tsL = longOf(p, k); ts = tsL; }
                     else ts = number(p, t);
                     break;
                 case "dur":
-                    if (t == JsonToken.VALUE_NUMBER_INT) { durInt = true; durL = p.getLongValue(); dur = durL; }
+                    if (t == JsonToken.VALUE_NUMBER_INT) { durInt = true; durL = longOf(p, k); dur = durL; }
                     else dur = number(p, t);
                     break;
                 case "id":
                     idPresent = true;
                     id = flowId(p, t);
-                    jsonId = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : NONE;
+                    jsonId = t == JsonToken.VALUE_NUMBER_INT ? id : NONE;
                     break;
-                case "bind_id": bindId = t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : NONE; break;
+                case "bind_id": bindId = t == JsonToken.VALUE_NUMBER_INT ? uint64Of(p, k) : NONE; break;
                 case "args":
                     if (t == JsonToken.START_OBJECT) {
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -180,8 +217,28 @@ final class JsonTraceReader {
         return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'N' || c == 'I';
     }
 
-    private static int pidOf(JsonParser p, JsonToken t) throws IOException {
-        if (t == JsonToken.VALUE_NUMBER_INT) return (int) p.getLongValue();
+    /** An integer that must fit in 64 bits (Jackson's getLongValue would throw for a bigger one). */
+    private long longOf(JsonParser p, String field) throws IOException {
+        if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) throw outOfRange(p, field);
+        return p.getLongValue();
+    }
+
+    /** Perfetto reads ids as uint64: 2^63 .. 2^64-1 keep their bits. */
+    private long uint64Of(JsonParser p, String field) throws IOException {
+        if (p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) return p.getLongValue();
+        BigInteger v = p.getBigIntegerValue();
+        if (v.signum() < 0 || v.bitLength() > 64) throw outOfRange(p, field);
+        return v.longValue();
+    }
+
+    private InputProblem outOfRange(JsonParser p, String field) throws IOException {
+        String n = p.getText();
+        if (n.length() > 40) n = n.substring(0, 20) + "..." + " (" + n.length() + " digits)";
+        return problem(p, "number " + n + " out of range for \"" + field + "\"");
+    }
+
+    private int pidOf(JsonParser p, JsonToken t, String field) throws IOException {
+        if (t == JsonToken.VALUE_NUMBER_INT) return (int) longOf(p, field);
         if (t == JsonToken.VALUE_NUMBER_FLOAT) return (int) p.getDoubleValue();
         if (t == JsonToken.VALUE_STRING) return 0x40000000 | (p.getText().hashCode() & 0x3FFFFFFF);
         p.skipChildren();
@@ -198,10 +255,8 @@ final class JsonTraceReader {
     }
 
     /** Perfetto reads a numeric id as uint64 and a string id as hex. */
-    private static long flowId(JsonParser p, JsonToken t) throws IOException {
-        if (t == JsonToken.VALUE_NUMBER_INT) {
-            return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? p.getBigIntegerValue().longValue() : p.getLongValue();
-        }
+    private long flowId(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NUMBER_INT) return uint64Of(p, "id");
         if (t == JsonToken.VALUE_STRING) {
             String s = p.getText().trim();
             if (s.startsWith("0x") || s.startsWith("0X")) s = s.substring(2);

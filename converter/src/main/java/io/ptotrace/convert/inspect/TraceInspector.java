@@ -6,17 +6,18 @@ import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.SliceContent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Inputs;
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * {@code ptotrace inspect}: reads a trace of either format (Chrome JSON, streamed; Perfetto protobuf,
@@ -31,31 +32,37 @@ public final class TraceInspector {
     public enum Format { JSON, PFTRACE }
 
     /** Inspects a file; unreadable input throws {@link InputProblem} (file, what, where). */
-    public static Summary inspect(Path file) throws IOException {
-        InputStream raw;
-        try {
-            raw = Files.newInputStream(file);
-        } catch (NoSuchFileException e) {
-            throw new InputProblem(file, "no such file", null);
-        } catch (IOException e) {
-            throw InputProblem.cannotRead(file, e);
-        }
-        try (InputStream in = raw) {
+    public static Summary inspect(Path file) {
+        try (InputStream in = Inputs.open(file)) {
             return inspect(in, file.toString());
+        } catch (IOException e) {
+            throw Inputs.cannotRead(file, e);
         }
     }
 
     /** Inspects a stream; the format is sniffed from the first bytes. */
     public static Summary inspect(InputStream input, String name) throws IOException {
+        Inflation inflation = new Inflation(name);
+        return inspect(inflation.source(input), name, inflation, 0);
+    }
+
+    private static Summary inspect(InputStream input, String name, Inflation inflation, int gzipDepth) throws IOException {
         BufferedInputStream in = new BufferedInputStream(input, 1 << 16);
         in.mark(4);
         int b0 = in.read(), b1 = in.read();
         in.reset();
         if (b0 == 0x1F && b1 == 0x8B) {
+            if (gzipDepth == Inflation.MAX_DEPTH) throw new InputProblem(name, "gzip nested more than " + Inflation.MAX_DEPTH + " levels deep", null, null);
+            GZIPInputStream gz;
             try {
-                return inspect(new GZIPInputStream(in, 1 << 16), name);
-            } catch (java.util.zip.ZipException e) {
-                throw new InputProblem(name, "bad gzip data: " + e.getMessage(), null, e);
+                gz = new GZIPInputStream(in, 1 << 16);
+            } catch (EOFException e) {
+                throw new InputProblem(name, "truncated gzip data", "gzip header", e);
+            } catch (ZipException e) {
+                throw new InputProblem(name, "bad gzip data: " + e.getMessage(), "gzip header", e);
+            }
+            try (InputStream data = inflation.inflated(gz, "gzip data", at -> "byte " + at + " of the gunzipped data")) {
+                return inspect(data, name, inflation, gzipDepth + 1);
             }
         }
         Summary s = new Summary();
@@ -67,7 +74,7 @@ public final class TraceInspector {
             an.finish();
         } else {
             PftraceAnalyzer an = new PftraceAnalyzer(s);
-            new PftraceReader(name, an).read(in);
+            new PftraceReader(name, an, inflation).read(in);
             an.finish();
         }
         return s;
