@@ -166,7 +166,7 @@ public final class ConvertJob {
             return DepsProjection.none();
         }
         try {
-            DepsProjection p = DepsProjection.read(depsPath);
+            DepsProjection p = DepsProjection.read(depsPath, warnings::add);
             if (!p.edgesLoaded()) {
                 warnings.add("Warning: " + depsPath + " has no 'edges' array");
                 warnings.add(noUsable);

@@ -91,7 +91,7 @@ public final class GraphLoader {
      */
     public static Graph read(Path depsFile, Consumer<String> warn, boolean full) {
         Builder b = new Builder(depsFile, estimate(depsFile));
-        DepsReader.read(depsFile, full ? DepsReader.Detail.FULL : DepsReader.Detail.PROJECTION, b);
+        DepsReader.read(depsFile, full ? DepsReader.Detail.FULL : DepsReader.Detail.PROJECTION, b, warn);
         return checked(b.finish(), depsFile, warn);
     }
 

@@ -122,7 +122,7 @@ final class FixtureGraph {
             @Override
             public void tensor(DepsTensor t) {
                 Tensor x = new Tensor();
-                x.id = t.id; x.addr = t.bufferAddr; x.version = t.version == null ? 0 : (int) (long) t.version;
+                x.id = t.id; x.addr = t.bufferAddr; x.version = t.version == null ? 0 : Math.toIntExact(t.version);
                 x.dtype = t.dtype; x.numel = t.bufferNumel;
                 g.tensors.add(x);
             }

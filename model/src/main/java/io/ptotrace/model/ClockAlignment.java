@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Maps device cycles onto host nanoseconds from paired clock readings (method
@@ -20,6 +21,8 @@ public final class ClockAlignment {
     private Anchor start;
     private Anchor end;
     private final long freq;
+    // constant parts of hostNs, exact: a long could overflow on them (a low frequency, a long span)
+    private BigInteger startCycles, startMid, span, f, drift;
 
     private static final class Anchor {
         long idx, cycles, mid, rtt, uncertainty;
@@ -32,10 +35,18 @@ public final class ClockAlignment {
         this.freq = freq;
     }
 
-    /**
-     * @param deviceTimestamps every device timestamp that will be converted (values ≤ 0 are ignored)
-     */
+    /** As {@link #build(Object, long, Object, long[], Consumer)}, not told of out-of-range sample values. */
     public static ClockAlignment build(Object anchors, long freq, Object quantizationRaw, long[] deviceMinMax) {
+        return build(anchors, freq, quantizationRaw, deviceMinMax, v -> { });
+    }
+
+    /**
+     * @param deviceMinMax the least and greatest device timestamp that will be converted (values ≤ 0 are ignored)
+     * @param outOfRange told of each sample value that is a number but not an integer that fits 64 bits (the
+     *     sample is not used)
+     */
+    public static ClockAlignment build(Object anchors, long freq, Object quantizationRaw, long[] deviceMinMax,
+                                       Consumer<Object> outOfRange) {
         long q = 0;
         if (JsonValues.isPresent(quantizationRaw)) {
             Long v = JsonValues.asLong(quantizationRaw);
@@ -63,8 +74,8 @@ public final class ClockAlignment {
             boolean good = err == JsonValues.NULL || "".equals(err)
                 || (err instanceof Long && (Long) err == 0) || (err instanceof Double && (Double) err == 0.0);
             if (!good) continue;
-            Long idx = intOf(s.get("sample_idx")), hb = intOf(s.get("host_before_ns")),
-                dc = intOf(s.get("device_cycles")), ha = intOf(s.get("host_after_ns"));
+            Long idx = intOf(s.get("sample_idx"), outOfRange), hb = intOf(s.get("host_before_ns"), outOfRange),
+                dc = intOf(s.get("device_cycles"), outOfRange), ha = intOf(s.get("host_after_ns"), outOfRange);
             if (idx == null || hb == null || dc == null || ha == null) continue;
             if (hb <= 0 || dc <= 0 || ha < hb || idx < 0) continue;
             Anchor an = new Anchor();
@@ -84,12 +95,24 @@ public final class ClockAlignment {
         ClockAlignment c = new ClockAlignment(true, null, q, freq);
         c.start = pre;
         c.end = post;
+        c.startCycles = BigInteger.valueOf(pre.cycles);
+        c.startMid = BigInteger.valueOf(pre.mid);
+        c.span = BigInteger.valueOf(post.cycles - pre.cycles);
+        c.f = BigInteger.valueOf(freq);
+        BigInteger nominalEnd = c.startMid.add(c.span.multiply(GIGA).divide(c.f));
+        c.drift = BigInteger.valueOf(post.mid).subtract(nominalEnd);
         return c;
     }
 
+    private static final BigInteger GIGA = BigInteger.valueOf(1_000_000_000L);
+
     /** Only JSON integers (or integral values Python int() accepts) count. */
-    private static Long intOf(Object v) {
+    private static Long intOf(Object v, Consumer<Object> outOfRange) {
         if (v == null || v == JsonValues.NULL || v instanceof Boolean) return null;
+        if (!JsonValues.exact(v)) {
+            outOfRange.accept(v);
+            return null;
+        }
         return JsonValues.asLong(v);
     }
 
@@ -101,17 +124,14 @@ public final class ClockAlignment {
 
     public long startMid() { return start.mid; }
 
-    /** Device cycles → host ns (integer arithmetic, truncating divisions). */
+    /** Device cycles → host ns (exact integer arithmetic, truncating divisions; a result beyond a long saturates). */
     public long hostNs(long c) {
-        BigInteger delta = BigInteger.valueOf(c - start.cycles);
-        BigInteger span = BigInteger.valueOf(end.cycles - start.cycles);
-        BigInteger f = BigInteger.valueOf(freq);
-        BigInteger giga = BigInteger.valueOf(1_000_000_000L);
-        long nominalDelta = delta.multiply(giga).divide(f).longValueExact();
-        long nominalEnd = start.mid + span.multiply(giga).divide(f).longValueExact();
-        long drift = end.mid - nominalEnd;
-        long corr = BigInteger.valueOf(drift).multiply(delta).divide(span).longValueExact();
-        return start.mid + nominalDelta + corr;
+        BigInteger delta = BigInteger.valueOf(c).subtract(startCycles);
+        BigInteger nominalDelta = delta.multiply(GIGA).divide(f);
+        BigInteger corr = drift.multiply(delta).divide(span);
+        BigInteger ns = startMid.add(nominalDelta).add(corr);
+        if (ns.bitLength() < 64) return ns.longValue();
+        return ns.signum() > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
     }
 
     public Map<String, Object> describe() {
@@ -122,7 +142,8 @@ public final class ClockAlignment {
             long au = Math.max(start.uncertainty, end.uncertainty);
             m.put("anchor_uncertainty_ns", au);
             m.put("host_timestamp_quantization_ns", quantization);
-            m.put("max_uncertainty_ns", au + quantization);
+            long max = au + quantization;
+            m.put("max_uncertainty_ns", max >= au ? (Object) max : BigInteger.valueOf(au).add(BigInteger.valueOf(quantization)));
         } else {
             m.put("anchor_uncertainty_ns", JsonValues.NULL);
             m.put("host_timestamp_quantization_ns", quantization);

@@ -1,6 +1,7 @@
 package io.ptotrace.model;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -28,22 +29,32 @@ public final class JsonValues {
         @Override public String toString() { return "<absent>"; }
     };
 
-    public static Object read(JsonParser p) throws IOException {
+    public static Object read(JsonParser p) throws IOException { return read(p, null); }
+
+    /**
+     * As {@link #read(JsonParser)}, noting in {@code where} (an identity map) where each value was that a
+     * range check may refuse: big and float numbers, strings, and integers outside 32 bits.
+     */
+    public static Object read(JsonParser p, Map<Object, JsonLocation> where) throws IOException {
         JsonToken t = p.currentToken();
+        Object v;
         switch (t) {
             case VALUE_NUMBER_INT:
-                switch (p.getNumberType()) {
-                    case BIG_INTEGER: return p.getBigIntegerValue();
-                    default: return p.getLongValue();
+                if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) v = p.getBigIntegerValue();
+                else {
+                    long l = p.getLongValue();
+                    if (where == null || l == (int) l) return l;
+                    v = l;
                 }
-            case VALUE_NUMBER_FLOAT: return p.getDoubleValue();
-            case VALUE_STRING: return p.getText();
+                break;
+            case VALUE_NUMBER_FLOAT: v = p.getDoubleValue(); break;
+            case VALUE_STRING: v = p.getText(); break;
             case VALUE_TRUE: return Boolean.TRUE;
             case VALUE_FALSE: return Boolean.FALSE;
             case VALUE_NULL: return NULL;
             case START_ARRAY: {
                 List<Object> list = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) list.add(read(p));
+                while (p.nextToken() != JsonToken.END_ARRAY) list.add(read(p, where));
                 return list;
             }
             case START_OBJECT: {
@@ -51,13 +62,15 @@ public final class JsonValues {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String k = p.currentName();
                     p.nextToken();
-                    map.put(k, read(p));
+                    map.put(k, read(p, where));
                 }
                 return map;
             }
             default:
                 throw new IOException("unexpected token " + t);
         }
+        if (where != null) where.put(v, p.currentTokenLocation());
+        return v;
     }
 
     public static void write(JsonGenerator g, Object v) throws IOException {
@@ -97,6 +110,30 @@ public final class JsonValues {
             return U64.parse((String) v, s) ? s.value : null;
         }
         return null;
+    }
+
+    /**
+     * Whether {@link #asLong} gives {@code v}'s own value: true for what is not a number or a numeric
+     * string, and for integral numbers in [−2^63, 2^63).
+     */
+    public static boolean exact(Object v) {
+        if (v instanceof BigInteger) return ((BigInteger) v).bitLength() < 64;
+        if (v instanceof Double) {
+            double d = (Double) v;
+            return d == Math.rint(d) && d >= -0x1p63 && d < 0x1p63;
+        }
+        if (v instanceof String) {
+            U64.Slot s = new U64.Slot();
+            return !U64.parse((String) v, s) || s.fitsSigned();
+        }
+        return true;
+    }
+
+    /** A value for a message: strings quoted, floats as Python prints them. */
+    public static String shown(Object v) {
+        if (v instanceof String) return '"' + (String) v + '"';
+        if (v instanceof Double) return PyFloat.repr((Double) v);
+        return String.valueOf(v);
     }
 
     public static boolean isPresent(Object v) { return v != null && v != ABSENT && v != NULL; }

@@ -3,6 +3,7 @@ package io.ptotrace.model;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Inputs;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.model.util.IndexSort;
@@ -11,8 +12,10 @@ import io.ptotrace.model.util.LongList;
 import io.ptotrace.model.util.MemberOrder;
 import io.ptotrace.model.util.TextInterner;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +34,11 @@ public final class RecordsReader {
     // raw capture
     private Object l2Level = JsonValues.ABSENT;
     private Object chipLevel = JsonValues.ABSENT;
+    private JsonLocation l2LevelAt, chipLevelAt;
+    private final RangeWarnings rangeWarnings = new RangeWarnings();
     private Map<String, Object> metadata = new LinkedHashMap<>();
+    // where the metadata values that a range check may refuse are (by identity)
+    private final Map<Object, JsonLocation> metadataAt = new IdentityHashMap<>();
     private final LongList core = new LongList(), token = new LongList(), reg = new LongList(),
         cStart = new LongList(), cEnd = new LongList(), r2s = new LongList();
     private final LongList aCore = new LongList(), aReg = new LongList(), aDispatch = new LongList(), aFinish = new LongList();
@@ -68,12 +75,13 @@ public final class RecordsReader {
             String key = p.currentName();
             JsonToken t = p.nextToken();
             switch (key) {
-                case "l2_swimlane_level": l2Level = JsonValues.read(p); break;
-                case "chip_swimlane_level": chipLevel = JsonValues.read(p); break;
+                case "l2_swimlane_level": l2LevelAt = p.currentTokenLocation(); l2Level = JsonValues.read(p); break;
+                case "chip_swimlane_level": chipLevelAt = p.currentTokenLocation(); chipLevel = JsonValues.read(p); break;
                 case "metadata":
                     if (t == JsonToken.VALUE_NULL) break;
                     if (t != JsonToken.START_OBJECT) throw problem(p, "metadata is not an object");
-                    @SuppressWarnings("unchecked") Map<String, Object> m = (Map<String, Object>) JsonValues.read(p);
+                    metadataAt.clear();
+                    @SuppressWarnings("unchecked") Map<String, Object> m = (Map<String, Object>) JsonValues.read(p, metadataAt);
                     metadata = m;
                     break;
                 case "aicore_tasks": readAicore(p); break;
@@ -97,19 +105,37 @@ public final class RecordsReader {
         if (p.nextToken() != null) throw problem(p, "trailing content after the top-level object");
     }
 
+    private static final String INT64 = "a 64-bit integer", INT32 = "an integer -2^31..2^31-1";
+
     private long rowLong(JsonParser p, String section, int row, int col) throws IOException {
         JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NUMBER_INT) return intValue(p);
-        if (t == JsonToken.VALUE_NUMBER_FLOAT) {
-            double d = p.getDoubleValue();
-            if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
+        long v;
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            if (p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) v = p.getLongValue();
+            else if (bigFits(p)) v = p.getBigIntegerValue().longValue();
+            else throw problem(p, section + " row " + row + " column " + col + outOfRange(p, INT64));
+        } else {
+            double d = t == JsonToken.VALUE_NUMBER_FLOAT ? p.getDoubleValue() : Double.NaN;
+            if (!(d == Math.rint(d) && Math.abs(d) < 9.2e18))
+                throw problem(p, section + " row " + row + " column " + col + " is " + describe(p) + ", expected an integer");
+            v = (long) d;
         }
-        throw problem(p, section + " row " + row + " column " + col + " is " + describe(p) + ", expected an integer");
+        // column 0 is the core id
+        if (col == 0 && v != (int) v) throw problem(p, section + " row " + row + " column 0" + outOfRange(p, INT32));
+        return v;
     }
 
-    /** A JSON integer as 64 bits; values up to 2^64−1 (task tokens) keep their unsigned bits. */
-    private static long intValue(JsonParser p) throws IOException {
-        return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? p.getBigIntegerValue().longValue() : p.getLongValue();
+    /**
+     * A JSON integer beyond a long fits 64 bits: it is at most 2^64−1 (task tokens and cycle counts keep their
+     * unsigned bits; a negative one is below −2^63).
+     */
+    private static boolean bigFits(JsonParser p) throws IOException {
+        BigInteger b = p.getBigIntegerValue();
+        return b.signum() >= 0 && b.bitLength() <= 64;
+    }
+
+    private static String outOfRange(JsonParser p, String range) throws IOException {
+        return " is " + describe(p) + ", out of range (expected " + range + ")";
     }
 
     private static String describe(JsonParser p) throws IOException {
@@ -232,7 +258,14 @@ public final class RecordsReader {
                 case M_SUBMIT_IDX: member(p, r, PhaseTable.SUBMIT_IDX); break;
                 case M_TASK_ID:
                     if (isLong(p)) table.setTaskId(r, p.getLongValue());
-                    else table.setTaskId(r, JsonValues.read(p));
+                    else {
+                        JsonToken t = p.currentToken();
+                        // kept as written (an older runtime's ids are not always integers); normalised by the low 64 bits
+                        if ((t.isNumeric() || t == JsonToken.VALUE_STRING) && U64.read(p, SLOT) && SLOT.wrapped)
+                            rangeWarnings.add("task_id", "out of range (expected " + INT64 + "), matched by the low 64 bits",
+                                p.currentTokenLocation());
+                        table.setTaskId(r, JsonValues.read(p));
+                    }
                     break;
                 default: p.skipChildren();
             }
@@ -332,7 +365,11 @@ public final class RecordsReader {
     private long cycles(JsonParser p, String key) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return 0;
-        if (t == JsonToken.VALUE_NUMBER_INT) return intValue(p);
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            if (p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) return p.getLongValue();
+            if (bigFits(p)) return p.getBigIntegerValue().longValue();
+            throw problem(p, where() + "." + key + outOfRange(p, INT64));
+        }
         if (t == JsonToken.VALUE_NUMBER_FLOAT) {
             double d = p.getDoubleValue();
             if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
@@ -383,28 +420,36 @@ public final class RecordsReader {
     private Timeline build() {
         Era era;
         Object levelRaw;
+        String levelAt;
         boolean hasL2 = l2Level != JsonValues.ABSENT, hasChip = chipLevel != JsonValues.ABSENT;
         if (hasChip) {
             era = Era.CHIP;
             levelRaw = chipLevel;
-            if (hasL2 && !String.valueOf(JsonValues.asLong(l2Level)).equals(String.valueOf(JsonValues.asLong(chipLevel))))
+            levelAt = InputProblem.location(chipLevelAt);
+            if (hasL2 && (JsonValues.exact(l2Level) != JsonValues.exact(chipLevel)
+                    || !String.valueOf(JsonValues.asLong(l2Level)).equals(String.valueOf(JsonValues.asLong(chipLevel)))))
                 throw new InputProblem(file, "chip_swimlane_level and l2_swimlane_level disagree ("
                     + chipLevel + " vs " + l2Level + ")", null);
         } else if (hasL2) {
             era = Era.L2;
             levelRaw = l2Level;
+            levelAt = InputProblem.location(l2LevelAt);
         } else {
             throw new InputProblem(file, "no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)", null);
         }
         Long lv = levelRaw instanceof Boolean ? null : JsonValues.asLong(levelRaw);
         if (lv == null) throw new InputProblem(file, era.levelKey + " missing or not an integer", null);
+        if (!JsonValues.exact(levelRaw))
+            throw new InputProblem(file, "Unsupported " + era.levelKey + ": " + JsonValues.shown(levelRaw) + " (expected 1, 2, 3, or 4)",
+                levelAt);
         if (lv < 1 || lv > 4)
             throw new InputProblem(file, "Unsupported " + era.levelKey + ": " + lv + " (expected 1, 2, 3, or 4)", null);
         int level = lv.intValue();
 
         Object fq = metadata.get("clock_freq_hz");
         Long freqL = JsonValues.isPresent(fq) && !(fq instanceof Boolean) ? JsonValues.asLong(fq) : Long.valueOf(0);
-        if (freqL == null) throw new InputProblem(file, "metadata.clock_freq_hz is not an integer: " + fq, null);
+        if (freqL == null) throw new InputProblem(file, "metadata.clock_freq_hz is not an integer: " + fq, locationOf(fq));
+        if (!JsonValues.exact(fq)) throw metadataOutOfRange("clock_freq_hz", fq, "an integer 1..2^63-1");
         long freq = freqL;
         if (freq <= 0) throw new InputProblem(file, "metadata missing/zero clock_freq_hz: " + freq, null);
 
@@ -458,6 +503,7 @@ public final class RecordsReader {
         ClockAlignment align = null;
         double seam = 0.0;
         Object originRaw = metadata.get("host_orchestration_origin_ns");
+        if (!JsonValues.exact(originRaw)) throw metadataOutOfRange("host_orchestration_origin_ns", originRaw, INT64);
         Long originGiven = JsonValues.isPresent(originRaw) ? JsonValues.asLong(originRaw) : null;
         long hostMin = Long.MAX_VALUE, hostMax = Long.MIN_VALUE;
         int hostRecords = 0;
@@ -469,9 +515,15 @@ public final class RecordsReader {
         long uploadMin = Long.MAX_VALUE;
         if (uploadsRaw != null) for (int k = 0; k < uploadRaw.size(); k++) uploadMin = Math.min(uploadMin, uploadRaw.get(k));
         if (hostMode) {
-            align = ClockAlignment.build(metadata.get("clock_anchors"), freq, metadata.get("host_timestamp_quantization_ns"),
-                devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax});
+            Object quantization = metadata.get("host_timestamp_quantization_ns");
+            if (!JsonValues.exact(quantization)) throw metadataOutOfRange("host_timestamp_quantization_ns", quantization, INT64);
+            align = ClockAlignment.build(metadata.get("clock_anchors"), freq, quantization,
+                devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax},
+                v -> rangeWarnings.add("clock_anchors sample", "out of range (expected " + INT64 + "), sample not used",
+                    metadataAt.get(v)));
         }
+        String rangeLine = rangeWarnings.line(file);
+        if (rangeLine != null) warn.accept(rangeLine);
         if (originGiven != null && originGiven != 0) origin = originGiven;
         else if (hostRecords > 0) origin = Math.min(hostMin, uploadMin); // Q-NEW-4: uploads count too
         else if (hostMode && align.calibrated) origin = align.startMid();
@@ -664,8 +716,15 @@ public final class RecordsReader {
         return m;
     }
 
+    private String locationOf(Object v) { return InputProblem.location(metadataAt.get(v)); }
+
+    private InputProblem metadataOutOfRange(String key, Object v, String range) {
+        return new InputProblem(file, "metadata." + key + " " + JsonValues.shown(v) + " out of range (expected " + range + ")",
+            locationOf(v));
+    }
+
     private static boolean equalsInt(Object v, long n) {
-        if (v instanceof Boolean) return false;
+        if (v instanceof Boolean || !JsonValues.exact(v)) return false;
         Long l = JsonValues.asLong(v);
         if (v instanceof String) return false;
         return l != null && l == n && !(v instanceof Double && (Double) v != Math.rint((Double) v));
@@ -689,8 +748,12 @@ public final class RecordsReader {
         List<?> l = (List<?>) v;
         int[] out = new int[l.size()];
         for (int i = 0; i < out.length; i++) {
-            Long x = l.get(i) instanceof Boolean ? null : JsonValues.asLong(l.get(i));
-            if (x == null) throw new InputProblem(file, what + "[" + i + "] is not an integer", null);
+            Object o = l.get(i);
+            Long x = o instanceof Boolean ? null : JsonValues.asLong(o);
+            if (x == null) throw new InputProblem(file, what + "[" + i + "] is not an integer", locationOf(o));
+            if (!JsonValues.exact(o) || x != (int) (long) x)
+                throw new InputProblem(file, what + "[" + i + "] " + JsonValues.shown(o) + " out of range (expected " + INT32 + ")",
+                    locationOf(o));
             out[i] = (int) (long) x;
         }
         return out;

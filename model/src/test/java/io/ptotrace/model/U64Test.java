@@ -60,6 +60,41 @@ class U64Test {
         assertThat(u64(json)).isEqualTo(expected);
     }
 
+    /** Whether the value fits 64 bits, and whether it fits a signed long (the sign as written). */
+    @ParameterizedTest(name = "{0} -> wrapped {1}, signed {2}")
+    @CsvSource(delimiter = '|', value = {
+        "18446744073709551615          | false | false",
+        "\"18446744073709551615\"      | false | false",
+        "18446744073709551616          | true  | false",
+        "\"18446744073709551616\"      | true  | false",
+        "\"1_8446744073709551616\"     | true  | false",
+        "\"99999999999999999999\"      | true  | false",
+        "9223372036854775807           | false | true",
+        "9223372036854775808           | false | false",
+        "-9223372036854775808          | false | true",
+        "\"-9223372036854775808\"      | false | true",
+        "-9223372036854775809          | true  | false",
+        "\"-9223372036854775809\"      | true  | false",
+        "\"-18446744073709551617\"     | true  | false",
+        "-1                            | false | true",
+        "\"-0\"                        | false | true",
+        "\"0000000000000000000000000042\" | false | true",
+        "1.8446744073709552E19         | true  | false",
+        "1.0E19                        | false | false",
+        "-3.7                          | false | true",
+        "1e308                         | true  | false",
+        "-1e308                        | true  | false",
+    })
+    void range(String json, boolean wrapped, boolean signed) throws IOException {
+        try (JsonParser p = JSON.createParser(json)) {
+            p.nextToken();
+            U64.Slot s = new U64.Slot();
+            assertThat(U64.read(p, s)).isTrue();
+            assertThat(s.wrapped).as("wrapped").isEqualTo(wrapped);
+            assertThat(s.fitsSigned()).as("fits a signed long").isEqualTo(signed);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"null", "\"abc\"", "\"3.0\"", "\"\"", "\"  \"", "\"_1\"", "\"1_\"", "\"1__0\"", "\"0x10\"",
         "\"1e3\"", "\"- 1\"", "{}", "{\"a\": [1, 2]}", "[]", "[1, [2]]"})

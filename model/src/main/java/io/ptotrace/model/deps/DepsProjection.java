@@ -26,10 +26,13 @@ public final class DepsProjection implements DepsVisitor {
     private LongIntMap predIndex = new LongIntMap(16);
     private int[] predOfPair;
 
-    /** Reads a deps.json with the projection's level of detail. */
-    public static DepsProjection read(java.nio.file.Path file) {
+    /** Reads a deps.json with the projection's level of detail, dropping warnings. */
+    public static DepsProjection read(java.nio.file.Path file) { return read(file, w -> { }); }
+
+    /** Reads a deps.json with the projection's level of detail; warnings (one line each) go to {@code warn}. */
+    public static DepsProjection read(java.nio.file.Path file, java.util.function.Consumer<String> warn) {
         DepsProjection p = new DepsProjection();
-        DepsReader.read(file, DepsReader.Detail.PROJECTION, p);
+        DepsReader.read(file, DepsReader.Detail.PROJECTION, p, warn);
         p.finish();
         return p;
     }

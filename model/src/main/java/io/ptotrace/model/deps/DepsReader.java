@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Inputs;
+import io.ptotrace.model.RangeWarnings;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.util.LongArrayInterner;
 import io.ptotrace.model.util.LongList;
@@ -16,10 +17,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Streams a deps.json to a {@link DepsVisitor}, one entry at a time; never holds the whole file.
- * Entries that are not objects are skipped; members of the wrong type read as absent.
+ * Entries that are not objects are skipped; members of the wrong type read as absent. A number outside
+ * its member's range is an {@link InputProblem}, except a {@code block_num} below 1 or not a number,
+ * which reads as 1 and is counted in one warning for the file.
  */
 public final class DepsReader {
     private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -35,6 +39,7 @@ public final class DepsReader {
     private final Path file;
     private final Detail detail;
     private final DepsVisitor v;
+    private final RangeWarnings rangeWarnings = new RangeWarnings();
     private final TextInterner strings = new TextInterner();
     private final LongArrayInterner arrays = new LongArrayInterner();
     private final U64.Slot slot = new U64.Slot();
@@ -61,10 +66,18 @@ public final class DepsReader {
         this.v = v;
     }
 
-    /** @throws InputProblem when the file cannot be read or is not valid JSON */
-    public static void read(Path file, Detail detail, DepsVisitor visitor) {
+    /** As {@link #read(Path, Detail, DepsVisitor, Consumer)}, dropping warnings. */
+    public static void read(Path file, Detail detail, DepsVisitor visitor) { read(file, detail, visitor, w -> { }); }
+
+    /**
+     * @param warn warnings, one line each (at most one, after the whole file was read)
+     * @throws InputProblem when the file cannot be read, is not valid JSON, or holds a number out of range
+     */
+    public static void read(Path file, Detail detail, DepsVisitor visitor, Consumer<String> warn) {
         DepsReader r = new DepsReader(file, detail, visitor);
         Inputs.readJson(file, JSON, r::parse);
+        String line = r.rangeWarnings.line(file);
+        if (line != null) warn.accept(line);
     }
 
     private void parse(JsonParser p) throws IOException {
@@ -100,29 +113,68 @@ public final class DepsReader {
         return null;
     }
 
-    private Integer smallInt(JsonParser p) throws IOException {
+    private static final String INT64 = "a 64-bit integer", INT32 = "an integer -2^31..2^31-1", BLOCKS = "an integer 1..2^31-1";
+
+    private InputProblem outOfRange(JsonParser p, String member, String range) throws IOException {
+        String text = p.currentToken() == JsonToken.VALUE_STRING ? '"' + p.getText() + '"' : p.getText();
+        return InputProblem.at(file, p, member + " " + text + " out of range (expected " + range + ")");
+    }
+
+    /** {@link U64#read}, refusing a number that does not fit 64 bits. */
+    private boolean u64(JsonParser p, String member) throws IOException {
+        boolean ok = U64.read(p, slot);
+        if (slot.wrapped) throw outOfRange(p, member, INT64);
+        return ok;
+    }
+
+    /** The number {@link U64#read} put in the slot, as a 32-bit integer. */
+    private int int32(JsonParser p, String member) throws IOException {
+        if (!slot.fitsSigned() || slot.value != (int) slot.value) throw outOfRange(p, member, INT32);
+        return (int) slot.value;
+    }
+
+    private Integer smallInt(JsonParser p, String member) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_STRING
             || t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
-            if (!U64.read(p, slot)) return null;
-            return (int) slot.value;
+            return U64.read(p, slot) ? (Integer) int32(p, member) : null;
         }
         p.skipChildren();
         return null;
     }
 
-    private Long longValue(JsonParser p) throws IOException {
-        if (!U64.read(p, slot)) return null;
+    private Long longValue(JsonParser p, String member) throws IOException {
+        if (!u64(p, member)) return null;
         return slot.value;
+    }
+
+    /** block_num as written (null when it does not convert); one above 2^31−1 is an error, one below 1 a warning. */
+    private Long blockNum(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.START_ARRAY || t == JsonToken.START_OBJECT) {
+            blockNumReadAsOne(p);
+            p.skipChildren();
+            return null;
+        }
+        if (U64.read(p, slot)) {
+            if (slot.fitsSigned() && slot.value >= 1 && slot.value <= Integer.MAX_VALUE) return slot.value;
+            if (!slot.negative && (slot.wrapped || slot.value != 0)) throw outOfRange(p, "block_num", BLOCKS);
+        }
+        blockNumReadAsOne(p);
+        return slot.ok && slot.fitsSigned() ? slot.value : null;
+    }
+
+    private void blockNumReadAsOne(JsonParser p) {
+        rangeWarnings.add("block_num", "out of range (expected " + BLOCKS + "), read as 1", p.currentTokenLocation());
     }
 
     private final LongList scratch = new LongList();
 
-    private long[] longArray(JsonParser p) throws IOException {
+    private long[] longArray(JsonParser p, String member) throws IOException {
         if (p.currentToken() != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
         scratch.clearAll();
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            scratch.add(U64.read(p, slot) ? slot.value : -1);
+            scratch.add(u64(p, member + " entry") ? slot.value : -1);
         }
         return arrays.intern(scratch);
     }
@@ -139,10 +191,10 @@ public final class DepsReader {
             for (int k; (k = taskOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case T_TASK_ID: t.idOk = U64.read(p, slot); t.id = slot.value; break;
+                    case T_TASK_ID: t.idOk = u64(p, "task_id"); t.id = slot.value; break;
                     case T_SCOPE: t.scope = str(p); break;
                     case T_KERNEL_IDS: t.kernelIds = kernelIds(p); break;
-                    case T_BLOCK_NUM: t.blockNumRaw = vt == JsonToken.VALUE_NULL ? null : longValue(p); break;
+                    case T_BLOCK_NUM: t.blockNumRaw = vt == JsonToken.VALUE_NULL ? null : blockNum(p); break;
                     case T_EARLY_DISPATCH:
                         t.earlyDispatch = vt == JsonToken.VALUE_TRUE ? Boolean.TRUE : vt == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
                         p.skipChildren();
@@ -166,7 +218,7 @@ public final class DepsReader {
             int val = -1;
             JsonToken t = p.currentToken();
             if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_STRING) {
-                if (U64.read(p, slot)) val = (int) slot.value;
+                if (U64.read(p, slot)) val = int32(p, "kernel_ids entry");
             } else p.skipChildren();
             if (n < 3) k[n] = val;
             n++;
@@ -182,13 +234,13 @@ public final class DepsReader {
             for (int k; (k = argOrder.next(p)) != MemberOrder.END; ) {
                 p.nextToken();
                 switch (k) {
-                    case A_IDX: a.idx = smallInt(p); break;
+                    case A_IDX: a.idx = smallInt(p, "idx"); break;
                     case A_TYPE: a.type = str(p); break;
-                    case A_TENSOR_ID: a.tensorIdOk = U64.read(p, slot); a.tensorId = slot.value; break;
+                    case A_TENSOR_ID: a.tensorIdOk = u64(p, "tensor_id"); a.tensorId = slot.value; break;
                     case A_DTYPE: a.dtype = str(p); break;
-                    case A_SHAPE: a.shape = longArray(p); break;
-                    case A_START_OFFSET: a.startOffsetOk = U64.read(p, slot); a.startOffset = slot.value; break;
-                    case A_STRIDES: a.strides = longArray(p); break;
+                    case A_SHAPE: a.shape = longArray(p, "shape"); break;
+                    case A_START_OFFSET: a.startOffsetOk = u64(p, "start_offset"); a.startOffset = slot.value; break;
+                    case A_STRIDES: a.strides = longArray(p, "strides"); break;
                     default: p.skipChildren();
                 }
             }
@@ -207,11 +259,11 @@ public final class DepsReader {
             for (int k; (k = tensorOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case R_TENSOR_ID: t.idOk = U64.read(p, slot); t.id = slot.value; break;
-                    case R_BUFFER_ADDR: t.bufferAddrOk = U64.read(p, slot); t.bufferAddr = slot.value; break;
-                    case R_VERSION: t.version = vt == JsonToken.VALUE_NULL ? null : longValue(p); break;
+                    case R_TENSOR_ID: t.idOk = u64(p, "tensor_id"); t.id = slot.value; break;
+                    case R_BUFFER_ADDR: t.bufferAddrOk = u64(p, "buffer_addr"); t.bufferAddr = slot.value; break;
+                    case R_VERSION: t.version = vt == JsonToken.VALUE_NULL ? null : longValue(p, "version"); break;
                     case R_DTYPE: t.dtype = str(p); break;
-                    case R_BUFFER_NUMEL: t.bufferNumelOk = U64.read(p, slot); t.bufferNumel = slot.value; break;
+                    case R_BUFFER_NUMEL: t.bufferNumelOk = u64(p, "buffer_numel"); t.bufferNumel = slot.value; break;
                     default: p.skipChildren();
                 }
             }
@@ -234,25 +286,29 @@ public final class DepsReader {
             for (int k; (k = edgeOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case E_PRED: predOk = U64.read(p, slot); e.pred = slot.value; break;
-                    case E_SUCC: succOk = U64.read(p, slot); e.succ = slot.value; break;
+                    case E_PRED: predOk = u64(p, "pred"); e.pred = slot.value; break;
+                    case E_SUCC: succOk = u64(p, "succ"); e.succ = slot.value; break;
                     default:
                         if (!full) { p.skipChildren(); break; }
                         switch (k) {
-                            case E_ARG: e.arg = smallInt(p); break;
+                            case E_ARG: e.arg = smallInt(p, "arg"); break;
                             case E_SOURCE: e.source = str(p); break;
                             case E_FLAGS: e.flags = stringList(p, vt); break;
                             case E_OVERLAP: e.overlap = str(p); break;
                             case E_HAZARD: e.hazard = str(p); break;
                             case E_ACCESS_KIND: e.accessKind = str(p); break;
-                            case E_TENSOR_ID: e.tensorIdOk = U64.read(p, slot); e.tensorId = slot.value; break;
+                            case E_TENSOR_ID: e.tensorIdOk = u64(p, "tensor_id"); e.tensorId = slot.value; break;
                             case E_CONSUMER_DTYPE: e.consumerDtype = str(p); break;
-                            case E_CONSUMER_SHAPE: e.consumerShape = longArray(p); break;
-                            case E_CONSUMER_START_OFFSET: e.consumerStartOffsetOk = U64.read(p, slot); e.consumerStartOffset = slot.value; break;
-                            case E_CONSUMER_STRIDES: e.consumerStrides = longArray(p); break;
-                            case E_PRODUCER_SHAPE: e.producerShape = longArray(p); break;
-                            case E_PRODUCER_START_OFFSET: e.producerStartOffsetOk = U64.read(p, slot); e.producerStartOffset = slot.value; break;
-                            case E_PRODUCER_STRIDES: e.producerStrides = longArray(p); break;
+                            case E_CONSUMER_SHAPE: e.consumerShape = longArray(p, "consumer_shape"); break;
+                            case E_CONSUMER_START_OFFSET:
+                                e.consumerStartOffsetOk = u64(p, "consumer_start_offset"); e.consumerStartOffset = slot.value;
+                                break;
+                            case E_CONSUMER_STRIDES: e.consumerStrides = longArray(p, "consumer_strides"); break;
+                            case E_PRODUCER_SHAPE: e.producerShape = longArray(p, "producer_shape"); break;
+                            case E_PRODUCER_START_OFFSET:
+                                e.producerStartOffsetOk = u64(p, "producer_start_offset"); e.producerStartOffset = slot.value;
+                                break;
+                            case E_PRODUCER_STRIDES: e.producerStrides = longArray(p, "producer_strides"); break;
                             default: p.skipChildren();
                         }
                 }
