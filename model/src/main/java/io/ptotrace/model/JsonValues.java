@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * Small JSON values (one record, one metadata object) as plain Java values: Long, BigInteger,
  * Double, String, Boolean, {@link #NULL}, List, LinkedHashMap. Used for values copied verbatim into
- * the trace; never for a whole file.
+ * the trace; never for a whole file. Strings and member names are {@link Text#wellFormed well-formed}.
  */
 public final class JsonValues {
     private JsonValues() {}
@@ -37,7 +37,7 @@ public final class JsonValues {
                     default: return p.getLongValue();
                 }
             case VALUE_NUMBER_FLOAT: return p.getDoubleValue();
-            case VALUE_STRING: return p.getText();
+            case VALUE_STRING: return Text.wellFormed(p.getText());
             case VALUE_TRUE: return Boolean.TRUE;
             case VALUE_FALSE: return Boolean.FALSE;
             case VALUE_NULL: return NULL;
@@ -49,7 +49,7 @@ public final class JsonValues {
             case START_OBJECT: {
                 Map<String, Object> map = new LinkedHashMap<>();
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String k = p.currentName();
+                    String k = Text.wellFormed(p.currentName());
                     p.nextToken();
                     map.put(k, read(p));
                 }
