@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * Small JSON values (one record, one metadata object) as plain Java values: Long, BigInteger,
  * Double, String, Boolean, {@link #NULL}, List, LinkedHashMap. Used for values copied verbatim into
- * the trace; never for a whole file.
+ * the trace; never for a whole file. Strings and member names are {@link Text#wellFormed well-formed}.
  */
 public final class JsonValues {
     private JsonValues() {}
@@ -48,7 +48,7 @@ public final class JsonValues {
                 }
                 break;
             case VALUE_NUMBER_FLOAT: v = p.getDoubleValue(); break;
-            case VALUE_STRING: v = p.getText(); break;
+            case VALUE_STRING: v = Text.wellFormed(p.getText()); break;
             case VALUE_TRUE: return Boolean.TRUE;
             case VALUE_FALSE: return Boolean.FALSE;
             case VALUE_NULL: return NULL;
@@ -60,7 +60,7 @@ public final class JsonValues {
             case START_OBJECT: {
                 Map<String, Object> map = new LinkedHashMap<>();
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String k = p.currentName();
+                    String k = Text.wellFormed(p.currentName());
                     p.nextToken();
                     map.put(k, read(p, where));
                 }

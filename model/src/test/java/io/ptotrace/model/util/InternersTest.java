@@ -42,6 +42,22 @@ class InternersTest {
         assertThat(in.intern(late)).isEqualTo(late);
     }
 
+    @Test
+    void unpairedSurrogatesComeOutReplacedAndAreStillFoundByWhatWasRead() {
+        TextInterner in = new TextInterner();
+        char[] buf = "k\uD800|\uD83D\uDE00".toCharArray();
+        String a = in.intern(buf, 0, 2);
+        assertThat(a).isEqualTo("k\uFFFD");
+        assertThat(in.intern(buf, 0, 2)).isSameAs(a);
+        assertThat(in.intern("k\uFFFD")).isSameAs(a); // the same text, read as it is shown
+        assertThat(in.intern(buf, 3, 2)).isEqualTo("\uD83D\uDE00");
+        for (int i = 0; i < 5000; i++) in.intern("t" + i); // grown: still found under the characters read
+        assertThat(in.intern(buf, 0, 2)).isSameAs(a);
+        assertThat(in.size()).isEqualTo(5003);
+        String longText = "\uDC00" + "x".repeat(TextInterner.MAX_LENGTH);
+        assertThat(in.intern(longText)).isEqualTo("\uFFFD" + "x".repeat(TextInterner.MAX_LENGTH));
+    }
+
     private static LongList list(long... v) {
         LongList l = new LongList();
         for (long x : v) l.add(x);
