@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Fuzz campaign over the CLI: mutates a generated run (records, deps.json, name map, a kernel_config.py, the
+traces) and checks the file-safety contract on every run: exit 0/1/2 as the command allows, one Error line on
+failure and no stack trace, inputs unchanged, nothing left behind.  Usage: bench/fuzz.py JAR RUNS [SEED]
+(work files under /tmp/fuzz). Prints each violation and "N runs, M bad".
+"""
+import os, random, subprocess, shutil, hashlib, sys, json
+JAR = sys.argv[1]; N = int(sys.argv[2]); seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+rnd = random.Random(seed)
+WORK = os.environ.get('PTOTRACE_FUZZ_DIR', '/tmp/fuzz')
+os.makedirs(WORK, exist_ok=True)
+base = WORK + '/base'
+if not os.path.exists(base):
+    subprocess.run(['java','-jar',JAR,'synth','-n','120','--level','4','--seed','5','-o',base], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(['java','-jar',JAR,'convert',base,'--format','both'], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+HOSTILE = [b'18446744073709551616', b'1e308', b'-1', b'NaN', b'"oops"', b'null', b'[[[[', b'"\\ud800"', b'{', b']', b'\x00', b'9'*3000, b'-0', b'0.5', b'true', b'4294967296', b'-9223372036854775809', b'""', b'[]', b'{}', b'[' * 5000, b'\xff\xfe', b'"\\u0000"']
+def mutate(b):
+    op = rnd.choice(['trunc','del','ins','num','flip','dup'])
+    pos = rnd.randrange(len(b)+1)
+    if op=='trunc': return b[:pos]
+    if op=='del': return b[:pos]+b[pos+rnd.randint(1,300):]
+    if op=='ins': return b[:pos]+rnd.choice(HOSTILE+[os.urandom(rnd.randint(1,8))])+b[pos:]
+    if op=='flip':
+        if pos>=len(b): return b
+        return b[:pos]+bytes([b[pos]^(1<<rnd.randrange(8))])+b[pos+1:]
+    if op=='dup':
+        e=min(len(b),pos+rnd.randint(1,400)); return b[:e]+b[pos:e]+b[e:]
+    i=pos
+    while i<len(b) and not (48<=b[i]<=57): i+=1
+    j=i
+    while j<len(b) and (48<=b[j]<=57 or b[j] in b'.e-'): j+=1
+    return b[:i]+rnd.choice(HOSTILE)+b[j:]
+def snap(d):
+    out={}
+    for root,_,files in os.walk(d):
+        for f in files:
+            p=os.path.join(root,f)
+            out[os.path.relpath(p,d)] = hashlib.sha256(open(p,'rb').read()).hexdigest() if os.path.isfile(p) else 'special'
+    return out
+bad=0
+for t in range(N):
+    w=f'{WORK}/w{t%4}'; shutil.rmtree(w, ignore_errors=True); shutil.copytree(base, w)
+
+    kind=rnd.choice(['l2_swimlane_records.json','deps.json','name_map_synth.json','merged_swimlane.json','merged_swimlane.pftrace','kcfg'])
+    if kind=='kcfg':
+        src=b'KERNELS = [\n  {"func_id": 0, "name": "QK"},\n  {"func_id": 1, "name": \'SF\'},\n]\n'
+        open(w+'/kernel_config.py','wb').write(mutate(mutate(src)))
+        cmd=['convert',w+'/l2_swimlane_records.json','-k',w+'/kernel_config.py','-o',w+'/out.json','--format','both']
+        os.remove(w+'/name_map_synth.json')
+    else:
+        p=w+'/'+kind; open(p,'wb').write(mutate(open(p,'rb').read()))
+        if kind.startswith('merged'): cmd=['inspect',p]
+        elif kind=='deps.json' and rnd.random()<0.4: cmd=['diff',base,w,'--format',rnd.choice(['text','json','markdown'])]
+        else: cmd=['convert',w,'-o',w+'/out.json','--format','both']
+    before={k:v for k,v in snap(w).items() if not k.startswith('out.')}
+    r1=subprocess.run(['java','-jar',JAR]+cmd, capture_output=True)
+    after=snap(w)
+    err=r1.stderr.decode('utf-8','replace')
+    lines=[l for l in err.splitlines() if l]
+    problems=[]
+    allowed={'convert':(0,2),'inspect':(0,1,2),'diff':(0,1,2)}[cmd[0]]
+    if r1.returncode not in allowed: problems.append(f'exit {r1.returncode}')
+    if '\tat ' in err or 'Exception' in err or 'internal error' in err: problems.append('trace/internal')
+    if r1.returncode==2:
+        errs=[l for l in lines if l.startswith('Error: ')]
+        if len(errs)!=1 or not lines[-1].startswith('Error: '): problems.append('not one Error line')
+    if any(not (l.startswith('Warning: ') or l.startswith('Error: ')) for l in lines): problems.append('stray stderr')
+    for k,v in before.items():
+        if after.get(k)!=v: problems.append('input changed '+k)
+    extra=set(after)-set(before)-({'out.json','out.pftrace'} if r1.returncode==0 and cmd[0]=='convert' else set())
+    if extra: problems.append('left '+str(extra))
+    if problems:
+        bad+=1; print(t, kind, cmd[0], problems, err[:300].replace('\n',' | '))
+print(f'{N} runs, {bad} bad')
