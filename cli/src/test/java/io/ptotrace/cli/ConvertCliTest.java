@@ -98,7 +98,7 @@ class ConvertCliTest {
         out.reset();
         assertThat(Main.execute("convert", "--help")).isZero();
         assertThat(stdout()).contains("INPUT", "--output", "--func-names", "--deps-json", "--overhead", "--kernel-config", "--verbose");
-        assertThat(stdout()).doesNotContain("l2_swimlane_records_*"); // Q-IN-9: the real pattern only
+        assertThat(stdout()).doesNotContain("l2_swimlane_records_*"); // the help names the pattern discovery really uses
         assertThat(stderr()).isEmpty();
     }
 

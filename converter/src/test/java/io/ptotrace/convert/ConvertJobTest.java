@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The whole convert as a library call: discovery, warnings, reports, atomic output (inputs.md §5, §6.1). */
+/** The whole convert as a library call: discovery, warnings, reports, atomic output (docs/inputs.md). */
 class ConvertJobTest {
     @TempDir
     Path dir;
@@ -74,7 +74,7 @@ class ConvertJobTest {
             + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
     }
 
-    // ------------------------------------------------------------------ §14.3
+    // ------------------------------------------------------------------ level 1 without deps.json
 
     @Test
     void example143Level1WithoutDeps() throws IOException {
@@ -110,7 +110,7 @@ class ConvertJobTest {
         assertThat(listing(dir.resolve("run"))).containsExactly("l2_swimlane_records.json", "out.json");
     }
 
-    /** Q-IN-1 statistics use the level-1 presentation. */
+    /** AICore timing survives a capture without AICPU rows, and the statistics use the level-1 presentation. */
     @Test
     void level2WithEmptyAicpuTasksUsesTheLevel1Statistics() throws IOException {
         Path in = write("run/l2_swimlane_records.json", LEVEL1.replace("\"l2_swimlane_level\": 1", "\"l2_swimlane_level\": 2"));
@@ -122,7 +122,7 @@ class ConvertJobTest {
             "AICore Observed Span: 14.00 us", "  Source l2_swimlane_level: 2 (AICore + AICPU timing; recorded in l2_swimlane_records.json)");
     }
 
-    // ------------------------------------------------------------------ deps.json warnings (§6.1)
+    // ------------------------------------------------------------------ deps.json warnings
 
     @Test
     void unreadableDepsIsAWarning() throws IOException {
@@ -137,7 +137,7 @@ class ConvertJobTest {
     }
 
     @Test
-    void depsWhoseTopLevelIsNotAnObject() throws IOException { // Q-IN-5
+    void depsWhoseTopLevelIsNotAnObject() throws IOException { // odd values are absent, not fatal
         Path in = write("run/l2_swimlane_records.json", LEVEL1);
         Path deps = write("run/deps.json", "[{\"pred\": \"7\", \"succ\": \"4294967303\"}]");
         run(options(in, dir.resolve("run/o.json")));
@@ -176,7 +176,7 @@ class ConvertJobTest {
     }
 
     @Test
-    void overheadWithAnEmptyEdgesListProducesCounters() throws IOException { // Q-T9
+    void overheadWithAnEmptyEdgesListProducesCounters() throws IOException { // --overhead works with an empty edges list
         Path in = write("run/l2_swimlane_records.json", Example142Level4Test.RECORDS);
         write("run/deps.json", "{\"tasks\": [], \"tensors\": [], \"edges\": []}");
         ConvertOptions o = options(in, dir.resolve("run/o.json"));
@@ -192,7 +192,7 @@ class ConvertJobTest {
             "oh_aic_idle@40.0", "oh_aiv_idle@50.0", "oh_aiv_idle@51.0", "oh_aiv_idle@68.0", "oh_aiv_idle@70.0", "oh_aic_idle@85.0");
     }
 
-    // ------------------------------------------------------------------ names (inputs.md §4)
+    // ------------------------------------------------------------------ names
 
     @Test
     void uniqueSiblingNameMapIsUsed() throws IOException {
@@ -267,7 +267,7 @@ class ConvertJobTest {
         assertThat(p.getMessage()).isEqualTo("Kernel config file not found: " + o.kernelConfig);
     }
 
-    // ------------------------------------------------------------------ discovery (inputs.md §5, newer §9 R1)
+    // ------------------------------------------------------------------ discovery (records names of both eras)
 
     @Test
     void inputAsARunFolderAndDefaultOutput() throws IOException {
@@ -380,7 +380,7 @@ class ConvertJobTest {
             "JSON written to: " + dir.resolve("run/o.json"));
     }
 
-    /** merged-trace.md §12.2 items 6–12, in order. */
+    /** The verbose lines after the names, in the Python converter's order: tasks, flows, mapping, totals. */
     @Test
     void verboseFlowSummaryInSpecOrder() throws IOException {
         Path in = write("run/l2_swimlane_records.json", Example142Level4Test.RECORDS);

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** merged-trace.md §14.1: level 2, two cores, deps + name map, every event. */
+/** The level-2 worked example: two cores, deps + name map, every event. */
 class Example141Level2Test {
     static final String RECORDS = """
         {"l2_swimlane_level": 2,

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * merged-trace.md §14.2: level 4 with phases, SPMD, dummy, predicated skip and alloc. 1 MHz, every time
+ * The level-4 worked example: phases, SPMD, dummy, predicated skip and alloc. 1 MHz, every time
  * below is µs after base = 990 cycles (the t0 submit starts at 990).
  */
 class Example142Level4Test {

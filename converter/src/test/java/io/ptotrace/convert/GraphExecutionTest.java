@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * newer-capture-format.md §10.4 (Graph Execution), at 4 MHz so every time is exact; the second prepare slice
- * ends at 11.25 µs instead of the spec's 11.2 (not a multiple of a binary cycle length).
+ * The Graph Execution view on a worked example, at 4 MHz so every time is exact; the second prepare slice
+ * ends at 11.25 µs instead of the example's 11.2 (not a multiple of a binary cycle length).
  */
 class GraphExecutionTest {
     @TempDir

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** newer-capture-format.md §3 on the worked examples §10.1–§10.3: host lanes, H2D, gating, top-level metadata. */
+/** Host-orchestrated captures ({@code HostModeExample} and its variants): host lanes, H2D, arrow gating, top-level metadata. */
 class HostModeTraceTest {
     @TempDir
     Path dir;
@@ -129,7 +129,7 @@ class HostModeTraceTest {
     }
 
     @Test
-    void hostSubmittedAllocIsDrawnOnTheHostLanesAicpuLane() { // Q-NEW-3
+    void hostSubmittedAllocIsDrawnOnTheHostLanesAicpuLane() { // kept as the newer converter draws it
         String lane = HOST_LANE.replace("]],", ", {\"submit_idx\": 2, \"task_id\": 7, \"start_host_ns\": 13000, \"end_host_ns\": 13000}]],");
         String cap = CAPTURE.replace("\"expected_records\": 2, \"recorded_records\": 2", "\"expected_records\": 3, \"recorded_records\": 3");
         Trace t = Trace.of(null).chip(capture(ANCHORS, cap, lane)).build(dir);
@@ -149,7 +149,7 @@ class HostModeTraceTest {
     }
 
     @Test
-    void uploadDefaultsAndUploadsOutsideHostMode() { // Q-NEW-8
+    void uploadDefaultsAndUploadsOutsideHostMode() { // uploads outside host mode warn
         String json = capture("", "", "").replace("\"orchestrator_source\": \"host\",", "")
             .replace("\"host_orchestration_origin_ns\": 10000,", "")
             .replace(UPLOAD, "\"host_device_uploads\": [{\"start_host_ns\": 14000, \"end_host_ns\": 20000}],");

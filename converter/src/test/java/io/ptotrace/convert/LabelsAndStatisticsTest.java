@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** merged-trace.md §3.3 (labels) and §13 (statistics edge cases). */
+/** Task labels and statistics edge cases. */
 class LabelsAndStatisticsTest {
     @TempDir
     Path dir;

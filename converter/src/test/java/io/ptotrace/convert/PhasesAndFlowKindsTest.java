@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** merged-trace.md §5, §7.2, §9, §10, §11.4–§11.5: phase taxonomy, colours, lanes, markers, legacy orchestrator kinds, voting. */
+/** Phase taxonomy, colours, lanes, markers, legacy orchestrator kinds, core-to-thread voting (docs/trace-layout.md). */
 class PhasesAndFlowKindsTest {
     @TempDir
     Path dir;
@@ -82,7 +82,7 @@ class PhasesAndFlowKindsTest {
                 "params(t2) good", "submit(12) rail_animation");
         assertThat(t.slice(1, "lookup(8)").get("args")).isEqualTo(
             Trace.parse("{\"phase\": \"orch_lookup\", \"submit_idx\": 8, \"task_id\": \"abc\"}"));
-        assertThat(t.slice(1, "params(t1)").get("args").get("task_id").asText()).isEqualTo("1"); // raw value kept (Q-IN-3)
+        assertThat(t.slice(1, "params(t1)").get("args").get("task_id").asText()).isEqualTo("1"); // raw value kept in the args
         assertThat(t.slice(1, "submit(12)").get("args").get("task_id").asInt()).isEqualTo(-1);
         assertThat(t.flowLines()).filteredOn(s -> s.contains("\u2192dispatch")).containsExactly(
             "fanin\u2192dispatch pid1 4000@1.0 -> pid2 30000@10.0",
@@ -92,7 +92,7 @@ class PhasesAndFlowKindsTest {
     }
 
     @Test
-    void orchestratorTaskIdStringsAreNormalised() { // Q-IN-3
+    void orchestratorTaskIdStringsAreNormalised() {
         Trace t = Trace.of(LEVEL4).build(dir);
         assertThat(t.slices(1)).extracting(e -> e.get("name").asText()).containsExactly(
             "submit(t0)", "submit(t1)", "submit(t1)", "submit(t2)", "submit(7)", "submit(8)", "submit(t2)", "submit(t2)", "submit(t2)",

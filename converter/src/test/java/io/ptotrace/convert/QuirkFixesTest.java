@@ -8,13 +8,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** merged-trace.md §15: the reference's quirks our trace fixes (Q-T1…Q-T5, Q-T9) and the ones it keeps. */
+/** The Python converter's behaviours our trace deliberately changes, and the ones it keeps (docs/differences.md). */
 class QuirkFixesTest {
     @TempDir
     Path dir;
 
     /**
-     * Q-T1: SPMD task 1 (block_num 2) dispatched twice to core 1. Block A: dispatch 10, receive 12, start 13,
+     * Twice-dispatched tasks get their own lane: SPMD task 1 (block_num 2) dispatched twice to core 1. Block A: dispatch 10, receive 12, start 13,
      * end 20, finish 30; block B: dispatch 20, receive 22, start 23, end 28, finish 40 — overlapping in the
      * Scheduler View. Task 0 (core 0) precedes it, task 2 (core 0) follows it.
      */
@@ -32,7 +32,7 @@ class QuirkFixesTest {
         """;
 
     @Test
-    void sameTaskTwiceOnOneCoreGetsTwoLanesAndArrowsBindToTheRowUsed() { // Q-T1, Q-T3
+    void sameTaskTwiceOnOneCoreGetsTwoLanesAndArrowsBindToTheRowUsed() {
         Trace t = Trace.of(Q_T1).deps(Q_T1_DEPS).build(dir);
         // Worker View ids: t0 0, block A 1, block B 2, t2 3; Scheduler View: t0 4, A 5, B 6, t2 7
         JsonNode a = t.sliceById(5), b = t.sliceById(6);
@@ -68,7 +68,7 @@ class QuirkFixesTest {
     }
 
     @Test
-    void everyUsedSchedulerViewLaneIsNamed() { // Q-T3
+    void everyUsedSchedulerViewLaneIsNamed() {
         Trace t = Trace.of("""
             {"l2_swimlane_level": 2, "metadata": {"clock_freq_hz": 1000000, "core_types": ["aiv"]},
              "aicore_tasks": [[0, 0, 1, 110, 150], [0, 1, 2, 120, 160], [0, 2, 3, 130, 170], [0, 3, 4, 200, 210]],
@@ -79,7 +79,7 @@ class QuirkFixesTest {
     }
 
     @Test
-    void spmdSuffixGoesBeforeTheTaskSuffixParenthesis() { // Q-T2
+    void spmdSuffixGoesBeforeTheTaskSuffixParenthesis() {
         Trace t = Trace.of("""
             {"l2_swimlane_level": 2, "metadata": {"clock_freq_hz": 1000000, "core_types": ["aiv", "aiv"]},
              "aicore_tasks": [[0, 0, 1, 110, 150], [1, 0, 1, 111, 151]],
@@ -100,7 +100,7 @@ class QuirkFixesTest {
     }
 
     @Test
-    void noSchedulerViewLegForARowWithoutASchedulerViewSlice() { // Q-T4
+    void noSchedulerViewLegForARowWithoutASchedulerViewSlice() {
         Trace t = Trace.of("""
             {"l2_swimlane_level": 3, "metadata": {"clock_freq_hz": 1000000, "core_types": ["aic", "aiv"], "core_to_thread": [0, 0]},
              "aicore_tasks": [[0, 0, 1, 110, 150], [1, 1, 1, 120, 160]],
@@ -115,7 +115,7 @@ class QuirkFixesTest {
     }
 
     @Test
-    void aMissingFinishIsNotAttributedToAComplete() { // Q-T5
+    void aMissingFinishIsNotAttributedToAComplete() {
         Trace t = Trace.of("""
             {"l2_swimlane_level": 3, "metadata": {"clock_freq_hz": 1000000, "core_types": ["aic", "aiv"], "core_to_thread": [0, 0]},
              "aicore_tasks": [[0, 0, 1, 110, 150], [1, 1, 1, 120, 160]],
@@ -133,7 +133,7 @@ class QuirkFixesTest {
     }
 
     @Test
-    void workerViewHappensBeforeComparesWithTheSuccessorsReceive() { // Q-T13
+    void workerViewHappensBeforeComparesWithTheSuccessorsReceive() { // kept
         Trace t = Trace.of("""
             {"l2_swimlane_level": 2, "metadata": {"clock_freq_hz": 1000000, "core_types": ["aic", "aiv"]},
              "aicore_tasks": [[0, 0, 1, 110, 150, 0], [1, 1, 1, 152, 170, 3], [0, 2, 2, 150, 160, 0]],
@@ -189,7 +189,7 @@ class QuirkFixesTest {
     }
 
     @Test
-    void spmdHappensBeforeLooksOnlyAtTheAnchorBlock() { // Q-T7 (kept)
+    void spmdHappensBeforeLooksOnlyAtTheAnchorBlock() { // kept
         Trace t = Trace.of("""
             {"l2_swimlane_level": 2, "metadata": {"clock_freq_hz": 1000000, "core_types": ["aic", "aiv", "aiv"]},
              "aicore_tasks": [[1, 0, 1, 110, 120], [2, 0, 1, 111, 140], [0, 1, 1, 130, 150]],
@@ -204,7 +204,7 @@ class QuirkFixesTest {
     }
 
     @Test
-    void statisticsKeepRowsWithAMissingFinish() { // Q-T11 (kept)
+    void statisticsKeepRowsWithAMissingFinish() { // kept
         Trace t = Trace.of("""
             {"l2_swimlane_level": 2, "metadata": {"clock_freq_hz": 1000000, "core_types": ["aic"]},
              "aicore_tasks": [[0, 0, 1, 110, 150], [0, 1, 2, 130, 140]],

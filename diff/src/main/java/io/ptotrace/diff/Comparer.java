@@ -134,7 +134,7 @@ final class Comparer {
             diff = true;
             out.add(new Change("access_kind", str(a, a.eAccess[ea]), str(b, b.eAccess[eb])));
         }
-        // R8: an edge without flags (older era) against one with flags is not a change
+        // an edge without flags (older dep_gen writes none) against one with flags is not a change
         if (on(Field.FLAGS) && a.eFlags[ea] >= 0 && b.eFlags[eb] >= 0 && a.eFlags[ea] != b.eFlags[eb]) {
             if (out == null) return true;
             diff = true;

@@ -10,7 +10,7 @@ import java.io.Writer;
 import java.util.List;
 
 /**
- * {@code --format json}: schema {@value #SCHEMA} (documented in diff/README-section.md). Key order
+ * {@code --format json}: schema {@value #SCHEMA} (documented in the README's ptotrace diff section). Key order
  * is fixed; 64-bit ids, addresses and offsets are decimal strings as in deps.json; every list is
  * complete (never truncated).
  */

@@ -8,7 +8,8 @@ import java.util.function.Consumer;
 
 /**
  * Maps device cycles onto host nanoseconds from paired clock readings (method
- * {@code nominal_frequency_offset_interp_v1}, newer-capture-format.md §2.8).
+ * {@code nominal_frequency_offset_interp_v1}, the newer converter's): the best pre-orchestration and
+ * post-execution readings fix the offset and the drift, the nominal frequency the slope (docs/inputs.md).
  */
 public final class ClockAlignment {
     public static final String METHOD = "nominal_frequency_offset_interp_v1";

@@ -1,6 +1,9 @@
 package io.ptotrace.model;
 
-/** The two generations of swimlane captures; see newer-capture-format.md. */
+/**
+ * The two generations of swimlane captures: the older "L2 swimlane" and the newer "chip swimlane" era. A file's
+ * era comes from its level key; it decides names in reports and the receive-time arithmetic (docs/inputs.md).
+ */
 public enum Era {
     L2("l2_swimlane_level", "l2_swimlane_records.json", "--enable-l2-swimlane"),
     CHIP("chip_swimlane_level", "chip_swimlane_records.json", "--enable-chip-swimlane");

@@ -33,7 +33,7 @@ public final class NameMap {
 
     public String orchestratorName() { return orchestratorName; }
 
-    /** Entries sorted numerically by key, non-numeric keys after them by string (Q-IN-8). */
+    /** Entries sorted numerically by key, non-numeric keys after them by string (a key like "x" must not break -v). */
     public List<Map.Entry<String, String>> sortedEntries() {
         List<Map.Entry<String, String>> l = new ArrayList<>(names.entrySet());
         l.sort((a, b) -> {

@@ -59,7 +59,7 @@ public final class PhaseRecord {
 
     public boolean taskIdOk() { return table.taskIdOk(row); }
 
-    /** task_id present, convertible and not negative as written (orchestrator rule, Q-IN-3). */
+    /** task_id present, convertible and not negative as written: an orchestrator record that names a task. */
     public boolean taskIdNonNegative() { return table.taskIdNonNegative(row); }
 
     @Override

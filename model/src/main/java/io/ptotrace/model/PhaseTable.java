@@ -132,7 +132,8 @@ public final class PhaseTable {
 
     /**
      * task_id as written: normalised as u64 when it converts (integers, integral floats, numeric strings,
-     * booleans); negative as written (a leading '-', a float ≤ −1) counts as not non-negative (Q-IN-3).
+     * booleans); negative as written (a leading '-', a float ≤ −1) counts as not non-negative, because orchestrator
+     * records use a negative task_id for "no task".
      * A value that does not convert leaves the previous normalised id in place, not valid.
      */
     public void setTaskId(int row, Object raw) {
@@ -220,7 +221,7 @@ public final class PhaseTable {
 
     public boolean taskIdOk(int row) { return (meta.get(row) & TASK_ID_OK) != 0; }
 
-    /** task_id present, convertible and not negative as written (orchestrator rule, Q-IN-3). */
+    /** task_id present, convertible and not negative as written: an orchestrator record that names a task. */
     public boolean taskIdNonNegative(int row) { return (meta.get(row) & TASK_ID_NON_NEGATIVE) != 0; }
 
     /** Queue depths are valid iff both snapshots are 3-element arrays. */

@@ -22,8 +22,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Streams a swimlane records file of either era into a {@link Timeline}: the reader and join of
- * inputs.md §2.8 plus the host-mode rules of newer-capture-format.md §2.4–§2.10.
+ * Streams a swimlane records file of either era into a {@link Timeline}: AICPU rows joined to AICore rows,
+ * cycles converted to microseconds on one time base, phase records copied, and for host-orchestrated captures
+ * the host origin, clock alignment and capture accounting. docs/inputs.md describes the format and the rules.
  */
 public final class RecordsReader {
     private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -460,16 +461,16 @@ public final class RecordsReader {
         String[] coreTypes = stringList(metadata.get("core_types"), "metadata.core_types");
         int[] coreToThread = intList(metadata.get("core_to_thread"), "metadata.core_to_thread");
 
-        // host mode recognition (§2.6)
+        // any one of these marks a host-orchestrated capture
         boolean hostMode = "host".equals(metadata.get("orchestrator_source")) || hostOrchPresentNonEmpty
             || metadata.get("host_capture") instanceof Map;
         if (hostMode && orch != null && !orch.isEmpty())
             throw new InputProblem(file, "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous", null);
 
-        // an empty scheduler list is "absent" (inputs.md §2.8 step 10); a list of empty threads is not
+        // an empty scheduler list is "absent"; a list of empty threads is not (its lanes are still drawn)
         if (sched != null && sched.isEmpty()) sched = null;
 
-        // device base time (§2.8 step 5)
+        // device base time: the smallest positive timestamp, so that the earliest event lands at 0
         long base = Long.MAX_VALUE;
         long devMin = Long.MAX_VALUE, devMax = Long.MIN_VALUE;
         int n = core.size();
@@ -525,7 +526,7 @@ public final class RecordsReader {
         String rangeLine = rangeWarnings.line(file);
         if (rangeLine != null) warn.accept(rangeLine);
         if (originGiven != null && originGiven != 0) origin = originGiven;
-        else if (hostRecords > 0) origin = Math.min(hostMin, uploadMin); // Q-NEW-4: uploads count too
+        else if (hostRecords > 0) origin = Math.min(hostMin, uploadMin); // uploads count too, or an early upload would be refused
         else if (hostMode && align.calibrated) origin = align.startMid();
         else if (uploadMin != Long.MAX_VALUE && !hostMode) origin = 0;
         if (hostMode && !align.calibrated) seam = hostRecords > 0 ? (hostMax - origin) / 1000.0 : 0.0;
@@ -542,7 +543,7 @@ public final class RecordsReader {
             return composite ? fSeam + v : v;
         };
 
-        // AICore lookup (§2.8 step 4): later rows replace earlier ones
+        // AICore rows by (core, reg_task_id), the key AICPU rows carry: later rows replace earlier ones
         PairIndex lookup = new PairIndex(n);
         for (int i = 0; i < n; i++) lookup.put(core.get(i), reg.get(i), i);
 
@@ -615,7 +616,7 @@ public final class RecordsReader {
             }
         }
 
-        // phases (§2.8 step 9)
+        // phase records get their times; every orchestrator record is a submit
         if (sched != null) {
             int k = 0;
             for (PhaseTable.Lane lane : sched) for (int r = lane.from; r < lane.to; r++) {

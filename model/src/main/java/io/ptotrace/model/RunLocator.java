@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 public final class RunLocator {
     private RunLocator() {}
 
-    /** Records file names in order of preference inside one folder (newer-capture-format.md §9 R1). */
+    /** Records file names in order of preference inside one folder: the newer era's first. */
     public static final String[] RECORDS_NAMES = {"chip_swimlane_records.json", "l2_swimlane_records.json", "l2_perf_records.json"};
 
     /** The records file of a run folder, or null. */

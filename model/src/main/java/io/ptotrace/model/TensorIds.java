@@ -1,7 +1,7 @@
 package io.ptotrace.model;
 
 /**
- * Tensor ids of deps.json (inputs.md §3.5).
+ * Tensor ids of deps.json.
  *
  * <p>{@code tensor_id = FNV-1a-64} over 12 bytes: the 8 bytes of {@code buffer_addr} in little-endian
  * order, then the 4 bytes of {@code version} (as uint32) in little-endian order. The result is an

@@ -1,7 +1,7 @@
 package io.ptotrace.model;
 
 /**
- * Pieces of the host-mode capture of newer-capture-format.md §10.1 (50 MHz, two host submits, one
+ * Pieces of a calibrated host-mode capture (50 MHz, two host submits, one
  * upload, 2+1 clock anchors), shared by the reader's and the converter's tests.
  */
 public final class HostModeExample {

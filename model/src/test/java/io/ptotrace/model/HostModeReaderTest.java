@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** newer-capture-format.md §2.4–§2.10 on the worked examples of §10.1–§10.3. */
+/** Host-orchestrated captures: origin, clock alignment, seam, capture accounting, timeline metadata ({@link HostModeExample} and variants). */
 class HostModeReaderTest {
     static final String ANCHORS = HostModeExample.ANCHORS, CAPTURE = HostModeExample.CAPTURE,
         HOST_LANE = HostModeExample.HOST_LANE, UPLOAD = HostModeExample.UPLOAD;
@@ -20,7 +20,7 @@ class HostModeReaderTest {
     Path dir;
 
 
-    /** The §10.1 capture; the parts can be replaced to build the variants. */
+    /** The calibrated capture; the parts can be replaced to build the variants. */
     static String capture(String origin, String anchors, String capture, String hostLane, String upload, String aicoreEnd0, String extra) {
         return """
             {"chip_swimlane_level": 4,
@@ -113,7 +113,7 @@ class HostModeReaderTest {
     }
 
     @Test
-    void nullQuantizationCountsAsZero() { // Q-NEW-6
+    void nullQuantizationCountsAsZero() {
         String json = capture(ORIGIN + "\"host_timestamp_quantization_ns\": null,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "");
         @SuppressWarnings("unchecked") Map<String, Object> ca =
             (Map<String, Object>) read(dir, "c.json", json).tl.timelineMetadata.get("clock_alignment");
@@ -205,7 +205,7 @@ class HostModeReaderTest {
         return (String) ca.get("reason");
     }
 
-    // ------------------------------------------------------------------ §10.3 host-capture variants
+    // ------------------------------------------------------------------ host-capture variants
 
     @Test
     void noHostCaptureObjectIsSynthesisedAndPartial() {
@@ -268,7 +268,7 @@ class HostModeReaderTest {
     }
 
     @Test
-    void uploadBeforeTheFirstSubmitWithoutAnOriginIsAccepted() { // Q-NEW-4
+    void uploadBeforeTheFirstSubmitWithoutAnOriginIsAccepted() { // uploads count when choosing the host origin
         String up = UPLOAD.replace("\"start_host_ns\": 14000", "\"start_host_ns\": 9500");
         Timeline tl = read(dir, "c.json", capture("", ANCHORS, CAPTURE, HOST_LANE, up, "2500", "")).tl;
         // origin = min(first submit 10000, upload 9500)
@@ -341,7 +341,7 @@ class HostModeReaderTest {
 
     @Test
     void alignmentMappingTruncatesTowardZero() {
-        // the §10.1 example mapping: dispatch 1990 → Δ 987, nominalΔ 19 740, correction trunc(−45·987/4997) = −8 → 28 852 ns
+        // the calibrated example's mapping: dispatch 1990 → Δ 987, nominalΔ 19 740, correction trunc(−45·987/4997) = −8 → 28 852 ns
         Map<String, Object> anchors = new java.util.LinkedHashMap<>();
         anchors.put("device_timestamp_unit", "syscnt_cycles");
         anchors.put("samples", List.of(

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** inputs.md §4.2: kernel_config.py is read lexically, never executed (Q-IN-6). */
+/** kernel_config.py is read lexically, never executed. */
 class KernelConfigTest {
     @TempDir
     Path dir;

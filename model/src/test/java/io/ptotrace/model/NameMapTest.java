@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** inputs.md §4.1 (name maps) and Q-IN-8 (sorting). */
+/** Name maps, and their sorted listing for -v. */
 class NameMapTest {
     @TempDir
     Path dir;
@@ -36,7 +36,7 @@ class NameMapTest {
     }
 
     @Test
-    void sortedNumericallyThenOtherKeysByString() { // Q-IN-8
+    void sortedNumericallyThenOtherKeysByString() {
         Map<String, String> names = new LinkedHashMap<>();
         for (String k : new String[] {"10", "x", "2", "abc", "1", "-1", "B"}) names.put(k, "n" + k);
         assertThat(new NameMap(names, null).sortedEntries()).extracting(Map.Entry::getKey)

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** merged-trace.md §2: doubles printed like Python's repr (expected strings produced by CPython 3). */
+/** Doubles printed like Python's repr (expected strings produced by CPython 3). */
 class PyFloatTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({

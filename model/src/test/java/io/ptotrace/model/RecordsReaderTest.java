@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The reader and join of inputs.md §2.8 on the worked examples of §2.9 and the rules around them. */
+/** The records reader and join on two worked examples (level 2 and level 1 / v2 rows) and the rules around them. */
 class RecordsReaderTest {
     @TempDir
     Path dir;
@@ -278,7 +278,7 @@ class RecordsReaderTest {
         assertThat(tl.end[0]).isEqualTo(0.0);
     }
 
-    // ------------------------------------------------------------------ Q-IN-1
+    // ------------------------------------------------------------------ level 2+ without AICPU rows
 
     @Test
     void level2WithEmptyAicpuTasksFallsBackToAicoreTimingWithAWarning() {
@@ -305,7 +305,7 @@ class RecordsReaderTest {
         assertThat(r.tl.rows).isEqualTo(1);
     }
 
-    // ------------------------------------------------------------------ level keys and eras (newer §9 R2)
+    // ------------------------------------------------------------------ level keys and eras
 
     @Test
     void bothLevelKeysEqualMeansNewerEra() {
@@ -327,7 +327,7 @@ class RecordsReaderTest {
         assertThat(tl.clockFreqHz).isEqualTo(1_000_000L);
     }
 
-    /** §2.7.6: 50 MHz, start − base = 500, r2s = 7. */
+    /** Receive time by era: 50 MHz, start − base = 500, r2s = 7. */
     @Test
     void receiveAndLocalSetupArithmeticDependsOnTheEra() {
         String body = """

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** inputs.md §5 and newer-capture-format.md §9 R1: finding a run's files. */
+/** Finding a run's files, with the records names of both eras. */
 class RunLocatorTest {
     @TempDir
     Path dir;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** inputs.md §1.2: task id layout and the converter's task display. */
+/** Task id layout and the converter's task display. */
 class TaskIdsTest {
     @Test
     void displayExamplesOfTheSpec() {

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** inputs.md §1.1: u64 normalisation with Python int() semantics. */
+/** u64 normalisation with Python int() semantics. */
 class U64Test {
     private static final JsonFactory JSON = new JsonFactory();
 

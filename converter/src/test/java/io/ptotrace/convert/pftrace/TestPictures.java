@@ -96,7 +96,7 @@ public final class TestPictures {
     }
 
     /**
-     * Worker View + Scheduler View like the spec's §14.1 example, plus a backward hb_violation, a flow
+     * Worker View + Scheduler View like the level-2 worked example (Example141Level2Test), plus a backward hb_violation, a flow
      * with no destination slice, an overlapping pair on one lane and counters.
      */
     public static Builder sample() {

@@ -5,7 +5,7 @@ import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.LongList;
 
 /**
- * What the converter takes from deps.json (inputs.md §3.6): the de-duplicated adjacency
+ * What the converter takes from deps.json: the de-duplicated adjacency
  * {@code pred → [succ…]} in first-seen order, per-task kernel ids and SPMD block nums.
  */
 public final class DepsProjection implements DepsVisitor {

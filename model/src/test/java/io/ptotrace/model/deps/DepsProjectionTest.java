@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** inputs.md §3.6 / merged-trace.md §3.4: what the converter takes from deps.json. */
+/** What the converter takes from deps.json. */
 class DepsProjectionTest {
     @TempDir
     Path dir;
@@ -87,7 +87,7 @@ class DepsProjectionTest {
         assertThat(d.hasKernelMap()).isTrue();
         assertThat(d.kernelMapSize()).isEqualTo(3);
         assertThat(kernels(d, 0)).containsExactly(0, -1, -1);
-        assertThat(kernels(d, 1)).containsExactly(-1, -1, 3);     // Q-IN-10: null / "x" count as absent
+        assertThat(kernels(d, 1)).containsExactly(-1, -1, 3);     // null / "x" count as absent
         assertThat(kernels(d, 3)).containsExactly(1, 4, -1);
         assertThat(d.hasKernels(2)).isFalse();                     // not a list of exactly 3
         assertThat(d.hasKernels(4294967298L)).isFalse();
@@ -128,7 +128,7 @@ class DepsProjectionTest {
     }
 
     @Test
-    void topLevelNotAnObjectIsNoUsableDeps() { // Q-IN-5
+    void topLevelNotAnObjectIsNoUsableDeps() {
         for (String json : new String[] {"[{\"pred\": \"0\", \"succ\": \"1\"}]", "42", "\"edges\"", "null"}) {
             DepsProjection d = read(json);
             assertThat(d.edgesLoaded()).as(json).isFalse();

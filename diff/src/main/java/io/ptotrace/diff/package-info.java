@@ -1,0 +1,11 @@
+/**
+ * {@code ptotrace diff}: what changed between two deps.json graphs.
+ *
+ * <p>{@link io.ptotrace.diff.DiffTool} runs it: {@link io.ptotrace.diff.GraphLoader} reads each side (on two
+ * threads, through the model's streaming deps reader) into a column-wise {@link io.ptotrace.diff.Graph}; the
+ * differ matches tasks by id or, with {@code --align}, per ring in submit order ({@code SeqAlign}, a Myers
+ * difference), pairs tensors by id or by structure, compares matched entries field by field ({@code Comparer},
+ * honouring {@code --ignore} via {@link io.ptotrace.diff.Field}) and merge-joins the edges into a
+ * {@link io.ptotrace.diff.GraphDiff}. Renderers (text, JSON, Markdown) only render that result.
+ */
+package io.ptotrace.diff;
