@@ -11,7 +11,8 @@ import java.util.BitSet;
  * order, and for each window one bit set per node says which of the window's sources reach it. A node's set
  * lives only from the node to its last successor, and only nodes up to the farthest successor of a window source
  * are visited (nothing later can complete a path that ends in such a successor). When the live sets would not fit
- * the pool, the window is halved and tried again; at 64 sources a set is one word and the pool holds one per node.
+ * the pool, the window is halved and tried again; only when 64 sources (one word a set) do not fit either does the
+ * pool grow, so it never exceeds the larger of its budget and two words per node.
  */
 public final class TransitiveReduction {
     /** Sources per window. */
@@ -19,7 +20,7 @@ public final class TransitiveReduction {
 
     private final TaskGraph g;
     private final int[] order, pos, lastSucc;
-    private final long[] pool;
+    private long[] pool;
     private final int[] slotOf;
     private final BitSet redundant;
 
@@ -34,7 +35,7 @@ public final class TransitiveReduction {
             for (int p = g.outStart[v], end = g.outStart[v + 1]; p < end; p++) last = Math.max(last, pos[g.pairSucc[p]]);
             lastSucc[x] = last;
         }
-        pool = new long[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(poolLongs, n + 64L))];
+        pool = new long[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(64, poolLongs))];
         slotOf = new int[n];
         Arrays.fill(slotOf, -1);
         redundant = new BitSet(g.pairCount);
@@ -43,12 +44,13 @@ public final class TransitiveReduction {
     /** The redundant pairs, or null when the graph has a cycle. */
     public static BitSet redundantPairs(TaskGraph g) {
         long budget = Math.max(1L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 64)); // longs
-        return redundantPairs(g, WINDOW, budget);
+        long useful = (long) g.nodeCount() * (WINDOW / 64) + 64; // every node's set live at once
+        return redundantPairs(g, WINDOW, Math.min(budget, useful));
     }
 
     /**
      * @param window sources per window (rounded up to a multiple of 64)
-     * @param poolLongs room for the live bit sets, in longs (at least one per node is always given)
+     * @param poolLongs room for the live bit sets, in longs (grown if 64 sources at a time do not fit)
      */
     public static BitSet redundantPairs(TaskGraph g, int window, long poolLongs) {
         int[] order = g.topologicalOrder();
@@ -61,8 +63,10 @@ public final class TransitiveReduction {
             if (r.window(a, b)) {
                 a = b;
                 size = Math.min(max, size * 2);
-            } else {
+            } else if (size > 64) {
                 size = Math.max(64, size / 2);
+            } else {
+                r.pool = new long[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * r.pool.length, 64))];
             }
         }
         return r.redundant;
