@@ -2,8 +2,6 @@ package io.ptotrace.viewer;
 
 import io.ptotrace.model.graph.TaskGraph;
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Which structurally redundant pairs may go even though they keep a tensor alive: a pair whose tensor-lifetime
@@ -19,8 +17,9 @@ import java.util.Map;
 final class DataflowProof {
     private final TaskGraph g;
     private final int creator, tensormap;
-    private final Map<Integer, Creator> creators = new HashMap<>();
-    private final Map<Integer, Modifier> modifiers = new HashMap<>();
+    // per annotation row, filled as the proofs need them
+    private final Creator[] creators;
+    private final Modifier[] modifiers;
     private static final Creator NO_CREATOR = new Creator(0, false, 0, null);
     private static final Modifier NO_MODIFIER = new Modifier(0, 0, null);
 
@@ -32,6 +31,8 @@ final class DataflowProof {
         this.g = g;
         creator = g.code("creator");
         tensormap = g.code("tensormap");
+        creators = new Creator[g.edgeCount()];
+        modifiers = new Modifier[g.edgeCount()];
     }
 
     /** The pairs of {@code candidates} (structurally redundant, creator rows or not) that may be dropped. */
@@ -87,19 +88,19 @@ final class DataflowProof {
     }
 
     private Creator creator(int row) {
-        Creator c = creators.get(row);
+        Creator c = creators[row];
         if (c == null) {
             c = creatorRecord(row);
-            creators.put(row, c == null ? NO_CREATOR : c);
+            creators[row] = c == null ? NO_CREATOR : c;
         }
         return c == NO_CREATOR ? null : c;
     }
 
     private Modifier modifier(int row) {
-        Modifier m = modifiers.get(row);
+        Modifier m = modifiers[row];
         if (m == null) {
             m = modifierRecord(row);
-            modifiers.put(row, m == null ? NO_MODIFIER : m);
+            modifiers[row] = m == null ? NO_MODIFIER : m;
         }
         return m == NO_MODIFIER ? null : m;
     }

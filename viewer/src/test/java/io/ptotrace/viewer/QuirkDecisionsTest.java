@@ -19,7 +19,7 @@ class QuirkDecisionsTest {
     private static final String RECORDS = "{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": 1000, \"core_types\": [\"aic\"]},"
         + " \"aicore_tasks\": [[0, 1, 1, 100, 200, 0]]}";
 
-    private Path example() { return Run.write(dir, "deps.json", SpecExamplesTest.EXAMPLE); }
+    private Path example() { return Run.write(dir, "deps.json", WorkedExamplesTest.EXAMPLE); }
 
     @Test
     void perfSidecarSaysYesOnlyWhenARecordsFileWasRead() {
@@ -102,7 +102,7 @@ class QuirkDecisionsTest {
 
     /** The dataflow example with the writer 2 -> 3 marked as a reader (an anti-dependency) or a writer. */
     private Path dataflow(String accessKind) {
-        String json = SpecExamplesTest.DATAFLOW.replace("{\"pred\": \"2\", \"succ\": \"3\", \"arg\": 0, \"source\": \"tensormap\",",
+        String json = WorkedExamplesTest.DATAFLOW.replace("{\"pred\": \"2\", \"succ\": \"3\", \"arg\": 0, \"source\": \"tensormap\",",
             "{\"pred\": \"2\", \"succ\": \"3\", \"arg\": 0, \"source\": \"tensormap\", \"access_kind\": \"" + accessKind + "\",");
         assertThat(json).contains(accessKind);
         return Run.write(dir, accessKind + "/deps.json", json);

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The worked examples of the viewer's contract, as far as the text view goes. */
-class SpecExamplesTest {
+class WorkedExamplesTest {
     @TempDir
     Path dir;
 
@@ -117,7 +117,7 @@ class SpecExamplesTest {
     @Test
     void nameMapOfThePlainDotExampleMakesTheSummarySayYes() {
         Path deps = Run.write(dir, "deps.json", EXAMPLE);
-        Run.write(dir, "name_map_spec.json", "{\"0\": \"QK\", \"1\": \"SF\"}");
+        Run.write(dir, "name_map_run.json", "{\"0\": \"QK\", \"1\": \"SF\"}");
         Run r = Run.of(deps, EdgeMode.FULL);
         assertThat(r.text()).startsWith(summary(deps, 5, 6, "yes"));
     }
