@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** The {@code ptotrace} command: one subcommand class per job. */
 @Command(name = "ptotrace", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Perfetto traces, graph diffs and checks for the profiling data of the Ascend PTO runtime.",
-    subcommands = {ConvertCommand.class, InspectCommand.class, DiffCommand.class, SynthCommand.class,
+    subcommands = {ConvertCommand.class, InspectCommand.class, DiffCommand.class, DepsCommand.class, SynthCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -76,4 +76,38 @@ public final class NameMap {
         });
         return new NameMap(names, orch[0]);
     }
+
+    /**
+     * Reads a name map the deps viewer's way: {@code callable_id_to_name} when it is a non-empty object, otherwise
+     * the top-level object itself as a flat {@code {id: name}} map. Only string values are names.
+     */
+    public static NameMap readWithFlatFallback(Path file) {
+        Map<String, String> callable = new LinkedHashMap<>(), flat = new LinkedHashMap<>();
+        String[] orch = {null};
+        boolean[] callableListed = {false};
+        Inputs.readJson(file, JSON, p -> {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw InputProblem.at(file, p, "name map is not a JSON object");
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String k = p.currentName();
+                JsonToken t = p.nextToken();
+                if (k.equals("callable_id_to_name") && t == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String id = p.currentName();
+                        callableListed[0] = true;
+                        if (p.nextToken() == JsonToken.VALUE_STRING) callable.put(id, p.getText());
+                        else p.skipChildren();
+                    }
+                    flat.remove(k);
+                } else if (t == JsonToken.VALUE_STRING) {
+                    flat.put(k, p.getText());
+                    if (k.equals("orchestrator_name")) orch[0] = p.getText();
+                } else {
+                    flat.remove(k);
+                    p.skipChildren();
+                }
+            }
+            if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
+        });
+        return new NameMap(callableListed[0] ? callable : flat, orch[0]);
+    }
 }

@@ -48,6 +48,60 @@ public final class RunLocator {
         return best;
     }
 
+    /**
+     * Newest (mtime) {@code deps.json} anywhere below {@code cwd/outputs} (first in path order among equals), or
+     * null; folders that cannot be listed are passed over.
+     */
+    public static Path newestDepsUnderOutputs(Path cwd) throws IOException {
+        Path outputs = cwd.resolve("outputs");
+        if (!Files.isDirectory(outputs)) return null;
+        List<Path> found = new ArrayList<>();
+        Files.walkFileTree(outputs, new java.nio.file.SimpleFileVisitor<Path>() {
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path f, java.nio.file.attribute.BasicFileAttributes a) {
+                if (a.isRegularFile() && f.getFileName().toString().equals("deps.json")) found.add(f);
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFileFailed(Path f, IOException e) {
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+        });
+        found.sort(null);
+        Path best = null;
+        FileTime bestTime = null;
+        for (Path f : found) {
+            FileTime t;
+            try { t = Files.getLastModifiedTime(f); } catch (IOException e) { continue; }
+            if (best == null || t.compareTo(bestTime) > 0) { best = f; bestTime = t; }
+        }
+        return best;
+    }
+
+    /**
+     * The newest (mtime; among equals the last by name) regular {@code name_map*.json} next to a file, or null.
+     * The path returned is the sibling of {@code input} as given.
+     */
+    public static Path newestSiblingNameMap(Path input) throws IOException {
+        Path dir = input.toAbsolutePath().getParent();
+        if (dir == null) return null;
+        Path best = null;
+        FileTime bestTime = null;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
+            for (Path p : ds) {
+                if (!Files.isRegularFile(p)) continue;
+                FileTime t = Files.getLastModifiedTime(p);
+                int c = bestTime == null ? 1 : t.compareTo(bestTime);
+                if (c > 0 || (c == 0 && p.getFileName().toString().compareTo(best.getFileName().toString()) > 0)) {
+                    best = p;
+                    bestTime = t;
+                }
+            }
+        }
+        return best == null ? null : input.resolveSibling(best.getFileName().toString());
+    }
+
     /** The unique sibling {@code name_map*.json} of a file, or null (warning when ambiguous). */
     public static Path siblingNameMap(Path input, Consumer<String> warn) throws IOException {
         Path dir = input.toAbsolutePath().getParent();

@@ -32,6 +32,11 @@ public final class DepsReader {
     public enum Detail {
         /** Task ids, kernel ids, block nums; edge endpoints. What the converter needs. */
         PROJECTION,
+        /**
+         * The projection plus each edge's annotations without slice geometry (arg, source, flags, overlap, hazard,
+         * access kind, tensor id) and the tensors; no task args.
+         */
+        ANNOTATIONS,
         /** Every member the schema defines. */
         FULL
     }
@@ -84,6 +89,7 @@ public final class DepsReader {
         JsonToken first = p.nextToken();
         if (first != JsonToken.START_OBJECT) {
             if (first == null) throw InputProblem.at(file, p, "empty file");
+            v.unexpected(null, InputProblem.location(p.currentTokenLocation()));
             p.skipChildren();
             if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level value");
             v.noEdgesList();
@@ -93,11 +99,16 @@ public final class DepsReader {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String key = p.currentName();
             JsonToken t = p.nextToken();
-            if (t != JsonToken.START_ARRAY) { p.skipChildren(); continue; }
+            if (t != JsonToken.START_ARRAY) {
+                if (t != JsonToken.VALUE_NULL && (key.equals("tasks") || key.equals("tensors") || key.equals("edges")))
+                    v.unexpected(key, InputProblem.location(p.currentTokenLocation()));
+                p.skipChildren();
+                continue;
+            }
             switch (key) {
                 case "tasks": readTasks(p); break;
                 case "tensors":
-                    if (detail == Detail.FULL) readTensors(p); else p.skipChildren();
+                    if (detail != Detail.PROJECTION) readTensors(p); else p.skipChildren();
                     break;
                 case "edges": edgesListed = true; readEdges(p); break;
                 default: p.skipChildren();
@@ -185,7 +196,7 @@ public final class DepsReader {
             if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
             DepsTask t = task;
             t.index = index++;
-            t.idOk = false; t.scope = null; t.kernelIds = null; t.blockNumRaw = null; t.earlyDispatch = null;
+            t.idOk = false; t.scope = null; t.kernelIds = null; t.kernelSlots = null; t.blockNumRaw = null; t.earlyDispatch = null;
             t.args.clear(); t.argsListed = false;
             taskOrder.start();
             for (int k; (k = taskOrder.next(p)) != MemberOrder.END; ) {
@@ -193,7 +204,7 @@ public final class DepsReader {
                 switch (k) {
                     case T_TASK_ID: t.idOk = u64(p, "task_id"); t.id = slot.value; break;
                     case T_SCOPE: t.scope = str(p); break;
-                    case T_KERNEL_IDS: t.kernelIds = kernelIds(p); break;
+                    case T_KERNEL_IDS: t.kernelIds = kernelIds(p, t); break;
                     case T_BLOCK_NUM: t.blockNumRaw = vt == JsonToken.VALUE_NULL ? null : blockNum(p); break;
                     case T_EARLY_DISPATCH:
                         t.earlyDispatch = vt == JsonToken.VALUE_TRUE ? Boolean.TRUE : vt == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
@@ -201,7 +212,11 @@ public final class DepsReader {
                         break;
                     case T_ARGS:
                         if (detail == Detail.FULL && vt == JsonToken.START_ARRAY) { t.argsListed = true; readArgs(p, t.args); }
-                        else p.skipChildren();
+                        else {
+                            if (vt != JsonToken.START_ARRAY && vt != JsonToken.VALUE_NULL)
+                                v.unexpected("args", InputProblem.location(p.currentTokenLocation()));
+                            p.skipChildren();
+                        }
                         break;
                     default: p.skipChildren();
                 }
@@ -210,9 +225,9 @@ public final class DepsReader {
         }
     }
 
-    private int[] kernelIds(JsonParser p) throws IOException {
+    private int[] kernelIds(JsonParser p, DepsTask task) throws IOException {
         if (p.currentToken() != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
-        int[] k = new int[3];
+        int[] k = {-1, -1, -1};
         int n = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             int val = -1;
@@ -223,6 +238,7 @@ public final class DepsReader {
             if (n < 3) k[n] = val;
             n++;
         }
+        task.kernelSlots = k;
         return n == 3 ? k : null;
     }
 
@@ -273,7 +289,7 @@ public final class DepsReader {
 
     private void readEdges(JsonParser p) throws IOException {
         int index = 0;
-        boolean full = detail == Detail.FULL;
+        boolean annotated = detail != Detail.PROJECTION, full = detail == Detail.FULL;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
             DepsEdge e = edge;
@@ -289,7 +305,7 @@ public final class DepsReader {
                     case E_PRED: predOk = u64(p, "pred"); e.pred = slot.value; break;
                     case E_SUCC: succOk = u64(p, "succ"); e.succ = slot.value; break;
                     default:
-                        if (!full) { p.skipChildren(); break; }
+                        if (!annotated || !full && k >= E_CONSUMER_DTYPE) { p.skipChildren(); break; }
                         switch (k) {
                             case E_ARG: e.arg = smallInt(p, "arg"); break;
                             case E_SOURCE: e.source = str(p); break;

@@ -13,6 +13,8 @@ public final class DepsTask {
     public String scope;
     /** The three kernel ids (−1 for inactive or unusable slots), or null when not a list of exactly 3. */
     public int[] kernelIds;
+    /** The first three entries of a kernel_ids list of any length, padded with −1; null when not a list. */
+    public int[] kernelSlots;
     /** Raw block_num as an integer, or null when missing/invalid. */
     public Long blockNumRaw;
     public Boolean earlyDispatch;

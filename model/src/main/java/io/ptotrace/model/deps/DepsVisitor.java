@@ -13,4 +13,14 @@ public interface DepsVisitor {
 
     /** Called once when the top level has no usable {@code edges} list. */
     default void noEdgesList() {}
+
+    /**
+     * Called for structure the schema does not allow, before the reader goes on as usual (reading it as absent):
+     * a top level that is not an object ({@code member} null), or a {@code tasks}, {@code tensors}, {@code edges}
+     * or task {@code args} member that is neither a list nor null. A visitor that cannot accept the file throws
+     * here.
+     *
+     * @param where "line L, column C", or null
+     */
+    default void unexpected(String member, String where) {}
 }

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Benchmark of `ptotrace deps` (text view) on synthetic graphs, beside the time of only reading the same deps.json.
+#
+#   bench/deps.sh [WORKDIR]        (default WORKDIR: ${TMPDIR:-/tmp}/ptotrace-bench-deps; about 3.3 GB for 1M tasks)
+#
+# For every size N in SIZES the input is `ptotrace synth -n N --level 4 --seed 7` (generated once, reused): a
+# deps.json of ~5 annotated edges per task, with its records file (the perf sidecar) and name map beside it.
+# Timed in REPEAT rounds of all four (the best run of each counts), every run a fresh `java -Xmx$HEAP -jar cli/target/ptotrace.jar`:
+#   read      `diff X X --projected`: both sides read (in parallel, one thread each), projected detail, no report
+#   text      `deps X -o OUT`                           (full edge mode)
+#   reduced   `deps X --edge-mode reduced -o OUT`
+#   dataflow  `deps X --edge-mode reduced_dataflow -o OUT` (reads every member: args, slice geometry)
+# Prints wall seconds, peak RSS, the ratio to `read`, and the viewer's own phase timings (-v).
+# Environment: SIZES (default "100000 1000000"), REPEAT (default 3), HEAP (default 4g), JAVA (default java).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="${1:-${TMPDIR:-/tmp}/ptotrace-bench-deps}"
+sizes="${SIZES:-100000 1000000}"
+repeat="${REPEAT:-3}"
+heap="${HEAP:-4g}"
+java="${JAVA:-java}"
+jar="$here/cli/target/ptotrace.jar"
+mkdir -p "$work"
+
+if [ ! -f "$jar" ]; then
+  echo "bench: building $jar (mvn -q -B -DskipTests package)..." >&2
+  (cd "$here" && mvn -q -B -DskipTests package)
+fi
+if ! "$java" -jar "$jar" deps --help >/dev/null 2>&1; then
+  echo "bench: $jar has no 'deps' subcommand" >&2
+  exit 2
+fi
+echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); java -Xmx$heap; best of $repeat"
+
+# time LABEL CMD...: one run of CMD; keeps the best wall time per label (with its peak RSS and phase timings)
+declare -A wall rss phases failed
+time_one() {
+  local label="$1"; shift
+  local log="$work/time.log" err="$work/stderr.log" rc=0
+  /usr/bin/time -o "$log" -f '%e %M' "$@" >/dev/null 2>"$err" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    failed[$label]="exit $rc: $(grep -v '^Command' "$err" | tail -1)"
+    return
+  fi
+  local w k
+  read -r w k <"$log"
+  if [ -z "${wall[$label]:-}" ] || awk -v a="$w" -v b="${wall[$label]}" 'BEGIN { exit !(a < b) }'; then
+    wall[$label]="$w"; rss[$label]="$k"; phases[$label]="$(grep '^timings: ' "$err" || true)"
+  fi
+}
+
+report() { # LABEL
+  local label="$1"
+  if [ -n "${failed[$label]:-}" ]; then printf '  %-9s FAILED (%s)\n' "$label" "${failed[$label]}"; return; fi
+  local ratio=""
+  [ "$label" != read ] && ratio="$(awk -v a="${wall[$label]}" -v b="${wall[read]}" 'BEGIN { printf "%.2f x read", a / b }')"
+  printf '  %-9s %7.2f s   peak RSS %5.2f GiB   %s\n' "$label" "${wall[$label]}" "$(awk -v k="${rss[$label]}" 'BEGIN { print k / 1048576 }')" "$ratio"
+  [ -n "${phases[$label]}" ] && echo "            ${phases[$label]#timings: }"
+  return 0
+}
+
+for n in $sizes; do
+  dir="$work/synth-$n"
+  if [ ! -f "$dir/.complete" ]; then
+    rm -rf "$dir"
+    echo "bench: generating $n tasks..." >&2
+    "$java" -Xmx8g -jar "$jar" synth -n "$n" --level 4 --seed 7 -o "$dir" >&2
+    touch "$dir/.complete"
+  fi
+  deps="$dir/deps.json"
+  echo "$n tasks: $deps ($(du -h "$deps" | cut -f1)), sidecar $(du -h "$dir/l2_swimlane_records.json" | cut -f1)"
+  wall=(); rss=(); phases=(); failed=()
+  # rounds interleave the variants, so a burst of load from elsewhere hits all of them alike
+  for _ in $(seq 1 "$repeat"); do
+    time_one read "$java" "-Xmx$heap" -jar "$jar" diff "$deps" "$deps" --projected
+    time_one text "$java" "-Xmx$heap" -jar "$jar" deps "$deps" -v -o "$work/text.txt"
+    time_one reduced "$java" "-Xmx$heap" -jar "$jar" deps "$deps" --edge-mode reduced -v -o "$work/reduced.txt"
+    time_one dataflow "$java" "-Xmx$heap" -jar "$jar" deps "$deps" --edge-mode reduced_dataflow -v -o "$work/dataflow.txt"
+  done
+  for v in read text reduced dataflow; do report "$v"; done
+  echo "  output: text $(du -h "$work/text.txt" | cut -f1), $(head -4 "$work/reduced.txt" | tail -1 | sed 's/^ *//') after reduction"
+done

@@ -1,0 +1,104 @@
+package io.ptotrace.cli;
+
+import io.ptotrace.viewer.DepsViewer;
+import io.ptotrace.viewer.EdgeMode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ptotrace deps}: a deps.json → a text view of its task graph. Logic lives in the viewer module. */
+@Command(name = "deps", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = {
+        "View a deps.json task graph: a grep- and diff-friendly text file (summary, task index, each task's "
+            + "predecessors and successors), with all dependency edges or the ones an edge mode selects.",
+        "INPUT is a deps.json or a run folder holding one; without it, the newest deps.json anywhere under "
+            + "./outputs/ is used. The output goes next to it as deps_viewer.txt (deps_viewer_<mode>.txt for a "
+            + "reduction). A name map (name_map*.json) and a perf sidecar (chip_swimlane_records.json or "
+            + "l2_swimlane_records.json) beside the deps.json are read when present.", ""})
+public final class DepsCommand implements Callable<Integer> {
+    private static final List<String> FORMATS = List.of("text", "html");
+    private static final List<String> ENGINES = List.of("dot", "neato", "sfdp", "fdp", "circo", "twopi");
+    private static final List<String> DIRECTIONS = List.of("TB", "LR", "BT", "RL");
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "INPUT", description = "deps.json or run folder.")
+    Path input;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUTPUT", description = "Output file (overwritten).")
+    Path output;
+
+    @Option(names = "--format", paramLabel = "text|html", defaultValue = "text", description = "Output format (default: text).")
+    String format;
+
+    @Option(names = "--edge-mode", paramLabel = "MODE", defaultValue = "full",
+        description = {"full (default): every dependency edge; reduced: the transitive reduction, keeping every edge that "
+            + "keeps a tensor alive (creator); omitted: only the edges reduced drops; reduced_dataflow: drops a "
+            + "tensor-lifetime edge too when the slices' byte ranges prove it redundant; omitted_dataflow: only the "
+            + "edges reduced_dataflow drops. A cyclic graph is shown in full, with a warning."})
+    String edgeMode;
+
+    @Option(names = "--func-names", paramLabel = "PATH", description = "Name map JSON (default: the newest sibling name_map*.json).")
+    Path funcNames;
+
+    @Option(names = "--show-tensor-info", description = "HTML only: the tasks' argument slots and tensors.")
+    boolean showTensorInfo;
+
+    @Option(names = "--direction", paramLabel = "LR|TB|RL|BT", defaultValue = "LR", description = "HTML only: layout direction (default: LR).")
+    String direction;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "dot",
+        description = "HTML only, accepted for scripts written for Graphviz: dot (default) means the layered layout; "
+            + "neato, sfdp, fdp, circo and twopi mean the large-graph layout.")
+    String engine;
+
+    @Option(names = {"-v", "--verbose"}, description = "Timings on stderr; stack traces on failure.")
+    boolean verbose;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        choice("--format", format, FORMATS);
+        EdgeMode mode = EdgeMode.of(edgeMode);
+        if (mode == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--edge-mode: expected full, reduced, omitted, "
+                + "reduced_dataflow or omitted_dataflow, not '" + edgeMode + "'");
+        }
+        choice("--engine", engine, ENGINES);
+        choice("--direction", direction, DIRECTIONS);
+        PrintWriter err = spec.commandLine().getErr();
+        if (!format.equals("html")) {
+            for (String o : new String[] {"--engine", "--direction", "--show-tensor-info"}) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                    err.println("error: " + o + " is only valid with --format html");
+                    err.flush();
+                    return ExitCodes.TROUBLE;
+                }
+            }
+        } else {
+            err.println("Error: --format html is not implemented yet; use --format text");
+            err.flush();
+            return ExitCodes.TROUBLE;
+        }
+        DepsViewer.Request r = new DepsViewer.Request();
+        r.input = input;
+        r.output = output;
+        r.edgeMode = mode;
+        r.funcNames = funcNames;
+        r.timings = verbose;
+        DepsViewer.run(r, System.out, line -> { err.println(line); err.flush(); });
+        return ExitCodes.OK;
+    }
+
+    private void choice(String option, String value, List<String> allowed) {
+        if (!allowed.contains(value)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                option + ": expected " + String.join(", ", allowed) + ", not '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.ptotrace.viewer;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The bytes a tensor slice touches, as sorted, merged half-open intervals flattened into one array
+ * ({@code [start0, end0, start1, end1, …]}), and the few set operations the dataflow proof needs.
+ */
+final class ByteRanges {
+    private ByteRanges() {}
+
+    static final long[] EMPTY = new long[0];
+
+    /** The most outer positions a slice may have before it is given up on as too complex. */
+    static final int MAX_OUTER = 10_000;
+
+    /** Bytes per element, or 0 for a dtype the proof does not know. */
+    static int elementSize(String dtype) {
+        if (dtype == null) return 0;
+        switch (dtype.toUpperCase(Locale.ROOT)) {
+            case "INT8": case "UINT8": case "BOOL": return 1;
+            case "FLOAT16": case "BFLOAT16": case "INT16": case "UINT16": return 2;
+            case "FLOAT32": case "INT32": case "UINT32": return 4;
+            case "INT64": case "UINT64": return 8;
+            default: return 0;
+        }
+    }
+
+    /**
+     * The byte intervals of a slice of a buffer, or null when the slice cannot be placed exactly: a value
+     * missing, negative or too large, shape and strides not equal-length lists of positive numbers, a dtype
+     * without a known size or other than the buffer's, too many outer positions, or a byte outside the buffer.
+     */
+    static long[] of(long addr, long numel, String bufferDtype, Long offset, long[] shape, long[] strides, String dtype) {
+        if (offset == null || shape == null || strides == null) return null;
+        if (addr < 0 || numel < 0 || offset < 0) return null;
+        int dims = shape.length;
+        if (dims == 0 || strides.length != dims) return null;
+        for (int d = 0; d < dims; d++) if (shape[d] <= 0 || strides[d] <= 0) return null;
+        int size = elementSize(dtype), bufferSize = elementSize(bufferDtype);
+        if (size == 0 || bufferSize == 0 || !dtype.equalsIgnoreCase(bufferDtype)) return null;
+        try {
+            long block = 1;
+            int d = dims - 1;
+            while (d >= 0 && strides[d] == block) block = Math.multiplyExact(block, shape[d--]);
+            long outer = 1;
+            for (int k = 0; k <= d; k++) {
+                outer = Math.multiplyExact(outer, shape[k]);
+                if (outer > MAX_OUTER) return null;
+            }
+            long lo = addr, hi = Math.addExact(addr, Math.multiplyExact(numel, bufferSize));
+            long[] out = new long[(int) outer * 2];
+            long[] index = new long[d + 1];
+            for (int i = 0; i < outer; i++) {
+                long o = offset;
+                for (int k = 0; k <= d; k++) o = Math.addExact(o, Math.multiplyExact(index[k], strides[k]));
+                long s = Math.addExact(addr, Math.multiplyExact(o, size));
+                long e = Math.addExact(addr, Math.multiplyExact(Math.addExact(o, block), size));
+                if (s < lo || e > hi) return null;
+                out[2 * i] = s;
+                out[2 * i + 1] = e;
+                for (int k = d; k >= 0; k--) {
+                    if (++index[k] < shape[k]) break;
+                    index[k] = 0;
+                }
+            }
+            return merged(out, (int) outer);
+        } catch (ArithmeticException e) {
+            return null;
+        }
+    }
+
+    /** Sorts {@code count} intervals by start and merges overlapping or touching ones. */
+    static long[] merged(long[] iv, int count) {
+        if (count == 0) return EMPTY;
+        boolean sorted = true;
+        for (int i = 1; i < count && sorted; i++) sorted = iv[2 * i - 2] <= iv[2 * i];
+        long[] a = iv;
+        if (!sorted) {
+            Integer[] ix = new Integer[count];
+            for (int i = 0; i < count; i++) ix[i] = i;
+            long[] src = iv;
+            Arrays.sort(ix, (x, y) -> Long.compare(src[2 * x], src[2 * y]));
+            a = new long[count * 2];
+            for (int i = 0; i < count; i++) { a[2 * i] = src[2 * ix[i]]; a[2 * i + 1] = src[2 * ix[i] + 1]; }
+        }
+        long[] out = new long[count * 2];
+        int m = 0;
+        for (int i = 0; i < count; i++) {
+            long s = a[2 * i], e = a[2 * i + 1];
+            if (m > 0 && s <= out[2 * m - 1]) out[2 * m - 1] = Math.max(out[2 * m - 1], e);
+            else { out[2 * m] = s; out[2 * m + 1] = e; m++; }
+        }
+        return m * 2 == out.length ? out : Arrays.copyOf(out, m * 2);
+    }
+
+    /** The intersection of two merged interval lists (merged). */
+    static long[] intersect(long[] a, long[] b) {
+        long[] out = new long[Math.max(0, a.length + b.length)];
+        int m = 0, i = 0, j = 0;
+        while (i < a.length && j < b.length) {
+            long s = Math.max(a[i], b[j]), e = Math.min(a[i + 1], b[j + 1]);
+            if (s < e) { out[m++] = s; out[m++] = e; }
+            if (a[i + 1] < b[j + 1]) i += 2;
+            else j += 2;
+        }
+        return m == 0 ? EMPTY : Arrays.copyOf(out, m);
+    }
+
+    /** Every byte of {@code need} lies in {@code have} (both merged). */
+    static boolean covers(long[] have, long[] need) {
+        int j = 0;
+        for (int i = 0; i < need.length; i += 2) {
+            while (j < have.length && have[j + 1] <= need[i]) j += 2;
+            if (j == have.length || have[j] > need[i] || have[j + 1] < need[i + 1]) return false;
+        }
+        return true;
+    }
+
+    /** Collects intervals from several merged lists into one merged list. */
+    static final class Union {
+        private long[] iv = new long[16];
+        private int count;
+
+        void add(long[] merged) {
+            if (count * 2 + merged.length > iv.length) iv = Arrays.copyOf(iv, Math.max(iv.length * 2, count * 2 + merged.length));
+            System.arraycopy(merged, 0, iv, count * 2, merged.length);
+            count += merged.length / 2;
+        }
+
+        long[] result() { return merged(Arrays.copyOf(iv, count * 2), count); }
+    }
+}

@@ -1,0 +1,109 @@
+package io.ptotrace.viewer;
+
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.model.RecordsReader;
+import io.ptotrace.model.RunLocator;
+import io.ptotrace.model.Timeline;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** The swimlane records file beside a deps.json, as far as the views use it: which tasks ran. */
+final class PerfSidecar {
+    final Path file;
+    /** Distinct task ids with a joined row, ascending (unsigned). */
+    final long[] taskIds;
+
+    private PerfSidecar(Path file, long[] taskIds) {
+        this.file = file;
+        this.taskIds = taskIds;
+    }
+
+    /** The records file next to {@code deps} (newer name first), as a sibling of the path given; or null. */
+    static Path beside(Path deps) {
+        Path dir = deps.toAbsolutePath().getParent();
+        Path f = dir == null ? null : RunLocator.recordsIn(dir);
+        return f == null ? null : deps.resolveSibling(f.getFileName().toString());
+    }
+
+    /** Reads {@code file}; a file the reader refuses is a warning and no sidecar (null). */
+    static PerfSidecar read(Path file, Consumer<String> warn) {
+        Timeline t;
+        try {
+            t = RecordsReader.read(file, warn);
+        } catch (InputProblem e) {
+            warn.accept("Warning: couldn't read " + file + ": " + e.getMessage()
+                + (e.where() == null ? "" : " (at " + e.where() + ")"));
+            return null;
+        } catch (RuntimeException e) {
+            warn.accept("Warning: couldn't read " + file + ": " + e);
+            return null;
+        }
+        long[] ids = Arrays.copyOf(t.taskId, t.rows);
+        for (int i = 0; i < ids.length; i++) ids[i] ^= Long.MIN_VALUE;
+        Arrays.sort(ids);
+        int m = 0;
+        for (int i = 0; i < ids.length; i++) if (m == 0 || ids[i] != ids[m - 1]) ids[m++] = ids[i];
+        ids = Arrays.copyOf(ids, m);
+        for (int i = 0; i < m; i++) ids[i] ^= Long.MIN_VALUE;
+        return new PerfSidecar(file, ids);
+    }
+
+    boolean has(long id) {
+        int lo = 0, hi = taskIds.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = Long.compareUnsigned(taskIds[mid], id);
+            if (c < 0) lo = mid + 1;
+            else if (c > 0) hi = mid - 1;
+            else return true;
+        }
+        return false;
+    }
+
+    /**
+     * Reads the sidecar on a thread of its own, beside the deps.json read; {@link Pending#join} hands over the
+     * result and its warnings.
+     */
+    static Pending start(Path file) {
+        return new Pending(file);
+    }
+
+    static final class Pending {
+        private final Path file;
+        private final List<String> warnings = new ArrayList<>();
+        private PerfSidecar result;
+        private Throwable failure;
+        private final Thread thread;
+
+        private Pending(Path file) {
+            this.file = file;
+            thread = new Thread(() -> {
+                try {
+                    result = read(file, line -> { synchronized (warnings) { warnings.add(line); } });
+                } catch (Throwable e) {
+                    failure = e;
+                }
+            }, "perf-sidecar");
+            thread.setDaemon(true);
+            if (Runtime.getRuntime().availableProcessors() > 1) thread.start();
+            else thread.run();
+        }
+
+        PerfSidecar join(Consumer<String> warn) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading " + file, e);
+            }
+            synchronized (warnings) { warnings.forEach(warn); }
+            if (failure instanceof Error) throw (Error) failure;
+            if (failure != null) throw new IllegalStateException(failure);
+            return result;
+        }
+    }
+
+}
