@@ -20,9 +20,6 @@ import java.util.function.Consumer;
 public final class DiffTool {
     private DiffTool() {}
 
-    /** Exit statuses, as diff(1). */
-    public static final int IDENTICAL = 0, DIFFERENT = 1, TROUBLE = 2;
-
     /** Colour choice of the text report. */
     public enum Color { AUTO, ALWAYS, NEVER }
 
