@@ -57,8 +57,7 @@ public final class ConvertJob {
     public List<Written> run() throws IOException {
         Path input = resolveInput();
         if (o.verbose) out.println("Reading performance data from: " + input);
-        Path dir = input.getParent();
-        Path depsPath = o.depsJson != null ? o.depsJson : (dir == null ? Path.of("deps.json") : dir.resolve("deps.json"));
+        Path depsPath = o.depsJson != null ? o.depsJson : RunLocator.depsBeside(input);
 
         List<Written> written = targets(input);
         List<Path> inputs = inputFiles(input, depsPath);
@@ -194,7 +193,7 @@ public final class ConvertJob {
             printNames(m, " from kernel_config.py");
             return m;
         }
-        Path sib = RunLocator.siblingNameMap(input, err::println);
+        Path sib = RunLocator.uniqueNameMapBeside(input, err::println);
         if (sib == null) return NameMap.EMPTY;
         if (o.verbose) out.println("Auto-discovered func names from: " + sib);
         NameMap m = NameMap.read(sib);
@@ -285,12 +284,7 @@ public final class ConvertJob {
         List<Path> l = new ArrayList<>(List.of(input, depsPath));
         if (o.funcNames != null) l.add(o.funcNames);
         if (o.kernelConfig != null) l.add(o.kernelConfig);
-        Path dir = input.toAbsolutePath().getParent();
-        if (dir != null && Files.isDirectory(dir)) {
-            try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
-                for (Path p : ds) l.add(p);
-            }
-        }
+        l.addAll(RunLocator.nameMapsBeside(input));
         return l;
     }
 

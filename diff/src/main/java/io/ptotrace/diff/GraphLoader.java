@@ -4,6 +4,7 @@ import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.NameMap;
+import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.TensorIds;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.deps.DepsArg;
@@ -13,10 +14,8 @@ import io.ptotrace.model.deps.DepsTask;
 import io.ptotrace.model.deps.DepsTensor;
 import io.ptotrace.model.deps.DepsVisitor;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -25,24 +24,8 @@ public final class GraphLoader {
     private GraphLoader() {}
 
     /**
-     * Resolves {@code pathOrDir} to a deps.json: a file is used as is; a directory must hold
-     * {@code deps.json}.
-     *
-     * @throws InputProblem when neither exists
-     */
-    public static Path resolve(Path pathOrDir) {
-        if (Files.isDirectory(pathOrDir)) {
-            Path f = pathOrDir.resolve("deps.json");
-            if (!Files.isRegularFile(f)) throw new InputProblem(pathOrDir, "no deps.json in this folder", null);
-            return f;
-        }
-        if (!Files.exists(pathOrDir)) throw new InputProblem(pathOrDir, "no such file", null);
-        return pathOrDir; // a pipe reads as well as a file
-    }
-
-    /**
      * The name map for a deps.json: {@code explicit} when given (it must be readable), else the
-     * newest {@code name_map*.json} next to the file (ties: last by name), else none. An unreadable
+     * newest one beside the file ({@link RunLocator#newestNameMapBeside}), else none. An unreadable
      * sibling map is a warning, not an error.
      */
     public static NameMap nameMap(Path depsFile, Path explicit, Consumer<String> warn) {
@@ -50,23 +33,7 @@ public final class GraphLoader {
             if (!Files.exists(explicit)) throw new InputProblem(explicit, "name map not found", null);
             return NameMap.read(explicit);
         }
-        Path dir = depsFile.toAbsolutePath().getParent();
-        if (dir == null) return NameMap.EMPTY;
-        Path best = null;
-        FileTime bestTime = null;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
-            for (Path p : ds) {
-                if (!Files.isRegularFile(p)) continue;
-                FileTime t = Files.getLastModifiedTime(p);
-                int c = bestTime == null ? 1 : t.compareTo(bestTime);
-                if (c > 0 || (c == 0 && p.getFileName().toString().compareTo(best.getFileName().toString()) > 0)) {
-                    best = p;
-                    bestTime = t;
-                }
-            }
-        } catch (IOException e) {
-            return NameMap.EMPTY;
-        }
+        Path best = RunLocator.newestNameMapBeside(depsFile);
         if (best == null) return NameMap.EMPTY;
         Path shown = depsFile.getParent() == null ? best.getFileName() : depsFile.getParent().resolve(best.getFileName());
         try {
