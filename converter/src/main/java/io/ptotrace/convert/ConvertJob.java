@@ -257,7 +257,6 @@ public final class ConvertJob {
 
     /** Output paths and formats from -o / --format (issue: .json → JSON, .pftrace → protobuf, none → both). */
     private List<Written> targets(Path input) {
-        Path dir = input.toAbsolutePath().getParent();
         List<Written> l = new ArrayList<>();
         ConvertOptions.Format f = o.format;
         if (o.output == null) {
@@ -267,12 +266,11 @@ public final class ConvertJob {
             if (f != ConvertOptions.Format.JSON) l.add(new Written(withExt(base, ".pftrace"), ConvertOptions.Format.PFTRACE));
             return l;
         }
-        String name = o.output.getFileName().toString();
-        if (f == null) {
-            f = name.endsWith(".pftrace") || name.endsWith(".perfetto-trace") ? ConvertOptions.Format.PFTRACE : ConvertOptions.Format.JSON;
-        }
+        ConvertOptions.Format named = ConvertOptions.Format.ofName(o.output);
+        if (f == null) f = named;
         if (f == ConvertOptions.Format.BOTH) {
-            boolean proto = name.endsWith(".pftrace") || name.endsWith(".perfetto-trace");
+            // the -o name is the file of its own format; the other one gets the other extension
+            boolean proto = named == ConvertOptions.Format.PFTRACE;
             l.add(new Written(proto ? withExt(o.output, ".json") : o.output, ConvertOptions.Format.JSON));
             l.add(new Written(proto ? o.output : withExt(o.output, ".pftrace"), ConvertOptions.Format.PFTRACE));
         } else l.add(new Written(o.output, f));
