@@ -3,7 +3,7 @@ package io.ptotrace.diff;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.NameMap;
-import io.ptotrace.model.TaskIds;
+import io.ptotrace.model.TaskDisplay;
 import java.nio.file.Path;
 
 /**
@@ -122,7 +122,10 @@ public final class Graph {
         return p < 0 ? -1 : provToTensor[p];
     }
 
-    /** Function name of a node (first active kernel id → name map), or null. */
+    /**
+     * Function name of a node: its first kernel id other than −1, looked up in the name map; or null. (The
+     * converter's slices take the first id ≥ 0: the two differ only for kernel ids below −1.)
+     */
     String funcName(int node) {
         int row = nodeTask[node];
         if (row < 0 || names.size() == 0) return null;
@@ -133,16 +136,12 @@ public final class Graph {
         return null;
     }
 
-    /** {@code t5} / {@code r1t3}, with the function name when known: {@code QK(t5)}. */
+    /** {@code t5} / {@code r1t3}, with the function name when known: {@code QK(t5)} ({@link TaskDisplay#of}). */
     String display(int node) {
         String[] c = displays;
         if (c == null) c = displays = new String[nodeCount];
         String s = c[node];
-        if (s == null) {
-            String d = TaskIds.display(nodeId[node]);
-            String n = funcName(node);
-            s = c[node] = n == null ? d : n + "(" + d + ")";
-        }
+        if (s == null) s = c[node] = TaskDisplay.of(nodeId[node], funcName(node));
         return s;
     }
 
