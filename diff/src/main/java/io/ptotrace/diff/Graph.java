@@ -1,29 +1,27 @@
 package io.ptotrace.diff;
 
 import io.ptotrace.model.util.LongIntMap;
-import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.TaskDisplay;
 import java.nio.file.Path;
 
 /**
- * One deps.json held column-wise: primitive arrays, interned strings and interned shape/stride
- * arrays, so a 1M-task / 5M-edge graph fits in a few hundred MB. Built by {@link GraphLoader}.
+ * One deps.json held column-wise: primitive arrays, and texts and shape/stride arrays as the instances the
+ * model's interners hand out while reading (equal values are one instance), so a 1M-task / 5M-edge graph
+ * fits in a few hundred MB. Built by {@link GraphLoader}.
  *
  * <p>Index spaces: <b>nodes</b> are every task id the file mentions (a {@code tasks[]} entry or an
  * edge endpoint — alloc tasks appear only as the latter), numbered in unsigned id order; <b>task
  * rows</b> are the {@code tasks[]} entries in file order (duplicates dropped); <b>tensors</b> are
  * every tensor id the file mentions ({@code tensors[]}, args, edges), numbered in unsigned id order;
  * <b>tensor rows</b> are the {@code tensors[]} entries; <b>edges</b> are the {@code edges[]} entries
- * in file order. Absent members are −1 (codes, refs) or flagged in a bits column.
+ * in file order. Absent members are null (texts, arrays), −1 (indices) or flagged in a bits column.
  */
 public final class Graph {
     static final int ABSENT_INT = Integer.MIN_VALUE;
 
     final Path file;
     NameMap names = NameMap.EMPTY;
-    StringPool strings;
-    LongArrayPool arrays;
 
     // nodes, sorted by unsigned id
     int nodeCount;
@@ -35,7 +33,7 @@ public final class Graph {
     // task rows (file order)
     int taskCount;
     int[] taskNode;
-    int[] taskScope;
+    String[] taskScope;
     int[] taskKernels; // 3 per row
     int[] taskBlock;
     byte[] taskEarly; // −1 absent, 0 false, 1 true
@@ -44,11 +42,11 @@ public final class Graph {
     // args
     int argCount;
     int[] argIdx; // ABSENT_INT when absent
-    int[] argType;
+    String[] argType;
     int[] argTensor; // tensor index or −1
-    int[] argDtype;
-    int[] argShape;
-    int[] argStrides;
+    String[] argDtype;
+    long[][] argShape;
+    long[][] argStrides;
     long[] argOffset;
     byte[] argOffsetOk;
 
@@ -64,7 +62,7 @@ public final class Graph {
     int[] tRowTensor;
     long[] tAddr;
     long[] tVersion;
-    int[] tDtype;
+    String[] tDtype;
     long[] tNumel;
     byte[] tBits; // 1 addr ok, 2 version present, 4 numel ok
     static final int T_ADDR = 1, T_VERSION = 2, T_NUMEL = 4;
@@ -73,9 +71,10 @@ public final class Graph {
     int edgeCount;
     int[] ePred, eSucc; // node indices
     int[] eArg; // ABSENT_INT when absent
-    int[] eSource, eFlags, eOverlap, eHazard, eAccess, eCDtype;
+    String[] eSource, eOverlap, eHazard, eAccess, eCDtype;
+    String[] eFlags; // the flags joined by commas
     int[] eTensor; // tensor index or −1
-    int[] eCShape, eCStrides, ePShape, ePStrides;
+    long[][] eCShape, eCStrides, ePShape, ePStrides;
     long[] eCOff, ePOff;
     byte[] eBits; // 1 consumer offset ok, 2 producer offset ok
     static final int E_COFF = 1, E_POFF = 2;
@@ -146,32 +145,4 @@ public final class Graph {
     }
 
     private String[] displays; // filled lazily while reports are written
-
-    /** Rewrites every string code and array ref of this graph into {@code target}'s pools. */
-    void adoptPools(StringPool targetStrings, LongArrayPool targetArrays) {
-        if (targetStrings != strings) {
-            int[] s = strings.mergeInto(targetStrings);
-            GrowableColumns.remap(taskScope, taskCount, s);
-            GrowableColumns.remap(argType, argCount, s);
-            GrowableColumns.remap(argDtype, argCount, s);
-            GrowableColumns.remap(tDtype, tensorRowCount, s);
-            GrowableColumns.remap(eSource, edgeCount, s);
-            GrowableColumns.remap(eFlags, edgeCount, s);
-            GrowableColumns.remap(eOverlap, edgeCount, s);
-            GrowableColumns.remap(eHazard, edgeCount, s);
-            GrowableColumns.remap(eAccess, edgeCount, s);
-            GrowableColumns.remap(eCDtype, edgeCount, s);
-            strings = targetStrings;
-        }
-        if (targetArrays != arrays) {
-            int[] a = arrays.mergeInto(targetArrays);
-            GrowableColumns.remap(argShape, argCount, a);
-            GrowableColumns.remap(argStrides, argCount, a);
-            GrowableColumns.remap(eCShape, edgeCount, a);
-            GrowableColumns.remap(eCStrides, edgeCount, a);
-            GrowableColumns.remap(ePShape, edgeCount, a);
-            GrowableColumns.remap(ePStrides, edgeCount, a);
-            arrays = targetArrays;
-        }
-    }
 }
