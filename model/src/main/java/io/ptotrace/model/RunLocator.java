@@ -19,21 +19,20 @@ import java.util.function.Consumer;
 public final class RunLocator {
     private RunLocator() {}
 
-    public static final String CHIP_RECORDS = "chip_swimlane_records.json";
-    public static final String L2_RECORDS = "l2_swimlane_records.json";
+    /** The records name the critical-path tool also reads; no capture writes it. */
     public static final String L2_PERF_RECORDS = "l2_perf_records.json";
 
     /**
-     * Records file names of every capture era, newest era first: a folder holding files of two eras is read by
-     * its newest one. {@code l2_perf_records.json} is the name the critical-path tool reads; it comes last.
+     * The names that discovery under {@code outputs/} looks for: the names the captures write, newest era first.
+     * A run holding only an {@code l2_perf_records.json} is read when its folder or file is named, but never picked on its own.
      */
-    public static final List<String> RECORDS_NAMES = List.of(CHIP_RECORDS, L2_RECORDS, L2_PERF_RECORDS);
+    static final List<String> CAPTURE_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile);
 
     /**
-     * The names that discovery under {@code outputs/} looks for: the names a capture writes. A run holding only
-     * an {@code l2_perf_records.json} is read when its folder or file is named, but never picked on its own.
+     * Records file names of every era, newest era first: a folder holding files of two eras is read by its
+     * newest one; {@link #L2_PERF_RECORDS} comes last.
      */
-    static final List<String> CAPTURE_NAMES = List.of(CHIP_RECORDS, L2_RECORDS);
+    public static final List<String> RECORDS_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile, L2_PERF_RECORDS);
 
     public static final String DEPS_NAME = "deps.json";
 
