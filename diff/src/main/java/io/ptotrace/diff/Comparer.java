@@ -1,8 +1,6 @@
 package io.ptotrace.diff;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Field-by-field comparison of a matched task, edge or tensor pair, honouring {@code --ignore} and
@@ -26,7 +24,11 @@ final class Comparer {
 
     private boolean on(Field f) { return on[f.ordinal()]; }
 
+    private String str(Graph g, int code) { return g.values.text(code); }
+
     private static Object u64(boolean ok, long v) { return ok ? new Change.U64Value(v) : null; }
+
+    private static Object arr(Graph g, int ref) { return g.values.array(ref); }
 
     private static Object intOrNull(int v) { return v == Graph.ABSENT_INT ? null : v; }
 
@@ -35,10 +37,10 @@ final class Comparer {
     /** Task rows ra (OLD) and rb (NEW). */
     boolean task(int ra, int rb, List<Change> out) {
         boolean diff = false;
-        if (on(Field.SCOPE) && !Objects.equals(a.taskScope[ra], b.taskScope[rb])) {
+        if (on(Field.SCOPE) && a.taskScope[ra] != b.taskScope[rb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("scope", a.taskScope[ra], b.taskScope[rb]));
+            out.add(new Change("scope", str(a, a.taskScope[ra]), str(b, b.taskScope[rb])));
         }
         if (on(Field.KERNEL_IDS)) {
             int x = ra * 3, y = rb * 3;
@@ -75,30 +77,30 @@ final class Comparer {
                 diff = true;
                 out.add(new Change(p + "idx", intOrNull(a.argIdx[x]), intOrNull(b.argIdx[y])));
             }
-            if (on(Field.ARG_TYPE) && !Objects.equals(a.argType[x], b.argType[y])) {
+            if (on(Field.ARG_TYPE) && a.argType[x] != b.argType[y]) {
                 if (out == null) return true;
                 diff = true;
-                out.add(new Change(p + "type", a.argType[x], b.argType[y]));
+                out.add(new Change(p + "type", str(a, a.argType[x]), str(b, b.argType[y])));
             }
-            if (on(Field.ARG_DTYPE) && !Objects.equals(a.argDtype[x], b.argDtype[y])) {
+            if (on(Field.ARG_DTYPE) && a.argDtype[x] != b.argDtype[y]) {
                 if (out == null) return true;
                 diff = true;
-                out.add(new Change(p + "dtype", a.argDtype[x], b.argDtype[y]));
+                out.add(new Change(p + "dtype", str(a, a.argDtype[x]), str(b, b.argDtype[y])));
             }
-            if (on(Field.ARG_SHAPE) && !Arrays.equals(a.argShape[x], b.argShape[y])) {
+            if (on(Field.ARG_SHAPE) && a.argShape[x] != b.argShape[y]) {
                 if (out == null) return true;
                 diff = true;
-                out.add(new Change(p + "shape", a.argShape[x], b.argShape[y]));
+                out.add(new Change(p + "shape", arr(a, a.argShape[x]), arr(b, b.argShape[y])));
             }
             if (on(Field.ARG_OFFSET) && (a.argOffsetOk[x] != b.argOffsetOk[y] || a.argOffset[x] != b.argOffset[y])) {
                 if (out == null) return true;
                 diff = true;
                 out.add(new Change(p + "start_offset", u64(a.argOffsetOk[x] != 0, a.argOffset[x]), u64(b.argOffsetOk[y] != 0, b.argOffset[y])));
             }
-            if (on(Field.ARG_STRIDES) && !Arrays.equals(a.argStrides[x], b.argStrides[y])) {
+            if (on(Field.ARG_STRIDES) && a.argStrides[x] != b.argStrides[y]) {
                 if (out == null) return true;
                 diff = true;
-                out.add(new Change(p + "strides", a.argStrides[x], b.argStrides[y]));
+                out.add(new Change(p + "strides", arr(a, a.argStrides[x]), arr(b, b.argStrides[y])));
             }
             if (on(Field.ARG_TENSOR) && !sameTensor(a.argTensor[x], b.argTensor[y])) {
                 if (out == null) return true;
@@ -117,36 +119,36 @@ final class Comparer {
     /** Annotation of matched edges ea (OLD) and eb (NEW); the matching key is equal already. */
     boolean edge(int ea, int eb, List<Change> out) {
         boolean diff = false;
-        if (on(Field.OVERLAP) && !Objects.equals(a.eOverlap[ea], b.eOverlap[eb])) {
+        if (on(Field.OVERLAP) && a.eOverlap[ea] != b.eOverlap[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("overlap", a.eOverlap[ea], b.eOverlap[eb]));
+            out.add(new Change("overlap", str(a, a.eOverlap[ea]), str(b, b.eOverlap[eb])));
         }
-        if (on(Field.HAZARD) && !Objects.equals(a.eHazard[ea], b.eHazard[eb])) {
+        if (on(Field.HAZARD) && a.eHazard[ea] != b.eHazard[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("hazard", a.eHazard[ea], b.eHazard[eb]));
+            out.add(new Change("hazard", str(a, a.eHazard[ea]), str(b, b.eHazard[eb])));
         }
-        if (on(Field.ACCESS_KIND) && !Objects.equals(a.eAccess[ea], b.eAccess[eb])) {
+        if (on(Field.ACCESS_KIND) && a.eAccess[ea] != b.eAccess[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("access_kind", a.eAccess[ea], b.eAccess[eb]));
+            out.add(new Change("access_kind", str(a, a.eAccess[ea]), str(b, b.eAccess[eb])));
         }
         // R8: an edge without flags (older era) against one with flags is not a change
-        if (on(Field.FLAGS) && a.eFlags[ea] != null && b.eFlags[eb] != null && !a.eFlags[ea].equals(b.eFlags[eb])) {
+        if (on(Field.FLAGS) && a.eFlags[ea] >= 0 && b.eFlags[eb] >= 0 && a.eFlags[ea] != b.eFlags[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("flags", flags(a.eFlags[ea]), flags(b.eFlags[eb])));
+            out.add(new Change("flags", flags(a, a.eFlags[ea]), flags(b, b.eFlags[eb])));
         }
-        if (on(Field.CONSUMER_DTYPE) && !Objects.equals(a.eCDtype[ea], b.eCDtype[eb])) {
+        if (on(Field.CONSUMER_DTYPE) && a.eCDtype[ea] != b.eCDtype[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("consumer_dtype", a.eCDtype[ea], b.eCDtype[eb]));
+            out.add(new Change("consumer_dtype", str(a, a.eCDtype[ea]), str(b, b.eCDtype[eb])));
         }
-        if (on(Field.CONSUMER_SHAPE) && !Arrays.equals(a.eCShape[ea], b.eCShape[eb])) {
+        if (on(Field.CONSUMER_SHAPE) && a.eCShape[ea] != b.eCShape[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("consumer_shape", a.eCShape[ea], b.eCShape[eb]));
+            out.add(new Change("consumer_shape", arr(a, a.eCShape[ea]), arr(b, b.eCShape[eb])));
         }
         if (on(Field.CONSUMER_OFFSET) && ((a.eBits[ea] & Graph.E_COFF) != (b.eBits[eb] & Graph.E_COFF) || a.eCOff[ea] != b.eCOff[eb])) {
             if (out == null) return true;
@@ -154,15 +156,15 @@ final class Comparer {
             out.add(new Change("consumer_start_offset", u64((a.eBits[ea] & Graph.E_COFF) != 0, a.eCOff[ea]),
                 u64((b.eBits[eb] & Graph.E_COFF) != 0, b.eCOff[eb])));
         }
-        if (on(Field.CONSUMER_STRIDES) && !Arrays.equals(a.eCStrides[ea], b.eCStrides[eb])) {
+        if (on(Field.CONSUMER_STRIDES) && a.eCStrides[ea] != b.eCStrides[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("consumer_strides", a.eCStrides[ea], b.eCStrides[eb]));
+            out.add(new Change("consumer_strides", arr(a, a.eCStrides[ea]), arr(b, b.eCStrides[eb])));
         }
-        if (on(Field.PRODUCER_SHAPE) && !Arrays.equals(a.ePShape[ea], b.ePShape[eb])) {
+        if (on(Field.PRODUCER_SHAPE) && a.ePShape[ea] != b.ePShape[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("producer_shape", a.ePShape[ea], b.ePShape[eb]));
+            out.add(new Change("producer_shape", arr(a, a.ePShape[ea]), arr(b, b.ePShape[eb])));
         }
         if (on(Field.PRODUCER_OFFSET) && ((a.eBits[ea] & Graph.E_POFF) != (b.eBits[eb] & Graph.E_POFF) || a.ePOff[ea] != b.ePOff[eb])) {
             if (out == null) return true;
@@ -170,10 +172,10 @@ final class Comparer {
             out.add(new Change("producer_start_offset", u64((a.eBits[ea] & Graph.E_POFF) != 0, a.ePOff[ea]),
                 u64((b.eBits[eb] & Graph.E_POFF) != 0, b.ePOff[eb])));
         }
-        if (on(Field.PRODUCER_STRIDES) && !Arrays.equals(a.ePStrides[ea], b.ePStrides[eb])) {
+        if (on(Field.PRODUCER_STRIDES) && a.ePStrides[ea] != b.ePStrides[eb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("producer_strides", a.ePStrides[ea], b.ePStrides[eb]));
+            out.add(new Change("producer_strides", arr(a, a.ePStrides[ea]), arr(b, b.ePStrides[eb])));
         }
         return diff;
     }
@@ -194,22 +196,6 @@ final class Comparer {
         return h;
     }
 
-    /** Mixes a text into a hash by its characters (null apart from every text): equal texts, equal hashes on both sides. */
-    static long mix(long h, String s) {
-        if (s == null) return mix(h, -1L);
-        long x = 0xCBF29CE484222325L ^ s.length();
-        for (int i = 0, n = s.length(); i < n; i++) x = (x ^ s.charAt(i)) * 0x100000001B3L;
-        return mix(h, x);
-    }
-
-    /** Mixes an array into a hash by its values (null apart from every array). */
-    static long mix(long h, long[] a) {
-        if (a == null) return mix(h, -1L);
-        h = mix(h, (long) a.length);
-        for (long v : a) h = mix(h, v);
-        return h;
-    }
-
     static long mix(long h, long v) {
         h ^= v + 0x9E3779B97F4A7C15L + (h << 6) + (h >>> 2);
         h *= 0xBF58476D1CE4E5B9L;
@@ -219,10 +205,10 @@ final class Comparer {
     /** Tensor rows ra (OLD) and rb (NEW). */
     boolean tensor(int ra, int rb, List<Change> out) {
         boolean diff = false;
-        if (on(Field.TENSOR_DTYPE) && !Objects.equals(a.tDtype[ra], b.tDtype[rb])) {
+        if (on(Field.TENSOR_DTYPE) && a.tDtype[ra] != b.tDtype[rb]) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("dtype", a.tDtype[ra], b.tDtype[rb]));
+            out.add(new Change("dtype", str(a, a.tDtype[ra]), str(b, b.tDtype[rb])));
         }
         boolean na = (a.tBits[ra] & Graph.T_NUMEL) != 0, nb = (b.tBits[rb] & Graph.T_NUMEL) != 0;
         if (on(Field.BUFFER_NUMEL) && (na != nb || a.tNumel[ra] != b.tNumel[rb])) {
@@ -233,9 +219,9 @@ final class Comparer {
         return diff;
     }
 
-    /** The flags of an edge from their joined text, or null. */
-    static String[] flags(String joined) {
-        if (joined == null) return null;
-        return joined.isEmpty() ? new String[0] : joined.split(",", -1);
+    static String[] flags(Graph g, int code) {
+        if (code < 0) return null;
+        String s = g.values.text(code);
+        return s.isEmpty() ? new String[0] : s.split(",", -1);
     }
 }

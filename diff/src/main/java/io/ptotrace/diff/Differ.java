@@ -6,9 +6,7 @@ import io.ptotrace.model.util.IntList;
 import io.ptotrace.model.util.LongIntMap;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Graph × Graph → {@link GraphDiff}. Steps: match tasks (by id, or aligned per ring), match tensors
@@ -66,6 +64,7 @@ final class Differ {
     }
 
     GraphDiff run() {
+        b.adoptValues(a.values);
         if (o.align) alignNodes(); else matchNodesById();
         lap("match tasks");
         if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) matchTensorsByStructure(); else matchTensorsById();
@@ -282,7 +281,8 @@ final class Differ {
     }
 
     private static long tensorSignature(Graph g, int row) {
-        long h = Comparer.mix(0x3C6EF372FE94F82BL, g.tDtype[row] == null ? -1 : g.tDtype[row].hashCode());
+        String dtype = g.values.text(g.tDtype[row]);
+        long h = Comparer.mix(0x3C6EF372FE94F82BL, dtype == null ? -1 : dtype.hashCode());
         h = Comparer.mix(h, (g.tBits[row] & Graph.T_NUMEL) != 0 ? g.tNumel[row] : -1);
         return Comparer.mix(h, (g.tBits[row] & Graph.T_VERSION) != 0 ? g.tVersion[row] : -1);
     }
@@ -382,20 +382,8 @@ final class Differ {
         walk(ka, kb);
     }
 
-    /** The distinct edge sources of both sides, numbered, so that (arg, source) packs into one long. */
-    private final Map<String, Integer> sourceIds = new HashMap<>();
-    private String lastSource;
-    private int lastSourceId = -1; // of lastSource; null is −1
-
-    private long argSource(Graph g, int e) {
-        String s = g.eSource[e];
-        if (s != lastSource) {
-            Integer id = s == null ? Integer.valueOf(-1) : sourceIds.get(s);
-            if (id == null) sourceIds.put(s, id = sourceIds.size());
-            lastSourceId = id;
-            lastSource = s;
-        }
-        return ((long) g.eArg[e] << 32) | (lastSourceId & 0xFFFFFFFFL);
+    private static long argSource(Graph g, int e) {
+        return ((long) g.eArg[e] << 32) | (g.eSource[e] & 0xFFFFFFFFL);
     }
 
     /**
@@ -619,11 +607,11 @@ final class Differ {
         if (c != 0) return c;
         if ((c = Integer.compare(g.eSucc[e], g.eSucc[f])) != 0) return c;
         if ((c = Integer.compare(g.eArg[e], g.eArg[f])) != 0) return c;
-        if ((c = compareStr(g.eSource[e], g.eSource[f])) != 0) return c;
+        if ((c = compareStr(g.values.text(g.eSource[e]), g.values.text(g.eSource[f]))) != 0) return c;
         if ((c = Integer.compare(g.eTensor[e], g.eTensor[f])) != 0) return c;
-        if ((c = compareStr(g.eHazard[e], g.eHazard[f])) != 0) return c;
-        if ((c = compareStr(g.eAccess[e], g.eAccess[f])) != 0) return c;
-        if ((c = compareStr(g.eOverlap[e], g.eOverlap[f])) != 0) return c;
+        if ((c = compareStr(g.values.text(g.eHazard[e]), g.values.text(g.eHazard[f]))) != 0) return c;
+        if ((c = compareStr(g.values.text(g.eAccess[e]), g.values.text(g.eAccess[f]))) != 0) return c;
+        if ((c = compareStr(g.values.text(g.eOverlap[e]), g.values.text(g.eOverlap[f]))) != 0) return c;
         if ((c = Long.compareUnsigned(g.eCOff[e], g.eCOff[f])) != 0) return c;
         if ((c = Long.compareUnsigned(g.ePOff[e], g.ePOff[f])) != 0) return c;
         return Integer.compare(e, f);

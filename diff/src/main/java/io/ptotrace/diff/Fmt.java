@@ -25,7 +25,7 @@ final class Fmt {
         return v.toString();
     }
 
-    static String array(long[] a) { return value(a); }
+    static String array(Graph g, int ref) { return ref < 0 ? "(absent)" : value(g.values.array(ref)); }
 
     static String kernels(Graph g, int row) {
         return "[" + g.taskKernels[row * 3] + ", " + g.taskKernels[row * 3 + 1] + ", " + g.taskKernels[row * 3 + 2] + "]";
@@ -48,16 +48,17 @@ final class Fmt {
             sb.append(" [");
             for (int k = from; k < to; k++) {
                 if (k > from) sb.append(", ");
-                sb.append(str(g.argType[k]));
-                if (g.argDtype[k] != null) sb.append(' ').append(g.argDtype[k]);
-                if (g.argShape[k] != null) sb.append(' ').append(array(g.argShape[k]));
+                sb.append(str(g, g.argType[k]));
+                if (g.argDtype[k] >= 0) sb.append(' ').append(g.values.text(g.argDtype[k]));
+                if (g.argShape[k] >= 0) sb.append(' ').append(array(g, g.argShape[k]));
             }
             sb.append(']');
         }
         return sb.toString();
     }
 
-    static String str(String s) {
+    static String str(Graph g, int code) {
+        String s = g.values.text(code);
         return s == null ? "(absent)" : s;
     }
 
@@ -69,7 +70,7 @@ final class Fmt {
     static String edgeKey(Graph g, int e) {
         StringBuilder sb = new StringBuilder();
         sb.append("arg ").append(g.eArg[e] == Graph.ABSENT_INT ? "(absent)" : Integer.toString(g.eArg[e]));
-        sb.append("  ").append(str(g.eSource[e]));
+        sb.append("  ").append(str(g, g.eSource[e]));
         if (g.eTensor[e] >= 0) sb.append("  tensor ").append(U64.str(g.tensorId[g.eTensor[e]]));
         return sb.toString();
     }
@@ -77,19 +78,19 @@ final class Fmt {
     /** The annotation members an edge carries. */
     static String edgeAnnotation(Graph g, int e) {
         StringBuilder sb = new StringBuilder();
-        if (g.eOverlap[e] != null) sb.append(" overlap=").append(g.eOverlap[e]);
-        if (g.eHazard[e] != null) sb.append(" hazard=").append(g.eHazard[e]);
-        if (g.eAccess[e] != null) sb.append(" access_kind=").append(g.eAccess[e]);
-        if (g.eFlags[e] != null) sb.append(" flags=").append(value(Comparer.flags(g.eFlags[e])));
-        if (g.eCDtype[e] != null || g.eCShape[e] != null) {
-            sb.append("  consumer ").append(str(g.eCDtype[e])).append(' ').append(array(g.eCShape[e]))
+        if (g.eOverlap[e] >= 0) sb.append(" overlap=").append(g.values.text(g.eOverlap[e]));
+        if (g.eHazard[e] >= 0) sb.append(" hazard=").append(g.values.text(g.eHazard[e]));
+        if (g.eAccess[e] >= 0) sb.append(" access_kind=").append(g.values.text(g.eAccess[e]));
+        if (g.eFlags[e] >= 0) sb.append(" flags=").append(value(Comparer.flags(g, g.eFlags[e])));
+        if (g.eCDtype[e] >= 0 || g.eCShape[e] >= 0) {
+            sb.append("  consumer ").append(str(g, g.eCDtype[e])).append(' ').append(array(g, g.eCShape[e]))
                 .append(" @").append((g.eBits[e] & Graph.E_COFF) != 0 ? U64.str(g.eCOff[e]) : "(absent)")
-                .append(" strides ").append(array(g.eCStrides[e]));
+                .append(" strides ").append(array(g, g.eCStrides[e]));
         }
-        if (g.ePShape[e] != null) {
-            sb.append("  producer ").append(array(g.ePShape[e]))
+        if (g.ePShape[e] >= 0) {
+            sb.append("  producer ").append(array(g, g.ePShape[e]))
                 .append(" @").append((g.eBits[e] & Graph.E_POFF) != 0 ? U64.str(g.ePOff[e]) : "(absent)")
-                .append(" strides ").append(array(g.ePStrides[e]));
+                .append(" strides ").append(array(g, g.ePStrides[e]));
         }
         return sb.length() > 0 && sb.charAt(0) == ' ' ? sb.substring(1).trim() : sb.toString().trim();
     }
@@ -99,7 +100,7 @@ final class Fmt {
         StringBuilder sb = new StringBuilder();
         sb.append("buffer_addr ").append((g.tBits[r] & Graph.T_ADDR) != 0 ? U64.str(g.tAddr[r]) : "(absent)");
         sb.append("  version ").append((g.tBits[r] & Graph.T_VERSION) != 0 ? Long.toString(g.tVersion[r]) : "(absent)");
-        sb.append("  ").append(str(g.tDtype[r]));
+        sb.append("  ").append(str(g, g.tDtype[r]));
         sb.append("  buffer_numel ").append((g.tBits[r] & Graph.T_NUMEL) != 0 ? U64.str(g.tNumel[r]) : "(absent)");
         return sb.toString();
     }

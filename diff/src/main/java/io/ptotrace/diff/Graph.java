@@ -1,27 +1,28 @@
 package io.ptotrace.diff;
 
 import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.TaskDisplay;
 import java.nio.file.Path;
 
 /**
- * One deps.json held column-wise: primitive arrays, and texts and shape/stride arrays as the instances the
- * model's interners hand out while reading (equal values are one instance), so a 1M-task / 5M-edge graph
- * fits in a few hundred MB. Built by {@link GraphLoader}.
+ * One deps.json held column-wise: primitive arrays, with texts and shape/stride arrays as codes of its
+ * {@link Values}, so a 1M-task / 5M-edge graph fits in a few hundred MB. Built by {@link GraphLoader}.
  *
  * <p>Index spaces: <b>nodes</b> are every task id the file mentions (a {@code tasks[]} entry or an
  * edge endpoint — alloc tasks appear only as the latter), numbered in unsigned id order; <b>task
  * rows</b> are the {@code tasks[]} entries in file order (duplicates dropped); <b>tensors</b> are
  * every tensor id the file mentions ({@code tensors[]}, args, edges), numbered in unsigned id order;
  * <b>tensor rows</b> are the {@code tensors[]} entries; <b>edges</b> are the {@code edges[]} entries
- * in file order. Absent members are null (texts, arrays), −1 (indices) or flagged in a bits column.
+ * in file order. Absent members are −1 (codes, indices) or flagged in a bits column.
  */
 public final class Graph {
     static final int ABSENT_INT = Integer.MIN_VALUE;
 
     final Path file;
     NameMap names = NameMap.EMPTY;
+    Values values;
 
     // nodes, sorted by unsigned id
     int nodeCount;
@@ -33,7 +34,7 @@ public final class Graph {
     // task rows (file order)
     int taskCount;
     int[] taskNode;
-    String[] taskScope;
+    int[] taskScope;
     int[] taskKernels; // 3 per row
     int[] taskBlock;
     byte[] taskEarly; // −1 absent, 0 false, 1 true
@@ -42,11 +43,11 @@ public final class Graph {
     // args
     int argCount;
     int[] argIdx; // ABSENT_INT when absent
-    String[] argType;
+    int[] argType;
     int[] argTensor; // tensor index or −1
-    String[] argDtype;
-    long[][] argShape;
-    long[][] argStrides;
+    int[] argDtype;
+    int[] argShape;
+    int[] argStrides;
     long[] argOffset;
     byte[] argOffsetOk;
 
@@ -62,7 +63,7 @@ public final class Graph {
     int[] tRowTensor;
     long[] tAddr;
     long[] tVersion;
-    String[] tDtype;
+    int[] tDtype;
     long[] tNumel;
     byte[] tBits; // 1 addr ok, 2 version present, 4 numel ok
     static final int T_ADDR = 1, T_VERSION = 2, T_NUMEL = 4;
@@ -71,10 +72,9 @@ public final class Graph {
     int edgeCount;
     int[] ePred, eSucc; // node indices
     int[] eArg; // ABSENT_INT when absent
-    String[] eSource, eOverlap, eHazard, eAccess, eCDtype;
-    String[] eFlags; // the flags joined by commas
+    int[] eSource, eFlags, eOverlap, eHazard, eAccess, eCDtype;
     int[] eTensor; // tensor index or −1
-    long[][] eCShape, eCStrides, ePShape, ePStrides;
+    int[] eCShape, eCStrides, ePShape, ePStrides;
     long[] eCOff, ePOff;
     byte[] eBits; // 1 consumer offset ok, 2 producer offset ok
     static final int E_COFF = 1, E_POFF = 2;
@@ -145,4 +145,28 @@ public final class Graph {
     }
 
     private String[] displays; // filled lazily while reports are written
+
+    /** Rewrites every text and array code of this graph into {@code target}'s codes. */
+    void adoptValues(Values target) {
+        if (target == values) return;
+        int[] s = values.textsInto(target);
+        int[] a = values.arraysInto(target);
+        GrowableColumns.remap(taskScope, taskCount, s);
+        GrowableColumns.remap(argType, argCount, s);
+        GrowableColumns.remap(argDtype, argCount, s);
+        GrowableColumns.remap(tDtype, tensorRowCount, s);
+        GrowableColumns.remap(eSource, edgeCount, s);
+        GrowableColumns.remap(eFlags, edgeCount, s);
+        GrowableColumns.remap(eOverlap, edgeCount, s);
+        GrowableColumns.remap(eHazard, edgeCount, s);
+        GrowableColumns.remap(eAccess, edgeCount, s);
+        GrowableColumns.remap(eCDtype, edgeCount, s);
+        GrowableColumns.remap(argShape, argCount, a);
+        GrowableColumns.remap(argStrides, argCount, a);
+        GrowableColumns.remap(eCShape, edgeCount, a);
+        GrowableColumns.remap(eCStrides, edgeCount, a);
+        GrowableColumns.remap(ePShape, edgeCount, a);
+        GrowableColumns.remap(ePStrides, edgeCount, a);
+        values = target;
+    }
 }

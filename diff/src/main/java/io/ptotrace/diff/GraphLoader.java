@@ -2,7 +2,6 @@ package io.ptotrace.diff;
 
 import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.LongIntMap;
-import io.ptotrace.model.util.TextInterner;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RunLocator;
@@ -92,46 +91,25 @@ public final class GraphLoader {
         }
     }
 
-    /** A growable column of references; {@code a[0, n)} is the column. */
-    static final class Column<T> {
-        T[] a;
-        int n;
-
-        Column(T[] initial) { a = initial; }
-
-        void add(T v) {
-            if (n == a.length) a = java.util.Arrays.copyOf(a, n + (n >> 1) + 16);
-            a[n++] = v;
-        }
-    }
-
-    /**
-     * The visitor: copies each streamed entry into columns. Texts and shape/stride arrays are kept as the
-     * reader's interners hand them out, so each distinct value is stored once however often it repeats.
-     */
+    /** The visitor: copies each streamed entry into columns. */
     static final class Builder implements DepsVisitor {
         private final Graph g;
-        private final TextInterner flagTexts = new TextInterner();
+        private final Values values = new Values();
         private final LongIntMap nodes;
         private final GrowableColumns.Longs nodeIds;
         private final LongIntMap tensors;
         private final GrowableColumns.Longs tensorIds;
 
-        private final GrowableColumns.Ints taskNode, taskKernels, taskBlock, argStart;
-        private final Column<String> taskScope;
+        private final GrowableColumns.Ints taskNode, taskScope, taskKernels, taskBlock, argStart;
         private final GrowableColumns.Bytes taskEarly;
-        private final GrowableColumns.Ints argIdx, argTensor;
-        private final Column<String> argType, argDtype;
-        private final Column<long[]> argShape, argStrides;
+        private final GrowableColumns.Ints argIdx, argType, argTensor, argDtype, argShape, argStrides;
         private final GrowableColumns.Longs argOffset;
         private final GrowableColumns.Bytes argOffsetOk;
-        private final GrowableColumns.Ints tRowTensor;
-        private final Column<String> tDtype;
+        private final GrowableColumns.Ints tRowTensor, tDtype;
         private final GrowableColumns.Longs tAddr, tVersion, tNumel;
         private final GrowableColumns.Bytes tBits;
-        private final GrowableColumns.Ints ePred, eSucc, eArg, eTensor;
-        private final Column<String> eSource, eFlags, eOverlap, eHazard, eAccess, eCDtype;
-        private final Column<long[]> eCShape, eCStrides, ePShape, ePStrides;
+        private final GrowableColumns.Ints ePred, eSucc, eArg, eSource, eFlags, eOverlap, eHazard, eAccess, eCDtype, eTensor,
+            eCShape, eCStrides, ePShape, ePStrides;
         private final GrowableColumns.Longs eCOff, ePOff;
         private final GrowableColumns.Bytes eBits;
         private int[] nodeTaskProv = new int[1024];
@@ -146,21 +124,21 @@ public final class GraphLoader {
             nodeIds = new GrowableColumns.Longs(tasks);
             tensors = new LongIntMap(tasks);
             tensorIds = new GrowableColumns.Longs(tasks);
-            taskNode = new GrowableColumns.Ints(tasks); taskScope = new Column<>(new String[tasks]); taskKernels = new GrowableColumns.Ints(tasks * 3);
+            taskNode = new GrowableColumns.Ints(tasks); taskScope = new GrowableColumns.Ints(tasks); taskKernels = new GrowableColumns.Ints(tasks * 3);
             taskBlock = new GrowableColumns.Ints(tasks); taskEarly = new GrowableColumns.Bytes(tasks); argStart = new GrowableColumns.Ints(tasks + 1);
             argStart.add(0);
             int args = tasks * 3;
-            argIdx = new GrowableColumns.Ints(args); argType = new Column<>(new String[args]); argTensor = new GrowableColumns.Ints(args);
-            argDtype = new Column<>(new String[args]); argShape = new Column<>(new long[args][]); argStrides = new Column<>(new long[args][]);
+            argIdx = new GrowableColumns.Ints(args); argType = new GrowableColumns.Ints(args); argTensor = new GrowableColumns.Ints(args);
+            argDtype = new GrowableColumns.Ints(args); argShape = new GrowableColumns.Ints(args); argStrides = new GrowableColumns.Ints(args);
             argOffset = new GrowableColumns.Longs(args); argOffsetOk = new GrowableColumns.Bytes(args);
-            tRowTensor = new GrowableColumns.Ints(tasks); tDtype = new Column<>(new String[tasks]);
+            tRowTensor = new GrowableColumns.Ints(tasks); tDtype = new GrowableColumns.Ints(tasks);
             tAddr = new GrowableColumns.Longs(tasks); tVersion = new GrowableColumns.Longs(tasks); tNumel = new GrowableColumns.Longs(tasks);
             tBits = new GrowableColumns.Bytes(tasks);
             ePred = new GrowableColumns.Ints(edges); eSucc = new GrowableColumns.Ints(edges); eArg = new GrowableColumns.Ints(edges);
-            eSource = new Column<>(new String[edges]); eFlags = new Column<>(new String[edges]); eOverlap = new Column<>(new String[edges]);
-            eHazard = new Column<>(new String[edges]); eAccess = new Column<>(new String[edges]); eCDtype = new Column<>(new String[edges]);
-            eTensor = new GrowableColumns.Ints(edges); eCShape = new Column<>(new long[edges][]); eCStrides = new Column<>(new long[edges][]);
-            ePShape = new Column<>(new long[edges][]); ePStrides = new Column<>(new long[edges][]);
+            eSource = new GrowableColumns.Ints(edges); eFlags = new GrowableColumns.Ints(edges); eOverlap = new GrowableColumns.Ints(edges);
+            eHazard = new GrowableColumns.Ints(edges); eAccess = new GrowableColumns.Ints(edges); eCDtype = new GrowableColumns.Ints(edges);
+            eTensor = new GrowableColumns.Ints(edges); eCShape = new GrowableColumns.Ints(edges); eCStrides = new GrowableColumns.Ints(edges);
+            ePShape = new GrowableColumns.Ints(edges); ePStrides = new GrowableColumns.Ints(edges);
             eCOff = new GrowableColumns.Longs(edges); ePOff = new GrowableColumns.Longs(edges); eBits = new GrowableColumns.Bytes(edges);
         }
 
@@ -187,13 +165,11 @@ public final class GraphLoader {
         /** Args of the task being read, held until the task is accepted. */
         static final class ArgBuf {
             int n;
-            int[] idx = new int[8];
-            String[] type = new String[8], dtype = new String[8];
-            long[][] shape = new long[8][], strides = new long[8][];
+            int[] idx = new int[8], type = new int[8], dtype = new int[8], shape = new int[8], strides = new int[8];
             boolean[] tensorOk = new boolean[8], offOk = new boolean[8];
             long[] tensor = new long[8], off = new long[8];
 
-            void add(int idx0, String type0, boolean tOk, long t, String dtype0, long[] shape0, boolean oOk, long o, long[] strides0) {
+            void add(int idx0, int type0, boolean tOk, long t, int dtype0, int shape0, boolean oOk, long o, int strides0) {
                 if (n == idx.length) {
                     int m = n * 2;
                     idx = java.util.Arrays.copyOf(idx, m); type = java.util.Arrays.copyOf(type, m); dtype = java.util.Arrays.copyOf(dtype, m);
@@ -211,21 +187,20 @@ public final class GraphLoader {
         static final class EdgeBuf {
             boolean endpointsOk, tensorOk, cOffOk, pOffOk;
             long pred, succ, tensor, cOff, pOff;
-            int arg = Graph.ABSENT_INT;
-            String source, flags, overlap, hazard, access, cDtype;
-            long[] cShape, cStrides, pShape, pStrides;
+            int arg = Graph.ABSENT_INT, source = -1, flags = -1, overlap = -1, hazard = -1, access = -1, cDtype = -1;
+            int cShape = -1, cStrides = -1, pShape = -1, pStrides = -1;
 
             void clear() {
                 endpointsOk = tensorOk = cOffOk = pOffOk = false;
                 pred = succ = tensor = cOff = pOff = 0;
                 arg = Graph.ABSENT_INT;
-                source = flags = overlap = hazard = access = cDtype = null;
-                cShape = cStrides = pShape = pStrides = null;
+                source = flags = overlap = hazard = access = cDtype = -1;
+                cShape = cStrides = pShape = pStrides = -1;
             }
         }
 
         /** A tasks[] entry; {@code blockRaw} is used only when {@code blockPresent}. */
-        void task(boolean idOk, long id, String scope, int k0, int k1, int k2, boolean blockPresent, long blockRaw, int early, ArgBuf args) {
+        void task(boolean idOk, long id, int scope, int k0, int k1, int k2, boolean blockPresent, long blockRaw, int early, ArgBuf args) {
             g.taskEntries++;
             if (!idOk) { g.skippedTasks++; return; }
             int n = node(id);
@@ -254,7 +229,7 @@ public final class GraphLoader {
         }
 
         /** A tensors[] entry. */
-        void tensor(boolean idOk, long id, boolean addrOk, long addr, boolean versionPresent, long version, String dtype,
+        void tensor(boolean idOk, long id, boolean addrOk, long addr, boolean versionPresent, long version, int dtype,
                     boolean numelOk, long numel) {
             g.tensorEntries++;
             if (!idOk) { g.skippedTensors++; return; }
@@ -290,7 +265,7 @@ public final class GraphLoader {
             eArg.add(e.arg);
             eSource.add(e.source);
             eFlags.add(e.flags);
-            if (e.flags != null) g.edgesWithFlags++;
+            if (e.flags >= 0) g.edgesWithFlags++;
             eOverlap.add(e.overlap);
             eHazard.add(e.hazard);
             eAccess.add(e.access);
@@ -316,11 +291,11 @@ public final class GraphLoader {
             List<DepsArg> args = t.args;
             for (int i = 0, m = args.size(); i < m; i++) {
                 DepsArg a = args.get(i);
-                argBuf.add(a.idx == null ? Graph.ABSENT_INT : a.idx, a.type, a.tensorIdOk, a.tensorId,
-                    a.dtype, a.shape, a.startOffsetOk, a.startOffset, a.strides);
+                argBuf.add(a.idx == null ? Graph.ABSENT_INT : a.idx, values.text(a.type), a.tensorIdOk, a.tensorId,
+                    values.text(a.dtype), values.array(a.shape), a.startOffsetOk, a.startOffset, values.array(a.strides));
             }
             int[] k = t.kernelIds;
-            task(t.idOk, t.id, t.scope, k == null ? -1 : k[0], k == null ? -1 : k[1], k == null ? -1 : k[2],
+            task(t.idOk, t.id, values.text(t.scope), k == null ? -1 : k[0], k == null ? -1 : k[1], k == null ? -1 : k[2],
                 t.blockNumRaw != null, t.blockNumRaw == null ? 0 : t.blockNumRaw,
                 t.earlyDispatch == null ? -1 : t.earlyDispatch ? 1 : 0, argBuf);
         }
@@ -328,7 +303,7 @@ public final class GraphLoader {
         @Override
         public void tensor(DepsTensor t) {
             tensor(t.idOk, t.id, t.bufferAddrOk, t.bufferAddr, t.version != null, t.version == null ? 0 : t.version,
-                t.dtype, t.bufferNumelOk, t.bufferNumel);
+                values.text(t.dtype), t.bufferNumelOk, t.bufferNumel);
         }
 
         @Override
@@ -339,18 +314,18 @@ public final class GraphLoader {
             b.pred = e.pred;
             b.succ = e.succ;
             b.arg = e.arg == null ? Graph.ABSENT_INT : e.arg;
-            b.source = e.source;
-            b.flags = flagsText(e.flags);
-            b.overlap = e.overlap;
-            b.hazard = e.hazard;
-            b.access = e.accessKind;
-            b.cDtype = e.consumerDtype;
+            b.source = values.text(e.source);
+            b.flags = flagsCode(e.flags);
+            b.overlap = values.text(e.overlap);
+            b.hazard = values.text(e.hazard);
+            b.access = values.text(e.accessKind);
+            b.cDtype = values.text(e.consumerDtype);
             b.tensorOk = e.tensorIdOk;
             b.tensor = e.tensorId;
-            b.cShape = e.consumerShape;
-            b.cStrides = e.consumerStrides;
-            b.pShape = e.producerShape;
-            b.pStrides = e.producerStrides;
+            b.cShape = values.array(e.consumerShape);
+            b.cStrides = values.array(e.consumerStrides);
+            b.pShape = values.array(e.producerShape);
+            b.pStrides = values.array(e.producerStrides);
             b.cOffOk = e.consumerStartOffsetOk;
             b.cOff = e.consumerStartOffset;
             b.pOffOk = e.producerStartOffsetOk;
@@ -358,23 +333,23 @@ public final class GraphLoader {
             edge(b);
         }
 
-        private final java.util.Map<List<String>, String> flagsSeen = new java.util.HashMap<>();
+        private final java.util.Map<List<String>, Integer> flagCodes = new java.util.HashMap<>();
 
-        /** The flags of an edge as one text, interned like the reader's texts. */
-        private String flagsText(List<String> flags) {
-            if (flags == null) return null;
-            String s = flagsSeen.get(flags);
-            if (s == null) {
-                s = flagTexts.intern(String.join(",", flags));
-                if (flagsSeen.size() < 4096) flagsSeen.put(List.copyOf(flags), s);
+        private int flagsCode(List<String> flags) {
+            if (flags == null) return -1;
+            Integer c = flagCodes.get(flags);
+            if (c == null) {
+                c = values.text(String.join(",", flags));
+                if (flagCodes.size() < 4096) flagCodes.put(List.copyOf(flags), c);
             }
-            return s;
+            return c;
         }
 
         @Override
         public void noEdgesList() { edgesListed = false; }
 
         Graph finish() {
+            g.values = values;
             g.edgesListed = edgesListed;
             // nodes in unsigned id order
             int nn = nodeIds.n;

@@ -154,14 +154,14 @@ final class JsonRenderer implements Renderer {
         j.writeEndArray();
     }
 
-    private void array(String field, long[] a) throws IOException {
-        if (a == null) return;
+    private void array(String field, Graph g, int ref) throws IOException {
+        if (ref < 0) return;
         j.writeFieldName(field);
-        longs(a);
+        longs(g.values.array(ref));
     }
 
-    private void str(String field, String s) throws IOException {
-        if (s != null) j.writeStringField(field, s);
+    private void str(String field, Graph g, int code) throws IOException {
+        if (code >= 0) j.writeStringField(field, g.values.text(code));
     }
 
     private void tasks(String name, IntList nodes, Graph g) throws IOException {
@@ -178,7 +178,7 @@ final class JsonRenderer implements Renderer {
         j.writeStringField("display", g.display(node));
         String name = g.funcName(node);
         if (name != null) j.writeStringField("name", name);
-        str("scope", g.taskScope[row]);
+        str("scope", g, g.taskScope[row]);
         if (g.taskEarly[row] >= 0) j.writeBooleanField("early_dispatch", g.taskEarly[row] == 1);
         j.writeArrayFieldStart("kernel_ids");
         for (int s = 0; s < 3; s++) j.writeNumber(g.taskKernels[row * 3 + s]);
@@ -188,12 +188,12 @@ final class JsonRenderer implements Renderer {
         for (int k = g.argStart[row]; k < g.argStart[row + 1]; k++) {
             j.writeStartObject();
             if (g.argIdx[k] != Graph.ABSENT_INT) j.writeNumberField("idx", g.argIdx[k]);
-            str("type", g.argType[k]);
+            str("type", g, g.argType[k]);
             if (g.argTensor[k] >= 0) j.writeStringField("tensor_id", U64.str(g.tensorId[g.argTensor[k]]));
-            str("dtype", g.argDtype[k]);
-            array("shape", g.argShape[k]);
+            str("dtype", g, g.argDtype[k]);
+            array("shape", g, g.argShape[k]);
             if (g.argOffsetOk[k] != 0) j.writeStringField("start_offset", U64.str(g.argOffset[k]));
-            array("strides", g.argStrides[k]);
+            array("strides", g, g.argStrides[k]);
             j.writeEndObject();
         }
         j.writeEndArray();
@@ -226,23 +226,23 @@ final class JsonRenderer implements Renderer {
         j.writeStringField("pred", U64.str(g.nodeId[g.ePred[e]]));
         j.writeStringField("succ", U64.str(g.nodeId[g.eSucc[e]]));
         if (g.eArg[e] != Graph.ABSENT_INT) j.writeNumberField("arg", g.eArg[e]);
-        str("source", g.eSource[e]);
-        if (g.eFlags[e] != null) {
+        str("source", g, g.eSource[e]);
+        if (g.eFlags[e] >= 0) {
             j.writeArrayFieldStart("flags");
-            for (String f : Comparer.flags(g.eFlags[e])) j.writeString(f);
+            for (String f : Comparer.flags(g, g.eFlags[e])) j.writeString(f);
             j.writeEndArray();
         }
-        str("overlap", g.eOverlap[e]);
-        str("hazard", g.eHazard[e]);
-        str("access_kind", g.eAccess[e]);
+        str("overlap", g, g.eOverlap[e]);
+        str("hazard", g, g.eHazard[e]);
+        str("access_kind", g, g.eAccess[e]);
         if (g.eTensor[e] >= 0) j.writeStringField("tensor_id", U64.str(g.tensorId[g.eTensor[e]]));
-        str("consumer_dtype", g.eCDtype[e]);
-        array("consumer_shape", g.eCShape[e]);
+        str("consumer_dtype", g, g.eCDtype[e]);
+        array("consumer_shape", g, g.eCShape[e]);
         if ((g.eBits[e] & Graph.E_COFF) != 0) j.writeStringField("consumer_start_offset", U64.str(g.eCOff[e]));
-        array("consumer_strides", g.eCStrides[e]);
-        array("producer_shape", g.ePShape[e]);
+        array("consumer_strides", g, g.eCStrides[e]);
+        array("producer_shape", g, g.ePShape[e]);
         if ((g.eBits[e] & Graph.E_POFF) != 0) j.writeStringField("producer_start_offset", U64.str(g.ePOff[e]));
-        array("producer_strides", g.ePStrides[e]);
+        array("producer_strides", g, g.ePStrides[e]);
         j.writeStringField("pred_display", g.display(g.ePred[e]));
         j.writeStringField("succ_display", g.display(g.eSucc[e]));
         j.writeEndObject();
@@ -260,7 +260,7 @@ final class JsonRenderer implements Renderer {
         j.writeStringField("tensor_id", U64.str(g.tensorId[t]));
         if ((g.tBits[r] & Graph.T_ADDR) != 0) j.writeStringField("buffer_addr", U64.str(g.tAddr[r]));
         if ((g.tBits[r] & Graph.T_VERSION) != 0) j.writeNumberField("version", g.tVersion[r]);
-        str("dtype", g.tDtype[r]);
+        str("dtype", g, g.tDtype[r]);
         if ((g.tBits[r] & Graph.T_NUMEL) != 0) j.writeStringField("buffer_numel", U64.str(g.tNumel[r]));
         j.writeEndObject();
     }

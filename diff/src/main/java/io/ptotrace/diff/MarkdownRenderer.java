@@ -148,7 +148,7 @@ final class MarkdownRenderer implements Renderer {
             String tensor = g.eTensor[e] >= 0 ? code(U64.str(g.tensorId[g.eTensor[e]])) : "";
             String ann = Fmt.edgeAnnotation(g, e);
             line("| " + code(g.display(g.ePred[e])) + " | " + code(g.display(g.eSucc[e])) + " | " + arg + " | "
-                + cell(Fmt.str(g.eSource[e])) + " | " + tensor + " | " + (ann.isEmpty() ? "" : code(ann)) + " |");
+                + cell(Fmt.str(g, g.eSource[e])) + " | " + tensor + " | " + (ann.isEmpty() ? "" : code(ann)) + " |");
         }
         close(i, n);
     }
