@@ -5,25 +5,27 @@ import io.ptotrace.convert.ConvertOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace convert}: a run's records + deps.json → merged_swimlane.json / .pftrace. */
-@Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "convert",
     description = {
         "Convert a PTO run's swimlane records (+ deps.json, name map) into a Perfetto trace.",
-        "INPUT is a chip_swimlane_records.json / l2_swimlane_records.json file or a run folder; without it, the newest",
-        "outputs/*/{chip,l2}_swimlane_records.json under the working directory is used."})
+        "INPUT is a chip_swimlane_records.json / l2_swimlane_records.json file or a run folder; without it, the newest "
+            + "outputs/*/{chip,l2}_swimlane_records.json under the working directory is used.",
+        "Without -o, merged_swimlane.json and merged_swimlane.pftrace are written next to the input. "
+            + "An -o name ending in .pftrace or .perfetto-trace selects protobuf."})
 public final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "INPUT", description = "Records file or run folder.")
     Path input;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-        description = "Output file (default: merged_swimlane.json and .pftrace next to the input). A name ending in .pftrace or .perfetto-trace selects protobuf.")
-    Path output;
+    @Mixin
+    OutputOption output;
 
-    @Option(names = "--format", paramLabel = "json|pftrace|both", description = "Trace format(s) to write (default: from the -o name; both without -o).",
-        converter = FormatConverter.class)
+    @Option(names = "--format", paramLabel = "json|pftrace|both", converter = TraceFormats.class, completionCandidates = TraceFormats.class,
+        description = "Trace format(s) to write: ${COMPLETION-CANDIDATES} (default: from the -o name; both without -o).")
     ConvertOptions.Format format;
 
     @Option(names = {"-k", "--kernel-config"}, paramLabel = "KERNEL_CONFIG", description = "Legacy kernel_config.py with KERNELS (read, never executed).")
@@ -35,8 +37,8 @@ public final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--deps-json", paramLabel = "PATH", description = "deps.json (default: <input dir>/deps.json).")
     Path depsJson;
 
-    @Option(names = {"-v", "--verbose"}, description = "Progress details on stdout; stack traces on failure.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbose;
 
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
@@ -45,27 +47,23 @@ public final class ConvertCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
         o.input = input;
-        o.output = output;
+        o.output = output.file;
         o.format = format;
         o.kernelConfig = kernelConfig;
         o.funcNames = funcNames;
         o.depsJson = depsJson;
-        o.verbose = verbose;
+        o.verbose = verbose.verbose;
         o.overhead = overhead;
+        // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;
     }
 
-    /** Accepts json, pftrace, both (any case). */
-    static final class FormatConverter implements picocli.CommandLine.ITypeConverter<ConvertOptions.Format> {
-        @Override
-        public ConvertOptions.Format convert(String v) {
-            switch (v.toLowerCase(java.util.Locale.ROOT)) {
-                case "json": return ConvertOptions.Format.JSON;
-                case "pftrace": case "protobuf": case "perfetto": return ConvertOptions.Format.PFTRACE;
-                case "both": return ConvertOptions.Format.BOTH;
-                default: throw new picocli.CommandLine.TypeConversionException("expected json, pftrace or both, not '" + v + "'");
-            }
+    static final class TraceFormats extends Choices<ConvertOptions.Format> {
+        TraceFormats() {
+            add(ConvertOptions.Format.JSON, "json");
+            add(ConvertOptions.Format.PFTRACE, "pftrace", "protobuf", "perfetto");
+            add(ConvertOptions.Format.BOTH, "both");
         }
     }
 }

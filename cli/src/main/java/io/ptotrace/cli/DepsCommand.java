@@ -8,11 +8,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace deps}: a deps.json → a text view of its task graph. Logic lives in the viewer module. */
-@Command(name = "deps", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "deps",
     description = {
         "View a deps.json task graph: a grep- and diff-friendly text file (summary, task index, each task's "
             + "predecessors and successors), with all dependency edges or the ones an edge mode selects.",
@@ -28,8 +29,8 @@ public final class DepsCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "INPUT", description = "deps.json or run folder.")
     Path input;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUTPUT", description = "Output file (overwritten).")
-    Path output;
+    @Mixin
+    OutputOption output;
 
     @Option(names = "--format", paramLabel = "text|html", defaultValue = "text", description = "Output format (default: text).")
     String format;
@@ -55,8 +56,8 @@ public final class DepsCommand implements Callable<Integer> {
             + "neato, sfdp, fdp, circo and twopi mean the large-graph layout.")
     String engine;
 
-    @Option(names = {"-v", "--verbose"}, description = "Timings on stderr; stack traces on failure.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbose;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -87,10 +88,10 @@ public final class DepsCommand implements Callable<Integer> {
         }
         DepsViewer.Request r = new DepsViewer.Request();
         r.input = input;
-        r.output = output;
+        r.output = output.file;
         r.edgeMode = mode;
         r.funcNames = funcNames;
-        r.timings = verbose;
+        r.timings = verbose.verbose;
         DepsViewer.run(r, System.out, line -> { err.println(line); err.flush(); });
         return ExitCodes.OK;
     }

@@ -5,22 +5,24 @@ import io.ptotrace.diff.DiffTool;
 import io.ptotrace.diff.Field;
 import io.ptotrace.diff.Format;
 import io.ptotrace.diff.GraphDiff;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace diff OLD NEW}: compare two dependency graphs (deps.json). Logic lives in the diff module. */
-@Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "diff",
     description = {
         "Compare two deps.json dependency graphs: tasks only in OLD / NEW and changed; dependency edges (pred -> succ) "
             + "removed / added; annotated edges removed / added / changed; tensors removed / added / changed. "
             + "OLD and NEW are deps.json files or run folders holding one.",
+        "The report goes to stdout, or to the -o file.",
         "Exit status: 0 identical, 1 differences, 2 trouble (bad input, unwritable output).", ""},
     footer = {"",
         "Fields for --ignore: scope, kernel_ids, block_num, early_dispatch, arg_count, arg_idx, arg_type, arg_dtype, "
@@ -44,19 +46,23 @@ public final class DiffCommand implements Callable<Integer> {
         + "arg types/dtypes/shapes) instead of by id, so an inserted or removed submit shows as one task.")
     boolean align;
 
-    @Option(names = "--ignore", split = ",", paramLabel = "FIELD", description = "Leave fields out of the comparison (see below).")
+    @Option(names = "--ignore", split = ",", paramLabel = "FIELD", converter = FieldNames.class,
+        description = "Leave fields out of the comparison (see below).")
     List<String> ignore = new ArrayList<>();
 
     @Option(names = "--match-tensors", paramLabel = "address|structure", defaultValue = "address",
+        converter = TensorMatches.class, completionCandidates = TensorMatches.class,
         description = "Pair tensors by tensor_id (address, default) or by their role: first task and arg that touch them, "
             + "and version (structure).")
-    String matchTensors;
+    DiffOptions.TensorMatch matchTensors;
 
-    @Option(names = "--format", paramLabel = "text|json|markdown", defaultValue = "text", description = "Report format (default: text).")
-    String format;
+    @Option(names = "--format", paramLabel = "text|json|markdown", defaultValue = "text",
+        converter = ReportFormats.class, completionCandidates = ReportFormats.class,
+        description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    Format format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
-    Path output;
+    @Mixin
+    OutputOption output;
 
     @Option(names = "--func-names", paramLabel = "PATH", description = "Name map JSON for both sides (default: newest sibling name_map*.json of each).")
     Path funcNames;
@@ -66,45 +72,72 @@ public final class DiffCommand implements Callable<Integer> {
     int maxList;
 
     @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto",
+        converter = Colors.class, completionCandidates = Colors.class,
         description = "Colour the text report (auto: only on a terminal and when NO_COLOR is unset).")
-    String color;
+    DiffTool.Color color;
 
-    @Option(names = {"-v", "--verbose"}, description = "Timings on stderr; stack traces on failure.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbose;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        if (maxList < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--max-list must be >= 0");
         DiffTool.Request r = new DiffTool.Request();
         r.oldPath = oldPath;
         r.newPath = newPath;
         DiffOptions o = r.options;
         o.projected = projected;
         o.align = align;
-        try {
-            o.ignore(Field.parse(ignore));
-            o.matchTensors = DiffOptions.TensorMatch.valueOf(matchTensors.trim().toUpperCase(Locale.ROOT));
-            r.format = Format.parse(format);
-            r.color = DiffTool.Color.valueOf(color.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            String msg = e.getMessage();
-            if (msg != null && msg.startsWith("No enum constant")) {
-                msg = msg.contains("TensorMatch") ? "--match-tensors: expected address or structure, not '" + matchTensors + "'"
-                    : "--color: expected auto, always or never, not '" + color + "'";
-            } else if (msg != null && msg.startsWith("expected text")) {
-                msg = "--format: " + msg;
-            }
-            throw new CommandLine.ParameterException(spec.commandLine(), msg);
-        }
-        if (maxList < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--max-list must be >= 0");
-        r.output = output;
+        o.ignore(Field.parse(ignore));
+        o.matchTensors = matchTensors;
+        r.format = format;
+        r.color = color;
+        r.output = output.file;
         r.funcNames = funcNames;
         r.maxList = maxList;
-        r.verbose = verbose;
-        java.io.PrintWriter err = spec.commandLine().getErr();
+        r.verbose = verbose.verbose;
+        PrintWriter err = spec.commandLine().getErr();
+        // the report is bytes (UTF-8 whatever the locale), so it goes to the stream rather than picocli's writer
         GraphDiff d = DiffTool.run(r, System.out, System.console() != null, line -> { err.println(line); err.flush(); });
         return d.identical() ? ExitCodes.OK : ExitCodes.DIFFERENCES;
+    }
+
+    /** A field or group name of --ignore, checked while the command line is parsed. */
+    static final class FieldNames implements CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String name) {
+            try {
+                Field.parse(List.of(name));
+                return name;
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class ReportFormats extends Choices<Format> {
+        ReportFormats() {
+            add(Format.TEXT, "text", "txt");
+            add(Format.JSON, "json");
+            add(Format.MARKDOWN, "markdown", "md");
+        }
+    }
+
+    static final class Colors extends Choices<DiffTool.Color> {
+        Colors() {
+            add(DiffTool.Color.AUTO, "auto");
+            add(DiffTool.Color.ALWAYS, "always");
+            add(DiffTool.Color.NEVER, "never");
+        }
+    }
+
+    static final class TensorMatches extends Choices<DiffOptions.TensorMatch> {
+        TensorMatches() {
+            add(DiffOptions.TensorMatch.ADDRESS, "address");
+            add(DiffOptions.TensorMatch.STRUCTURE, "structure");
+        }
     }
 }

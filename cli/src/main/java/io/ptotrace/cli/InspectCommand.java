@@ -7,30 +7,32 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace inspect}: summary and structural problems of a trace (Chrome JSON or .pftrace). */
-@Command(name = "inspect", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "inspect",
     description = {
-        "Summarise a trace (Chrome JSON or Perfetto protobuf, either may be gzip-compressed)",
-        "and list every structural problem that makes Perfetto lose or misplace data: arrows",
-        "without a start or an end, arrows whose end lies before their start, arrow ends with",
-        "no slice to bind to, slices overlapping without nesting.",
+        "Summarise a trace (Chrome JSON or Perfetto protobuf, either may be gzip-compressed).",
+        "Lists every structural problem that makes Perfetto lose or misplace data: arrows "
+            + "without a start or an end, arrows whose end lies before their start, arrow ends with "
+            + "no slice to bind to, slices overlapping without nesting.",
         "Exit status: 0 no problems, 1 problems found, 2 unreadable input."})
 public final class InspectCommand implements Callable<Integer> {
-    /** Output formats. */
-    public enum OutputFormat { text, json }
+    /** Report formats. */
+    enum ReportFormat { TEXT, JSON }
 
     @Parameters(index = "0", paramLabel = "TRACE", description = "merged_swimlane.json, a .pftrace, or either gzip-compressed.")
     Path trace;
 
     @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
-        description = "Report format (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+        converter = ReportFormats.class, completionCandidates = ReportFormats.class,
+        description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    ReportFormat format;
 
-    @Option(names = {"-v", "--verbose"}, description = "Stack traces on failure.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbose;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -39,8 +41,15 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Summary s = TraceInspector.inspect(trace);
-        out.print(format == OutputFormat.json ? s.toJson() + "\n" : s.toText());
+        out.print(format == ReportFormat.JSON ? s.toJson() + "\n" : s.toText());
         out.flush();
         return s.clean() ? ExitCodes.OK : ExitCodes.DIFFERENCES;
+    }
+
+    static final class ReportFormats extends Choices<ReportFormat> {
+        ReportFormats() {
+            add(ReportFormat.TEXT, "text");
+            add(ReportFormat.JSON, "json");
+        }
     }
 }

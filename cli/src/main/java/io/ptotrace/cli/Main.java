@@ -3,9 +3,10 @@ package io.ptotrace.cli;
 import io.ptotrace.io.ErrorLine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
-/** The {@code ptotrace} command: one subcommand class per job. */
-@Command(name = "ptotrace", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+/** The {@code ptotrace} command: one subcommand class per job; {@code --help} and {@code --version} reach every one. */
+@Command(name = "ptotrace", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, scope = ScopeType.INHERIT,
     description = "Perfetto traces, graph diffs and checks for the profiling data of the Ascend PTO runtime.",
     subcommands = {ConvertCommand.class, InspectCommand.class, DiffCommand.class, DepsCommand.class, SynthCommand.class,
         CommandLine.HelpCommand.class})
@@ -15,7 +16,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.err);
+        spec.commandLine().usage(spec.commandLine().getErr());
     }
 
     public static void main(String[] args) {
@@ -23,15 +24,17 @@ public final class Main implements Runnable {
     }
 
     /**
-     * Runs a command line. Every failure of every command comes out here as one line on stderr
-     * ({@link ErrorLine}) and exit status 2; {@code -v} adds the stack trace.
+     * Runs a command line. Every failure of every command comes out here: a usage error as picocli's message and
+     * a hint, anything else as one line ({@link ErrorLine}); both exit with status 2, and {@code -v} adds the stack
+     * trace of a failure.
      */
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
-        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> fail(cmd, ex, Verbosity.requested(parsed)));
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> fail(cmd, ex, VerboseOption.requested(parsed)));
         cl.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("Error: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            CommandLine cmd = ex.getCommandLine();
+            cmd.getErr().println("Error: " + ex.getMessage());
+            cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
             return ExitCodes.TROUBLE;
         });
         try {

@@ -4,6 +4,7 @@ import io.ptotrace.io.OutputProblem;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthRun;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -11,16 +12,18 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ptotrace synth}: writes a deterministic synthetic run (records + deps.json + name map). */
-@Command(name = "synth", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "synth",
     description = {"Write a deterministic synthetic PTO run folder for tests and benchmarks.",
-        "Same options and seed => identical bytes. Further generator settings with --set KEY=VALUE:",
-        "  tasks, level, seed, rings, era, cores, aic-cores, aiv-cores, clock-freq-hz, hb-violation-share,",
-        "  spmd-share, mix-share, dummy-share, alloc-share, predicated-share, with-deps, with-name-map,",
-        "  orchestrator-threads, scheduler-threads, edges-per-task, v2-row-share, hazard-annotations, streams"})
+        "Same options and seed => identical bytes. Further generator settings with --set KEY=VALUE: "
+            + "tasks, level, seed, rings, era, cores, aic-cores, aiv-cores, clock-freq-hz, hb-violation-share, "
+            + "spmd-share, mix-share, dummy-share, alloc-share, predicated-share, with-deps, with-name-map, "
+            + "orchestrator-threads, scheduler-threads, edges-per-task, v2-row-share, hazard-annotations, streams."})
 public final class SynthCommand implements Callable<Integer> {
+    // a folder, and required: not the result file of convert and diff (OutputOption)
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Run folder to write (created if missing).")
     Path output;
 
@@ -36,8 +39,8 @@ public final class SynthCommand implements Callable<Integer> {
     @Option(names = "--rings", description = "Task rings 1..4 (default ${DEFAULT-VALUE}).")
     int rings = 1;
 
-    @Option(names = "--era", paramLabel = "l2|chip", description = "Capture era (default ${DEFAULT-VALUE}).")
-    String era = "l2";
+    @Option(names = "--era", paramLabel = "l2|chip", converter = Eras.class, description = "Capture era (default l2).")
+    SynthOptions.Era era = SynthOptions.Era.L2;
 
     @Option(names = "--hb-share", paramLabel = "SHARE", description = "Share of dependency pairs violating happens-before (default ${DEFAULT-VALUE}).")
     double hbShare = 0.01;
@@ -45,8 +48,8 @@ public final class SynthCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any generator setting (see above).")
     Map<String, String> settings = new LinkedHashMap<>();
 
-    @Option(names = {"-v", "--verbose"}, description = "Stack traces on failure.")
-    boolean verbose;
+    @Mixin
+    VerboseOption verbose;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -56,10 +59,10 @@ public final class SynthCommand implements Callable<Integer> {
         SynthOptions o;
         try {
             SynthOptions.Builder b = SynthOptions.builder().tasks(tasks).level(level).seed(seed).rings(rings)
-                .era(SynthOptions.Era.parse(era)).hbViolationShare(hbShare);
+                .era(era).hbViolationShare(hbShare);
             for (Map.Entry<String, String> e : settings.entrySet()) b.set(e.getKey(), e.getValue());
             o = b.build();
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException e) { // the generator refuses a setting: a usage error
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         if (Files.exists(output) && !Files.isDirectory(output))
@@ -70,12 +73,26 @@ public final class SynthCommand implements Callable<Integer> {
             throw OutputProblem.cannotWrite(output, e);
         }
         SynthRun.Result r = SynthRun.write(o, output);
-        System.out.println("wrote " + r.recordsFile() + (r.depsFile() != null ? ", " + r.depsFile() : "")
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("wrote " + r.recordsFile() + (r.depsFile() != null ? ", " + r.depsFile() : "")
             + (r.nameMapFile() != null ? ", " + r.nameMapFile() : ""));
-        System.out.println("  tasks " + r.tasks() + " (kernel " + r.kernelTasks() + ", alloc " + r.allocTasks() + ", dummy "
+        out.println("  tasks " + r.tasks() + " (kernel " + r.kernelTasks() + ", alloc " + r.allocTasks() + ", dummy "
             + r.dummyTasks() + ", predicated " + r.predicatedTasks() + "), AICore rows " + r.aicoreRows()
             + ", annotated edges " + r.annotatedEdges() + ", violating pairs " + r.violatingPairs() + "/" + r.timedPairs()
             + String.format(", %.1f s", r.elapsed().toMillis() / 1000.0));
+        out.flush();
         return ExitCodes.OK;
+    }
+
+    /** The era names the generator accepts ({@code l2}, {@code chip} and their file and key names). */
+    static final class Eras implements CommandLine.ITypeConverter<SynthOptions.Era> {
+        @Override
+        public SynthOptions.Era convert(String value) {
+            try {
+                return SynthOptions.Era.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

@@ -57,8 +57,7 @@ public final class ConvertJob {
     public List<Written> run() throws IOException {
         Path input = resolveInput();
         if (o.verbose) out.println("Reading performance data from: " + input);
-        Path dir = input.getParent();
-        Path depsPath = o.depsJson != null ? o.depsJson : (dir == null ? Path.of("deps.json") : dir.resolve("deps.json"));
+        Path depsPath = o.depsJson != null ? o.depsJson : RunLocator.depsBeside(input);
 
         List<Written> written = targets(input);
         List<Path> inputs = inputFiles(input, depsPath);
@@ -194,7 +193,7 @@ public final class ConvertJob {
             printNames(m, " from kernel_config.py");
             return m;
         }
-        Path sib = RunLocator.siblingNameMap(input, err::println);
+        Path sib = RunLocator.uniqueNameMapBeside(input, err::println);
         if (sib == null) return NameMap.EMPTY;
         if (o.verbose) out.println("Auto-discovered func names from: " + sib);
         NameMap m = NameMap.read(sib);
@@ -258,7 +257,6 @@ public final class ConvertJob {
 
     /** Output paths and formats from -o / --format (issue: .json → JSON, .pftrace → protobuf, none → both). */
     private List<Written> targets(Path input) {
-        Path dir = input.toAbsolutePath().getParent();
         List<Written> l = new ArrayList<>();
         ConvertOptions.Format f = o.format;
         if (o.output == null) {
@@ -268,12 +266,11 @@ public final class ConvertJob {
             if (f != ConvertOptions.Format.JSON) l.add(new Written(withExt(base, ".pftrace"), ConvertOptions.Format.PFTRACE));
             return l;
         }
-        String name = o.output.getFileName().toString();
-        if (f == null) {
-            f = name.endsWith(".pftrace") || name.endsWith(".perfetto-trace") ? ConvertOptions.Format.PFTRACE : ConvertOptions.Format.JSON;
-        }
+        ConvertOptions.Format named = ConvertOptions.Format.ofName(o.output);
+        if (f == null) f = named;
         if (f == ConvertOptions.Format.BOTH) {
-            boolean proto = name.endsWith(".pftrace") || name.endsWith(".perfetto-trace");
+            // the -o name is the file of its own format; the other one gets the other extension
+            boolean proto = named == ConvertOptions.Format.PFTRACE;
             l.add(new Written(proto ? withExt(o.output, ".json") : o.output, ConvertOptions.Format.JSON));
             l.add(new Written(proto ? o.output : withExt(o.output, ".pftrace"), ConvertOptions.Format.PFTRACE));
         } else l.add(new Written(o.output, f));
@@ -285,12 +282,7 @@ public final class ConvertJob {
         List<Path> l = new ArrayList<>(List.of(input, depsPath));
         if (o.funcNames != null) l.add(o.funcNames);
         if (o.kernelConfig != null) l.add(o.kernelConfig);
-        Path dir = input.toAbsolutePath().getParent();
-        if (dir != null && Files.isDirectory(dir)) {
-            try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
-                for (Path p : ds) l.add(p);
-            }
-        }
+        l.addAll(RunLocator.nameMapsBeside(input));
         return l;
     }
 

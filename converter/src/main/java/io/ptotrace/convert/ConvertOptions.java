@@ -5,7 +5,15 @@ import java.nio.file.Path;
 /** What the user asked {@code convert} for. */
 public final class ConvertOptions {
     /** Trace file formats. */
-    public enum Format { JSON, PFTRACE, BOTH }
+    public enum Format {
+        JSON, PFTRACE, BOTH;
+
+        /** The format a trace file's name stands for: protobuf for {@code .pftrace} and {@code .perfetto-trace}, else JSON. */
+        public static Format ofName(Path file) {
+            String n = file.getFileName().toString();
+            return n.endsWith(".pftrace") || n.endsWith(".perfetto-trace") ? PFTRACE : JSON;
+        }
+    }
 
     public Path input;
     public Path output;

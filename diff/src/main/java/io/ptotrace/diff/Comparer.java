@@ -24,11 +24,11 @@ final class Comparer {
 
     private boolean on(Field f) { return on[f.ordinal()]; }
 
-    private String str(Graph g, int code) { return g.strings.get(code); }
+    private String str(Graph g, int code) { return g.values.text(code); }
 
     private static Object u64(boolean ok, long v) { return ok ? new Change.U64Value(v) : null; }
 
-    private static Object arr(Graph g, int ref) { return g.arrays.get(ref); }
+    private static Object arr(Graph g, int ref) { return g.values.array(ref); }
 
     private static Object intOrNull(int v) { return v == Graph.ABSENT_INT ? null : v; }
 
@@ -221,7 +221,7 @@ final class Comparer {
 
     static String[] flags(Graph g, int code) {
         if (code < 0) return null;
-        String s = g.strings.get(code);
+        String s = g.values.text(code);
         return s.isEmpty() ? new String[0] : s.split(",", -1);
     }
 }

@@ -3,14 +3,13 @@ package io.ptotrace.diff;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
 import io.ptotrace.model.NameMap;
+import io.ptotrace.model.RunLocator;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +18,6 @@ import java.util.function.Consumer;
 /** {@code ptotrace diff OLD NEW}: load both sides (in parallel), diff, render to stdout or a file. */
 public final class DiffTool {
     private DiffTool() {}
-
-    /** Exit statuses, as diff(1). */
-    public static final int IDENTICAL = 0, DIFFERENT = 1, TROUBLE = 2;
 
     /** Colour choice of the text report. */
     public enum Color { AUTO, ALWAYS, NEVER }
@@ -33,7 +29,7 @@ public final class DiffTool {
         public Format format = Format.TEXT;
         /** Report file (written to a temporary file, then renamed); null = stdout. */
         public Path output;
-        /** Name map for both sides; null = each side's newest sibling name_map*.json. */
+        /** Name map for both sides; null = each side's newest sibling name_map*.json ({@link RunLocator#newestNameMapBeside}). */
         public Path funcNames;
         /** Longest list shown per category in text/markdown (0 = all). JSON is always complete. */
         public int maxList;
@@ -103,8 +99,8 @@ public final class DiffTool {
 
     /** As {@link #load(Path, Path, Path, Consumer)}; {@code full} false skips args and edge annotations. */
     public static Sides load(Path oldPath, Path newPath, Path funcNames, Consumer<String> warn, boolean full) {
-        Path oldFile = GraphLoader.resolve(oldPath);
-        Path newFile = GraphLoader.resolve(newPath);
+        Path oldFile = RunLocator.depsOf(oldPath);
+        Path newFile = RunLocator.depsOf(newPath);
         List<String> oldWarn = new ArrayList<>(), newWarn = new ArrayList<>();
         Object[] oldResult = new Object[1];
         Thread t = new Thread(() -> {
@@ -150,12 +146,10 @@ public final class DiffTool {
     static List<Path> inputFiles(Request r) {
         List<Path> l = new ArrayList<>();
         for (Path side : new Path[] {r.oldPath, r.newPath}) {
-            Path file = GraphLoader.resolve(side);
+            Path file = RunLocator.depsOf(side);
             l.add(file);
-            Path dir = file.toAbsolutePath().getParent();
-            if (dir == null || !Files.isDirectory(dir)) continue;
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
-                for (Path p : ds) l.add(p);
+            try {
+                l.addAll(RunLocator.nameMapsBeside(file));
             } catch (IOException e) {
                 // a folder that cannot be listed has no name map to protect
             }

@@ -64,7 +64,7 @@ final class Differ {
     }
 
     GraphDiff run() {
-        if (a.strings != b.strings || a.arrays != b.arrays) b.adoptPools(a.strings, a.arrays);
+        b.adoptValues(a.values);
         if (o.align) alignNodes(); else matchNodesById();
         lap("match tasks");
         if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) matchTensorsByStructure(); else matchTensorsById();
@@ -281,7 +281,8 @@ final class Differ {
     }
 
     private static long tensorSignature(Graph g, int row) {
-        long h = Comparer.mix(0x3C6EF372FE94F82BL, g.strings.get(g.tDtype[row]) == null ? -1 : g.strings.get(g.tDtype[row]).hashCode());
+        String dtype = g.values.text(g.tDtype[row]);
+        long h = Comparer.mix(0x3C6EF372FE94F82BL, dtype == null ? -1 : dtype.hashCode());
         h = Comparer.mix(h, (g.tBits[row] & Graph.T_NUMEL) != 0 ? g.tNumel[row] : -1);
         return Comparer.mix(h, (g.tBits[row] & Graph.T_VERSION) != 0 ? g.tVersion[row] : -1);
     }
@@ -606,11 +607,11 @@ final class Differ {
         if (c != 0) return c;
         if ((c = Integer.compare(g.eSucc[e], g.eSucc[f])) != 0) return c;
         if ((c = Integer.compare(g.eArg[e], g.eArg[f])) != 0) return c;
-        if ((c = compareStr(g.strings.get(g.eSource[e]), g.strings.get(g.eSource[f]))) != 0) return c;
+        if ((c = compareStr(g.values.text(g.eSource[e]), g.values.text(g.eSource[f]))) != 0) return c;
         if ((c = Integer.compare(g.eTensor[e], g.eTensor[f])) != 0) return c;
-        if ((c = compareStr(g.strings.get(g.eHazard[e]), g.strings.get(g.eHazard[f]))) != 0) return c;
-        if ((c = compareStr(g.strings.get(g.eAccess[e]), g.strings.get(g.eAccess[f]))) != 0) return c;
-        if ((c = compareStr(g.strings.get(g.eOverlap[e]), g.strings.get(g.eOverlap[f]))) != 0) return c;
+        if ((c = compareStr(g.values.text(g.eHazard[e]), g.values.text(g.eHazard[f]))) != 0) return c;
+        if ((c = compareStr(g.values.text(g.eAccess[e]), g.values.text(g.eAccess[f]))) != 0) return c;
+        if ((c = compareStr(g.values.text(g.eOverlap[e]), g.values.text(g.eOverlap[f]))) != 0) return c;
         if ((c = Long.compareUnsigned(g.eCOff[e], g.eCOff[f])) != 0) return c;
         if ((c = Long.compareUnsigned(g.ePOff[e], g.ePOff[f])) != 0) return c;
         return Integer.compare(e, f);

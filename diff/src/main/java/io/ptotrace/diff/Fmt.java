@@ -25,7 +25,7 @@ final class Fmt {
         return v.toString();
     }
 
-    static String array(Graph g, int ref) { return ref < 0 ? "(absent)" : value(g.arrays.get(ref)); }
+    static String array(Graph g, int ref) { return ref < 0 ? "(absent)" : value(g.values.array(ref)); }
 
     static String kernels(Graph g, int row) {
         return "[" + g.taskKernels[row * 3] + ", " + g.taskKernels[row * 3 + 1] + ", " + g.taskKernels[row * 3 + 2] + "]";
@@ -49,7 +49,7 @@ final class Fmt {
             for (int k = from; k < to; k++) {
                 if (k > from) sb.append(", ");
                 sb.append(str(g, g.argType[k]));
-                if (g.argDtype[k] >= 0) sb.append(' ').append(g.strings.get(g.argDtype[k]));
+                if (g.argDtype[k] >= 0) sb.append(' ').append(g.values.text(g.argDtype[k]));
                 if (g.argShape[k] >= 0) sb.append(' ').append(array(g, g.argShape[k]));
             }
             sb.append(']');
@@ -58,7 +58,7 @@ final class Fmt {
     }
 
     static String str(Graph g, int code) {
-        String s = g.strings.get(code);
+        String s = g.values.text(code);
         return s == null ? "(absent)" : s;
     }
 
@@ -78,9 +78,9 @@ final class Fmt {
     /** The annotation members an edge carries. */
     static String edgeAnnotation(Graph g, int e) {
         StringBuilder sb = new StringBuilder();
-        if (g.eOverlap[e] >= 0) sb.append(" overlap=").append(g.strings.get(g.eOverlap[e]));
-        if (g.eHazard[e] >= 0) sb.append(" hazard=").append(g.strings.get(g.eHazard[e]));
-        if (g.eAccess[e] >= 0) sb.append(" access_kind=").append(g.strings.get(g.eAccess[e]));
+        if (g.eOverlap[e] >= 0) sb.append(" overlap=").append(g.values.text(g.eOverlap[e]));
+        if (g.eHazard[e] >= 0) sb.append(" hazard=").append(g.values.text(g.eHazard[e]));
+        if (g.eAccess[e] >= 0) sb.append(" access_kind=").append(g.values.text(g.eAccess[e]));
         if (g.eFlags[e] >= 0) sb.append(" flags=").append(value(Comparer.flags(g, g.eFlags[e])));
         if (g.eCDtype[e] >= 0 || g.eCShape[e] >= 0) {
             sb.append("  consumer ").append(str(g, g.eCDtype[e])).append(' ').append(array(g, g.eCShape[e]))

@@ -3,27 +3,26 @@ package io.ptotrace.diff;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.NameMap;
-import io.ptotrace.model.TaskIds;
+import io.ptotrace.model.TaskDisplay;
 import java.nio.file.Path;
 
 /**
- * One deps.json held column-wise: primitive arrays, interned strings and interned shape/stride
- * arrays, so a 1M-task / 5M-edge graph fits in a few hundred MB. Built by {@link GraphLoader}.
+ * One deps.json held column-wise: primitive arrays, with texts and shape/stride arrays as codes of its
+ * {@link Values}, so a 1M-task / 5M-edge graph fits in a few hundred MB. Built by {@link GraphLoader}.
  *
  * <p>Index spaces: <b>nodes</b> are every task id the file mentions (a {@code tasks[]} entry or an
  * edge endpoint — alloc tasks appear only as the latter), numbered in unsigned id order; <b>task
  * rows</b> are the {@code tasks[]} entries in file order (duplicates dropped); <b>tensors</b> are
  * every tensor id the file mentions ({@code tensors[]}, args, edges), numbered in unsigned id order;
  * <b>tensor rows</b> are the {@code tensors[]} entries; <b>edges</b> are the {@code edges[]} entries
- * in file order. Absent members are −1 (codes, refs) or flagged in a bits column.
+ * in file order. Absent members are −1 (codes, indices) or flagged in a bits column.
  */
 public final class Graph {
     static final int ABSENT_INT = Integer.MIN_VALUE;
 
     final Path file;
     NameMap names = NameMap.EMPTY;
-    StringPool strings;
-    LongArrayPool arrays;
+    Values values;
 
     // nodes, sorted by unsigned id
     int nodeCount;
@@ -122,7 +121,10 @@ public final class Graph {
         return p < 0 ? -1 : provToTensor[p];
     }
 
-    /** Function name of a node (first active kernel id → name map), or null. */
+    /**
+     * Function name of a node: its first kernel id other than −1, looked up in the name map; or null. (The
+     * converter's slices take the first id ≥ 0: the two differ only for kernel ids below −1.)
+     */
     String funcName(int node) {
         int row = nodeTask[node];
         if (row < 0 || names.size() == 0) return null;
@@ -133,46 +135,38 @@ public final class Graph {
         return null;
     }
 
-    /** {@code t5} / {@code r1t3}, with the function name when known: {@code QK(t5)}. */
+    /** {@code t5} / {@code r1t3}, with the function name when known: {@code QK(t5)} ({@link TaskDisplay#of}). */
     String display(int node) {
         String[] c = displays;
         if (c == null) c = displays = new String[nodeCount];
         String s = c[node];
-        if (s == null) {
-            String d = TaskIds.display(nodeId[node]);
-            String n = funcName(node);
-            s = c[node] = n == null ? d : n + "(" + d + ")";
-        }
+        if (s == null) s = c[node] = TaskDisplay.of(nodeId[node], funcName(node));
         return s;
     }
 
     private String[] displays; // filled lazily while reports are written
 
-    /** Rewrites every string code and array ref of this graph into {@code target}'s pools. */
-    void adoptPools(StringPool targetStrings, LongArrayPool targetArrays) {
-        if (targetStrings != strings) {
-            int[] s = strings.mergeInto(targetStrings);
-            GrowableColumns.remap(taskScope, taskCount, s);
-            GrowableColumns.remap(argType, argCount, s);
-            GrowableColumns.remap(argDtype, argCount, s);
-            GrowableColumns.remap(tDtype, tensorRowCount, s);
-            GrowableColumns.remap(eSource, edgeCount, s);
-            GrowableColumns.remap(eFlags, edgeCount, s);
-            GrowableColumns.remap(eOverlap, edgeCount, s);
-            GrowableColumns.remap(eHazard, edgeCount, s);
-            GrowableColumns.remap(eAccess, edgeCount, s);
-            GrowableColumns.remap(eCDtype, edgeCount, s);
-            strings = targetStrings;
-        }
-        if (targetArrays != arrays) {
-            int[] a = arrays.mergeInto(targetArrays);
-            GrowableColumns.remap(argShape, argCount, a);
-            GrowableColumns.remap(argStrides, argCount, a);
-            GrowableColumns.remap(eCShape, edgeCount, a);
-            GrowableColumns.remap(eCStrides, edgeCount, a);
-            GrowableColumns.remap(ePShape, edgeCount, a);
-            GrowableColumns.remap(ePStrides, edgeCount, a);
-            arrays = targetArrays;
-        }
+    /** Rewrites every text and array code of this graph into {@code target}'s codes. */
+    void adoptValues(Values target) {
+        if (target == values) return;
+        int[] s = values.textsInto(target);
+        int[] a = values.arraysInto(target);
+        GrowableColumns.remap(taskScope, taskCount, s);
+        GrowableColumns.remap(argType, argCount, s);
+        GrowableColumns.remap(argDtype, argCount, s);
+        GrowableColumns.remap(tDtype, tensorRowCount, s);
+        GrowableColumns.remap(eSource, edgeCount, s);
+        GrowableColumns.remap(eFlags, edgeCount, s);
+        GrowableColumns.remap(eOverlap, edgeCount, s);
+        GrowableColumns.remap(eHazard, edgeCount, s);
+        GrowableColumns.remap(eAccess, edgeCount, s);
+        GrowableColumns.remap(eCDtype, edgeCount, s);
+        GrowableColumns.remap(argShape, argCount, a);
+        GrowableColumns.remap(argStrides, argCount, a);
+        GrowableColumns.remap(eCShape, edgeCount, a);
+        GrowableColumns.remap(eCStrides, edgeCount, a);
+        GrowableColumns.remap(ePShape, edgeCount, a);
+        GrowableColumns.remap(ePStrides, edgeCount, a);
+        values = target;
     }
 }

@@ -4,6 +4,7 @@ import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.NameMap;
+import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.TensorIds;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.deps.DepsArg;
@@ -13,10 +14,8 @@ import io.ptotrace.model.deps.DepsTask;
 import io.ptotrace.model.deps.DepsTensor;
 import io.ptotrace.model.deps.DepsVisitor;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -25,24 +24,8 @@ public final class GraphLoader {
     private GraphLoader() {}
 
     /**
-     * Resolves {@code pathOrDir} to a deps.json: a file is used as is; a directory must hold
-     * {@code deps.json}.
-     *
-     * @throws InputProblem when neither exists
-     */
-    public static Path resolve(Path pathOrDir) {
-        if (Files.isDirectory(pathOrDir)) {
-            Path f = pathOrDir.resolve("deps.json");
-            if (!Files.isRegularFile(f)) throw new InputProblem(pathOrDir, "no deps.json in this folder", null);
-            return f;
-        }
-        if (!Files.exists(pathOrDir)) throw new InputProblem(pathOrDir, "no such file", null);
-        return pathOrDir; // a pipe reads as well as a file
-    }
-
-    /**
      * The name map for a deps.json: {@code explicit} when given (it must be readable), else the
-     * newest {@code name_map*.json} next to the file (ties: last by name), else none. An unreadable
+     * newest one beside the file ({@link RunLocator#newestNameMapBeside}), else none. An unreadable
      * sibling map is a warning, not an error.
      */
     public static NameMap nameMap(Path depsFile, Path explicit, Consumer<String> warn) {
@@ -50,23 +33,7 @@ public final class GraphLoader {
             if (!Files.exists(explicit)) throw new InputProblem(explicit, "name map not found", null);
             return NameMap.read(explicit);
         }
-        Path dir = depsFile.toAbsolutePath().getParent();
-        if (dir == null) return NameMap.EMPTY;
-        Path best = null;
-        FileTime bestTime = null;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
-            for (Path p : ds) {
-                if (!Files.isRegularFile(p)) continue;
-                FileTime t = Files.getLastModifiedTime(p);
-                int c = bestTime == null ? 1 : t.compareTo(bestTime);
-                if (c > 0 || (c == 0 && p.getFileName().toString().compareTo(best.getFileName().toString()) > 0)) {
-                    best = p;
-                    bestTime = t;
-                }
-            }
-        } catch (IOException e) {
-            return NameMap.EMPTY;
-        }
+        Path best = RunLocator.newestNameMapBeside(depsFile);
         if (best == null) return NameMap.EMPTY;
         Path shown = depsFile.getParent() == null ? best.getFileName() : depsFile.getParent().resolve(best.getFileName());
         try {
@@ -127,8 +94,7 @@ public final class GraphLoader {
     /** The visitor: copies each streamed entry into columns. */
     static final class Builder implements DepsVisitor {
         private final Graph g;
-        private final StringPool strings = new StringPool();
-        private final LongArrayPool arrays = new LongArrayPool();
+        private final Values values = new Values();
         private final LongIntMap nodes;
         private final GrowableColumns.Longs nodeIds;
         private final LongIntMap tensors;
@@ -233,10 +199,6 @@ public final class GraphLoader {
             }
         }
 
-        StringPool strings() { return strings; }
-
-        LongArrayPool arrays() { return arrays; }
-
         /** A tasks[] entry; {@code blockRaw} is used only when {@code blockPresent}. */
         void task(boolean idOk, long id, int scope, int k0, int k1, int k2, boolean blockPresent, long blockRaw, int early, ArgBuf args) {
             g.taskEntries++;
@@ -329,11 +291,11 @@ public final class GraphLoader {
             List<DepsArg> args = t.args;
             for (int i = 0, m = args.size(); i < m; i++) {
                 DepsArg a = args.get(i);
-                argBuf.add(a.idx == null ? Graph.ABSENT_INT : a.idx, strings.code(a.type), a.tensorIdOk, a.tensorId,
-                    strings.code(a.dtype), arrays.intern(a.shape), a.startOffsetOk, a.startOffset, arrays.intern(a.strides));
+                argBuf.add(a.idx == null ? Graph.ABSENT_INT : a.idx, values.text(a.type), a.tensorIdOk, a.tensorId,
+                    values.text(a.dtype), values.array(a.shape), a.startOffsetOk, a.startOffset, values.array(a.strides));
             }
             int[] k = t.kernelIds;
-            task(t.idOk, t.id, strings.code(t.scope), k == null ? -1 : k[0], k == null ? -1 : k[1], k == null ? -1 : k[2],
+            task(t.idOk, t.id, values.text(t.scope), k == null ? -1 : k[0], k == null ? -1 : k[1], k == null ? -1 : k[2],
                 t.blockNumRaw != null, t.blockNumRaw == null ? 0 : t.blockNumRaw,
                 t.earlyDispatch == null ? -1 : t.earlyDispatch ? 1 : 0, argBuf);
         }
@@ -341,7 +303,7 @@ public final class GraphLoader {
         @Override
         public void tensor(DepsTensor t) {
             tensor(t.idOk, t.id, t.bufferAddrOk, t.bufferAddr, t.version != null, t.version == null ? 0 : t.version,
-                strings.code(t.dtype), t.bufferNumelOk, t.bufferNumel);
+                values.text(t.dtype), t.bufferNumelOk, t.bufferNumel);
         }
 
         @Override
@@ -352,18 +314,18 @@ public final class GraphLoader {
             b.pred = e.pred;
             b.succ = e.succ;
             b.arg = e.arg == null ? Graph.ABSENT_INT : e.arg;
-            b.source = strings.code(e.source);
+            b.source = values.text(e.source);
             b.flags = flagsCode(e.flags);
-            b.overlap = strings.code(e.overlap);
-            b.hazard = strings.code(e.hazard);
-            b.access = strings.code(e.accessKind);
-            b.cDtype = strings.code(e.consumerDtype);
+            b.overlap = values.text(e.overlap);
+            b.hazard = values.text(e.hazard);
+            b.access = values.text(e.accessKind);
+            b.cDtype = values.text(e.consumerDtype);
             b.tensorOk = e.tensorIdOk;
             b.tensor = e.tensorId;
-            b.cShape = arrays.intern(e.consumerShape);
-            b.cStrides = arrays.intern(e.consumerStrides);
-            b.pShape = arrays.intern(e.producerShape);
-            b.pStrides = arrays.intern(e.producerStrides);
+            b.cShape = values.array(e.consumerShape);
+            b.cStrides = values.array(e.consumerStrides);
+            b.pShape = values.array(e.producerShape);
+            b.pStrides = values.array(e.producerStrides);
             b.cOffOk = e.consumerStartOffsetOk;
             b.cOff = e.consumerStartOffset;
             b.pOffOk = e.producerStartOffsetOk;
@@ -377,7 +339,7 @@ public final class GraphLoader {
             if (flags == null) return -1;
             Integer c = flagCodes.get(flags);
             if (c == null) {
-                c = strings.code(String.join(",", flags));
+                c = values.text(String.join(",", flags));
                 if (flagCodes.size() < 4096) flagCodes.put(List.copyOf(flags), c);
             }
             return c;
@@ -387,8 +349,7 @@ public final class GraphLoader {
         public void noEdgesList() { edgesListed = false; }
 
         Graph finish() {
-            g.strings = strings;
-            g.arrays = arrays;
+            g.values = values;
             g.edgesListed = edgesListed;
             // nodes in unsigned id order
             int nn = nodeIds.n;

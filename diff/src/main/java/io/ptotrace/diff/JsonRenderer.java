@@ -157,11 +157,11 @@ final class JsonRenderer implements Renderer {
     private void array(String field, Graph g, int ref) throws IOException {
         if (ref < 0) return;
         j.writeFieldName(field);
-        longs(g.arrays.get(ref));
+        longs(g.values.array(ref));
     }
 
     private void str(String field, Graph g, int code) throws IOException {
-        if (code >= 0) j.writeStringField(field, g.strings.get(code));
+        if (code >= 0) j.writeStringField(field, g.values.text(code));
     }
 
     private void tasks(String name, IntList nodes, Graph g) throws IOException {

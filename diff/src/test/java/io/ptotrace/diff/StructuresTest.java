@@ -8,35 +8,40 @@ import org.junit.jupiter.api.Test;
 
 class StructuresTest {
     @Test
-    void stringPoolGivesEqualTextsOneCode() {
-        StringPool p = new StringPool();
-        assertThat(p.code(null)).isEqualTo(-1);
-        assertThat(p.code("INPUT")).isZero();
-        assertThat(p.code(new String("INPUT".toCharArray()))).isZero(); // equal text, another instance
-        assertThat(p.code("Aa")).isEqualTo(1);
-        assertThat(p.code("BB")).isEqualTo(2); // same String hash as "Aa"
-        for (int i = 0; i < 1000; i++) assertThat(p.code("s" + i)).isEqualTo(3 + i);
-        for (int i = 0; i < 1000; i++) assertThat(p.code("s" + i)).isEqualTo(3 + i);
-        assertThat(p.get(2)).isEqualTo("BB");
-        assertThat(p.get(-1)).isNull();
-        assertThat(p.size()).isEqualTo(1003);
+    void equalTextsGetOneCode() {
+        Values v = new Values();
+        assertThat(v.text((String) null)).isEqualTo(-1);
+        assertThat(v.text("INPUT")).isZero();
+        assertThat(v.text(new String("INPUT".toCharArray()))).isZero(); // equal text, another instance
+        assertThat(v.text("Aa")).isEqualTo(1);
+        assertThat(v.text("BB")).isEqualTo(2); // same String hash as "Aa"
+        for (int i = 0; i < 1000; i++) assertThat(v.text("s" + i)).isEqualTo(3 + i);
+        for (int i = 0; i < 1000; i++) assertThat(v.text("s" + i)).isEqualTo(3 + i);
+        assertThat(v.text(2)).isEqualTo("BB");
+        assertThat(v.text(-1)).isNull();
+        assertThat(v.textCount()).isEqualTo(1003);
     }
 
     @Test
-    void arrayPoolInternsByContent() {
-        LongArrayPool p = new LongArrayPool();
-        int a = p.intern(new long[] {16, 128});
-        long[] scratch = {16, 128, 99};
-        assertThat(p.intern(scratch, 2)).isEqualTo(a);
-        assertThat(p.intern(new long[] {16})).isNotEqualTo(a);
-        assertThat(p.intern(new long[0])).isEqualTo(p.intern(new long[0]));
-        assertThat(p.intern(null)).isEqualTo(-1);
-        for (int i = 0; i < 10_000; i++) p.intern(new long[] {i, i + 1});
-        assertThat(p.get(a)).containsExactly(16, 128);
-        LongArrayPool q = new LongArrayPool();
-        q.intern(new long[] {7});
-        int[] map = p.mergeInto(q);
-        assertThat(q.get(map[a])).containsExactly(16, 128);
+    void equalArraysGetOneCodeWhicheverInstanceComes() {
+        Values v = new Values();
+        long[] shape = {16, 128};
+        int a = v.array(shape);
+        assertThat(v.array(shape)).isEqualTo(a);
+        assertThat(v.array(new long[] {16, 128})).isEqualTo(a); // a copy the interner did not keep
+        assertThat(v.array(new long[] {16})).isNotEqualTo(a);
+        assertThat(v.array(new long[0])).isEqualTo(v.array(new long[0]));
+        assertThat(v.array((long[]) null)).isEqualTo(-1);
+        for (int i = 0; i < 10_000; i++) v.array(new long[] {i, i + 1});
+        assertThat(v.array(a)).containsExactly(16, 128).isSameAs(shape);
+        assertThat(v.arrayCount()).isEqualTo(3 + 10_000);
+        Values other = new Values();
+        other.array(new long[] {7});
+        other.text("OUTPUT");
+        int[] arrays = v.arraysInto(other), texts = new Values().textsInto(other);
+        assertThat(other.array(arrays[a])).containsExactly(16, 128);
+        assertThat(arrays).doesNotHaveDuplicates();
+        assertThat(texts).isEmpty();
     }
 
     @Test

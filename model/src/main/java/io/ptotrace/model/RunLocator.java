@@ -1,5 +1,6 @@
 package io.ptotrace.model;
 
+import io.ptotrace.io.InputProblem;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -9,41 +10,66 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** Finds a run's files: the records file in a folder, the newest run under outputs/, sibling name maps. */
+/**
+ * Where a run's files are. A run folder holds a records file, {@code deps.json} and {@code name_map*.json};
+ * every command finds them here: the records file of a folder, the newest run under {@code outputs/}, the
+ * deps.json of a folder or beside a records file, and the name map beside an input — by one of two policies,
+ * because convert and diff deliberately differ there (see {@link #uniqueNameMapBeside} and {@link #newestNameMapBeside}).
+ */
 public final class RunLocator {
     private RunLocator() {}
 
-    /** Records file names in order of preference inside one folder: the newer era's first. */
-    public static final String[] RECORDS_NAMES = {"chip_swimlane_records.json", "l2_swimlane_records.json", "l2_perf_records.json"};
+    /** The records name the critical-path tool also reads; no capture writes it. */
+    public static final String L2_PERF_RECORDS = "l2_perf_records.json";
 
-    /** The records file of a run folder, or null. */
+    /**
+     * The names that discovery under {@code outputs/} looks for: the names the captures write, newest era first.
+     * A run holding only an {@code l2_perf_records.json} is read when its folder or file is named, but never picked on its own.
+     */
+    static final List<String> CAPTURE_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile);
+
+    /**
+     * Records file names of every era, newest era first: a folder holding files of two eras is read by its
+     * newest one; {@link #L2_PERF_RECORDS} comes last.
+     */
+    public static final List<String> RECORDS_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile, L2_PERF_RECORDS);
+
+    public static final String DEPS_NAME = "deps.json";
+
+    private static final String NAME_MAPS = "name_map*.json";
+
+    /** The records file of a run folder (by {@link #RECORDS_NAMES}), or null. */
     public static Path recordsIn(Path dir) {
-        for (String n : RECORDS_NAMES) {
+        return first(dir, RECORDS_NAMES);
+    }
+
+    private static Path first(Path dir, List<String> names) {
+        for (String n : names) {
             Path p = dir.resolve(n);
             if (Files.isRegularFile(p)) return p;
         }
         return null;
     }
 
-    /** Newest (mtime) {@code outputs/*}{@code /{chip,l2}_swimlane_records.json} under {@code cwd}, or null. */
+    /**
+     * The newest (mtime) records file one folder below {@code cwd/outputs}, by {@link #CAPTURE_NAMES} (a folder
+     * holding both contributes its chip file), or null. Equal times: the first folder by name.
+     */
     public static Path newestUnderOutputs(Path cwd) throws IOException {
         Path outputs = cwd.resolve("outputs");
         if (!Files.isDirectory(outputs)) return null;
+        List<Path> dirs = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(outputs)) {
+            for (Path d : ds) if (Files.isDirectory(d)) dirs.add(d);
+        }
+        dirs.sort(null);
         Path best = null;
         FileTime bestTime = null;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(outputs)) {
-            List<Path> dirs = new ArrayList<>();
-            for (Path d : ds) if (Files.isDirectory(d)) dirs.add(d);
-            dirs.sort(null);
-            for (Path d : dirs) {
-                Path f = null;
-                for (String n : new String[] {"chip_swimlane_records.json", "l2_swimlane_records.json"}) {
-                    if (Files.isRegularFile(d.resolve(n))) { f = d.resolve(n); break; }
-                }
-                if (f == null) continue;
-                FileTime t = Files.getLastModifiedTime(f);
-                if (best == null || t.compareTo(bestTime) > 0) { best = f; bestTime = t; }
-            }
+        for (Path d : dirs) {
+            Path f = first(d, CAPTURE_NAMES);
+            if (f == null) continue;
+            FileTime t = Files.getLastModifiedTime(f);
+            if (best == null || t.compareTo(bestTime) > 0) { best = f; bestTime = t; }
         }
         return best;
     }
@@ -79,34 +105,49 @@ public final class RunLocator {
         return best;
     }
 
-    /**
-     * The newest (mtime; among equals the last by name) regular {@code name_map*.json} next to a file, or null.
-     * The path returned is the sibling of {@code input} as given.
-     */
-    public static Path newestSiblingNameMap(Path input) throws IOException {
-        Path dir = input.toAbsolutePath().getParent();
-        if (dir == null) return null;
-        Path best = null;
-        FileTime bestTime = null;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
-            for (Path p : ds) {
-                if (!Files.isRegularFile(p)) continue;
-                FileTime t = Files.getLastModifiedTime(p);
-                int c = bestTime == null ? 1 : t.compareTo(bestTime);
-                if (c > 0 || (c == 0 && p.getFileName().toString().compareTo(best.getFileName().toString()) > 0)) {
-                    best = p;
-                    bestTime = t;
-                }
-            }
-        }
-        return best == null ? null : input.resolveSibling(best.getFileName().toString());
+    /** The deps.json beside a records file (it need not exist). */
+    public static Path depsBeside(Path recordsFile) {
+        Path dir = recordsFile.getParent();
+        return dir == null ? Path.of(DEPS_NAME) : dir.resolve(DEPS_NAME);
     }
 
-    /** The unique sibling {@code name_map*.json} of a file, or null (warning when ambiguous). */
-    public static Path siblingNameMap(Path input, Consumer<String> warn) throws IOException {
+    /**
+     * A deps.json given as itself or as the run folder holding it.
+     *
+     * @throws InputProblem when the folder has none or the file is not there
+     */
+    public static Path depsOf(Path fileOrFolder) {
+        if (Files.isDirectory(fileOrFolder)) {
+            Path f = fileOrFolder.resolve(DEPS_NAME);
+            if (!Files.isRegularFile(f)) throw new InputProblem(fileOrFolder, "no deps.json in this folder", null);
+            return f;
+        }
+        if (!Files.exists(fileOrFolder)) throw new InputProblem(fileOrFolder, "no such file", null);
+        return fileOrFolder; // a pipe reads as well as a file
+    }
+
+    /**
+     * Every entry named {@code name_map*.json} in the folder of {@code input}, by name: the files a command may
+     * read besides its named inputs, which its outputs must not replace. None when the folder does not exist.
+     */
+    public static List<Path> nameMapsBeside(Path input) throws IOException {
         Path dir = input.toAbsolutePath().getParent();
         List<Path> found = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "name_map*.json")) {
+        if (dir == null || !Files.isDirectory(dir)) return found;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, NAME_MAPS)) {
+            for (Path p : ds) found.add(p);
+        }
+        found.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        return found;
+    }
+
+    /**
+     * Convert's policy: the name map beside {@code input} when it is the only regular {@code name_map*.json}
+     * there, else null; several are a warning and no names, since picking one could label every task wrongly.
+     */
+    public static Path uniqueNameMapBeside(Path input, Consumer<String> warn) throws IOException {
+        List<Path> found = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(input.toAbsolutePath().getParent(), NAME_MAPS)) {
             for (Path p : ds) if (Files.isRegularFile(p)) found.add(p);
         }
         found.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
@@ -117,5 +158,30 @@ public final class RunLocator {
             warn.accept("Warning: multiple sibling name maps found next to " + input + ": " + sb + "; pass --func-names explicitly.");
         }
         return null;
+    }
+
+    /**
+     * Diff's policy, as the deps viewer's: the newest (mtime) regular {@code name_map*.json} beside {@code input},
+     * ties to the last by name, silently; null when there is none or the folder cannot be read.
+     */
+    public static Path newestNameMapBeside(Path input) {
+        Path dir = input.toAbsolutePath().getParent();
+        if (dir == null) return null;
+        Path best = null;
+        FileTime bestTime = null;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, NAME_MAPS)) {
+            for (Path p : ds) {
+                if (!Files.isRegularFile(p)) continue;
+                FileTime t = Files.getLastModifiedTime(p);
+                int c = bestTime == null ? 1 : t.compareTo(bestTime);
+                if (c > 0 || (c == 0 && p.getFileName().toString().compareTo(best.getFileName().toString()) > 0)) {
+                    best = p;
+                    bestTime = t;
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return best;
     }
 }

@@ -1,7 +1,9 @@
 package io.ptotrace.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ptotrace.io.InputProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Finding a run's files, with the records names of both eras. */
+/** Finding a run's files: records of every era, the newest run, deps.json, and the two name-map policies side by side. */
 class RunLocatorTest {
     @TempDir
     Path dir;
@@ -55,18 +57,62 @@ class RunLocatorTest {
     }
 
     @Test
-    void siblingNameMaps() throws IOException {
+    void everyRecordsNameIsReadInAFolderButOnlyCaptureNamesAreDiscovered() {
+        assertThat(RunLocator.RECORDS_NAMES).startsWith(RunLocator.CAPTURE_NAMES.toArray(new String[0]))
+            .endsWith(RunLocator.L2_PERF_RECORDS).doesNotHaveDuplicates();
+        assertThat(RunLocator.CAPTURE_NAMES).doesNotContain(RunLocator.L2_PERF_RECORDS);
+    }
+
+    @Test
+    void convertTakesTheUniqueSiblingNameMap() throws IOException {
         Path input = touch("run/l2_swimlane_records.json", 1);
         List<String> w = new ArrayList<>();
-        assertThat(RunLocator.siblingNameMap(input, w::add)).isNull();
+        assertThat(RunLocator.uniqueNameMapBeside(input, w::add)).isNull();
         Path one = touch("run/name_map_case.json", 1);
         touch("run/other_map.json", 1);
         Files.createDirectories(dir.resolve("run/name_map_dir.json"));
-        assertThat(RunLocator.siblingNameMap(input, w::add)).isEqualTo(one);
+        assertThat(RunLocator.uniqueNameMapBeside(input, w::add)).isEqualTo(one);
+        assertThat(w).isEmpty();
         touch("run/name_map.json", 1);
         touch("run/name_map_b.json", 1);
-        assertThat(RunLocator.siblingNameMap(input, w::add)).isNull();
+        assertThat(RunLocator.uniqueNameMapBeside(input, w::add)).isNull();
         assertThat(w).containsExactly("Warning: multiple sibling name maps found next to " + input
             + ": name_map.json, name_map_b.json, name_map_case.json; pass --func-names explicitly.");
+    }
+
+    @Test
+    void diffTakesTheNewestSiblingNameMapSilently() throws IOException {
+        Path deps = touch("run/deps.json", 1);
+        assertThat(RunLocator.newestNameMapBeside(deps)).isNull();
+        touch("run/name_map_a.json", 100);
+        Path newest = touch("run/name_map_b.json", 300);
+        touch("run/name_map_c.json", 200);
+        Files.createDirectories(dir.resolve("run/name_map_z.json"));
+        assertThat(RunLocator.newestNameMapBeside(deps)).isEqualTo(newest);
+        Path lastByName = touch("run/name_map_d.json", 300);
+        assertThat(RunLocator.newestNameMapBeside(deps)).isEqualTo(lastByName);
+        assertThat(RunLocator.uniqueNameMapBeside(deps, w -> { })).isNull(); // the other policy: several, none taken
+    }
+
+    @Test
+    void nameMapsBesideAnInputAreEveryMatchingEntryByName() throws IOException {
+        Path deps = touch("run/deps.json", 1);
+        Path b = touch("run/name_map_b.json", 1), a = touch("run/name_map_a.json", 2);
+        touch("run/names.json", 1);
+        Path folder = Files.createDirectories(dir.resolve("run/name_map_dir.json"));
+        assertThat(RunLocator.nameMapsBeside(deps)).containsExactly(a, b, folder);
+        assertThat(RunLocator.nameMapsBeside(dir.resolve("missing/deps.json"))).isEmpty();
+    }
+
+    @Test
+    void depsJsonOfAFolderOrBesideARecordsFile() throws IOException {
+        Path run = Files.createDirectories(dir.resolve("run"));
+        assertThat(RunLocator.depsBeside(run.resolve("l2_swimlane_records.json"))).isEqualTo(run.resolve("deps.json"));
+        assertThat(RunLocator.depsBeside(Path.of("chip_swimlane_records.json"))).isEqualTo(Path.of("deps.json"));
+        assertThatThrownBy(() -> RunLocator.depsOf(run)).isInstanceOf(InputProblem.class).hasMessageContaining("no deps.json in this folder");
+        assertThatThrownBy(() -> RunLocator.depsOf(run.resolve("deps.json"))).isInstanceOf(InputProblem.class).hasMessageContaining("no such file");
+        Path deps = touch("run/deps.json", 1);
+        assertThat(RunLocator.depsOf(run)).isEqualTo(deps);
+        assertThat(RunLocator.depsOf(deps)).isEqualTo(deps);
     }
 }

@@ -126,11 +126,8 @@ public final class DepsViewer {
 
     private static Path nameMapFile(Path deps, Path explicit) {
         if (explicit != null) return explicit;
-        try {
-            return RunLocator.newestSiblingNameMap(deps);
-        } catch (IOException e) {
-            return null;
-        }
+        Path newest = RunLocator.newestNameMapBeside(deps);
+        return newest == null ? null : deps.resolveSibling(newest.getFileName().toString());
     }
 
     private static NameMap names(Path file, Consumer<String> warn) {
