@@ -7,8 +7,8 @@
 # Prints one line per difference and "identical: N cases" at the end; exit 1 when anything differs.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-old="${1:?usage: bench/identical.sh OLD_JAR [NEW_JAR]}"
-new="${2:-$here/cli/target/ptotrace.jar}"
+old="$(realpath "${1:?usage: bench/identical.sh OLD_JAR [NEW_JAR]}")"
+new="$(realpath "${2:-$here/cli/target/ptotrace.jar}")"
 java="${PTOTRACE_JAVA:-java}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
