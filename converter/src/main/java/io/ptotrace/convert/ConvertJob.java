@@ -126,7 +126,7 @@ public final class ConvertJob {
         for (Written w : written)
             if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
                 out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
-        out.print(StatisticsReport.render(tl, names));
+        out.print(StatisticsReport.render(run));
         out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
         String warning = jsonCheck.join();
         if (warning != null) err.println(warning);

@@ -41,6 +41,7 @@ public final class TraceBuilder implements SliceContent {
 
     private final Run run;
     private final Timeline tl;
+    private final int[] funcId;
     private final DepsProjection deps;
     private final NameMap names;
     private final boolean overhead;
@@ -77,13 +78,13 @@ public final class TraceBuilder implements SliceContent {
     private TraceBuilder(Run run, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
         this.run = run;
         this.tl = run.timeline;
+        this.funcId = run.funcId;
         this.pt = tl.phases;
         this.deps = run.deps;
         this.names = run.names;
         this.overhead = overhead;
         this.warn = warn;
         this.verbose = verbose;
-        resolveFuncIds();
         this.ix = new TaskIndex(run);
         pic.setContent(this);
         pic.topLevelMetadata = tl.timelineMetadata;
@@ -108,20 +109,6 @@ public final class TraceBuilder implements SliceContent {
     }
 
     // ================================================================== §3.1
-
-    private void resolveFuncIds() {
-        if (!deps.hasKernelMap()) return;
-        for (int r = 0; r < tl.rows; r++) {
-            if (tl.funcId[r] >= 0 || !deps.hasKernels(tl.taskId[r])) continue;
-            long t = tl.taskId[r];
-            int f = -1;
-            if ("aic".equals(tl.coreType[r])) {
-                if (deps.kernel(t, 0) >= 0) f = deps.kernel(t, 0);
-            } else if (deps.kernel(t, 1) >= 0) f = deps.kernel(t, 1);
-            else if (deps.kernel(t, 2) >= 0) f = deps.kernel(t, 2);
-            tl.funcId[r] = f;
-        }
-    }
 
     private int firstActiveKernel(long task) {
         if (!deps.hasKernels(task)) return -1;
@@ -540,7 +527,7 @@ public final class TraceBuilder implements SliceContent {
         switch (sliceKind[i]) {
             case K_WORKER:
             case K_SCHED_VIEW:
-                return Labels.taskName(tl.funcId[ref], TaskIds.display(tl.taskId[ref]), ix.isSpmd(tl.taskId[ref]), names);
+                return Labels.taskName(funcId[ref], TaskIds.display(tl.taskId[ref]), ix.isSpmd(tl.taskId[ref]), names);
             case K_MARKER: {
                 boolean idOk = pt.taskIdOk(ref);
                 long id = pt.taskId(ref);
@@ -601,7 +588,7 @@ public final class TraceBuilder implements SliceContent {
     }
 
     private String eventHint(int row) {
-        return "Task:" + TaskIds.display(tl.taskId[row]) + ", FuncId:" + tl.funcId[row] + ", CoreId:" + tl.coreId[row];
+        return "Task:" + TaskIds.display(tl.taskId[row]) + ", FuncId:" + funcId[row] + ", CoreId:" + tl.coreId[row];
     }
 
     @Override
