@@ -104,7 +104,7 @@ public final class ConvertJob {
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
         // the JSON check (arrows Perfetto will drop) runs while the files are written
-        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written));
+        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written.stream().map(w -> w.format).collect(Collectors.toSet())));
         List<Outputs.Job> jobs = new ArrayList<>();
         for (Written w : written) jobs.add(new Outputs.Job(w.path, true, stream -> TraceWriters.write(pic, w.format, stream, err)));
         progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.FlowKind;
-import io.ptotrace.convert.picture.SliceContent;
+import io.ptotrace.convert.picture.SliceKind;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.proto.TrackDescriptor;
 import java.io.ByteArrayOutputStream;
@@ -207,19 +207,14 @@ class PerfettoProtoWriterTest {
         TracePicture pic = new TracePicture();
         long[] bytesWhenHalfRendered = {-1};
         CountingStream out = new CountingStream();
-        pic.setContent(new SliceContent() {
-            @Override public String sliceName(int s) {
+        SliceKind kind = new SliceKind("event") {
+            @Override public String name(int s) {
                 if (s == n / 2) bytesWhenHalfRendered[0] = out.count;
                 return "task(t" + s + ")";
             }
-            @Override public String sliceCategory(int s) { return "event"; }
-            @Override public String sliceColor(int s) { return null; }
-            @Override public void sliceArgs(int s, ArgSink sink) { sink.u64("taskId", s); sink.dbl("duration-us", 1.5); }
-            @Override public String counterName(int c) { return null; }
-            @Override public String counterCategory(int c) { return null; }
-            @Override public void counterArgs(int c, ArgSink sink) { }
-        });
-        for (int i = 0; i < n; i++) pic.addSlice(4, 10000 + 10 * (i % 50), (i / 50) * 2.0, 1.5, i);
+            @Override public void args(int s, ArgSink sink) { sink.u64("taskId", s); sink.dbl("duration-us", 1.5); }
+        };
+        for (int i = 0; i < n; i++) pic.addSlice(kind, i, 4, 10000 + 10 * (i % 50), (i / 50) * 2.0, 1.5, true);
         for (int i = 50; i < n; i += 50) {
             pic.addFlow(FlowKind.DEPENDENCY, 4, 10000, (i / 50 - 1) * 2.0, i - 50, true, 4, 10000, (i / 50) * 2.0, i, true, 1, 1);
         }

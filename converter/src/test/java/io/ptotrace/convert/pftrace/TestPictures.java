@@ -3,7 +3,8 @@ package io.ptotrace.convert.pftrace;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.MetaEvent;
-import io.ptotrace.convert.picture.SliceContent;
+import io.ptotrace.convert.picture.CounterKind;
+import io.ptotrace.convert.picture.SliceKind;
 import io.ptotrace.convert.picture.TracePicture;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,26 +23,25 @@ public final class TestPictures {
         final List<String> cNames = new ArrayList<>();
         final List<Map<String, Object>> cArgs = new ArrayList<>();
 
-        public Builder() {
-            pic.setContent(new SliceContent() {
-                @Override public String sliceName(int s) { return names.get(s); }
-                @Override public String sliceCategory(int s) { return cats.get(s); }
-                @Override public String sliceColor(int s) { return null; }
-                @Override public void sliceArgs(int s, ArgSink sink) { emit(args.get(s), sink); }
-                @Override public String counterName(int c) { return cNames.get(c); }
-                @Override public String counterCategory(int c) { return "queue"; }
-                @Override public void counterArgs(int c, ArgSink sink) { emit(cArgs.get(c), sink); }
-            });
-        }
+        /** Slices of category "event" named and with args as given (the ref indexes the lists). */
+        final SliceKind sliceKind = new SliceKind("event") {
+            @Override public String category(int s) { return cats.get(s); }
+            @Override public String name(int s) { return names.get(s); }
+            @Override public void args(int s, ArgSink sink) { emit(args.get(s), sink); }
+        };
+        final CounterKind counterKind = new CounterKind("queue") {
+            @Override public String name(int c) { return cNames.get(c); }
+            @Override public void args(int c, ArgSink sink) { emit(cArgs.get(c), sink); }
+        };
 
         public Builder process(int pid, String name, int sort) {
-            pic.meta.add(MetaEvent.processName(pid, name));
-            pic.meta.add(MetaEvent.processSort(pid, sort));
+            pic.declare(MetaEvent.processName(pid, name));
+            pic.declare(MetaEvent.processSort(pid, sort));
             return this;
         }
 
         public Builder thread(int pid, int tid, String name) {
-            pic.meta.add(MetaEvent.threadName(pid, tid, name));
+            pic.declare(MetaEvent.threadName(pid, tid, name));
             return this;
         }
 
@@ -51,7 +51,7 @@ public final class TestPictures {
             Map<String, Object> m = new LinkedHashMap<>();
             for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], kv[i + 1]);
             args.add(m);
-            return pic.addSlice(pid, tid, ts, dur, names.size() - 1);
+            return pic.addSlice(sliceKind, names.size() - 1, pid, tid, ts, dur, true);
         }
 
         public int counter(int pid, int tid, double ts, String name, Object... kv) {
@@ -59,7 +59,7 @@ public final class TestPictures {
             Map<String, Object> m = new LinkedHashMap<>();
             for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], kv[i + 1]);
             cArgs.add(m);
-            return pic.addCounter(pid, tid, ts);
+            return pic.addCounter(counterKind, cNames.size() - 1, pid, tid, ts);
         }
 
         /** A flow between two slices (or −1), endpoints at the given pid/tid/ts. */

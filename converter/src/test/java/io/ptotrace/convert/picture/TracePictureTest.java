@@ -8,7 +8,11 @@ class TracePictureTest {
     @Test
     void dependencyTaskCountsKeepTheirValueAtAnySize() {
         TracePicture p = new TracePicture();
-        int a = p.addSlice(4, 10000, 1.0, 2.0, 0), b = p.addSlice(4, 10010, 5.0, 2.0, 1);
+        SliceKind k = new SliceKind("event") {
+            @Override public String name(int ref) { return "s" + ref; }
+            @Override public void args(int ref, ArgSink sink) { }
+        };
+        int a = p.addSlice(k, 0, 4, 10000, 1.0, 2.0, true), b = p.addSlice(k, 1, 4, 10010, 5.0, 2.0, true);
         int[][] counts = {{1, 1}, {0, 65535}, {65535, 65536}, {70000, 3}, {2, 1 << 24}};
         for (int[] c : counts) p.addFlow(FlowKind.DEPENDENCY, 4, 10000, 3.0, a, true, 4, 10010, 5.0, b, true, c[0], c[1]);
         p.addFlow(FlowKind.DISPATCH, 4, 10000, 3.0, a, false, 4, 10010, 5.0, b, false, -1, -1);
