@@ -187,7 +187,43 @@ class PerfettoProtoWriterTest {
         assertThat(by.get("next").depth).isZero();
         assertThat(rb.flows).hasSize(1);
         assertThat(rb.flows.get(0).out).isSameAs(by.get("zero-at-end"));
-        assertThat(outer + inner + next).isGreaterThan(0);
+
+        // the layout keeps all four on the lane's own track, in nesting order
+        PftraceLayout layout = PftraceLayout.of(b.pic);
+        PftraceLayout.Track lane = layout.trackOfSlice(outer);
+        assertThat(lane.type()).isEqualTo(PftraceLayout.TrackType.THREAD);
+        assertThat(List.of(inner, zero, next)).allSatisfy(s -> assertThat(layout.trackOfSlice(s)).isSameAs(lane));
+        List<String> events = new ArrayList<>();
+        for (int k = 0; k < layout.eventCount(); k++)
+            events.add(layout.eventType(k) + " " + b.names.get(layout.eventItem(k)) + "@" + layout.eventNs(k));
+        assertThat(events).containsExactly("BEGIN outer@10000", "BEGIN inner@10000", "END inner@15000", "END outer@20000",
+            "BEGIN next@20000", "BEGIN zero-at-end@20000", "END zero-at-end@20000", "END next@21000");
+    }
+
+    @Test
+    void everySampleRunIsInItsTraceAsThePictureSays() throws Exception {
+        for (boolean overhead : new boolean[] {false, true}) {
+            for (Map.Entry<String, TracePicture> e : TestPictures.ofSampleRuns(overhead).entrySet()) {
+                try {
+                    PictureInTraceCheck.check(e.getValue());
+                } catch (AssertionError x) {
+                    throw new AssertionError(e.getKey() + (overhead ? " --overhead" : "") + ": " + x.getMessage(), x);
+                }
+            }
+        }
+        PictureInTraceCheck.check(TestPictures.sample().pic);
+    }
+
+    /** The intern tables are caches; a category or arg name that shares a slot with another would be interned again and again. */
+    @Test
+    void categoriesAndArgNamesAreInternedOnce() throws Exception {
+        for (TracePicture pic : TestPictures.ofSampleRuns(true).values()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            PerfettoProtoWriter.write(pic, out);
+            Readback rb = new Readback(out.toByteArray());
+            assertThat(rb.categoryEntries).isNotEmpty().allSatisfy((k, v) -> assertThat(v).as(k).isEqualTo(1));
+            assertThat(rb.annotationNameEntries).isNotEmpty().allSatisfy((k, v) -> assertThat(v).as(k).isEqualTo(1));
+        }
     }
 
     @Test

@@ -28,4 +28,40 @@ class TracePictureTest {
         assertThat(p.flowInputTaskCount(d)).isEqualTo(-1);
         assertThat(p.flowOutputTaskCount(d)).isEqualTo(-1);
     }
+
+    @Test
+    void slicesGetJsonIdsInOrderAndTheirKindRendersThem() {
+        TracePicture p = new TracePicture();
+        SliceKind tasks = new SliceKind("event") {
+            @Override public String name(int ref) { return "task(t" + ref + ")"; }
+            @Override public String color(int ref) { return ref % 2 == 0 ? "good" : null; }
+            @Override public void args(int ref, ArgSink sink) { sink.i64("ref", ref); }
+        };
+        SliceKind phases = new SliceKind("scheduler", JsonMember.SORTED_SLICE) {
+            @Override public String name(int ref) { return "complete(" + ref + ")"; }
+            @Override public void args(int ref, ArgSink sink) { }
+        };
+        int a = p.addSlice(tasks, 7, 4, 10000, 1.0, 2.0, true);
+        int b = p.addSlice(phases, 3, 2, 30000, 1.5, 1.0, false);
+        int c = p.addSlice(tasks, 8, 4, 10010, 2.0, 2.0, true);
+        assertThat(new int[] {p.sliceJsonId(a), p.sliceJsonId(b), p.sliceJsonId(c)}).containsExactly(0, -1, 1);
+        assertThat(p.sliceKind(b)).isSameAs(phases);
+        assertThat(p.sliceName(a)).isEqualTo("task(t7)");
+        assertThat(p.sliceColor(c)).isEqualTo("good");
+        assertThat(p.sliceColor(a)).isNull();
+        assertThat(p.sliceCategory(b)).isEqualTo("scheduler");
+        assertThat(p.sliceName(b)).isEqualTo("complete(3)");
+
+        Overlay o = p.overlay("critical_path");
+        assertThat(p.overlay("critical_path")).isSameAs(o);
+        int d = o.slice(4, 10000, 1.0, 2.0, "on the path");
+        assertThat(p.sliceJsonId(d)).isEqualTo(2);
+        assertThat(p.sliceCategory(d)).isEqualTo("critical_path");
+        int f = o.arrow(a, d);
+        assertThat(p.flowKind(f)).isEqualTo(FlowKind.OVERLAY);
+        assertThat(p.flowName(f)).isEqualTo("critical_path");
+        assertThat(p.flowSrcJsonBind(f)).isTrue();
+        assertThat(p.flowDstSlice(f)).isEqualTo(d);
+        assertThat(p.overlays()).containsExactly(o);
+    }
 }
