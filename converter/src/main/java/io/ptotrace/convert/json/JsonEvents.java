@@ -29,7 +29,8 @@ final class JsonEvents {
         OUT_COUNT = new SerializedString("output_task_count"), X = new SerializedString("X"), C = new SerializedString("C");
     // raw fragments: a flow end starts with FLOW_CAT (whose comma makes "id" follow it), the others follow a value
     private static final SerializedString FLOW_CAT = new SerializedString("\"cat\":\"flow\","),
-        BP_E = new SerializedString(",\"bp\":\"e\"");
+        BP_E = new SerializedString(",\"bp\":\"e\""), PH_X = new SerializedString(",\"ph\":\"X\""),
+        PH_C = new SerializedString(",\"ph\":\"C\"");
     /** {@code ,"name":<kind>,"ph":"s"} and {@code ...,"ph":"f"} by flow kind. */
     private static final SerializedString[] FLOW_START = new SerializedString[FlowKind.values().length],
         FLOW_END = new SerializedString[FlowKind.values().length];
@@ -76,59 +77,120 @@ final class JsonEvents {
         g.writeEndObject();
     }
 
+    // the order most kinds use, rendered without walking the member list (most of a trace is these events)
+    private List<JsonMember> lastSliceOrder, lastCounterOrder;
+    private boolean sortedSlice, sortedCounter;
+
     void slice(TracePicture pic, int i) throws IOException {
         SliceKind kind = pic.sliceKind(i);
         int ref = pic.sliceRef(i);
         List<JsonMember> order = kind.jsonOrder();
+        if (order != lastSliceOrder) {
+            lastSliceOrder = order;
+            sortedSlice = order.equals(JsonMember.SORTED_SLICE);
+        }
         g.writeStartObject();
-        for (int k = 0, n = order.size(); k < n; k++) {
-            switch (order.get(k)) {
-                case ARGS:
-                    g.writeFieldName(ARGS);
-                    g.writeStartObject();
-                    kind.args(ref, args);
-                    g.writeEndObject();
-                    break;
-                case CAT: g.writeFieldName(CAT); g.writeString(kind.category(ref)); break;
-                case CNAME: {
-                    String cname = kind.color(ref);
-                    if (cname != null) { g.writeFieldName(CNAME); g.writeString(cname); }
-                    break;
+        if (sortedSlice) {
+            args(kind, ref);
+            category(kind.category(ref));
+            color(kind.color(ref));
+            id(pic.sliceJsonId(i));
+            g.writeFieldName(NAME);
+            g.writeString(kind.name(ref));
+            g.writeRaw(PH_X);
+            where(pic.slicePid(i), pic.sliceTid(i), pic.sliceTs(i));
+            g.writeFieldName(DUR);
+            num.write(g, pic.sliceDur(i));
+        } else {
+            for (int k = 0, n = order.size(); k < n; k++) {
+                switch (order.get(k)) {
+                    case ARGS: args(kind, ref); break;
+                    case CAT: category(kind.category(ref)); break;
+                    case CNAME: color(kind.color(ref)); break;
+                    case ID: id(pic.sliceJsonId(i)); break;
+                    case NAME: g.writeFieldName(NAME); g.writeString(kind.name(ref)); break;
+                    case PH: g.writeFieldName(PH); g.writeString(X); break;
+                    case PID: g.writeFieldName(PID); g.writeNumber(pic.slicePid(i)); break;
+                    case TID: g.writeFieldName(TID); g.writeNumber(pic.sliceTid(i)); break;
+                    case TS: g.writeFieldName(TS); num.write(g, pic.sliceTs(i)); break;
+                    case DUR: g.writeFieldName(DUR); num.write(g, pic.sliceDur(i)); break;
+                    default: throw new IllegalStateException();
                 }
-                case ID: if (pic.sliceJsonId(i) >= 0) { g.writeFieldName(ID); g.writeNumber(pic.sliceJsonId(i)); } break;
-                case NAME: g.writeFieldName(NAME); g.writeString(kind.name(ref)); break;
-                case PH: g.writeFieldName(PH); g.writeString(X); break;
-                case PID: g.writeFieldName(PID); g.writeNumber(pic.slicePid(i)); break;
-                case TID: g.writeFieldName(TID); g.writeNumber(pic.sliceTid(i)); break;
-                case TS: g.writeFieldName(TS); num.write(g, pic.sliceTs(i)); break;
-                case DUR: g.writeFieldName(DUR); num.write(g, pic.sliceDur(i)); break;
-                default: throw new IllegalStateException();
             }
         }
         g.writeEndObject();
     }
 
+    private void args(SliceKind kind, int ref) throws IOException {
+        g.writeFieldName(ARGS);
+        g.writeStartObject();
+        kind.args(ref, args);
+        g.writeEndObject();
+    }
+
+    private void category(String cat) throws IOException {
+        g.writeFieldName(CAT);
+        g.writeString(cat);
+    }
+
+    private void color(String cname) throws IOException {
+        if (cname == null) return;
+        g.writeFieldName(CNAME);
+        g.writeString(cname);
+    }
+
+    private void id(int id) throws IOException {
+        if (id < 0) return;
+        g.writeFieldName(ID);
+        g.writeNumber(id);
+    }
+
+    /** pid, tid and ts, in that order. */
+    private void where(int pid, int tid, double ts) throws IOException {
+        g.writeFieldName(PID);
+        g.writeNumber(pid);
+        g.writeFieldName(TID);
+        g.writeNumber(tid);
+        g.writeFieldName(TS);
+        num.write(g, ts);
+    }
+
     void counter(TracePicture pic, int i) throws IOException {
         CounterKind kind = pic.counterKind(i);
         List<JsonMember> order = kind.jsonOrder();
+        if (order != lastCounterOrder) {
+            lastCounterOrder = order;
+            sortedCounter = order.equals(JsonMember.SORTED_COUNTER);
+        }
         g.writeStartObject();
-        for (int k = 0, n = order.size(); k < n; k++) {
-            switch (order.get(k)) {
-                case ARGS:
-                    g.writeFieldName(ARGS);
-                    g.writeStartObject();
-                    pic.counterArgs(i, args);
-                    g.writeEndObject();
-                    break;
-                case CAT: g.writeFieldName(CAT); g.writeString(pic.counterCategory(i)); break;
-                case NAME: g.writeFieldName(NAME); g.writeString(pic.counterName(i)); break;
-                case PH: g.writeFieldName(PH); g.writeString(C); break;
-                case PID: g.writeFieldName(PID); g.writeNumber(pic.counterPid(i)); break;
-                case TID: g.writeFieldName(TID); g.writeNumber(pic.counterTid(i)); break;
-                case TS: g.writeFieldName(TS); num.write(g, pic.counterTs(i)); break;
-                default: break; // a sample has no colour, id or duration
+        if (sortedCounter) {
+            counterArgs(pic, i);
+            category(pic.counterCategory(i));
+            g.writeFieldName(NAME);
+            g.writeString(pic.counterName(i));
+            g.writeRaw(PH_C);
+            where(pic.counterPid(i), pic.counterTid(i), pic.counterTs(i));
+        } else {
+            for (int k = 0, n = order.size(); k < n; k++) {
+                switch (order.get(k)) {
+                    case ARGS: counterArgs(pic, i); break;
+                    case CAT: category(pic.counterCategory(i)); break;
+                    case NAME: g.writeFieldName(NAME); g.writeString(pic.counterName(i)); break;
+                    case PH: g.writeFieldName(PH); g.writeString(C); break;
+                    case PID: g.writeFieldName(PID); g.writeNumber(pic.counterPid(i)); break;
+                    case TID: g.writeFieldName(TID); g.writeNumber(pic.counterTid(i)); break;
+                    case TS: g.writeFieldName(TS); num.write(g, pic.counterTs(i)); break;
+                    default: break; // a sample has no colour, id or duration
+                }
             }
         }
+        g.writeEndObject();
+    }
+
+    private void counterArgs(TracePicture pic, int i) throws IOException {
+        g.writeFieldName(ARGS);
+        g.writeStartObject();
+        pic.counterArgs(i, args);
         g.writeEndObject();
     }
 

@@ -41,14 +41,13 @@ public final class ArrowMarks {
     ArrowMarks(TracePicture pic) { this.pic = pic; }
 
     /** Marks arrow {@code f}, just added: unbound ends first, then hb_violation or backward. */
-    void markArrow(int f) {
-        int s = pic.flowSrcSlice(f);
-        if (s < 0) ofEnd.put(2L * f, add(f, Type.UNBOUND_START));
-        if (pic.flowDstSlice(f) < 0) ofEnd.put(2L * f + 1, add(f, Type.UNBOUND_END));
-        if (pic.flowKind(f) == FlowKind.HB_VIOLATION) {
+    void markArrow(int f, FlowKind kind, int srcSlice, int dstSlice, double dstTs, boolean backward) {
+        if (srcSlice < 0) ofEnd.put(2L * f, add(f, Type.UNBOUND_START));
+        if (dstSlice < 0) ofEnd.put(2L * f + 1, add(f, Type.UNBOUND_END));
+        if (kind == FlowKind.HB_VIOLATION) {
             int m = add(f, Type.HB_VIOLATION);
-            if (s >= 0) overlap.put(m, pic.sliceTs(s) + pic.sliceDur(s) - pic.flowDstTs(f));
-        } else if (pic.flowBackward(f)) add(f, Type.BACKWARD);
+            if (srcSlice >= 0) overlap.put(m, pic.sliceTs(srcSlice) + pic.sliceDur(srcSlice) - dstTs);
+        } else if (backward) add(f, Type.BACKWARD);
     }
 
     private int add(int f, Type t) {

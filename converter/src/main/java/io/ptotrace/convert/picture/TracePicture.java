@@ -154,16 +154,17 @@ public final class TracePicture {
         boolean srcOwn = srcSlice < 0 || slicePid(srcSlice) != srcPid || sliceTid(srcSlice) != srcTid;
         boolean dstOwn = dstSlice < 0 || slicePid(dstSlice) != dstPid || sliceTid(dstSlice) != dstTid;
         boolean wide = inCount > 0xFFFF || outCount > 0xFFFF;
+        boolean backward = dstTs < srcTs;
         fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0) | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
             | (inCount >= 0 ? HAS_COUNTS : 0) | (srcOwn ? SRC_OWN : 0) | (dstOwn ? DST_OWN : 0) | (wide ? WIDE_COUNTS : 0)
-            | (dstTs < srcTs ? BACKWARD : 0)));
+            | (backward ? BACKWARD : 0)));
         fSrcTs.set(i, srcTs); fSrcSlice.set(i, srcSlice);
         fDstTs.set(i, dstTs); fDstSlice.set(i, dstSlice);
         if (srcOwn) unboundEnds.put(2L * i, new int[] {srcPid, srcTid});
         if (dstOwn) unboundEnds.put(2L * i + 1, new int[] {dstPid, dstTid});
         fCounts.set(i, inCount >= 0 && !wide ? inCount << 16 | outCount : 0);
         if (wide) wideCounts.put(i, new int[] {inCount, outCount});
-        marks.markArrow(i);
+        marks.markArrow(i, kind, srcSlice, dstSlice, dstTs, backward);
         return i;
     }
 
