@@ -64,9 +64,9 @@ final class PftraceEncoder {
     private final Annotations annotations = new Annotations();
 
     private long nextIid = 1;
-    private final Interned names = new Interned(InternedData.EVENT_NAMES_FIELD_NUMBER, 1, false);
-    private final Interned categories = new Interned(InternedData.EVENT_CATEGORIES_FIELD_NUMBER, 1, false);
-    private final Interned annotationNames = new Interned(InternedData.DEBUG_ANNOTATION_NAMES_FIELD_NUMBER, 1, false);
+    private final Interned names = new Interned(InternedData.EVENT_NAMES_FIELD_NUMBER, 0, false);
+    private final Interned categories = new Interned(InternedData.EVENT_CATEGORIES_FIELD_NUMBER, 0, false);
+    private final Interned annotationNames = new Interned(InternedData.DEBUG_ANNOTATION_NAMES_FIELD_NUMBER, 0, false);
     /** String values often occur once (a task's hints): interned from their second use, and only when 4 chars or longer. */
     private final Interned stringValues = new Interned(InternedData.DEBUG_ANNOTATION_STRING_VALUES_FIELD_NUMBER, 4, true);
 

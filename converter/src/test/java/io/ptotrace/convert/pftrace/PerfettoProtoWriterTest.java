@@ -236,6 +236,18 @@ class PerfettoProtoWriterTest {
         for (Readback.Slice s : rb.slices) assertThat(s.args).containsEntry("phase", "dispatch").containsEntry("hint", "Task:t0, FuncId:0");
     }
 
+    @Test
+    void emptyNamesAndKeysAreInternedLikeAnyOther() throws Exception {
+        TestPictures.Builder b = new TestPictures.Builder();
+        b.slice(2, 30000, 1.0, 1.0, "", "", "empty key");
+        b.slice(2, 30000, 3.0, 1.0, "", "", "again");
+        Readback rb = writeAndRead(b.pic, null);
+        assertThat(rb.errors).isEmpty();
+        assertThat(rb.slices).extracting(s -> s.name).containsExactly("", "");
+        assertThat(rb.slices.get(1).args).containsEntry("", "again");
+        assertThat(rb.annotationNameEntries).containsEntry("", 1);
+    }
+
     /** 1M slices stream out: bytes reach the stream long before the last slice is rendered. */
     @Test
     void millionSlicesStream() throws Exception {
