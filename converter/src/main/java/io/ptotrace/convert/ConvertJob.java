@@ -103,7 +103,7 @@ public final class ConvertJob {
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
         // the JSON check (arrows Perfetto will drop) runs while the files are written
-        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written));
+        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written.stream().map(w -> w.format).collect(Collectors.toSet())));
         List<Outputs.Job> jobs = new ArrayList<>();
         for (Written w : written) jobs.add(new Outputs.Job(w.path, true, stream -> TraceWriters.write(pic, w.format, stream, err)));
         progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
@@ -125,7 +125,7 @@ public final class ConvertJob {
         for (Written w : written)
             if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
                 out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
-        out.print(StatisticsReport.render(tl, names));
+        out.print(StatisticsReport.render(run));
         out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
         String warning = jsonCheck.join();
         if (warning != null) err.println(warning);

@@ -18,7 +18,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The arrows of merged-trace.md §11.1–§11.5. */
+/**
+ * The arrows: dependencies in the Worker and Scheduler views (hb_violation where the consumer starts
+ * before its producer ends), completions, complete→ready, dispatches and submit→dispatch.
+ */
 final class FlowRules {
     private final TraceBuilder b;
     private final Timeline tl;
@@ -40,7 +43,6 @@ final class FlowRules {
     }
 
     void emitAll() {
-        b.indexRecordSlices();
         workerDependencies();
         if (b.hasAicpuData()) schedulerDependencies();
         boolean sched = tl.schedulerPhases != null;
@@ -57,7 +59,7 @@ final class FlowRules {
 
     private static int coreTid(int core) { return 10000 + 10 * core; }
 
-    // ------------------------------------------------------------------ §11.1 Worker View
+    // ------------------------------------------------------------------ Worker View dependencies
 
     private void workerDependencies() {
         IntList pAnch = new IntList(), sAnch = new IntList();
@@ -94,7 +96,7 @@ final class FlowRules {
                         stats.workerPairs++;
                         if (hb) {
                             stats.workerViolations++;
-                            stats.offer("Worker View", b::sliceName, pSlice, sSlice, pEnd - dst);
+                            stats.offer("Worker View", pic::sliceName, pSlice, sSlice, pEnd - dst);
                         }
                         b.flow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
                             PID_WORKER, pic.sliceTid(pSlice), pStart, pSlice, true,
@@ -105,7 +107,7 @@ final class FlowRules {
         }
     }
 
-    // ------------------------------------------------------------------ §11.2 Scheduler View
+    // ------------------------------------------------------------------ Scheduler View dependencies
 
     private void schedulerDependencies() {
         IntList pAnch = new IntList(), sAnch = new IntList();
@@ -131,7 +133,7 @@ final class FlowRules {
                         stats.schedulerPairs++;
                         if (hb) {
                             stats.schedulerViolations++;
-                            stats.offer("Scheduler View", b::sliceName, b.svSlice(pr), b.svSlice(sr), tl.finish[pr] - tl.dispatch[sr]);
+                            stats.offer("Scheduler View", pic::sliceName, b.svSlice(pr), b.svSlice(sr), tl.finish[pr] - tl.dispatch[sr]);
                         }
                         b.flow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
                             PID_SCHED_VIEW, b.svTid(pr), tl.dispatch[pr], b.svSlice(pr), true,
@@ -142,7 +144,7 @@ final class FlowRules {
         }
     }
 
-    // ------------------------------------------------------------------ §11.3
+    // ------------------------------------------------------------------ completions
 
     private void completeFlows() {
         int nTasks = ix.tasks.length;
@@ -153,7 +155,7 @@ final class FlowRules {
         for (int g = 0; g < nTasks; g++) {
             int last = -1;
             for (int r = ix.rowFrom[g]; r < ix.rowTo[g]; r++) {
-                if (!(tl.finish[r] > 0)) continue; // Q-T5
+                if (!(tl.finish[r] > 0)) continue; // a row without a finish was never completed
                 if (last < 0 || tl.finish[r] > tl.finish[last]) last = r;
             }
             if (last < 0) continue;
@@ -238,7 +240,7 @@ final class FlowRules {
         }
     }
 
-    // ------------------------------------------------------------------ §11.4
+    // ------------------------------------------------------------------ dispatches
 
     private int[] coreThreadMap() {
         int maxCore = -1;
@@ -304,13 +306,13 @@ final class FlowRules {
             int src = enclosing(PID_SCHED, schedTid(t), d);
             b.flow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
                 PID_WORKER, coreTid(tl.coreId[r]), tl.start[r], b.workerSlice(r), false, -1, -1);
-            if (b.svSlice(r) >= 0) // Q-T4: only when the row has a Scheduler View slice
+            if (b.svSlice(r) >= 0) // only to a Scheduler View slice: a leg to no slice would be an unbound arrow
                 b.flow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
                     PID_SCHED_VIEW, b.svTid(r), d, b.svSlice(r), true, -1, -1);
         }
     }
 
-    // ------------------------------------------------------------------ §11.5
+    // ------------------------------------------------------------------ submissions
 
     private void submitFlows(int[] coreThread) {
         Map<String, Object> tm = tl.timelineMetadata;

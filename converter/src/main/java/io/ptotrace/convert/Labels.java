@@ -7,7 +7,7 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 
-/** Display rules for task slices (merged-trace.md §3.3). */
+/** How task slices are named: function name (or func_<n>_<letters>) and task id, with {@code _spmd} for SPMD tasks. */
 public final class Labels {
     private Labels() {}
 
@@ -37,7 +37,10 @@ public final class Labels {
         return spmd ? spmdLabel(label) : label;
     }
 
-    /** Inserts {@code _spmd} before the task suffix's '(' (the last one, Q-T2) unless the base says spmd. */
+    /**
+     * Inserts {@code _spmd} before the '(' that starts the task suffix (the last one: a function name may
+     * contain '(' itself) unless the base says spmd already.
+     */
     static String spmdLabel(String label) {
         int paren = label.lastIndexOf('(');
         if (paren < 0) return label;

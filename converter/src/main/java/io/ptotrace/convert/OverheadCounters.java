@@ -1,5 +1,6 @@
 package io.ptotrace.convert;
 
+import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import java.math.BigDecimal;
@@ -12,17 +13,23 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** The eight scheduler-overhead counter series of merged-trace.md §11.6. */
+/**
+ * The eight scheduler-overhead counter series: per core type the idle cores, the ready tasks and whether
+ * both are non-zero (ready work waits while a core idles), then that across all types and for any ready type.
+ * A series gets a sample where its value changes.
+ */
 final class OverheadCounters {
     private OverheadCounters() {}
 
     private static final String[] TYPES = {"aic", "aiv"};
 
-    static void emit(TraceBuilder b) {
-        Timeline tl = b.timeline();
-        DepsProjection deps = b.deps();
-        TaskIndex ix = b.index();
-        if (!deps.edgesLoaded() || tl.rows == 0) return; // Q-T9: an empty edges list still counts
+    private static final List<String> SERIES = List.of("oh_aic_idle", "oh_aic_ready", "oh_aic_overhead",
+        "oh_aiv_idle", "oh_aiv_ready", "oh_aiv_overhead", "oh_all_overhead", "oh_has_overhead");
+
+    /** Adds the samples to the picture; returns how many. */
+    static int emit(Timeline tl, DepsProjection deps, TaskIndex ix, TracePicture pic) {
+        // an empty edges list still counts: readiness then falls back to each task's own dispatch
+        if (!deps.edgesLoaded() || tl.rows == 0) return 0;
         List<String> types = new ArrayList<>();
         Map<String, Integer> k = new HashMap<>();
         for (String ty : TYPES) {
@@ -30,7 +37,7 @@ final class OverheadCounters {
             for (int r = 0; r < tl.rows; r++) if (ty.equals(tl.coreType[r])) cores.add(tl.coreId[r]);
             if (!cores.isEmpty()) { types.add(ty); k.put(ty, cores.size()); }
         }
-        if (types.isEmpty()) return;
+        if (types.isEmpty()) return 0;
 
         double w0 = Double.POSITIVE_INFINITY, w1 = Double.NEGATIVE_INFINITY;
         for (int r = 0; r < tl.rows; r++) { w0 = Math.min(w0, tl.start[r]); w1 = Math.max(w1, tl.end[r]); }
@@ -93,6 +100,8 @@ final class OverheadCounters {
         Map<String, Integer> running = new HashMap<>(), readyCount = new HashMap<>();
         for (String ty : types) { running.put(ty, 0); readyCount.put(ty, 0); }
         Map<String, Long> last = new HashMap<>();
+        CounterKinds.Overhead kind = new CounterKinds.Overhead(SERIES);
+        Sink sink = (name, tid, ts, v) -> pic.addCounter(kind, kind.sample(SERIES.indexOf(name), v), TraceBuilder.PID_SCHED, tid, ts);
         Double[] pts = points.toArray(new Double[0]);
         for (int i = 0; i < pts.length - 1; i++) {
             double a = pts[i];
@@ -114,19 +123,24 @@ final class OverheadCounters {
             for (String ty : types) {
                 long[] v = vals.get(ty);
                 int base = ty.equals("aic") ? 9101 : 9111;
-                sample(b, last, "oh_" + ty + "_idle", base, ts, v[0]);
-                sample(b, last, "oh_" + ty + "_ready", base + 1, ts, v[1]);
-                sample(b, last, "oh_" + ty + "_overhead", base + 2, ts, v[2]);
+                sample(sink, last, "oh_" + ty + "_idle", base, ts, v[0]);
+                sample(sink, last, "oh_" + ty + "_ready", base + 1, ts, v[1]);
+                sample(sink, last, "oh_" + ty + "_overhead", base + 2, ts, v[2]);
             }
-            sample(b, last, "oh_all_overhead", 9121, ts, all ? 1 : 0);
-            sample(b, last, "oh_has_overhead", 9122, ts, anyReady && readyAllIdle ? 1 : 0);
+            sample(sink, last, "oh_all_overhead", 9121, ts, all ? 1 : 0);
+            sample(sink, last, "oh_has_overhead", 9122, ts, anyReady && readyAllIdle ? 1 : 0);
         }
+        return kind.sampleCount();
     }
 
-    private static void sample(TraceBuilder b, Map<String, Long> last, String name, int tid, double ts, long v) {
+    private interface Sink {
+        void sample(String name, int tid, double ts, long value);
+    }
+
+    private static void sample(Sink sink, Map<String, Long> last, String name, int tid, double ts, long v) {
         Long prev = last.get(name);
         if (prev != null && prev == v) return;
         last.put(name, v);
-        b.overheadSample(name, tid, ts, v);
+        sink.sample(name, tid, ts, v);
     }
 }

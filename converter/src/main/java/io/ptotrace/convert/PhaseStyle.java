@@ -2,7 +2,7 @@ package io.ptotrace.convert;
 
 import java.util.Map;
 
-/** Which scheduler/orchestrator phases are drawn, and their colours (merged-trace.md §9–§10). */
+/** Which scheduler/orchestrator phases are drawn, and their colours. */
 final class PhaseStyle {
     private PhaseStyle() {}
 

@@ -2,12 +2,13 @@ package io.ptotrace.convert;
 
 import io.ptotrace.model.Era;
 import io.ptotrace.model.NameMap;
+import io.ptotrace.model.Run;
 import io.ptotrace.model.Timeline;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.TreeMap;
 
-/** The per-function statistics table of merged-trace.md §13, formatted like the reference. */
+/** The per-function statistics table printed after a conversion, formatted like the reference tool's. */
 public final class StatisticsReport {
     private StatisticsReport() {}
 
@@ -23,7 +24,9 @@ public final class StatisticsReport {
 
     private static String left(String s, int w) { return s.length() >= w ? s : s + " ".repeat(w - s.length()); }
 
-    public static String render(Timeline tl, NameMap names) {
+    public static String render(Run run) {
+        Timeline tl = run.timeline;
+        NameMap names = run.names;
         boolean hasAicpu = tl.level >= 2 && tl.aicpuJoined;
         TreeMap<Integer, Acc> by = new TreeMap<>();
         double totalExec = 0, totalLat = 0;
@@ -32,7 +35,7 @@ public final class StatisticsReport {
         boolean sawAicpu = false;
         int count = 0;
         for (int r = 0; r < tl.rows; r++) {
-            Acc a = by.computeIfAbsent(tl.funcId[r], k -> new Acc());
+            Acc a = by.computeIfAbsent(run.funcId[r], k -> new Acc());
             a.count++;
             count++;
             double dur = tl.duration(r);

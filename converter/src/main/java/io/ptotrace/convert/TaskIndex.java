@@ -9,12 +9,13 @@ import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.LongList;
 
 /**
- * Per-task views of the joined rows (merged-trace.md §3.2, §11.0): the contiguous row range of each
+ * Per-task views of the joined rows: the contiguous row range of each
  * task, the SPMD set, fan counts, anchor rows of each view and the reverse adjacency.
  */
 final class TaskIndex {
     final Timeline tl;
     final DepsProjection deps;
+    private final int[] funcId;
     /** Task ids in first-appearance (sorted) order, and their row ranges. */
     final long[] tasks;
     final int[] rowFrom;
@@ -30,6 +31,7 @@ final class TaskIndex {
     TaskIndex(Run run) {
         this.tl = run.timeline;
         this.deps = run.deps;
+        this.funcId = run.funcId;
         LongList ids = new LongList();
         IntList from = new IntList();
         for (int r = 0; r < tl.rows; r++) {
@@ -42,7 +44,7 @@ final class TaskIndex {
         groupOf = new LongIntMap(Math.max(16, tasks.length));
         for (int g = 0; g < tasks.length; g++) groupOf.put(tasks[g], g);
 
-        // SPMD set (§3.2)
+        // SPMD tasks: several rows of one core type and no block_num to say otherwise
         for (int g = 0; g < tasks.length; g++) {
             long t = tasks[g];
             if (rowTo[g] - rowFrom[g] < 2 || deps.blockNum(t) >= 0) continue;
@@ -111,7 +113,7 @@ final class TaskIndex {
 
     long predOf(long succ, int i) { return predList[predStart[succOrdinal.get(succ)] + i]; }
 
-    // ------------------------------------------------------------------ anchors (§11.0)
+    // ------------------------------------------------------------------ anchors: the slices a task's arrows start and end on
 
     double workerSliceStart(int row) { return tl.receive[row]; }
 
@@ -144,7 +146,7 @@ final class TaskIndex {
         // groups by func_id in first-appearance order; per group the smallest (slice_start, core_id)
         IntList funcs = new IntList(4);
         for (int r = rowFrom[g]; r < rowTo[g]; r++) {
-            int f = tl.funcId[r];
+            int f = funcId[r];
             int k = -1;
             for (int i = 0; i < funcs.size(); i++) if (funcs.get(i) == f) { k = i; break; }
             if (k < 0) { funcs.add(f); out.add(r); continue; }

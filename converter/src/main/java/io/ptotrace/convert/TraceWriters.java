@@ -8,7 +8,7 @@ import io.ptotrace.convert.picture.TracePicture;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.List;
+import java.util.Set;
 
 /** Picks the writer for a format, and checks what a format will show. */
 final class TraceWriters {
@@ -31,12 +31,9 @@ final class TraceWriters {
     /** Pictures up to this many events get the full import check; larger ones the arrow counts only. */
     static final long FULL_CHECK_LIMIT = 2_000_000;
 
-    /** The warning for a JSON trace with arrows or slices Perfetto will drop or move, or null. */
-    static String jsonWarning(TracePicture pic, List<ConvertJob.Written> written) {
-        boolean json = false, proto = false;
-        for (ConvertJob.Written w : written) {
-            if (w.format == ConvertOptions.Format.JSON) json = true; else proto = true;
-        }
+    /** The warning for a JSON trace (one of the formats {@code written}) with arrows or slices Perfetto will drop or move, or null. */
+    static String jsonWarning(TracePicture pic, Set<ConvertOptions.Format> written) {
+        boolean json = written.contains(ConvertOptions.Format.JSON), proto = written.contains(ConvertOptions.Format.PFTRACE);
         if (!json) return null;
         String hint = proto ? "" : " (add --format both to write the .pftrace)";
         if ((long) pic.sliceCount() + 2L * pic.flowCount() <= FULL_CHECK_LIMIT) {
@@ -46,7 +43,7 @@ final class TraceWriters {
         // Large traces: the full check sorts every event; count the arrows Perfetto certainly drops instead.
         long backward = 0, unbound = 0;
         for (int i = 0; i < pic.flowCount(); i++) {
-            if (pic.flowDstTs(i) < pic.flowSrcTs(i)) backward++;
+            if (pic.flowBackward(i)) backward++;
             else if (pic.flowSrcSlice(i) < 0 || pic.flowDstSlice(i) < 0) unbound++;
         }
         if (backward + unbound == 0) return null;

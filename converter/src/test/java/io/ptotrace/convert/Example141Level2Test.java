@@ -44,7 +44,7 @@ class Example141Level2Test {
 
     @Test
     void funcIdsAreResolvedFromKernelIds() {
-        assertThat(t.tl.funcId).containsExactly(0, 1, 2);
+        assertThat(t.run.funcId).containsExactly(0, 1, 2);
     }
 
     @Test

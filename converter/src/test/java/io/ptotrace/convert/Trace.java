@@ -98,7 +98,7 @@ final class Trace {
         }
     }
 
-    String statistics() { return StatisticsReport.render(tl, run.names); }
+    String statistics() { return StatisticsReport.render(run); }
 
     // ------------------------------------------------------------------ queries
 

@@ -21,8 +21,6 @@ public final class Timeline {
     public final long[] taskId;
     public final int[] coreId;
     public final String[] coreType;
-    /** −1 until resolved from deps.json kernel ids (the converter writes it back). */
-    public final int[] funcId;
     public final double[] start;
     public final double[] end;
     public final double[] dispatch;
@@ -77,8 +75,6 @@ public final class Timeline {
         this.taskId = taskId;
         this.coreId = coreId;
         this.coreType = coreType;
-        this.funcId = new int[rows];
-        java.util.Arrays.fill(funcId, -1);
         this.start = start;
         this.end = end;
         this.dispatch = dispatch;

@@ -38,7 +38,6 @@ class RecordsReaderTest {
         assertThat(tl.taskId).containsExactly(0L, 1L, 4294967298L);
         assertThat(tl.coreId).containsExactly(0, 1, 1);
         assertThat(tl.coreType).containsExactly("aic", "aiv", "aiv");
-        assertThat(tl.funcId).containsExactly(-1, -1, -1);
         assertThat(tl.dispatch).containsExactly(0.0, 52.0, 103.0);
         assertThat(tl.receive).containsExactly(8.0, 57.0, 109.0);
         assertThat(tl.start).containsExactly(10.0, 60.0, 110.0);

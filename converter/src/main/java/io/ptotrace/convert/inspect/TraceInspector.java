@@ -3,7 +3,6 @@ package io.ptotrace.convert.inspect;
 import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.MetaEvent;
-import io.ptotrace.convert.picture.SliceContent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Inputs;
@@ -156,7 +155,6 @@ public final class TraceInspector {
             an.slice(JsonAnalyzer.X, pic.slicePid(i), pic.sliceTid(i), tpNs(pic.sliceTs(i)), tpNs(pic.sliceDur(i)),
                 id >= 0 ? id : Long.MIN_VALUE, file++);
         }
-        SliceContent c = pic.content();
         List<String> keys = new ArrayList<>();
         ArgSink numeric = new ArgSink() {
             @Override public void str(String key, String value) {
@@ -174,12 +172,12 @@ public final class TraceInspector {
         };
         for (int i = 0; i < pic.counterCount(); i++) {
             keys.clear();
-            c.counterArgs(i, numeric);
-            an.counter(pic.counterPid(i), c.counterName(i), keys, tpNs(pic.counterTs(i)));
+            pic.counterArgs(i, numeric);
+            an.counter(pic.counterPid(i), pic.counterName(i), keys, tpNs(pic.counterTs(i)));
             file++;
         }
         for (int f = 0; f < pic.flowCount(); f++) {
-            String name = pic.flowKind(f).eventName;
+            String name = pic.flowName(f);
             long sb = pic.flowSrcJsonBind(f) ? pic.sliceJsonId(pic.flowSrcSlice(f)) : Long.MIN_VALUE;
             long db = pic.flowDstJsonBind(f) ? pic.sliceJsonId(pic.flowDstSlice(f)) : Long.MIN_VALUE;
             an.flow(JsonAnalyzer.S, f, "flow", name, pic.flowSrcPid(f), pic.flowSrcTid(f), tpNs(pic.flowSrcTs(f)), sb, false, file++);

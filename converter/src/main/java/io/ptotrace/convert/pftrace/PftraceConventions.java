@@ -1,5 +1,6 @@
 package io.ptotrace.convert.pftrace;
 
+import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.FlowKind;
 
 /**
@@ -14,12 +15,12 @@ import io.ptotrace.convert.picture.FlowKind;
  * <em>end</em>; when the destination slice ends before the source slice begins it swaps them (id on
  * the destination's end, terminating on the source's begin). Either way the flow table gets a row
  * linking exactly the two slices (the trace processor orients it from the earlier-starting slice).
- * An arrow end with no slice (slice −1 in the picture) binds to a zero-length marker slice (category
- * {@value #UNBOUND_MARKER_CATEGORY}) at that end's pid/tid/ts, on the lane's child track
+ * An arrow end with no slice (slice −1 in the picture) binds to its zero-length mark ({@link ArrowMarks},
+ * category {@value #UNBOUND_MARKER_CATEGORY}) at that end's pid/tid/ts, on the lane's child track
  * {@value #MARKER_TRACK_NAME}. No arrow is lost.
  *
- * <p>The flow id carries the JSON flow id and the kind: {@code id = jsonFlowId << 4 | (kind.ordinal() + 1)}
- * (the trace processor keeps it as {@code flow.trace_id}).
+ * <p>The flow id carries the JSON flow id and the kind ({@link FlowKind#traceId}:
+ * {@code id = jsonFlowId << 4 | (kind.ordinal() + 1)}; the trace processor keeps it as {@code flow.trace_id}).
  *
  * <h2>hb_violation</h2>
  * Each {@code hb_violation} arrow also gets a zero-length marker slice named and categorised
@@ -38,9 +39,9 @@ public final class PftraceConventions {
     /** trusted_packet_sequence_id of every packet. */
     public static final int SEQUENCE_ID = 1;
 
-    public static final String HB_CATEGORY = "hb_violation";
-    public static final String UNBOUND_MARKER_CATEGORY = "arrow_end";
-    public static final String BACKWARD_MARKER_CATEGORY = "backward_arrow";
+    public static final String HB_CATEGORY = ArrowMarks.HB_CATEGORY;
+    public static final String UNBOUND_MARKER_CATEGORY = ArrowMarks.UNBOUND_CATEGORY;
+    public static final String BACKWARD_MARKER_CATEGORY = ArrowMarks.BACKWARD_CATEGORY;
     public static final String MARKER_TRACK_NAME = "arrow markers";
 
     /**
@@ -78,9 +79,7 @@ public final class PftraceConventions {
 
     private static final FlowKind[] KINDS = FlowKind.values();
 
-    public static long flowId(int jsonFlowId, FlowKind kind) {
-        return ((long) jsonFlowId << 4) | (kind.ordinal() + 1);
-    }
+    public static long flowId(int jsonFlowId, FlowKind kind) { return kind.traceId(jsonFlowId); }
 
     /** The kind a ptotrace flow id encodes, or null when it is not one of ours. */
     public static FlowKind kindOf(long flowId) {

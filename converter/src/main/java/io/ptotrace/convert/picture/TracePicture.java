@@ -2,32 +2,46 @@ package io.ptotrace.convert.picture;
 
 import io.ptotrace.model.util.PagedColumns;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Everything a trace shows, independent of the file format: track declarations, slices, counter
- * samples and arrows, in emission order, held in columns. Names and args are rendered on demand by
- * {@link SliceContent}. Writers (JSON, protobuf) and {@code inspect} only read this.
+ * Everything a trace shows, independent of the file format: track declarations, slices, counter samples,
+ * arrows and the marks on arrows a reader could miss, in emission order, held in columns. What a slice or
+ * sample says (name, category, colour, args) comes from its {@link SliceKind} / {@link CounterKind}, which
+ * the picture owns. Writers (JSON, protobuf) and {@code inspect} only read it.
  *
- * <p>Every flow endpoint names the slice it belongs to ({@code -1} when no slice encloses it); whether
- * the Chrome JSON carries an explicit {@code bind_id} for that end is a separate flag, so the JSON trace
- * stays what the reference tool writes.
+ * <p>A picture only grows: an element, once added, never changes, so tools that mark things in a trace add
+ * an {@link Overlay} to the picture the rules built.
+ *
+ * <p>Every arrow end names the slice it belongs to ({@code -1} when no slice encloses it); whether the Chrome
+ * JSON carries an explicit {@code bind_id} for that end is a separate flag, so the JSON trace stays what the
+ * reference tool writes.
  */
 public final class TracePicture {
-    public final List<MetaEvent> meta = new ArrayList<>();
-    /** Written as the trace's top-level "metadata" (host-mode captures), or null. */
-    public Map<String, Object> topLevelMetadata;
-    private SliceContent content;
+    private final List<MetaEvent> declarations = new ArrayList<>();
+    /** Process and thread declarations (names, sort indexes), in order. */
+    public final List<MetaEvent> meta = Collections.unmodifiableList(declarations);
+    private Map<String, Object> topLevelMetadata;
+
+    private final Kinds<SliceKind> sliceKinds = new Kinds<>();
+    private final Kinds<CounterKind> counterKinds = new Kinds<>();
 
     // slices
-    private int slices;
-    private final PagedColumns.Ints sPid = new PagedColumns.Ints(), sTid = new PagedColumns.Ints(), sJsonId = new PagedColumns.Ints();
+    private int slices, nextJsonId;
+    private final PagedColumns.Ints sPid = new PagedColumns.Ints(), sTid = new PagedColumns.Ints(), sJsonId = new PagedColumns.Ints(),
+        sRef = new PagedColumns.Ints();
+    private final PagedColumns.Bytes sKind = new PagedColumns.Bytes();
     private final PagedColumns.Doubles sTs = new PagedColumns.Doubles(), sDur = new PagedColumns.Doubles();
 
     // counters
     private int counters;
-    private final PagedColumns.Ints cPid = new PagedColumns.Ints(), cTid = new PagedColumns.Ints();
+    private final PagedColumns.Ints cPid = new PagedColumns.Ints(), cTid = new PagedColumns.Ints(), cRef = new PagedColumns.Ints();
+    private final PagedColumns.Bytes cKind = new PagedColumns.Bytes();
     private final PagedColumns.Doubles cTs = new PagedColumns.Doubles();
 
     // flows: 30 bytes each. An end bound to a slice takes that slice's pid/tid; only unbound ends keep
@@ -35,25 +49,41 @@ public final class TracePicture {
     private int flows;
     private final PagedColumns.Bytes fKind = new PagedColumns.Bytes(), fBindFlags = new PagedColumns.Bytes();
     private final PagedColumns.Ints fSrcSlice = new PagedColumns.Ints(), fDstSlice = new PagedColumns.Ints(), fCounts = new PagedColumns.Ints();
-    private final java.util.HashMap<Long, int[]> unboundEnds = new java.util.HashMap<>();
+    private final HashMap<Long, int[]> unboundEnds = new HashMap<>();
     private final PagedColumns.Doubles fSrcTs = new PagedColumns.Doubles(), fDstTs = new PagedColumns.Doubles();
-
     /** Task counts that do not fit 16 bits each (a task with more than 65535 inputs or outputs), by flow. */
-    private final java.util.HashMap<Integer, int[]> wideCounts = new java.util.HashMap<>();
+    private final HashMap<Integer, int[]> wideCounts = new HashMap<>();
+    /** Names of overlay arrows, by flow. */
+    private final HashMap<Integer, String> overlayArrowNames = new HashMap<>();
 
-    private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4, SRC_OWN = 8, DST_OWN = 16, WIDE_COUNTS = 32;
+    private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4, SRC_OWN = 8, DST_OWN = 16, WIDE_COUNTS = 32,
+        BACKWARD = 64;
     private static final FlowKind[] KINDS = FlowKind.values();
 
-    public void setContent(SliceContent content) { this.content = content; }
+    private final ArrowMarks marks = new ArrowMarks(this);
+    private final Map<String, Overlay> overlays = new LinkedHashMap<>();
 
-    public SliceContent content() { return content; }
+    // ------------------------------------------------------------------ declarations
+
+    public void declare(MetaEvent m) { declarations.add(m); }
+
+    /** Written as the trace's top-level "metadata" (host-mode captures), or null. */
+    public Map<String, Object> topLevelMetadata() { return topLevelMetadata; }
+
+    public void setTopLevelMetadata(Map<String, Object> m) { topLevelMetadata = m; }
 
     // ------------------------------------------------------------------ slices
 
-    /** Adds a slice; {@code jsonId} is the Chrome "id" member or −1 for none. Returns its index. */
-    public int addSlice(int pid, int tid, double ts, double dur, int jsonId) {
+    /**
+     * Adds a slice of {@code kind} (which renders it from {@code ref}); {@code withJsonId} gives it the next
+     * Chrome "id" (arrows bind to slices by it). Returns its index.
+     */
+    public int addSlice(SliceKind kind, int ref, int pid, int tid, double ts, double dur, boolean withJsonId) {
         int i = slices++;
-        sPid.set(i, pid); sTid.set(i, tid); sTs.set(i, ts); sDur.set(i, dur); sJsonId.set(i, jsonId);
+        sPid.set(i, pid); sTid.set(i, tid); sTs.set(i, ts); sDur.set(i, dur);
+        sJsonId.set(i, withJsonId ? nextJsonId++ : -1);
+        sKind.set(i, sliceKinds.id(kind));
+        sRef.set(i, ref);
         return i;
     }
 
@@ -67,13 +97,29 @@ public final class TracePicture {
 
     public double sliceDur(int i) { return sDur.get(i); }
 
+    /** The slice's Chrome "id", or −1 for none. */
     public int sliceJsonId(int i) { return sJsonId.get(i); }
+
+    public SliceKind sliceKind(int i) { return sliceKinds.get(sKind.get(i)); }
+
+    public int sliceRef(int i) { return sRef.get(i); }
+
+    public String sliceName(int i) { return sliceKind(i).name(sliceRef(i)); }
+
+    public String sliceCategory(int i) { return sliceKind(i).category(sliceRef(i)); }
+
+    /** Colour name, or null. */
+    public String sliceColor(int i) { return sliceKind(i).color(sliceRef(i)); }
+
+    public void sliceArgs(int i, ArgSink sink) { sliceKind(i).args(sliceRef(i), sink); }
 
     // ------------------------------------------------------------------ counters
 
-    public int addCounter(int pid, int tid, double ts) {
+    public int addCounter(CounterKind kind, int ref, int pid, int tid, double ts) {
         int i = counters++;
         cPid.set(i, pid); cTid.set(i, tid); cTs.set(i, ts);
+        cKind.set(i, counterKinds.id(kind));
+        cRef.set(i, ref);
         return i;
     }
 
@@ -85,12 +131,21 @@ public final class TracePicture {
 
     public double counterTs(int i) { return cTs.get(i); }
 
+    public CounterKind counterKind(int i) { return counterKinds.get(cKind.get(i)); }
+
+    public String counterName(int i) { return counterKind(i).name(cRef.get(i)); }
+
+    public String counterCategory(int i) { return counterKind(i).category(cRef.get(i)); }
+
+    public void counterArgs(int i, ArgSink sink) { counterKind(i).args(cRef.get(i), sink); }
+
     // ------------------------------------------------------------------ flows
 
     /**
      * Adds an arrow. {@code srcSlice}/{@code dstSlice} are the slices the ends belong to (−1 unknown);
      * {@code srcBind}/{@code dstBind} say whether the Chrome JSON writes {@code bind_id} for that end.
-     * {@code inCount}/{@code outCount} are the dependency task counts, or −1 for other kinds.
+     * {@code inCount}/{@code outCount} are the dependency task counts, or −1 for other kinds. The arrow
+     * gets its {@link ArrowMarks marks} here.
      */
     public int addFlow(FlowKind kind, int srcPid, int srcTid, double srcTs, int srcSlice, boolean srcBind,
                        int dstPid, int dstTid, double dstTs, int dstSlice, boolean dstBind, int inCount, int outCount) {
@@ -99,20 +154,36 @@ public final class TracePicture {
         boolean srcOwn = srcSlice < 0 || slicePid(srcSlice) != srcPid || sliceTid(srcSlice) != srcTid;
         boolean dstOwn = dstSlice < 0 || slicePid(dstSlice) != dstPid || sliceTid(dstSlice) != dstTid;
         boolean wide = inCount > 0xFFFF || outCount > 0xFFFF;
+        boolean backward = dstTs < srcTs;
         fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0) | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
-            | (inCount >= 0 ? HAS_COUNTS : 0) | (srcOwn ? SRC_OWN : 0) | (dstOwn ? DST_OWN : 0) | (wide ? WIDE_COUNTS : 0)));
+            | (inCount >= 0 ? HAS_COUNTS : 0) | (srcOwn ? SRC_OWN : 0) | (dstOwn ? DST_OWN : 0) | (wide ? WIDE_COUNTS : 0)
+            | (backward ? BACKWARD : 0)));
         fSrcTs.set(i, srcTs); fSrcSlice.set(i, srcSlice);
         fDstTs.set(i, dstTs); fDstSlice.set(i, dstSlice);
         if (srcOwn) unboundEnds.put(2L * i, new int[] {srcPid, srcTid});
         if (dstOwn) unboundEnds.put(2L * i + 1, new int[] {dstPid, dstTid});
         fCounts.set(i, inCount >= 0 && !wide ? inCount << 16 | outCount : 0);
         if (wide) wideCounts.put(i, new int[] {inCount, outCount});
+        marks.markArrow(i, kind, srcSlice, dstSlice, dstTs, backward);
         return i;
+    }
+
+    int addOverlayFlow(String name, int src, double srcTs, int dst, double dstTs) {
+        int f = flows; // named before it is marked: a mark's name is its arrow's
+        overlayArrowNames.put(f, name);
+        return addFlow(FlowKind.OVERLAY, slicePid(src), sliceTid(src), srcTs, src, sliceJsonId(src) >= 0,
+            slicePid(dst), sliceTid(dst), dstTs, dst, sliceJsonId(dst) >= 0, -1, -1);
     }
 
     public int flowCount() { return flows; }
 
     public FlowKind flowKind(int i) { return KINDS[fKind.get(i)]; }
+
+    /** The arrow's name: its kind's, or for an overlay arrow the overlay's. */
+    public String flowName(int i) {
+        FlowKind k = flowKind(i);
+        return k == FlowKind.OVERLAY ? overlayArrowNames.get(i) : k.eventName;
+    }
 
     /** The pid/tid an end keeps for itself (flagged, so the common bound end costs no lookup), or null. */
     private int[] ownEnd(int i, int end) {
@@ -151,6 +222,9 @@ public final class TracePicture {
 
     public boolean flowDstJsonBind(int i) { return (fBindFlags.get(i) & DST_BIND) != 0; }
 
+    /** True when the arrow ends earlier than it starts (the Chrome JSON cannot show it). */
+    public boolean flowBackward(int i) { return (fBindFlags.get(i) & BACKWARD) != 0; }
+
     /** True for dependency arrows, which carry input/output task counts. */
     public boolean flowHasCounts(int i) { return (fBindFlags.get(i) & HAS_COUNTS) != 0; }
 
@@ -161,4 +235,37 @@ public final class TracePicture {
 
     private boolean wide(int i) { return (fBindFlags.get(i) & WIDE_COUNTS) != 0; }
 
+    // ------------------------------------------------------------------ marks and overlays
+
+    public ArrowMarks marks() { return marks; }
+
+    /** The overlay of {@code category}, created empty on first use. */
+    public Overlay overlay(String category) { return overlays.computeIfAbsent(category, c -> new Overlay(this, c)); }
+
+    /** The overlays added so far, in the order they were first asked for. */
+    public List<Overlay> overlays() { return List.copyOf(overlays.values()); }
+
+    /** The kinds of a picture, numbered in order of first use (at most 256 of each). */
+    private static final class Kinds<K> {
+        private final List<K> list = new ArrayList<>();
+        private final Map<K, Byte> ids = new IdentityHashMap<>();
+        private K last;
+        private byte lastId;
+
+        byte id(K k) {
+            if (k == last) return lastId;
+            Byte id = ids.get(k);
+            if (id == null) {
+                if (list.size() == 256) throw new IllegalStateException("more than 256 kinds in one picture");
+                id = (byte) list.size();
+                list.add(k);
+                ids.put(k, id);
+            }
+            last = k;
+            lastId = id;
+            return id;
+        }
+
+        K get(byte id) { return list.get(id & 0xFF); }
+    }
 }

@@ -6,17 +6,36 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ptotrace.convert.pftrace.TestPictures;
 import io.ptotrace.convert.picture.FlowKind;
+import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.PyFloat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The Chrome JSON writer's own guarantees: ASCII output, Python-repr numbers, bytes independent of threads. */
+/**
+ * The Chrome JSON writer renders exactly its picture (every event, member and arg, in the kinds' order), and
+ * its own guarantees: ASCII output, Python-repr numbers, bytes independent of threads.
+ */
 class ChromeJsonWriterTest {
     private static final ObjectMapper M = new ObjectMapper();
+
+    @Test
+    void everyEventIsThePictures() throws IOException {
+        for (boolean overhead : new boolean[] {false, true}) {
+            for (Map.Entry<String, TracePicture> e : TestPictures.ofSampleRuns(overhead).entrySet()) {
+                try {
+                    PictureInJsonCheck.check(e.getValue());
+                } catch (AssertionError x) {
+                    throw new AssertionError(e.getKey() + (overhead ? " --overhead" : "") + ": " + x.getMessage(), x);
+                }
+            }
+        }
+        PictureInJsonCheck.check(TestPictures.sample().pic);
+    }
 
     private static byte[] render(TestPictures.Builder b, int threads) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

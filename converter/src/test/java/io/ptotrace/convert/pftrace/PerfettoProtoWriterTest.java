@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.FlowKind;
-import io.ptotrace.convert.picture.SliceContent;
+import io.ptotrace.convert.picture.SliceKind;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.proto.TrackDescriptor;
 import java.io.ByteArrayOutputStream;
@@ -187,7 +187,43 @@ class PerfettoProtoWriterTest {
         assertThat(by.get("next").depth).isZero();
         assertThat(rb.flows).hasSize(1);
         assertThat(rb.flows.get(0).out).isSameAs(by.get("zero-at-end"));
-        assertThat(outer + inner + next).isGreaterThan(0);
+
+        // the layout keeps all four on the lane's own track, in nesting order
+        PftraceLayout layout = PftraceLayout.of(b.pic);
+        PftraceLayout.Track lane = layout.trackOfSlice(outer);
+        assertThat(lane.type()).isEqualTo(PftraceLayout.TrackType.THREAD);
+        assertThat(List.of(inner, zero, next)).allSatisfy(s -> assertThat(layout.trackOfSlice(s)).isSameAs(lane));
+        List<String> events = new ArrayList<>();
+        for (int k = 0; k < layout.eventCount(); k++)
+            events.add(layout.eventType(k) + " " + b.names.get(layout.eventItem(k)) + "@" + layout.eventNs(k));
+        assertThat(events).containsExactly("BEGIN outer@10000", "BEGIN inner@10000", "END inner@15000", "END outer@20000",
+            "BEGIN next@20000", "BEGIN zero-at-end@20000", "END zero-at-end@20000", "END next@21000");
+    }
+
+    @Test
+    void everySampleRunIsInItsTraceAsThePictureSays() throws Exception {
+        for (boolean overhead : new boolean[] {false, true}) {
+            for (Map.Entry<String, TracePicture> e : TestPictures.ofSampleRuns(overhead).entrySet()) {
+                try {
+                    PictureInTraceCheck.check(e.getValue());
+                } catch (AssertionError x) {
+                    throw new AssertionError(e.getKey() + (overhead ? " --overhead" : "") + ": " + x.getMessage(), x);
+                }
+            }
+        }
+        PictureInTraceCheck.check(TestPictures.sample().pic);
+    }
+
+    /** The intern tables are caches; a category or arg name that shares a slot with another would be interned again and again. */
+    @Test
+    void categoriesAndArgNamesAreInternedOnce() throws Exception {
+        for (TracePicture pic : TestPictures.ofSampleRuns(true).values()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            PerfettoProtoWriter.write(pic, out);
+            Readback rb = new Readback(out.toByteArray());
+            assertThat(rb.categoryEntries).isNotEmpty().allSatisfy((k, v) -> assertThat(v).as(k).isEqualTo(1));
+            assertThat(rb.annotationNameEntries).isNotEmpty().allSatisfy((k, v) -> assertThat(v).as(k).isEqualTo(1));
+        }
     }
 
     @Test
@@ -200,6 +236,18 @@ class PerfettoProtoWriterTest {
         for (Readback.Slice s : rb.slices) assertThat(s.args).containsEntry("phase", "dispatch").containsEntry("hint", "Task:t0, FuncId:0");
     }
 
+    @Test
+    void emptyNamesAndKeysAreInternedLikeAnyOther() throws Exception {
+        TestPictures.Builder b = new TestPictures.Builder();
+        b.slice(2, 30000, 1.0, 1.0, "", "", "empty key");
+        b.slice(2, 30000, 3.0, 1.0, "", "", "again");
+        Readback rb = writeAndRead(b.pic, null);
+        assertThat(rb.errors).isEmpty();
+        assertThat(rb.slices).extracting(s -> s.name).containsExactly("", "");
+        assertThat(rb.slices.get(1).args).containsEntry("", "again");
+        assertThat(rb.annotationNameEntries).containsEntry("", 1);
+    }
+
     /** 1M slices stream out: bytes reach the stream long before the last slice is rendered. */
     @Test
     void millionSlicesStream() throws Exception {
@@ -207,19 +255,14 @@ class PerfettoProtoWriterTest {
         TracePicture pic = new TracePicture();
         long[] bytesWhenHalfRendered = {-1};
         CountingStream out = new CountingStream();
-        pic.setContent(new SliceContent() {
-            @Override public String sliceName(int s) {
+        SliceKind kind = new SliceKind("event") {
+            @Override public String name(int s) {
                 if (s == n / 2) bytesWhenHalfRendered[0] = out.count;
                 return "task(t" + s + ")";
             }
-            @Override public String sliceCategory(int s) { return "event"; }
-            @Override public String sliceColor(int s) { return null; }
-            @Override public void sliceArgs(int s, ArgSink sink) { sink.u64("taskId", s); sink.dbl("duration-us", 1.5); }
-            @Override public String counterName(int c) { return null; }
-            @Override public String counterCategory(int c) { return null; }
-            @Override public void counterArgs(int c, ArgSink sink) { }
-        });
-        for (int i = 0; i < n; i++) pic.addSlice(4, 10000 + 10 * (i % 50), (i / 50) * 2.0, 1.5, i);
+            @Override public void args(int s, ArgSink sink) { sink.u64("taskId", s); sink.dbl("duration-us", 1.5); }
+        };
+        for (int i = 0; i < n; i++) pic.addSlice(kind, i, 4, 10000 + 10 * (i % 50), (i / 50) * 2.0, 1.5, true);
         for (int i = 50; i < n; i += 50) {
             pic.addFlow(FlowKind.DEPENDENCY, 4, 10000, (i / 50 - 1) * 2.0, i - 50, true, 4, 10000, (i / 50) * 2.0, i, true, 1, 1);
         }

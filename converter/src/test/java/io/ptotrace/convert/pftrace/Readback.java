@@ -41,6 +41,8 @@ final class Readback {
     final List<Flow> flows = new ArrayList<>();
     final List<String> errors = new ArrayList<>();
     final Map<Long, Integer> flowIdsSeen = new HashMap<>(), terminatingSeen = new HashMap<>();
+    /** How often each category and annotation name was interned. */
+    final Map<String, Integer> categoryEntries = new HashMap<>(), annotationNameEntries = new HashMap<>();
     int packets;
 
     Readback(byte[] data) throws Exception {
@@ -58,8 +60,14 @@ final class Readback {
             if (p.hasInternedData()) {
                 if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_NEEDS_INCREMENTAL_STATE_VALUE) == 0) errors.add("interned data without flag");
                 for (EventName n : p.getInternedData().getEventNamesList()) names.put(n.getIid(), n.getName());
-                for (EventCategory n : p.getInternedData().getEventCategoriesList()) cats.put(n.getIid(), n.getName());
-                for (DebugAnnotationName n : p.getInternedData().getDebugAnnotationNamesList()) anames.put(n.getIid(), n.getName());
+                for (EventCategory n : p.getInternedData().getEventCategoriesList()) {
+                    cats.put(n.getIid(), n.getName());
+                    categoryEntries.merge(n.getName(), 1, Integer::sum);
+                }
+                for (DebugAnnotationName n : p.getInternedData().getDebugAnnotationNamesList()) {
+                    anames.put(n.getIid(), n.getName());
+                    annotationNameEntries.merge(n.getName(), 1, Integer::sum);
+                }
                 for (io.ptotrace.proto.InternedString n : p.getInternedData().getDebugAnnotationStringValuesList()) {
                     strings.put(n.getIid(), n.getStr().toStringUtf8());
                 }

@@ -1,18 +1,85 @@
 package io.ptotrace.convert.pftrace;
 
+import io.ptotrace.convert.TraceBuilder;
 import io.ptotrace.convert.picture.ArgSink;
+import io.ptotrace.convert.picture.CounterKind;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.MetaEvent;
-import io.ptotrace.convert.picture.SliceContent;
+import io.ptotrace.convert.picture.SliceKind;
 import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.RecordsReader;
+import io.ptotrace.model.Run;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsProjection;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
-/** Hand-made pictures for the writer and inspect tests. */
+/** Hand-made pictures and pictures of the sample runs, for the writer and inspect tests. */
 public final class TestPictures {
     private TestPictures() {}
+
+    /** The pictures of every sample run under testdata/ (runs/* and conformance/*) that converts, by name. */
+    public static Map<String, TracePicture> ofSampleRuns(boolean overhead) throws IOException {
+        Map<String, TracePicture> out = new LinkedHashMap<>();
+        for (String sub : new String[] {"runs", "conformance"}) {
+            for (Path root : new Path[] {Path.of("testdata", sub), Path.of("..", "testdata", sub)}) {
+                if (!Files.isDirectory(root)) continue;
+                List<Path> dirs;
+                try (Stream<Path> s = Files.list(root)) {
+                    dirs = s.sorted().collect(Collectors.toList());
+                }
+                for (Path d : dirs) {
+                    Path rec = records(d);
+                    if (rec == null || d.getFileName().toString().contains("malformed")) continue; // inputs meant to be refused
+                    Timeline tl = RecordsReader.read(rec, w -> { });
+                    DepsProjection deps = Files.isRegularFile(d.resolve("deps.json")) ? DepsProjection.read(d.resolve("deps.json")) : null;
+                    List<Path> maps;
+                    try (Stream<Path> s = Files.list(d)) {
+                        maps = s.filter(p -> p.getFileName().toString().startsWith("name_map")).collect(Collectors.toList());
+                    }
+                    NameMap names = maps.size() == 1 ? NameMap.read(maps.get(0)) : null;
+                    out.put(sub + "/" + d.getFileName(), TraceBuilder.build(new Run(tl, deps, names), overhead, w -> { }, null).picture);
+                }
+                break;
+            }
+        }
+        if (out.isEmpty()) throw new IllegalStateException("no sample runs under testdata/");
+        return out;
+    }
+
+    private static Path records(Path dir) {
+        for (String n : new String[] {"chip_swimlane_records.json", "l2_swimlane_records.json"}) {
+            if (Files.isRegularFile(dir.resolve(n))) return dir.resolve(n);
+        }
+        return null;
+    }
+
+    /** What {@code args} gives an {@link ArgSink}, in order: u64 values as {@link U64}, nul as null, raw values as they are. */
+    public static Map<String, Object> args(java.util.function.Consumer<ArgSink> args) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        args.accept(new ArgSink() {
+            @Override public void str(String key, String value) { put(key, value); }
+            @Override public void dbl(String key, double value) { put(key, value); }
+            @Override public void i64(String key, long value) { put(key, value); }
+            @Override public void u64(String key, long value) { put(key, new U64(value)); }
+            @Override public void bool(String key, boolean value) { put(key, value); }
+            @Override public void nul(String key) { put(key, null); }
+            @Override public void raw(String key, Object v) { put(key, v); }
+            private void put(String key, Object v) {
+                if (m.containsKey(key)) throw new AssertionError("arg " + key + " twice");
+                m.put(key, v);
+            }
+        });
+        return m;
+    }
 
     /** A picture whose slice and counter contents are kept in lists. */
     public static final class Builder {
@@ -22,26 +89,25 @@ public final class TestPictures {
         final List<String> cNames = new ArrayList<>();
         final List<Map<String, Object>> cArgs = new ArrayList<>();
 
-        public Builder() {
-            pic.setContent(new SliceContent() {
-                @Override public String sliceName(int s) { return names.get(s); }
-                @Override public String sliceCategory(int s) { return cats.get(s); }
-                @Override public String sliceColor(int s) { return null; }
-                @Override public void sliceArgs(int s, ArgSink sink) { emit(args.get(s), sink); }
-                @Override public String counterName(int c) { return cNames.get(c); }
-                @Override public String counterCategory(int c) { return "queue"; }
-                @Override public void counterArgs(int c, ArgSink sink) { emit(cArgs.get(c), sink); }
-            });
-        }
+        /** Slices of category "event" named and with args as given (the ref indexes the lists). */
+        final SliceKind sliceKind = new SliceKind("event") {
+            @Override public String category(int s) { return cats.get(s); }
+            @Override public String name(int s) { return names.get(s); }
+            @Override public void args(int s, ArgSink sink) { emit(args.get(s), sink); }
+        };
+        final CounterKind counterKind = new CounterKind("queue") {
+            @Override public String name(int c) { return cNames.get(c); }
+            @Override public void args(int c, ArgSink sink) { emit(cArgs.get(c), sink); }
+        };
 
         public Builder process(int pid, String name, int sort) {
-            pic.meta.add(MetaEvent.processName(pid, name));
-            pic.meta.add(MetaEvent.processSort(pid, sort));
+            pic.declare(MetaEvent.processName(pid, name));
+            pic.declare(MetaEvent.processSort(pid, sort));
             return this;
         }
 
         public Builder thread(int pid, int tid, String name) {
-            pic.meta.add(MetaEvent.threadName(pid, tid, name));
+            pic.declare(MetaEvent.threadName(pid, tid, name));
             return this;
         }
 
@@ -51,7 +117,7 @@ public final class TestPictures {
             Map<String, Object> m = new LinkedHashMap<>();
             for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], kv[i + 1]);
             args.add(m);
-            return pic.addSlice(pid, tid, ts, dur, names.size() - 1);
+            return pic.addSlice(sliceKind, names.size() - 1, pid, tid, ts, dur, true);
         }
 
         public int counter(int pid, int tid, double ts, String name, Object... kv) {
@@ -59,7 +125,7 @@ public final class TestPictures {
             Map<String, Object> m = new LinkedHashMap<>();
             for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], kv[i + 1]);
             cArgs.add(m);
-            return pic.addCounter(pid, tid, ts);
+            return pic.addCounter(counterKind, cNames.size() - 1, pid, tid, ts);
         }
 
         /** A flow between two slices (or −1), endpoints at the given pid/tid/ts. */
@@ -90,9 +156,15 @@ public final class TestPictures {
 
     /** Marks a value for {@link ArgSink#u64}. */
     public static final class U64 {
-        final long v;
+        public final long v;
 
         public U64(long v) { this.v = v; }
+
+        @Override public boolean equals(Object o) { return o instanceof U64 && ((U64) o).v == v; }
+
+        @Override public int hashCode() { return Long.hashCode(v); }
+
+        @Override public String toString() { return "u" + Long.toUnsignedString(v); }
     }
 
     /**

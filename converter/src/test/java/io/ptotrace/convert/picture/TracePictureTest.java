@@ -8,7 +8,11 @@ class TracePictureTest {
     @Test
     void dependencyTaskCountsKeepTheirValueAtAnySize() {
         TracePicture p = new TracePicture();
-        int a = p.addSlice(4, 10000, 1.0, 2.0, 0), b = p.addSlice(4, 10010, 5.0, 2.0, 1);
+        SliceKind k = new SliceKind("event") {
+            @Override public String name(int ref) { return "s" + ref; }
+            @Override public void args(int ref, ArgSink sink) { }
+        };
+        int a = p.addSlice(k, 0, 4, 10000, 1.0, 2.0, true), b = p.addSlice(k, 1, 4, 10010, 5.0, 2.0, true);
         int[][] counts = {{1, 1}, {0, 65535}, {65535, 65536}, {70000, 3}, {2, 1 << 24}};
         for (int[] c : counts) p.addFlow(FlowKind.DEPENDENCY, 4, 10000, 3.0, a, true, 4, 10010, 5.0, b, true, c[0], c[1]);
         p.addFlow(FlowKind.DISPATCH, 4, 10000, 3.0, a, false, 4, 10010, 5.0, b, false, -1, -1);
@@ -23,5 +27,41 @@ class TracePictureTest {
         assertThat(p.flowHasCounts(d)).isFalse();
         assertThat(p.flowInputTaskCount(d)).isEqualTo(-1);
         assertThat(p.flowOutputTaskCount(d)).isEqualTo(-1);
+    }
+
+    @Test
+    void slicesGetJsonIdsInOrderAndTheirKindRendersThem() {
+        TracePicture p = new TracePicture();
+        SliceKind tasks = new SliceKind("event") {
+            @Override public String name(int ref) { return "task(t" + ref + ")"; }
+            @Override public String color(int ref) { return ref % 2 == 0 ? "good" : null; }
+            @Override public void args(int ref, ArgSink sink) { sink.i64("ref", ref); }
+        };
+        SliceKind phases = new SliceKind("scheduler", JsonMember.SORTED_SLICE) {
+            @Override public String name(int ref) { return "complete(" + ref + ")"; }
+            @Override public void args(int ref, ArgSink sink) { }
+        };
+        int a = p.addSlice(tasks, 7, 4, 10000, 1.0, 2.0, true);
+        int b = p.addSlice(phases, 3, 2, 30000, 1.5, 1.0, false);
+        int c = p.addSlice(tasks, 8, 4, 10010, 2.0, 2.0, true);
+        assertThat(new int[] {p.sliceJsonId(a), p.sliceJsonId(b), p.sliceJsonId(c)}).containsExactly(0, -1, 1);
+        assertThat(p.sliceKind(b)).isSameAs(phases);
+        assertThat(p.sliceName(a)).isEqualTo("task(t7)");
+        assertThat(p.sliceColor(c)).isEqualTo("good");
+        assertThat(p.sliceColor(a)).isNull();
+        assertThat(p.sliceCategory(b)).isEqualTo("scheduler");
+        assertThat(p.sliceName(b)).isEqualTo("complete(3)");
+
+        Overlay o = p.overlay("critical_path");
+        assertThat(p.overlay("critical_path")).isSameAs(o);
+        int d = o.slice(4, 10000, 1.0, 2.0, "on the path");
+        assertThat(p.sliceJsonId(d)).isEqualTo(2);
+        assertThat(p.sliceCategory(d)).isEqualTo("critical_path");
+        int f = o.arrow(a, d);
+        assertThat(p.flowKind(f)).isEqualTo(FlowKind.OVERLAY);
+        assertThat(p.flowName(f)).isEqualTo("critical_path");
+        assertThat(p.flowSrcJsonBind(f)).isTrue();
+        assertThat(p.flowDstSlice(f)).isEqualTo(d);
+        assertThat(p.overlays()).containsExactly(o);
     }
 }

@@ -1,0 +1,298 @@
+package io.ptotrace.convert.pftrace;
+
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.WireFormat;
+import io.ptotrace.convert.picture.ArgSink;
+import io.ptotrace.convert.picture.ArrowMarks;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.model.JsonValues;
+import io.ptotrace.proto.CounterDescriptor;
+import io.ptotrace.proto.DebugAnnotation;
+import io.ptotrace.proto.InternedData;
+import io.ptotrace.proto.ProcessDescriptor;
+import io.ptotrace.proto.ThreadDescriptor;
+import io.ptotrace.proto.Trace;
+import io.ptotrace.proto.TrackDescriptor;
+import io.ptotrace.proto.TrackEvent;
+import io.ptotrace.proto.TracePacket;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a {@link PftraceLayout} as protobuf, streamed: every TracePacket is one length-delimited field 1 of
+ * {@code Trace}, written as soon as it is encoded. Track descriptors come first (by uuid), then one packet
+ * per event in the layout's order (default clock, ns). Event names, categories, annotation names and
+ * repeated annotation string values are interned on the one packet sequence.
+ */
+final class PftraceEncoder {
+    private static final int PKT_TS = TracePacket.TIMESTAMP_FIELD_NUMBER;
+    private static final int PKT_SEQ = TracePacket.TRUSTED_PACKET_SEQUENCE_ID_FIELD_NUMBER;
+    private static final int PKT_FLAGS = TracePacket.SEQUENCE_FLAGS_FIELD_NUMBER;
+    private static final int PKT_INTERNED = TracePacket.INTERNED_DATA_FIELD_NUMBER;
+    private static final int PKT_EVENT = TracePacket.TRACK_EVENT_FIELD_NUMBER;
+    private static final int EV_TYPE = TrackEvent.TYPE_FIELD_NUMBER;
+    private static final int EV_TRACK = TrackEvent.TRACK_UUID_FIELD_NUMBER;
+    private static final int EV_NAME_IID = TrackEvent.NAME_IID_FIELD_NUMBER;
+    private static final int EV_CAT_IIDS = TrackEvent.CATEGORY_IIDS_FIELD_NUMBER;
+    private static final int EV_ANNOT = TrackEvent.DEBUG_ANNOTATIONS_FIELD_NUMBER;
+    private static final int EV_FLOW = TrackEvent.FLOW_IDS_FIELD_NUMBER;
+    private static final int EV_TERM = TrackEvent.TERMINATING_FLOW_IDS_FIELD_NUMBER;
+    private static final int EV_DCOUNTER = TrackEvent.DOUBLE_COUNTER_VALUE_FIELD_NUMBER;
+    private static final int EV_COUNTER = TrackEvent.COUNTER_VALUE_FIELD_NUMBER;
+    private static final int DA_NAME_IID = DebugAnnotation.NAME_IID_FIELD_NUMBER;
+    private static final int DA_NAME = DebugAnnotation.NAME_FIELD_NUMBER;
+    private static final int DA_BOOL = DebugAnnotation.BOOL_VALUE_FIELD_NUMBER;
+    private static final int DA_UINT = DebugAnnotation.UINT_VALUE_FIELD_NUMBER;
+    private static final int DA_INT = DebugAnnotation.INT_VALUE_FIELD_NUMBER;
+    private static final int DA_DOUBLE = DebugAnnotation.DOUBLE_VALUE_FIELD_NUMBER;
+    private static final int DA_STRING = DebugAnnotation.STRING_VALUE_FIELD_NUMBER;
+    private static final int DA_STRING_IID = DebugAnnotation.STRING_VALUE_IID_FIELD_NUMBER;
+    private static final int DA_JSON = DebugAnnotation.LEGACY_JSON_VALUE_FIELD_NUMBER;
+    private static final int DA_DICT = DebugAnnotation.DICT_ENTRIES_FIELD_NUMBER;
+    private static final int DA_ARRAY = DebugAnnotation.ARRAY_VALUES_FIELD_NUMBER;
+    private static final int NEEDS_STATE = TracePacket.SequenceFlags.SEQ_NEEDS_INCREMENTAL_STATE_VALUE;
+    private static final int CLEARED = TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE;
+
+    private final PftraceLayout layout;
+    private final TracePicture pic;
+    private final ArrowMarks marks;
+    private final CodedOutputStream cos;
+    private final PbWriter pkt = new PbWriter(), ev = new PbWriter(), interned = new PbWriter();
+    private final Annotations annotations = new Annotations();
+
+    private long nextIid = 1;
+    private final Interned names = new Interned(InternedData.EVENT_NAMES_FIELD_NUMBER, 0, false);
+    private final Interned categories = new Interned(InternedData.EVENT_CATEGORIES_FIELD_NUMBER, 0, false);
+    private final Interned annotationNames = new Interned(InternedData.DEBUG_ANNOTATION_NAMES_FIELD_NUMBER, 0, false);
+    /** String values often occur once (a task's hints): interned from their second use, and only when 4 chars or longer. */
+    private final Interned stringValues = new Interned(InternedData.DEBUG_ANNOTATION_STRING_VALUES_FIELD_NUMBER, 4, true);
+
+    PftraceEncoder(PftraceLayout layout, OutputStream out) {
+        this.layout = layout;
+        this.pic = layout.pic;
+        this.marks = layout.marks;
+        this.cos = CodedOutputStream.newInstance(out, 1 << 16);
+    }
+
+    /**
+     * The interning policy, one for every table: a direct-mapped cache of recently used strings and their iids
+     * (a collision evicts; an evicted string that comes back gets a new iid). A string is interned on its
+     * first use, or for {@code fromSecondUse} tables on its second (the first is written inline), and only
+     * when it has at least {@code minLength} chars. All tables draw iids from one counter.
+     */
+    private final class Interned {
+        private static final int SLOTS = 1 << 16;
+        private final int field, minLength;
+        private final boolean fromSecondUse;
+        private final String[] key = new String[SLOTS];
+        private final long[] iid = new long[SLOTS];
+
+        Interned(int field, int minLength, boolean fromSecondUse) {
+            this.field = field;
+            this.minLength = minLength;
+            this.fromSecondUse = fromSecondUse;
+        }
+
+        /** The iid to refer to {@code s} by (its entry joins the packet's interned data when new), or 0: write it inline. */
+        long iid(String s) {
+            if (s.length() < minLength) return 0;
+            int h = s.hashCode();
+            int i = (h ^ (h >>> 16)) & (SLOTS - 1);
+            String k = key[i];
+            if (k != null && (k == s || k.equals(s))) {
+                if (iid[i] == 0) iid[i] = entry(s);
+                return iid[i];
+            }
+            key[i] = s;
+            iid[i] = fromSecondUse ? 0 : entry(s);
+            return iid[i];
+        }
+
+        private long entry(String s) {
+            long v = nextIid++;
+            interned.begin(field);
+            interned.varint(1, v);
+            interned.string(2, s); // every interned table's entry is {iid = 1, string or bytes = 2}
+            interned.end();
+            return v;
+        }
+    }
+
+    void encode() throws IOException {
+        boolean first = true;
+        for (PftraceLayout.Track t : layout.tracks()) {
+            if (t.uuid == 0) continue;
+            TracePacket.Builder b = TracePacket.newBuilder()
+                .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                .setTrackDescriptor(descriptor(t));
+            if (first) {
+                b.setSequenceFlags(CLEARED).setFirstPacketOnSequence(true);
+                first = false;
+            }
+            writePacket(b.build());
+        }
+        if (first) {
+            writePacket(TracePacket.newBuilder().setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                .setSequenceFlags(CLEARED).setFirstPacketOnSequence(true).build());
+        }
+        for (int code : layout.order) {
+            if (code < 0) counter(~code);
+            else if ((code & 1) == 0) begin(code >>> 1);
+            else end(code >>> 1);
+        }
+        cos.flush();
+        layout.report.bytes = cos.getTotalBytesWritten();
+    }
+
+    private static TrackDescriptor descriptor(PftraceLayout.Track t) {
+        TrackDescriptor.Builder d = TrackDescriptor.newBuilder().setUuid(t.uuid);
+        if (t.parentUuid != 0) d.setParentUuid(t.parentUuid);
+        d.setSiblingOrderRank(t.rank);
+        if (t.hasChildren) d.setChildOrdering(TrackDescriptor.ChildTracksOrdering.EXPLICIT);
+        switch (t.type) {
+            case PROCESS: {
+                ProcessDescriptor.Builder p = ProcessDescriptor.newBuilder().setPid(t.pid);
+                if (t.name != null) p.setProcessName(t.name);
+                d.setProcess(p);
+                break;
+            }
+            case THREAD: {
+                ThreadDescriptor.Builder th = ThreadDescriptor.newBuilder().setPid(t.pid).setTid(t.tid);
+                if (t.name != null) th.setThreadName(t.name);
+                d.setThread(th);
+                break;
+            }
+            case COUNTER:
+                d.setName(t.name).setCounter(CounterDescriptor.getDefaultInstance());
+                break;
+            default:
+                d.setName(t.name).setSiblingMergeBehavior(TrackDescriptor.SiblingMergeBehavior.SIBLING_MERGE_BEHAVIOR_NONE);
+        }
+        return d.build();
+    }
+
+    private void writePacket(TracePacket p) throws IOException {
+        cos.writeMessage(Trace.PACKET_FIELD_NUMBER, p);
+        layout.report.packets++;
+    }
+
+    /** Starts an event packet: its interned data and event are collected in their own buffers. */
+    private void startEvent(int type, int track) {
+        interned.reset();
+        ev.reset();
+        ev.varint(EV_TYPE, type);
+        ev.varint(EV_TRACK, layout.tracks.get(track).uuid);
+    }
+
+    private void flushPacket(long ts, boolean usesState) throws IOException {
+        pkt.reset();
+        pkt.varint(PKT_TS, ts);
+        pkt.varint(PKT_SEQ, PftraceConventions.SEQUENCE_ID);
+        if (usesState) pkt.varint(PKT_FLAGS, NEEDS_STATE);
+        if (interned.size() > 0) pkt.bytes(PKT_INTERNED, interned.buffer(), 0, interned.size());
+        pkt.bytes(PKT_EVENT, ev.buffer(), 0, ev.size());
+        cos.writeTag(Trace.PACKET_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+        cos.writeUInt32NoTag(pkt.size());
+        cos.writeRawBytes(pkt.buffer(), 0, pkt.size());
+        layout.report.packets++;
+    }
+
+    private void begin(int item) throws IOException {
+        startEvent(TrackEvent.Type.TYPE_SLICE_BEGIN_VALUE, layout.itemTrack[item]);
+        boolean slice = item < layout.slices;
+        int m = item - layout.slices;
+        String name = slice ? pic.sliceName(item) : marks.name(m);
+        String cat = slice ? pic.sliceCategory(item) : marks.category(m);
+        ev.varint(EV_NAME_IID, names.iid(name == null ? "" : name));
+        if (cat != null) ev.varint(EV_CAT_IIDS, categories.iid(cat));
+        if (slice) pic.sliceArgs(item, annotations); else marks.args(m, annotations);
+        flows(item * 2);
+        flushPacket(layout.begin[item], true);
+    }
+
+    private void end(int item) throws IOException {
+        startEvent(TrackEvent.Type.TYPE_SLICE_END_VALUE, layout.itemTrack[item]);
+        flows(item * 2 + 1);
+        flushPacket(layout.end[item], false);
+    }
+
+    private void flows(int code) {
+        int a = layout.attStart[code], b = layout.attStart[code + 1];
+        for (int i = a; i < b; i++) {
+            int f = layout.attFlow[i];
+            if (f >= 0) ev.fixed64(EV_FLOW, pic.flowKind(f).traceId(f));
+        }
+        for (int i = a; i < b; i++) {
+            int f = layout.attFlow[i];
+            if (f < 0) ev.fixed64(EV_TERM, pic.flowKind(~f).traceId(~f));
+        }
+    }
+
+    private void counter(int v) throws IOException {
+        startEvent(TrackEvent.Type.TYPE_COUNTER_VALUE, layout.cvTrack[v]);
+        double val = layout.cvVal[v];
+        if (val == Math.rint(val) && Math.abs(val) < 0x1p53 && !(val == 0 && 1 / val < 0)) ev.int64(EV_COUNTER, (long) val);
+        else ev.dbl(EV_DCOUNTER, val);
+        flushPacket(layout.cvNs[v], false);
+    }
+
+    private void stringValue(String v) {
+        long iid = stringValues.iid(v);
+        if (iid > 0) ev.varint(DA_STRING_IID, iid); else ev.string(DA_STRING, v);
+    }
+
+    /** Renders args as debug annotations of the current event. */
+    private final class Annotations implements ArgSink {
+        private void name(String key) {
+            ev.begin(EV_ANNOT);
+            ev.varint(DA_NAME_IID, annotationNames.iid(key));
+        }
+
+        @Override public void str(String key, String value) { name(key); stringValue(value == null ? "" : value); ev.end(); }
+
+        @Override public void dbl(String key, double value) { name(key); ev.dbl(DA_DOUBLE, value); ev.end(); }
+
+        @Override public void i64(String key, long value) { name(key); ev.int64(DA_INT, value); ev.end(); }
+
+        @Override public void u64(String key, long value) { name(key); ev.varint(DA_UINT, value); ev.end(); }
+
+        @Override public void bool(String key, boolean value) { name(key); ev.bool(DA_BOOL, value); ev.end(); }
+
+        @Override public void nul(String key) { name(key); ev.string(DA_JSON, "null"); ev.end(); }
+
+        @Override public void raw(String key, Object v) { name(key); value(v); ev.end(); }
+
+        private void value(Object v) {
+            if (v == null || v == JsonValues.NULL || v == JsonValues.ABSENT) ev.string(DA_JSON, "null");
+            else if (v instanceof Long || v instanceof Integer) ev.int64(DA_INT, ((Number) v).longValue());
+            else if (v instanceof BigInteger) {
+                BigInteger b = (BigInteger) v;
+                if (b.signum() >= 0 && b.bitLength() <= 64) ev.varint(DA_UINT, b.longValue());
+                else ev.string(DA_STRING, b.toString());
+            } else if (v instanceof Double || v instanceof Float) ev.dbl(DA_DOUBLE, ((Number) v).doubleValue());
+            else if (v instanceof Boolean) ev.bool(DA_BOOL, (Boolean) v);
+            else if (v instanceof String) stringValue((String) v);
+            else if (v instanceof List) {
+                List<?> l = (List<?>) v;
+                if (l.isEmpty()) { ev.string(DA_JSON, "[]"); return; }
+                for (Object o : l) {
+                    ev.begin(DA_ARRAY);
+                    value(o);
+                    ev.end();
+                }
+            } else if (v instanceof Map) {
+                Map<?, ?> mp = (Map<?, ?>) v;
+                if (mp.isEmpty()) { ev.string(DA_JSON, "{}"); return; }
+                for (Map.Entry<?, ?> e : mp.entrySet()) {
+                    ev.begin(DA_DICT);
+                    ev.string(DA_NAME, String.valueOf(e.getKey()));
+                    value(e.getValue());
+                    ev.end();
+                }
+            } else ev.string(DA_STRING, String.valueOf(v));
+        }
+    }
+}

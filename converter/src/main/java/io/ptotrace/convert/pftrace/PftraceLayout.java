@@ -1,0 +1,544 @@
+package io.ptotrace.convert.pftrace;
+
+import io.ptotrace.convert.picture.ArgSink;
+import io.ptotrace.convert.picture.ArrowMarks;
+import io.ptotrace.convert.picture.MetaEvent;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.model.util.IndexSort;
+import io.ptotrace.model.util.IntList;
+import io.ptotrace.model.util.LongIntMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Where everything of a picture goes in a protobuf trace, decided before a byte is written: the tracks, the
+ * track of every slice and arrow mark, the counter values, the order of all events and which event carries
+ * each arrow's id.
+ *
+ * <p>Tracks: one process track per pid (the last process_name wins), one thread track per (pid, tid) used by
+ * a slice, an arrow end or thread metadata (the trace processor keys threads by (tid, pid), so tid 10000 in
+ * pid 3 and in pid 4 stay two threads), counter tracks per (pid, tid, counter name, arg key) parented to the
+ * process; children ordered by sort index, then thread before counter, then tid. The trace processor nests
+ * slices on a track by time, so a slice that overlaps an earlier one on its lane without nesting moves to the
+ * lane's first child "overflow" track that takes it; arrow marks go to the lane's child track
+ * {@value PftraceConventions#MARKER_TRACK_NAME}. Events are merged in timestamp order (µs × 1000, rounded),
+ * begins before counter values before ends, then by track.
+ *
+ * <p>Arrows: the trace processor imports events in time order and drops a terminating id it sees before the
+ * flow began, so an arrow's id goes on whichever of its source's begin and its destination's end comes first
+ * and the terminating id on the other; an unbound end uses its mark instead of a slice.
+ */
+public final class PftraceLayout {
+    public enum TrackType { PROCESS, THREAD, OVERFLOW, MARKERS, COUNTER }
+
+    /** One track of the trace. */
+    public static final class Track {
+        final TrackType type;
+        final int pid, tid;
+        String name;
+        long uuid, parentUuid;
+        int rank;
+        boolean hasChildren;
+        int idx = -1;
+        IntList stream = new IntList(16); // event codes on this track, dropped once merged into the order
+        int head;
+        // lanes only
+        Integer sortIndex;
+        final List<Track> overflow = new ArrayList<>();
+        Track markers;
+
+        Track(TrackType type, int pid, int tid, String name) {
+            this.type = type;
+            this.pid = pid;
+            this.tid = tid;
+            this.name = name;
+        }
+
+        public TrackType type() { return type; }
+
+        public int pid() { return pid; }
+
+        /** −1 for a process track. */
+        public int tid() { return tid; }
+
+        /** The process or thread name, or the track's own name; null for an unnamed process or thread. */
+        public String name() { return name; }
+
+        public long uuid() { return uuid; }
+
+        /** 0 for a process track. */
+        public long parentUuid() { return parentUuid; }
+
+        public int rank() { return rank; }
+
+        @Override public String toString() { return type + " " + pid + "/" + tid + " " + name + " uuid " + uuid; }
+    }
+
+    public enum EventType { BEGIN, COUNTER, END }
+
+    final TracePicture pic;
+    final ArrowMarks marks;
+    final PerfettoProtoWriter.Report report = new PerfettoProtoWriter.Report();
+
+    final List<Track> tracks = new ArrayList<>();
+    private final Map<Integer, Track> processes = new TreeMap<>();
+    private final Map<Integer, String> processNames = new HashMap<>();
+    private final Map<Integer, Integer> processSort = new HashMap<>();
+    private final LongIntMap laneIndex = new LongIntMap(64);
+    private final List<Track> lanes = new ArrayList<>();
+
+    /** Items are the slices, then the marks (item = slices + mark). */
+    final int slices, items;
+    final long[] begin, end;
+    final int[] itemTrack;
+    private final int[] markLane;
+
+    // counter values
+    int cvCount;
+    int[] cvTrack = new int[64];
+    long[] cvNs = new long[64];
+    double[] cvVal = new double[64];
+    private final Map<String, Track> counterTracks = new LinkedHashMap<>();
+
+    // events in order: item·2 a begin, item·2+1 an end, ~v counter value v
+    int[] order;
+    private int[] seqOfCode;
+    // the arrows each event carries: attFlow[attStart[code] .. attStart[code + 1]), f (starts) or ~f (terminates)
+    int[] attStart;
+    int[] attFlow;
+
+    static long ns(double us) { return Math.round(us * 1000.0); }
+
+    private static long laneKey(int pid, int tid) { return ((long) pid << 32) | (tid & 0xFFFFFFFFL); }
+
+    public static PftraceLayout of(TracePicture pic) { return new PftraceLayout(pic); }
+
+    private PftraceLayout(TracePicture p) {
+        this.pic = p;
+        this.marks = p.marks();
+        for (MetaEvent m : p.meta) {
+            switch (m.kind) {
+                case PROCESS_NAME: process(m.pid); processNames.put(m.pid, m.name); break;
+                case PROCESS_SORT_INDEX: process(m.pid); processSort.put(m.pid, m.sortIndex); break;
+                case THREAD_NAME: lanes.get(lane(m.pid, m.tid)).name = m.name; break;
+                case THREAD_SORT_INDEX: lanes.get(lane(m.pid, m.tid)).sortIndex = m.sortIndex; break;
+                default: break;
+            }
+        }
+        slices = p.sliceCount();
+        int[] sliceLane = new int[slices];
+        for (int i = 0; i < slices; i++) sliceLane[i] = lane(p.slicePid(i), p.sliceTid(i));
+        int flows = p.flowCount();
+        for (int f = 0; f < flows; f++) {
+            lane(p.flowSrcPid(f), p.flowSrcTid(f));
+            lane(p.flowDstPid(f), p.flowDstTid(f));
+        }
+        int markCount = marks.count();
+        markLane = new int[markCount];
+        for (int m = 0; m < markCount; m++) {
+            markLane[m] = lane(marks.pid(m), marks.tid(m));
+            switch (marks.type(m)) {
+                case HB_VIOLATION: report.hbMarkers++; break;
+                case BACKWARD: report.backwardMarkers++; break;
+                default: report.unboundEndMarkers++;
+            }
+        }
+        for (int c = 0; c < p.counterCount(); c++) process(p.counterPid(c));
+        items = slices + markCount;
+        begin = new long[items];
+        end = new long[items];
+        itemTrack = new int[items];
+        for (int i = 0; i < slices; i++) {
+            long b = ns(p.sliceTs(i));
+            long d = ns(p.sliceDur(i));
+            if (d < 0) { d = 0; report.negativeDurations++; }
+            begin[i] = b;
+            end[i] = b + d;
+        }
+        for (int m = 0; m < markCount; m++) begin[slices + m] = end[slices + m] = ns(marks.ts(m));
+        report.slices = slices;
+        report.markerSlices = markCount;
+        report.flows = flows;
+
+        nestOnLanes(sliceLane);
+        sliceLane = null; // a slice's lane is in itemTrack from here on; at 1M tasks this is ~27 MB
+        placeMarks();
+        placeCounterValues();
+        orderTracks();
+        merge();
+        for (Track t : tracks) t.stream = null; // the merged order replaces them
+        attachFlows();
+        seqOfCode = null; // only needed to attach the flows
+    }
+
+    private Track process(int pid) {
+        return processes.computeIfAbsent(pid, p -> {
+            Track t = new Track(TrackType.PROCESS, p, -1, null);
+            t.hasChildren = true;
+            return t;
+        });
+    }
+
+    private int lane(int pid, int tid) {
+        long k = laneKey(pid, tid);
+        int i = laneIndex.get(k);
+        if (i >= 0) return i;
+        process(pid);
+        Track t = new Track(TrackType.THREAD, pid, tid, null);
+        lanes.add(t);
+        laneIndex.put(k, lanes.size() - 1);
+        return lanes.size() - 1;
+    }
+
+    private int trackId(Track t) {
+        if (t.idx >= 0) return t.idx;
+        tracks.add(t);
+        t.idx = tracks.size() - 1;
+        return t.idx;
+    }
+
+    private static final class IntStack {
+        int[] a = new int[16];
+        int size;
+
+        void add(int v) {
+            if (size == a.length) a = Arrays.copyOf(a, size * 2);
+            a[size++] = v;
+        }
+
+        int top() { return a[size - 1]; }
+
+        int pop() { return a[--size]; }
+    }
+
+    /** Nesting walk per lane; a slice that would overlap without nesting goes to the first overflow track that takes it. */
+    private void nestOnLanes(int[] sliceLane) {
+        // by (lane, begin, longest first), ties by slice index
+        int[] ix = IndexSort.groupedSort(slices, lanes.size(), s -> sliceLane[s],
+            (a, b) -> begin[a] != begin[b] ? Long.compare(begin[a], begin[b]) : Long.compare(end[b], end[a]));
+        List<IntStack> stacks = new ArrayList<>();
+        int i = 0;
+        while (i < slices) {
+            int laneIdx = sliceLane[ix[i]];
+            Track base = lanes.get(laneIdx);
+            int j = i;
+            while (j < slices && sliceLane[ix[j]] == laneIdx) j++;
+            for (IntStack s : stacks) s.size = 0;
+            for (int k = i; k < j; k++) {
+                int x = ix[k];
+                int sub = 0;
+                while (true) {
+                    if (sub == stacks.size()) stacks.add(new IntStack());
+                    Track t = sub == 0 ? base : overflowTrack(base, sub);
+                    IntStack st = stacks.get(sub);
+                    while (st.size > 0 && end[st.top()] <= begin[x]) t.stream.add(st.pop() * 2 + 1);
+                    if (st.size == 0 || end[x] <= end[st.top()]) {
+                        itemTrack[x] = trackId(t);
+                        t.stream.add(x * 2);
+                        if (end[x] == begin[x]) t.stream.add(x * 2 + 1);
+                        else st.add(x);
+                        if (sub > 0) {
+                            report.overflowSlices++;
+                            if (report.overflowExamples.size() < 5)
+                                report.overflowExamples.add(base.pid + "/" + base.tid + " ts " + pic.sliceTs(x) + "us: " + pic.sliceName(x));
+                        }
+                        break;
+                    }
+                    sub++;
+                }
+            }
+            for (int sub = 0; sub < stacks.size(); sub++) {
+                IntStack st = stacks.get(sub);
+                if (st.size == 0) continue;
+                Track t = sub == 0 ? base : overflowTrack(base, sub);
+                while (st.size > 0) t.stream.add(st.pop() * 2 + 1);
+            }
+            i = j;
+        }
+    }
+
+    private Track overflowTrack(Track base, int sub) {
+        while (base.overflow.size() < sub) {
+            Track o = new Track(TrackType.OVERFLOW, base.pid, base.tid, null);
+            base.overflow.add(o);
+            base.hasChildren = true;
+            report.overflowTracks++;
+        }
+        return base.overflow.get(sub - 1);
+    }
+
+    /** Each mark on its lane's marker track, in time order. */
+    private void placeMarks() {
+        int n = markLane.length;
+        if (n == 0) return;
+        int[] ix = IndexSort.identity(n);
+        IndexSort.stableSort(ix, (a, b) -> markLane[a] != markLane[b] ? Integer.compare(markLane[a], markLane[b])
+            : Long.compare(begin[slices + a], begin[slices + b]));
+        for (int m : ix) {
+            Track lane = lanes.get(markLane[m]);
+            if (lane.markers == null) {
+                lane.markers = new Track(TrackType.MARKERS, lane.pid, lane.tid, PftraceConventions.MARKER_TRACK_NAME);
+                lane.hasChildren = true;
+            }
+            int item = slices + m;
+            itemTrack[item] = trackId(lane.markers);
+            lane.markers.stream.add(item * 2);
+            lane.markers.stream.add(item * 2 + 1);
+        }
+    }
+
+    /** One counter track per (pid, tid, counter name, arg key); each numeric arg of a sample is a value on its track. */
+    private void placeCounterValues() {
+        int n = pic.counterCount();
+        if (n == 0) return;
+        final int[] cur = new int[1];
+        ArgSink sink = new ArgSink() {
+            @Override public void str(String key, String value) {
+                try { add(key, Double.parseDouble(value)); } catch (NumberFormatException e) { report.skippedCounterValues++; }
+            }
+            @Override public void dbl(String key, double value) { add(key, value); }
+            @Override public void i64(String key, long value) { add(key, value); }
+            @Override public void u64(String key, long value) { add(key, value >= 0 ? value : value + 0x1p64); }
+            @Override public void bool(String key, boolean value) { add(key, value ? 1 : 0); }
+            @Override public void nul(String key) { report.skippedCounterValues++; }
+            @Override public void raw(String key, Object v) {
+                if (v instanceof Number) add(key, ((Number) v).doubleValue());
+                else if (v instanceof Boolean) add(key, (Boolean) v ? 1 : 0);
+                else if (v instanceof String) str(key, (String) v);
+                else report.skippedCounterValues++;
+            }
+            private void add(String key, double value) {
+                int c = cur[0];
+                int pid = pic.counterPid(c), tid = pic.counterTid(c);
+                String name = pic.counterName(c);
+                String k = pid + "\u0000" + tid + "\u0000" + name + "\u0000" + key;
+                Track t = counterTracks.get(k);
+                if (t == null) {
+                    t = new Track(TrackType.COUNTER, pid, tid, name + " " + key);
+                    counterTracks.put(k, t);
+                }
+                if (cvCount == cvTrack.length) {
+                    int m = cvCount * 2;
+                    cvTrack = Arrays.copyOf(cvTrack, m);
+                    cvNs = Arrays.copyOf(cvNs, m);
+                    cvVal = Arrays.copyOf(cvVal, m);
+                }
+                cvTrack[cvCount] = trackId(t);
+                cvNs[cvCount] = ns(pic.counterTs(c));
+                cvVal[cvCount] = value;
+                cvCount++;
+            }
+        };
+        for (int c = 0; c < n; c++) {
+            cur[0] = c;
+            pic.counterArgs(c, sink);
+        }
+        report.counterValues = cvCount;
+        // exact sizes from here on: the doubling left up to half of each array unused
+        cvTrack = Arrays.copyOf(cvTrack, cvCount);
+        cvNs = Arrays.copyOf(cvNs, cvCount);
+        cvVal = Arrays.copyOf(cvVal, cvCount);
+        int[] ix = IndexSort.groupedSort(cvCount, tracks.size(), v -> cvTrack[v], (a, b) -> Long.compare(cvNs[a], cvNs[b]));
+        for (int v : ix) tracks.get(cvTrack[v]).stream.add(~v);
+    }
+
+    /** uuids and sibling ranks: processes by sort index, then per process thread lanes and counters. */
+    private void orderTracks() {
+        for (Track l : lanes) trackId(l);
+        List<Track> procs = new ArrayList<>(processes.values());
+        procs.sort((a, b) -> {
+            int ka = processSort.getOrDefault(a.pid, a.pid), kb = processSort.getOrDefault(b.pid, b.pid);
+            return ka != kb ? Integer.compare(ka, kb) : Integer.compare(a.pid, b.pid);
+        });
+        long uuid = 1;
+        int rank = 0;
+        for (Track pt : procs) {
+            pt.uuid = uuid++;
+            pt.rank = rank++;
+            pt.name = processNames.get(pt.pid);
+            trackId(pt);
+        }
+        Map<Integer, List<Track>> children = new HashMap<>();
+        for (Track l : lanes) children.computeIfAbsent(l.pid, k -> new ArrayList<>()).add(l);
+        for (Track c : counterTracks.values()) children.computeIfAbsent(c.pid, k -> new ArrayList<>()).add(c);
+        for (Track pt : procs) {
+            List<Track> ch = children.getOrDefault(pt.pid, Collections.emptyList());
+            ch.sort((a, b) -> {
+                int sa = sortOf(a), sb = sortOf(b);
+                if (sa != sb) return Integer.compare(sa, sb);
+                int ka = a.type == TrackType.COUNTER ? 1 : 0, kb = b.type == TrackType.COUNTER ? 1 : 0;
+                if (ka != kb) return Integer.compare(ka, kb);
+                if (a.tid != b.tid) return Integer.compare(a.tid, b.tid);
+                return String.valueOf(a.name).compareTo(String.valueOf(b.name));
+            });
+            int r = 0;
+            for (Track c : ch) {
+                c.uuid = uuid++;
+                c.parentUuid = pt.uuid;
+                c.rank = r++;
+                int k = 1;
+                for (Track o : c.overflow) {
+                    o.uuid = uuid++;
+                    o.parentUuid = c.uuid;
+                    o.rank = k;
+                    o.name = (c.name != null ? c.name : "tid " + c.tid) + " (overflow " + k + ")";
+                    k++;
+                    trackId(o);
+                }
+                if (c.markers != null) {
+                    c.markers.uuid = uuid++;
+                    c.markers.parentUuid = c.uuid;
+                    c.markers.rank = k;
+                }
+            }
+        }
+    }
+
+    private int sortOf(Track t) {
+        Integer s = null;
+        int li = laneIndex.get(laneKey(t.pid, t.tid));
+        if (li >= 0) s = lanes.get(li).sortIndex;
+        return s == null ? 0 : s;
+    }
+
+    private long codeNs(int code) {
+        if (code < 0) return cvNs[~code];
+        int item = code >>> 1;
+        return (code & 1) == 0 ? begin[item] : end[item];
+    }
+
+    private static int codeRank(int code) { return code < 0 ? 1 : (code & 1) == 0 ? 0 : 2; }
+
+    /** k-way merge of the per-track streams by (ts, begin < counter < end, track); keys held in primitive heap arrays. */
+    private void merge() {
+        int total = 0;
+        List<Track> live = new ArrayList<>();
+        for (Track t : tracks) {
+            t.stream.trimToSize(); // before the merged order is allocated: lowers the peak
+            total += t.stream.size();
+            t.head = 0;
+            if (t.stream.size() > 0) live.add(t);
+        }
+        order = new int[total];
+        seqOfCode = new int[items * 2];
+        int n = live.size();
+        Track[] ht = live.toArray(new Track[0]);
+        long[] hts = new long[n];
+        int[] hrk = new int[n];
+        for (int i = 0; i < n; i++) { int c = ht[i].stream.get(0); hts[i] = codeNs(c); hrk[i] = (codeRank(c) << 24) | ht[i].idx; }
+        for (int i = n / 2 - 1; i >= 0; i--) siftDown(ht, hts, hrk, i, n);
+        int o = 0;
+        while (n > 0) {
+            Track t = ht[0];
+            int code = t.stream.get(t.head++);
+            if (code >= 0) seqOfCode[code] = o;
+            order[o++] = code;
+            if (t.head == t.stream.size()) {
+                n--;
+                ht[0] = ht[n]; hts[0] = hts[n]; hrk[0] = hrk[n];
+            } else {
+                int c = t.stream.get(t.head);
+                hts[0] = codeNs(c);
+                hrk[0] = (codeRank(c) << 24) | t.idx;
+            }
+            siftDown(ht, hts, hrk, 0, n);
+        }
+    }
+
+    private static void siftDown(Track[] ht, long[] hts, int[] hrk, int i, int n) {
+        Track t = ht[i];
+        long ts = hts[i];
+        int rk = hrk[i];
+        while (true) {
+            int l = 2 * i + 1;
+            if (l >= n) break;
+            int r = l + 1;
+            int m = l;
+            if (r < n && (hts[r] < hts[l] || hts[r] == hts[l] && hrk[r] < hrk[l])) m = r;
+            if (hts[m] < ts || hts[m] == ts && hrk[m] < rk) {
+                ht[i] = ht[m]; hts[i] = hts[m]; hrk[i] = hrk[m];
+                i = m;
+            } else {
+                break;
+            }
+        }
+        ht[i] = t; hts[i] = ts; hrk[i] = rk;
+    }
+
+    /** Puts each flow id on the event processed first and its terminating id on the later one. */
+    private void attachFlows() {
+        int flows = pic.flowCount();
+        // a counting sort of the flow ends by event code, in place in attStart (no second array of that size)
+        attStart = new int[items * 2 + 1];
+        for (int f = 0; f < flows; f++) {
+            long oc = outTerm(f);
+            attStart[(int) (oc >>> 32)]++;
+            attStart[(int) oc]++;
+            int s = srcItem(f), d = dstItem(f);
+            if (seqOfCode[s * 2] >= seqOfCode[d * 2 + 1]) report.swappedFlows++;
+            if (begin[d] < begin[s]) report.reversedFlows++;
+        }
+        int acc = 0;
+        for (int c = 0; c <= items * 2; c++) { int n = attStart[c]; attStart[c] = acc; acc += n; }
+        attFlow = new int[acc];
+        // attStart[c] now serves as code c's fill cursor; afterwards it points at code c + 1's start
+        for (int f = 0; f < flows; f++) {
+            long oc = outTerm(f);
+            int out = (int) (oc >>> 32), term = (int) oc;
+            attFlow[attStart[out]++] = f;
+            attFlow[attStart[term]++] = ~f;
+        }
+        for (int c = items * 2; c > 0; c--) attStart[c] = attStart[c - 1];
+        attStart[0] = 0;
+    }
+
+    private int srcItem(int f) { int s = pic.flowSrcSlice(f); return s >= 0 ? s : slices + marks.ofUnboundEnd(f, 0); }
+
+    private int dstItem(int f) { int d = pic.flowDstSlice(f); return d >= 0 ? d : slices + marks.ofUnboundEnd(f, 1); }
+
+    /** Event codes (item·2 = begin, item·2+1 = end) that carry flow f's id: start in the high half, end low. */
+    private long outTerm(int f) {
+        int sb = srcItem(f) * 2, de = dstItem(f) * 2 + 1;
+        return seqOfCode[sb] < seqOfCode[de] ? ((long) sb << 32) | de : ((long) de << 32) | sb;
+    }
+
+    // ------------------------------------------------------------------ reading the layout
+
+    public PerfettoProtoWriter.Report report() { return report; }
+
+    /** Every track, by uuid (the order their descriptors are written in). */
+    public List<Track> tracks() {
+        List<Track> l = new ArrayList<>(tracks);
+        l.sort((a, b) -> Long.compare(a.uuid, b.uuid));
+        return l;
+    }
+
+    public Track trackOfSlice(int slice) { return tracks.get(itemTrack[slice]); }
+
+    public Track trackOfMark(int mark) { return tracks.get(itemTrack[slices + mark]); }
+
+    public int eventCount() { return order.length; }
+
+    public EventType eventType(int k) { return order[k] < 0 ? EventType.COUNTER : (order[k] & 1) == 0 ? EventType.BEGIN : EventType.END; }
+
+    /** The slice (below the picture's slice count) or mark (slice count + mark) a begin or end belongs to, or the counter value. */
+    public int eventItem(int k) { return order[k] < 0 ? ~order[k] : order[k] >>> 1; }
+
+    public Track eventTrack(int k) { return tracks.get(order[k] < 0 ? cvTrack[~order[k]] : itemTrack[order[k] >>> 1]); }
+
+    /** The event's time in ns. */
+    public long eventNs(int k) { return codeNs(order[k]); }
+
+    /** The arrows whose id event {@code k} carries: f when it starts there, ~f when it terminates there. */
+    public int[] eventArrows(int k) {
+        int code = order[k];
+        if (code < 0) return new int[0];
+        return Arrays.copyOfRange(attFlow, attStart[code], attStart[code + 1]);
+    }
+}

@@ -1,0 +1,33 @@
+package io.ptotrace.convert.picture;
+
+import java.util.List;
+
+/**
+ * What the slices of one kind show: category, name, colour and args, rendered on demand from the slice's
+ * {@code ref} (a row, record or instance number that the kind understands), so that a million-task picture
+ * holds no string or map per slice. A kind reads only data that no longer changes once its slices are in
+ * the picture; writers call it from several threads.
+ */
+public abstract class SliceKind {
+    private final String category;
+    private final List<JsonMember> jsonOrder;
+
+    protected SliceKind(String category, List<JsonMember> jsonOrder) {
+        this.category = category;
+        this.jsonOrder = List.copyOf(jsonOrder);
+    }
+
+    protected SliceKind(String category) { this(category, JsonMember.SORTED_SLICE); }
+
+    public String category(int ref) { return category; }
+
+    public abstract String name(int ref);
+
+    /** Colour name, or null. */
+    public String color(int ref) { return null; }
+
+    public abstract void args(int ref, ArgSink sink);
+
+    /** The members of this kind's Chrome JSON events, in order. */
+    public final List<JsonMember> jsonOrder() { return jsonOrder; }
+}
