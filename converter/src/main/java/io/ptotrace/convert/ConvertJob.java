@@ -96,7 +96,7 @@ public final class ConvertJob {
             if (names.size() > 0) out.println("  Function names: " + names.size() + " entries");
             out.println("  Unique cores: " + java.util.Arrays.stream(tl.coreId).distinct().count());
         }
-        List<String> mappingLine = new ArrayList<>(); // printed after the dependency summary (merged-trace.md §12.2)
+        List<String> mappingLine = new ArrayList<>(); // printed after the dependency summary, where the reference prints it
         TraceBuilder.Result result = TraceBuilder.build(run, o.overhead, err::println, !o.verbose ? null
             : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
         TracePicture pic = result.picture;

@@ -10,7 +10,7 @@ public final class ConvertStats {
     public long workerViolations, schedulerViolations;
     public long skippedPhaseRecords;
     public long missingSuccessors;
-    /** Logical SPMD tasks (merged-trace.md §3.2) and overhead counter samples emitted. */
+    /** Logical SPMD tasks (one per task with several blocks, see docs/trace-layout.md) and overhead counter samples emitted. */
     public long spmdTasks, overheadSamples;
     /** Worst violations by how long the consumer started before the producer ended. */
     public final List<Violation> worst = new ArrayList<>();
