@@ -1,5 +1,6 @@
 package io.ptotrace.diff;
 
+import io.ptotrace.model.util.RadixSort;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.IntList;

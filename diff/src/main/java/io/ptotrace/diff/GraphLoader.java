@@ -1,5 +1,6 @@
 package io.ptotrace.diff;
 
+import io.ptotrace.model.util.RadixSort;
 import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.io.InputProblem;

@@ -1,5 +1,6 @@
 package io.ptotrace.diff;
 
+import io.ptotrace.model.util.RadixSort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package io.ptotrace.model.graph;
 
+import io.ptotrace.model.util.RadixSort;
 import io.ptotrace.model.deps.DepsArg;
 import io.ptotrace.model.deps.DepsEdge;
 import io.ptotrace.model.deps.DepsReader;

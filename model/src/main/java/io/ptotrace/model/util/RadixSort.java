@@ -1,7 +1,7 @@
-package io.ptotrace.model.graph;
+package io.ptotrace.model.util;
 
 /** Stable LSD radix sort of (key, value) pairs by the key's low bits taken as unsigned. */
-final class RadixSort {
+public final class RadixSort {
     private RadixSort() {}
 
     private static final int DIGIT = 16;
@@ -11,7 +11,7 @@ final class RadixSort {
      * Sorts {@code keys[0..n)} ascending (unsigned, only the low {@code bits} bits are looked at)
      * and permutes {@code vals} alongside; equal keys keep their order.
      */
-    static void sort(long[] keys, int[] vals, int n, int bits) {
+    public static void sort(long[] keys, int[] vals, int n, int bits) {
         if (n < 2 || bits <= 0) return;
         long[] kt = new long[n];
         int[] vt = new int[n];
@@ -42,5 +42,5 @@ final class RadixSort {
     }
 
     /** Number of bits needed to hold values 0..maxValue. */
-    static int bitsFor(long maxValue) { return maxValue <= 0 ? 1 : 64 - Long.numberOfLeadingZeros(maxValue); }
+    public static int bitsFor(long maxValue) { return maxValue <= 0 ? 1 : 64 - Long.numberOfLeadingZeros(maxValue); }
 }
