@@ -34,9 +34,14 @@ public final class InputProblem extends RuntimeException {
 
     /** As {@link #notJson(Path, com.fasterxml.jackson.core.JsonProcessingException)}, placed by the parser where the failure has no location (a limit). */
     public static InputProblem notJson(Path file, com.fasterxml.jackson.core.JsonProcessingException e, JsonParser p) {
+        return notJson(file == null ? null : file.toString(), e, p);
+    }
+
+    /** The same for an input known by name only (a stream). */
+    public static InputProblem notJson(String file, com.fasterxml.jackson.core.JsonProcessingException e, JsonParser p) {
         String where = location(e.getLocation());
         if (where == null && p != null) where = location(p.currentLocation());
-        return new InputProblem(file == null ? null : file.toString(), JsonWords.describe(e), where, e);
+        return new InputProblem(file, JsonWords.describe(e), where, e);
     }
 
     /** "cannot read: ..." (or "permission denied", "no such file") for a file the system would not read. */

@@ -15,6 +15,7 @@ final class JsonWords {
     private static final Pattern NON_NUMERIC = Pattern.compile("Non-standard token '([^']*)'");
     private static final Pattern OUT_OF_RANGE = Pattern.compile("Numeric value \\(([^)]*)\\) out of range of (\\w+)");
     private static final Pattern END_OF_INPUT = Pattern.compile("Unexpected end-of-input(?: in ([^:]+))?: expected close marker for (Object|Array)");
+    private static final Pattern SOURCE_AT = Pattern.compile("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]");
     private static final Pattern START_MARKER = Pattern.compile("line: (\\d+), column: (\\d+)\\]");
 
     static String describe(JsonProcessingException e) {
@@ -54,7 +55,8 @@ final class JsonWords {
 
     /** The message less source descriptions, parser feature names and line breaks. */
     private static String plain(String m) {
-        return m.replaceAll("\\s*\\((?:start marker at|for \\w+ starting at) \\[Source:[^\\]]*\\][^)]*\\)", "")
+        // "(for Array starting at [Source: ...; line: 1, column: 17])" keeps its place: "... at line 1, column 17)"
+        return SOURCE_AT.matcher(m).replaceAll("line $1, column $2").replaceAll("\\s*\\((?:start marker at|for \\w+ starting at) \\[Source:[^\\]]*\\][^)]*\\)", "")
             .replaceAll("\\s*at \\[Source:[^\\]]*\\]", "")
             .replaceAll("\\s*\\[Source:[^\\]]*\\]", "")
             .replaceAll(";?\\s*\\(?(?:enable|disable) `?\\w+\\.\\w+`?[^)]*\\)?", "")

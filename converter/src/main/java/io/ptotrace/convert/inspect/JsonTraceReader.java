@@ -1,7 +1,6 @@
 package io.ptotrace.convert.inspect;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -12,8 +11,6 @@ import java.io.InputStream;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Streams a Chrome trace-event JSON file (object with "traceEvents", or a bare array) into a {@link JsonAnalyzer}. */
 final class JsonTraceReader {
@@ -58,43 +55,10 @@ final class JsonTraceReader {
             if (!found) throw new InputProblem(file, "no \"traceEvents\" array", null, null);
             if (p.nextToken() != null) throw problem(p, "trailing data after the trace");
         } catch (JsonProcessingException e) {
-            // the limits' exceptions have no location; the parser, not yet closed, has it
-            JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
-            throw new InputProblem(file, message(e), InputProblem.location(at), e);
+            throw InputProblem.notJson(file, e, p); // before close: a limit's position comes from the parser
         } finally {
             p.close();
         }
-    }
-
-    private static final Pattern SOURCE_AT = Pattern.compile("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]");
-    private static final Pattern JACKSON_HINTS = Pattern.compile(
-        ": enable `[^`]*` to allow|\\s*\\((consider enabling|not recognized as one since)[^)]*\\)+|, from `[^`]*`|\\s*(at )?\\[Source: [^\\]]*\\]");
-    private static final Pattern LIMIT = Pattern.compile("^(.*) \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)\\)");
-    private static final Pattern NON_STANDARD = Pattern.compile("^Non-standard token '([^']*)'");
-
-    /** Jackson's message in this tool's words, without Jackson's configuration names or its source description. */
-    static String message(JsonProcessingException e) {
-        String msg = e.getOriginalMessage() == null ? "parse error" : e.getOriginalMessage().split("\n")[0];
-        msg = SOURCE_AT.matcher(msg).replaceAll("line $1, column $2");
-        msg = JACKSON_HINTS.matcher(msg).replaceAll("").strip();
-        Matcher m = LIMIT.matcher(msg);
-        if (m.find()) {
-            String max = m.group(3);
-            switch (m.group(1)) {
-                case "Document nesting depth": return "JSON nested deeper than " + max + " levels";
-                case "Number value length": return "number longer than " + max + " digits";
-                case "Name length": return "field name longer than " + max + " characters";
-                case "String value length": return "string longer than " + max + " characters";
-                default: return "JSON over a limit: " + msg;
-            }
-        }
-        m = NON_STANDARD.matcher(msg);
-        if (m.find()) {
-            String token = m.group(1);
-            return "not valid JSON: " + (token.matches("[+-]?(NaN|Infinity|INF)") ? token + " is not a JSON number" : "non-standard token '" + token + "'");
-        }
-        if (msg.contains("end-of-input")) return "truncated JSON (" + msg + ")";
-        return "not valid JSON: " + msg;
     }
 
     private InputProblem problem(JsonParser p, String msg) {
