@@ -2,14 +2,9 @@ package io.ptotrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,23 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 class DiffOutOfRangeCliTest {
     @TempDir
     Path dir;
-
-    private PrintStream savedOut, savedErr;
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-
-    @BeforeEach
-    void capture() {
-        savedOut = System.out;
-        savedErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(savedOut);
-        System.setErr(savedErr);
-    }
 
     private Path deps(String name, String blockNum) throws IOException {
         Path p = dir.resolve(name + ".json");
@@ -44,16 +22,17 @@ class DiffOutOfRangeCliTest {
     @Test
     void exitsWithTroubleAndOneLine() throws IOException {
         Path a = deps("a", "1"), b = deps("b", "18446744073709551617");
-        assertThat(Main.execute("diff", a.toString(), b.toString())).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("Error: " + b
+        Cli.Result r = Cli.run("diff", a.toString(), b.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.stderr()).isEqualTo("Error: " + b
             + ": block_num 18446744073709551617 out of range (expected an integer 1..2^31-1) (at line 1, column 69)"
             + System.lineSeparator());
-        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(r.stdout()).isEmpty();
     }
 
     @Test
     void theSameFileTwiceIsStillIdentical() throws IOException {
         Path a = deps("a", "1");
-        assertThat(Main.execute("diff", a.toString(), a.toString())).isZero();
+        assertThat(Cli.run("diff", a.toString(), a.toString()).status()).isZero();
     }
 }

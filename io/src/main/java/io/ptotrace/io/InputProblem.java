@@ -44,11 +44,6 @@ public final class InputProblem extends RuntimeException {
         return new InputProblem(file, JsonWords.describe(e), where, e);
     }
 
-    /** "cannot read: ..." (or "permission denied", "no such file") for a file the system would not read. */
-    public static InputProblem cannotRead(Path file, java.io.IOException e) {
-        return Inputs.cannotRead(file, e);
-    }
-
     public static String location(JsonLocation loc) {
         if (loc == null || loc.getLineNr() < 0) return null;
         return "line " + loc.getLineNr() + ", column " + loc.getColumnNr();

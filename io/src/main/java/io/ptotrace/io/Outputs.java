@@ -87,8 +87,8 @@ public final class Outputs {
     private static void fill(OutputFile.Pending p, Job job) {
         try (OutputStream out = p.open(job.bulk())) {
             job.body().write(out);
-        } catch (OutputProblem | UncheckedIOException e) {
-            throw e instanceof UncheckedIOException ? OutputProblem.cannotWrite(job.path(), ((UncheckedIOException) e).getCause()) : e;
+        } catch (UncheckedIOException e) {
+            throw OutputProblem.cannotWrite(job.path(), e.getCause());
         } catch (IOException e) {
             throw OutputProblem.cannotWrite(job.path(), e);
         }
