@@ -92,7 +92,7 @@ final class Placement {
         float[] out = new float[l.nodeCount];
         if (l.nodeCount == 0) return out;
         double step = 1.0 / 16;
-        while ((max - min + l.maxWidth + 1) / step >= (1 << 23)) step *= 2;
+        while (step < 1 && (max - min + l.maxWidth + 1) / step >= (1 << 23)) step *= 2;
         for (int r = 0; r < l.rankCount; r++) {
             double prev = Double.NEGATIVE_INFINITY;
             for (int p = l.rankStart[r]; p < l.rankStart[r + 1]; p++) {
