@@ -2,8 +2,12 @@ package io.ptotrace.cli;
 
 import io.ptotrace.convert.ConvertJob;
 import io.ptotrace.convert.ConvertOptions;
+import io.ptotrace.convert.WindowSpec;
+import io.ptotrace.convert.estimate.MemoryModel;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -43,6 +47,21 @@ public final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
 
+    @ArgGroup(exclusive = true)
+    Windows windows = new Windows();
+
+    static final class Windows {
+        @Option(names = "--split", paramLabel = "BUDGET", converter = BudgetConverter.class,
+            description = "Also write the .pftrace as consecutive time windows <stem>.part-NN.pftrace, each estimated under BUDGET bytes "
+                + "of trace-processor memory (e.g. 1.5G; units K, M, G), and their index <stem>.parts.json.")
+        Long split;
+
+        @Option(names = "--window", paramLabel = "FROM..TO", converter = WindowConverter.class,
+            description = "Write only the window of the trace that starts from FROM to TO: times in \u00b5s or task:ID (e.g. task:t5..task:t90); "
+                + "default output merged_swimlane.window.pftrace.")
+        WindowSpec window;
+    }
+
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
@@ -54,9 +73,31 @@ public final class ConvertCommand implements Callable<Integer> {
         o.depsJson = depsJson;
         o.verbose = verbose.verbose;
         o.overhead = overhead;
+        o.splitBudget = windows.split;
+        o.window = windows.window;
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;
+    }
+
+    static final class BudgetConverter implements CommandLine.ITypeConverter<Long> {
+        @Override public Long convert(String value) {
+            try {
+                return MemoryModel.parseSize(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class WindowConverter implements CommandLine.ITypeConverter<WindowSpec> {
+        @Override public WindowSpec convert(String value) {
+            try {
+                return WindowSpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     static final class TraceFormats extends Choices<ConvertOptions.Format> {
