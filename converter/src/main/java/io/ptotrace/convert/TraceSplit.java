@@ -72,7 +72,9 @@ final class TraceSplit {
                 if (k > 0) next.add(cuts[k - 1]);
                 if (est > budget) {
                     over = true;
-                    double[] finer = WindowCuts.within(pic, from, k == cuts.length ? Math.nextUp(hi) : to, target * budget / est * 0.9);
+                    // as many pieces as the excess needs, with room for what each new window repeats (tracks, names)
+                    int pieces = (int) Math.ceil(1.15 * (est - MemoryModel.FIXED) / (budget - MemoryModel.FIXED)) + 1;
+                    double[] finer = WindowCuts.into(pic, from, k == cuts.length ? Math.nextUp(hi) : to, pieces);
                     if (finer.length == 0 || round == MAX_ROUNDS)
                         throw new InputProblem((String) null, "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
                             + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", from) + " \u00b5s alone is estimated at "

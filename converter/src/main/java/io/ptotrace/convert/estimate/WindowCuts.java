@@ -20,7 +20,12 @@ public final class WindowCuts {
      * The cuts (increasing start times, µs) that split the items starting in [{@code lo}, {@code hi}) into
      * windows of at most {@code target} weight each, as far as one histogram bin allows; none when they fit.
      */
-    public static double[] within(TracePicture pic, double lo, double hi, double target) {
+    public static double[] within(TracePicture pic, double lo, double hi, double target) { return cut(pic, lo, hi, target, 0); }
+
+    /** The cuts that split the items starting in [{@code lo}, {@code hi}) into about {@code pieces} windows of equal weight. */
+    public static double[] into(TracePicture pic, double lo, double hi, int pieces) { return cut(pic, lo, hi, 0, pieces); }
+
+    private static double[] cut(TracePicture pic, double lo, double hi, double target, int pieces) {
         if (!(hi > lo)) return new double[0];
         double[] w = new double[BINS];
         double width = (hi - lo) / BINS;
@@ -43,6 +48,11 @@ public final class WindowCuts {
             int s = pic.flowSrcSlice(f);
             double ts = s >= 0 ? pic.sliceTs(s) : pic.flowSrcTs(f);
             if (ts >= lo && ts < hi) w[bin(ts, lo, width)] += MemoryModel.FLOW;
+        }
+        if (pieces > 0) {
+            double total = 0;
+            for (double x : w) total += x;
+            target = total / pieces;
         }
         DoubleList cuts = new DoubleList(16);
         double acc = 0;
