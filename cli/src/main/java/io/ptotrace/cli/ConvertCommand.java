@@ -2,12 +2,17 @@ package io.ptotrace.cli;
 
 import io.ptotrace.convert.ConvertJob;
 import io.ptotrace.convert.ConvertOptions;
+import io.ptotrace.convert.WindowSpec;
+import io.ptotrace.convert.estimate.MemoryModel;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code ptotrace convert}: a run's records + deps.json → merged_swimlane.json / .pftrace. */
 @Command(name = "convert",
@@ -43,6 +48,19 @@ public final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
 
+    @Option(names = "--split", paramLabel = "BUDGET", converter = BudgetConverter.class,
+        description = "Also write the .pftrace as consecutive time windows <stem>.part-NN.pftrace, each estimated under BUDGET bytes "
+            + "of trace-processor memory (e.g. 1.5G; units K, M, G), and their index <stem>.parts.json.")
+    Long split;
+
+    @Option(names = "--window", paramLabel = "FROM..TO", converter = WindowConverter.class,
+        description = "Write only the window of the trace that starts from FROM to TO: times in \u00b5s or task:ID (e.g. task:t5..task:t90); "
+            + "default output merged_swimlane.window.pftrace.")
+    WindowSpec window;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
@@ -54,9 +72,33 @@ public final class ConvertCommand implements Callable<Integer> {
         o.depsJson = depsJson;
         o.verbose = verbose.verbose;
         o.overhead = overhead;
+        if (split != null && window != null)
+            throw new CommandLine.ParameterException(spec.commandLine(), "--split and --window cannot be combined: --split writes every window, --window one");
+        o.splitBudget = split;
+        o.window = window;
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;
+    }
+
+    static final class BudgetConverter implements CommandLine.ITypeConverter<Long> {
+        @Override public Long convert(String value) {
+            try {
+                return MemoryModel.parseSize(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class WindowConverter implements CommandLine.ITypeConverter<WindowSpec> {
+        @Override public WindowSpec convert(String value) {
+            try {
+                return WindowSpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     static final class TraceFormats extends Choices<ConvertOptions.Format> {

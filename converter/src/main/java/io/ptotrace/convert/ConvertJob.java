@@ -1,6 +1,9 @@
 package io.ptotrace.convert;
 
-import io.ptotrace.convert.json.ChromeJsonWriter;
+import io.ptotrace.convert.estimate.CostCounter;
+import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
+import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
@@ -16,6 +19,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -61,7 +65,9 @@ public final class ConvertJob {
 
         List<Written> written = targets(input);
         List<Path> inputs = inputFiles(input, depsPath);
-        Outputs.plan(written.stream().map(w -> w.path).collect(Collectors.toList()), inputs); // refuse before reading
+        List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
+        if (o.splitBudget != null) planned.add(TraceSplit.indexPath(pftraceTarget(written)));
+        Outputs.plan(planned, inputs); // refuse before reading
 
         progress.say("reading " + input + (readable(depsPath) ? " and " + depsPath : ""));
         List<String> depsWarnings = new ArrayList<>();
@@ -102,14 +108,37 @@ public final class ConvertJob {
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
-        // the JSON check (arrows Perfetto will drop) runs while the files are written
-        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written.stream().map(w -> w.format).collect(Collectors.toSet())));
+        if (o.window != null) pic = window(pic);
+        TracePicture shownPic = pic;
+        Path partsOf = pftraceTarget(written);
+        TraceSplit split = null;
+        if (o.splitBudget != null) {
+            progress.say("cutting " + partsOf + " into windows under " + MemoryModel.shown(o.splitBudget));
+            split = TraceSplit.plan(pic, o.splitBudget, partsOf);
+        }
+
+        // the JSON check (arrows Perfetto will drop) and the memory estimate run while the files are written
+        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(shownPic, written.stream().map(w -> w.format).collect(Collectors.toSet())));
+        CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic));
         List<Outputs.Job> jobs = new ArrayList<>();
-        for (Written w : written) jobs.add(new Outputs.Job(w.path, true, stream -> TraceWriters.write(pic, w.format, stream, err)));
-        progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
+        Map<Path, long[]> sizes = new LinkedHashMap<>();
+        for (Written w : written)
+            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> TraceWriters.write(shownPic, w.format, stream, err))));
+        if (split != null) {
+            TraceSplit s = split;
+            for (int k = 0; k < s.parts.size(); k++) {
+                int part = k;
+                // each window is built while its file is written, and dropped after
+                jobs.add(new Outputs.Job(s.parts.get(k).path(), true,
+                    counted(sizes, s.parts.get(k).path(), stream -> PerfettoProtoWriter.write(s.windows.window(part), stream))));
+            }
+            jobs.add(new Outputs.Job(s.index, false, stream -> s.writeIndex(stream, partsOf)));
+        }
+        progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and "))
+            + (split != null ? " and " + split.parts.size() + " window(s)" : ""));
         // two writers at once need two sets of buffers: only for pictures that leave room for both
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
-        Outputs.writeAll(jobs, inputs, events <= CONCURRENT_WRITE_LIMIT);
+        Outputs.writeAll(jobs, inputs, split == null && events <= CONCURRENT_WRITE_LIMIT);
         if (o.overhead && !deps.edgesLoaded())
             err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
         for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
@@ -120,11 +149,17 @@ public final class ConvertJob {
         out.println("\u2713 Conversion complete");
         out.println("  Input:  " + input);
         for (Written w : written) out.println("  Output: " + w.path);
+        if (split != null) {
+            out.println("  Parts:  " + split.parts.size() + " window(s) of the .pftrace, each estimated under " + MemoryModel.shown(split.budget)
+                + ", listed in " + split.index);
+        }
         out.println();
         out.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + shown);
         for (Written w : written)
             if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
                 out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
+        CostCounter.Both c = join(costs);
+        MemoryReport.print(out, written, c, split, sizes, o.splitBudget);
         out.print(StatisticsReport.render(run));
         out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
         String warning = jsonCheck.join();
@@ -132,6 +167,40 @@ public final class ConvertJob {
         out.println();
         out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
         return written;
+    }
+
+    /** The one window --window asks for, as a picture of its own. */
+    private TracePicture window(TracePicture pic) {
+        double[] range = o.window.resolve(pic);
+        String outside = "(outside the window " + o.window + ")";
+        return new PictureWindows(pic, new double[] {range[0], Math.nextUp(range[1])}, new String[] {outside, "(the window)", outside}).window(1);
+    }
+
+    /** The .pftrace the parts are named after: the one written, or the JSON's name with that extension. */
+    private static Path pftraceTarget(List<Written> written) {
+        for (Written w : written) if (w.format == ConvertOptions.Format.PFTRACE) return w.path;
+        return withExt(written.get(0).path, ".pftrace");
+    }
+
+    private static Outputs.Body counted(Map<Path, long[]> sizes, Path path, Outputs.Body body) {
+        long[] size = {-1};
+        sizes.put(path, size);
+        return stream -> {
+            CountingStream c = new CountingStream(stream);
+            body.write(c);
+            c.flush();
+            size[0] = c.count;
+        };
+    }
+
+    private static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException) throw (RuntimeException) e.getCause();
+            if (e.getCause() instanceof Error) throw (Error) e.getCause();
+            throw e;
+        }
     }
 
     private Path resolveInput() throws IOException {
@@ -260,8 +329,9 @@ public final class ConvertJob {
         List<Written> l = new ArrayList<>();
         ConvertOptions.Format f = o.format;
         if (o.output == null) {
-            Path base = input.getParent() == null ? Path.of("merged_swimlane.json") : input.getParent().resolve("merged_swimlane.json");
-            if (f == null) f = ConvertOptions.Format.BOTH;
+            String name = o.window != null ? "merged_swimlane.window.json" : "merged_swimlane.json";
+            Path base = input.getParent() == null ? Path.of(name) : input.getParent().resolve(name);
+            if (f == null) f = o.window != null ? ConvertOptions.Format.PFTRACE : ConvertOptions.Format.BOTH;
             if (f != ConvertOptions.Format.PFTRACE) l.add(new Written(base, ConvertOptions.Format.JSON));
             if (f != ConvertOptions.Format.JSON) l.add(new Written(withExt(base, ".pftrace"), ConvertOptions.Format.PFTRACE));
             return l;

@@ -24,6 +24,10 @@ public final class ConvertOptions {
     public boolean overhead;
     /** null: decide from the output name (none given: both). */
     public Format format;
+    /** {@code --split}: also write the .pftrace as time windows each estimated under this many bytes; null: not. */
+    public Long splitBudget;
+    /** {@code --window}: write only this window of the trace; null: the whole trace. */
+    public WindowSpec window;
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }

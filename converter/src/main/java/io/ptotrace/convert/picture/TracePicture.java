@@ -133,6 +133,9 @@ public final class TracePicture {
 
     public CounterKind counterKind(int i) { return counterKinds.get(cKind.get(i)); }
 
+    /** What the sample's kind renders it from. */
+    public int counterRef(int i) { return cRef.get(i); }
+
     public String counterName(int i) { return counterKind(i).name(cRef.get(i)); }
 
     public String counterCategory(int i) { return counterKind(i).category(cRef.get(i)); }

@@ -1,0 +1,46 @@
+package io.ptotrace.convert;
+
+import io.ptotrace.convert.estimate.CostCounter;
+import io.ptotrace.convert.estimate.MemoryModel;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * convert's lines on memory: for each trace written, its size and the trace processor's estimated memory
+ * for it; for a trace estimated over the threshold, how to open it anyway.
+ */
+final class MemoryReport {
+    private MemoryReport() {}
+
+    static void print(PrintStream out, List<ConvertJob.Written> written, CostCounter.Both costs, TraceSplit split,
+                      Map<Path, long[]> sizes, Long budget) {
+        long threshold = budget != null ? budget : MemoryModel.DEFAULT_THRESHOLD;
+        Path over = null, overJson = null;
+        for (ConvertJob.Written w : written) {
+            boolean json = w.format == ConvertOptions.Format.JSON;
+            long est = MemoryModel.estimate(json ? costs.json() : costs.pftrace(), json);
+            line(out, w.path, sizes, est);
+            if (est > threshold) {
+                if (json) overJson = w.path; else over = w.path;
+            }
+        }
+        if (split != null) for (TraceSplit.Part p : split.parts) line(out, p.path(), sizes, p.estimate());
+        String limit = MemoryModel.shown(threshold);
+        if (over != null) {
+            out.println(over.getFileName() + " is estimated above " + limit + ", more than a browser tab may hold: open it with the native "
+                + "trace processor (trace_processor --httpd " + over + ", then ui.perfetto.dev offers to use it)"
+                + (split != null ? ", or open its windows listed in " + split.index : ", or write browser-sized windows with --split 1.5G"));
+        } else if (overJson != null) {
+            out.println(overJson.getFileName() + " is estimated above " + limit + ", more than a browser tab may hold: open the .pftrace "
+                + "(--format both), or use the native trace processor (trace_processor --httpd " + overJson + ", then ui.perfetto.dev offers to use it)");
+        }
+    }
+
+    private static void line(PrintStream out, Path path, Map<Path, long[]> sizes, long estimate) {
+        long[] size = sizes.get(path);
+        String bytes = size == null || size[0] < 0 ? "" : MemoryModel.shown(size[0]) + ", ";
+        out.println(path.getFileName() + ": " + bytes + "est. " + MemoryModel.shown(estimate) + " in Perfetto's trace processor");
+    }
+}

@@ -1,0 +1,137 @@
+package io.ptotrace.convert;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.ptotrace.convert.estimate.CostCounter;
+import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.convert.estimate.TraceCosts;
+import io.ptotrace.convert.estimate.WindowCuts;
+import io.ptotrace.convert.picture.PictureWindows;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.model.util.DoubleList;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code convert --split BUDGET}: the consecutive time windows of a picture, each estimated under the budget,
+ * written as {@code <stem>.part-NN.pftrace} beside the trace, and their index {@code <stem>.parts.json}.
+ * Windows are first cut from weights ({@link WindowCuts}), then each is built and its exact estimate checked;
+ * a window still over the budget is cut again, until none is.
+ */
+final class TraceSplit {
+    /** One window as written: its file, its start times and what it holds. */
+    record Part(Path path, double fromUs, double toUs, int tasks, int slices, int markerSlices, int crossMarkers,
+                int arrows, long counterSamples, long estimate) {}
+
+    private static final int MAX_ROUNDS = 40;
+
+    final long budget;
+    final PictureWindows windows;
+    final List<Part> parts;
+    final Path index;
+
+    private TraceSplit(long budget, PictureWindows windows, List<Part> parts, Path index) {
+        this.budget = budget;
+        this.windows = windows;
+        this.parts = parts;
+        this.index = index;
+    }
+
+    /** {@code dir/merged_swimlane.pftrace} → {@code dir/merged_swimlane} (the parts' common stem). */
+    static String stem(Path trace) {
+        String n = trace.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    static Path indexPath(Path trace) { return trace.resolveSibling(stem(trace) + ".parts.json"); }
+
+    static TraceSplit plan(TracePicture pic, long budget, Path trace) {
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < pic.sliceCount(); i++) { lo = Math.min(lo, pic.sliceTs(i)); hi = Math.max(hi, pic.sliceTs(i)); }
+        for (int c = 0; c < pic.counterCount(); c++) { lo = Math.min(lo, pic.counterTs(c)); hi = Math.max(hi, pic.counterTs(c)); }
+        double target = 0.9 * (budget - MemoryModel.FIXED);
+        double[] cuts = lo < hi ? WindowCuts.within(pic, lo, Math.nextUp(hi), target) : new double[0];
+        for (int round = 0; ; round++) {
+            String[] names = labels(trace, cuts.length + 1);
+            PictureWindows windows = new PictureWindows(pic, cuts, names);
+            List<Part> parts = new ArrayList<>();
+            DoubleList next = new DoubleList(cuts.length * 2 + 2);
+            boolean over = false;
+            for (int k = 0; k < windows.count(); k++) {
+                double from = k == 0 ? lo : cuts[k - 1], to = k == cuts.length ? hi : cuts[k];
+                TracePicture w = windows.window(k);
+                TraceCosts costs = CostCounter.count(w).pftrace();
+                long est = MemoryModel.estimate(costs, false);
+                if (k > 0) next.add(cuts[k - 1]);
+                if (est > budget) {
+                    over = true;
+                    // as many pieces as the excess needs, with room for what each new window repeats (tracks, names)
+                    int pieces = (int) Math.ceil(1.15 * (est - MemoryModel.FIXED) / (budget - MemoryModel.FIXED)) + 1;
+                    double[] finer = WindowCuts.into(pic, from, k == cuts.length ? Math.nextUp(hi) : to, pieces);
+                    if (finer.length == 0 || round == MAX_ROUNDS)
+                        throw new InputProblem((String) null, "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
+                            + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", from) + " \u00b5s alone is estimated at "
+                            + MemoryModel.shown(est) + "; give a larger budget", null, null);
+                    for (double c : finer) if (c > from) next.add(c);
+                    continue;
+                }
+                parts.add(new Part(trace.resolveSibling(names[k]), from, to, TaskNames.taskCount(w), w.sliceCount(), w.marks().count(),
+                    crossMarkers(w), w.flowCount(), costs.counterValues(), est));
+            }
+            if (!over) return new TraceSplit(budget, windows, parts, indexPath(trace));
+            cuts = next.toArray();
+        }
+    }
+
+    private static int crossMarkers(TracePicture w) {
+        int n = 0;
+        for (int i = 0; i < w.sliceCount(); i++) if (PictureWindows.CROSS_CATEGORY.equals(w.sliceCategory(i))) n++;
+        return n;
+    }
+
+    /** The parts' file names: {@code <stem>.part-01.pftrace} …, two digits or as many as the count needs. */
+    static String[] labels(Path trace, int count) {
+        int digits = Math.max(2, String.valueOf(count).length());
+        String[] l = new String[count];
+        for (int k = 0; k < count; k++) l[k] = stem(trace) + ".part-" + String.format(Locale.ROOT, "%0" + digits + "d", k + 1) + ".pftrace";
+        return l;
+    }
+
+    /** The index: one entry per window with its file, start-time range, counts and estimate. */
+    void writeIndex(OutputStream out, Path trace) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("trace", trace.getFileName().toString());
+            g.writeNumberField("budget_bytes", budget);
+            g.writeStringField("time_unit", "us");
+            g.writeStringField("window_rule", "a part holds the slices and counter samples starting in [from_us, to_us), the last one to_us included");
+            g.writeArrayFieldStart("parts");
+            for (Part p : parts) {
+                g.writeStartObject();
+                g.writeStringField("file", p.path().getFileName().toString());
+                g.writeNumberField("from_us", p.fromUs());
+                g.writeNumberField("to_us", p.toUs());
+                g.writeNumberField("tasks", p.tasks());
+                g.writeNumberField("slices", p.slices());
+                g.writeNumberField("marker_slices", p.markerSlices());
+                g.writeNumberField("cross_window_markers", p.crossMarkers());
+                g.writeNumberField("arrows", p.arrows());
+                g.writeNumberField("counter_samples", p.counterSamples());
+                g.writeNumberField("estimated_bytes", p.estimate());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+    }
+}
