@@ -27,17 +27,11 @@ final class HtmlView {
         if (sel.header(all) != null) {
             out.println("HTML layout preserves all " + all + " edge(s); " + hidden + " unselected edge(s) are colored as background");
         }
-        long[] extra = sidecarOnly(g, sidecar);
-        DepsPage deps0 = new DepsPage(g, sidecar, names, r.showTensorInfo, ids(g, extra), extra);
-        GraphPage page = deps0.build(sel.shown);
+        GraphLayout.Effort effort = effort(r.engine);
+        GraphPage page = page(r, g, sel, sidecar, names);
         int nodes = page.nodeCount();
-        page.title("deps.json — " + nodes + " nodes, " + visible + " edges", "deps.json");
-        page.direction(r.direction);
         long t1 = System.nanoTime();
-        int[] from = new int[all], to = new int[all];
-        for (int p = 0; p < all; p++) { from[p] = g.pairPred(p); to[p] = g.pairSucc(p); }
-        GraphLayout.Effort effort = "dot".equals(r.engine) ? GraphLayout.Effort.LAYERED : GraphLayout.Effort.FAST;
-        page.layout(GraphLayout.compute(new LayoutGraph(nodes, from, to), effort));
+        page.layout(layout(g, nodes, effort));
         long t2 = System.nanoTime();
         Path output = r.output != null ? r.output
             : deps.resolveSibling((sel.applied == EdgeMode.FULL ? "deps_viewer" : "deps_viewer_" + sel.applied.cliName) + ".html");
@@ -53,6 +47,28 @@ final class HtmlView {
         long annotated = 0;
         for (int p = sel.shown.nextSetBit(0); p >= 0; p = sel.shown.nextSetBit(p + 1)) annotated += g.pairRowTo(p) - g.pairRowFrom(p);
         return new DepsViewer.Result(output, nodes, visible, annotated);
+    }
+
+    /** The page of a graph, without its layout. */
+    static GraphPage page(DepsViewer.Request r, TaskGraph g, EdgeSelection sel, PerfSidecar sidecar, NameMap names) {
+        long[] extra = sidecarOnly(g, sidecar);
+        GraphPage page = new DepsPage(g, sidecar, names, r.showTensorInfo, ids(g, extra), extra).build(sel.shown);
+        page.title("deps.json — " + page.nodeCount() + " nodes, " + sel.shownCount + " edges", "deps.json");
+        page.direction(r.direction);
+        return page;
+    }
+
+    /** Every pair is laid out, whatever the edge mode selects, so that switching modes keeps the picture. */
+    static GraphLayout layout(TaskGraph g, int nodes, GraphLayout.Effort effort) {
+        int all = g.pairCount();
+        int[] from = new int[all], to = new int[all];
+        for (int p = 0; p < all; p++) { from[p] = g.pairPred(p); to[p] = g.pairSucc(p); }
+        return GraphLayout.compute(new LayoutGraph(nodes, from, to), effort);
+    }
+
+    /** Graphviz's layered engine maps to the layered layout, its other engines to the large-graph one. */
+    static GraphLayout.Effort effort(String engine) {
+        return "dot".equals(engine) ? GraphLayout.Effort.LAYERED : GraphLayout.Effort.FAST;
     }
 
     /** Tasks the sidecar has that the graph does not, ascending (unsigned). */

@@ -188,22 +188,54 @@
 
   // ---- drawing
 
+  // Each full drawing goes to an off-screen canvas a margin larger than the view; while the view is being panned or
+  // zoomed that picture is only moved and scaled, and drawn afresh once the view rests or leaves the margin.
+  var cache = null;
+
   function frame() {
     frameQueued = false;
-    draw();
+    if (!(moving && cache && covers(cache))) render();
+    blit();
     frames++;
     G.frames = frames;
   }
 
-  function draw() {
+  function covers(c) {
+    var r = scale / c.s;
+    if (r < 0.5 || r > 2) return false;
+    var wx0 = (-c.m - c.tx) / c.s, wy0 = (-c.m - c.ty) / c.s, wx1 = wx0 + c.w / c.s, wy1 = wy0 + c.h / c.s;
+    return -tx / scale >= wx0 && -ty / scale >= wy0 && (cw - tx) / scale <= wx1 && (ch - ty) / scale <= wy1;
+  }
+
+  function render() {
+    var m = Math.round(Math.max(cw, ch) / 2), w = cw + 2 * m, h = ch + 2 * m;
+    if (!cache || cache.w !== w || cache.h !== h || cache.dpr !== dpr) {
+      var c = document.createElement('canvas');
+      c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
+      cache = { canvas: c, ctx: c.getContext('2d'), w: w, h: h, dpr: dpr };
+    }
+    cache.m = m; cache.s = scale; cache.tx = tx; cache.ty = ty;
+    var main = ctx;
+    ctx = cache.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    ctx.setTransform(scale * dpr, 0, 0, scale * dpr, tx * dpr, ty * dpr);
-    var x0 = -tx / scale, y0 = -ty / scale, x1 = (cw - tx) / scale, y1 = (ch - ty) / scale;
+    ctx.clearRect(0, 0, cache.canvas.width, cache.canvas.height);
+    ctx.setTransform(scale * dpr, 0, 0, scale * dpr, (tx + m) * dpr, (ty + m) * dpr);
+    var x0 = (-tx - m) / scale, y0 = (-ty - m) / scale, x1 = (cw + m - tx) / scale, y1 = (ch + m - ty) / scale;
     var count = collectVisible(x0 - hw, y0 - hh, x1 + hw + 30, y1 + hh);
     drawEdges(count, x0, y0, x1, y1);
     drawNodes(count);
+    ctx = main;
   }
+
+  function blit() {
+    var r = scale / cache.s;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(cache.canvas, ((-cache.m - cache.tx) * r + tx) * dpr, ((-cache.m - cache.ty) * r + ty) * dpr,
+      cache.canvas.width * r, cache.canvas.height * r);
+  }
+
+  function draw() { render(); blit(); }
 
   function collectVisible(x0, y0, x1, y1) {
     var c0 = Math.max(0, Math.floor((x0 - gridX0) / cellSize)), c1 = Math.min(gx - 1, Math.floor((x1 - gridX0) / cellSize));

@@ -85,6 +85,10 @@ class DepsPageBrowserTest {
         assertThat(graph().get("edges").asInt()).isEqualTo(4); // 1 -> 3 is laid out but not selected
         assertThat(browser.eval("document.title").asText()).isEqualTo("deps.json — 6 nodes, 4 edges");
         assertThat(distinctColours(browser.screenshot())).isGreaterThan(50);
+        // the panel counts every laid-out pair: 1 -> 3 is not selected but still a predecessor
+        browser.eval("ptotraceGraph.search('3')");
+        String panel = browser.eval("document.getElementById('panel-body').innerText").asText();
+        assertThat(panel).contains("↓2 predecessors · ↑1 successors", "Predecessors by name_hint (2)", "(not selected by the edge mode)");
         assertThat(browser.errors()).isEmpty();
     }
 
