@@ -144,7 +144,6 @@
   function resize() {
     dpr = window.devicePixelRatio || 1;
     cw = window.innerWidth; ch = window.innerHeight;
-    canvas.width = Math.round(cw * dpr); canvas.height = Math.round(ch * dpr);
     redraw();
   }
 
@@ -188,14 +187,15 @@
 
   // ---- drawing
 
-  // Each full drawing goes to an off-screen canvas a margin larger than the view; while the view is being panned or
-  // zoomed that picture is only moved and scaled, and drawn afresh once the view rests or leaves the margin.
+  // The canvas is larger than the window by a margin on every side. While the view is being panned or zoomed the
+  // last picture is only moved and scaled (a CSS transform, done by the compositor); it is drawn afresh once the view
+  // rests or leaves the margin.
   var cache = null;
 
   function frame() {
     frameQueued = false;
     if (!(moving && cache && covers(cache))) render();
-    blit();
+    place3d();
     frames++;
     G.frames = frames;
   }
@@ -204,38 +204,41 @@
     var r = scale / c.s;
     if (r < 0.5 || r > 2) return false;
     var wx0 = (-c.m - c.tx) / c.s, wy0 = (-c.m - c.ty) / c.s, wx1 = wx0 + c.w / c.s, wy1 = wy0 + c.h / c.s;
-    return -tx / scale >= wx0 && -ty / scale >= wy0 && (cw - tx) / scale <= wx1 && (ch - ty) / scale <= wy1;
+    // only the part of the view the graph occupies needs to be in the picture
+    var vx0 = Math.max(-tx / scale, minX), vy0 = Math.max(-ty / scale, minY);
+    var vx1 = Math.min((cw - tx) / scale, maxX), vy1 = Math.min((ch - ty) / scale, maxY);
+    if (vx0 >= vx1 || vy0 >= vy1) return true;
+    return vx0 >= wx0 && vy0 >= wy0 && vx1 <= wx1 && vy1 <= wy1;
   }
 
   function render() {
     var m = Math.round(Math.max(cw, ch) / 2), w = cw + 2 * m, h = ch + 2 * m;
     if (!cache || cache.w !== w || cache.h !== h || cache.dpr !== dpr) {
-      var c = document.createElement('canvas');
-      c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
-      cache = { canvas: c, ctx: c.getContext('2d'), w: w, h: h, dpr: dpr };
+      canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
+      canvas.style.left = -m + 'px'; canvas.style.top = -m + 'px';
+      canvas.style.width = w + 'px'; canvas.style.height = h + 'px';
+      cache = { w: w, h: h, dpr: dpr };
     }
     cache.m = m; cache.s = scale; cache.tx = tx; cache.ty = ty;
-    var main = ctx;
-    ctx = cache.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, cache.canvas.width, cache.canvas.height);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.setTransform(scale * dpr, 0, 0, scale * dpr, (tx + m) * dpr, (ty + m) * dpr);
     var x0 = (-tx - m) / scale, y0 = (-ty - m) / scale, x1 = (cw + m - tx) / scale, y1 = (ch + m - ty) / scale;
     var count = collectVisible(x0 - hw, y0 - hh, x1 + hw + 30, y1 + hh);
+    var t0 = performance.now();
     drawEdges(count, x0, y0, x1, y1);
     drawNodes(count);
-    ctx = main;
+    G.renderMs = performance.now() - t0;
+    G.renders = (G.renders || 0) + 1;
   }
 
-  function blit() {
-    var r = scale / cache.s;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    ctx.drawImage(cache.canvas, ((-cache.m - cache.tx) * r + tx) * dpr, ((-cache.m - cache.ty) * r + ty) * dpr,
-      cache.canvas.width * r, cache.canvas.height * r);
+  /** Moves the last picture to where the current view wants it. */
+  function place3d() {
+    var r = scale / cache.s, dx = tx + cache.m - (cache.tx + cache.m) * r, dy = ty + cache.m - (cache.ty + cache.m) * r;
+    canvas.style.transform = r === 1 && dx === 0 && dy === 0 ? '' : 'translate(' + dx + 'px,' + dy + 'px) scale(' + r + ')';
   }
 
-  function draw() { render(); blit(); }
+  function draw() { render(); place3d(); }
 
   function collectVisible(x0, y0, x1, y1) {
     var c0 = Math.max(0, Math.floor((x0 - gridX0) / cellSize)), c1 = Math.min(gx - 1, Math.floor((x1 - gridX0) / cellSize));
@@ -648,7 +651,8 @@
     var v = nodeAt(ev.clientX, ev.clientY);
     select(v);
   });
-  canvas.addEventListener('wheel', function (ev) {
+  window.addEventListener('wheel', function (ev) {
+    if (ev.target !== canvas && ev.target !== document.body && ev.target !== document.documentElement) return;
     ev.preventDefault();
     var unitX = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? cw : 1, unitY = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? ch : 1;
     var dx = ev.deltaX * unitX, dy = ev.deltaY * unitY;
@@ -681,7 +685,6 @@
     document.getElementById('loading').remove();
     dpr = window.devicePixelRatio || 1;
     cw = window.innerWidth; ch = window.innerHeight;
-    canvas.width = Math.round(cw * dpr); canvas.height = Math.round(ch * dpr);
     requestAnimationFrame(function () {
       scale = fitScale();
       tx = cw / 2 - (minX + maxX) / 2 * scale; ty = ch / 2 - (minY + maxY) / 2 * scale;

@@ -44,8 +44,9 @@ public final class PageProbe {
                 browser.eval("new Promise(function (done) { setTimeout(function () { requestAnimationFrame(function () { done(1); }); }, 300); })");
                 Files.write(shot, browser.screenshot());
             }
-            System.out.printf(java.util.Locale.ROOT, "tasks %d, edges %d, first frame %.0f ms (page), ready after %.1f s (wall), panning %.1f fps, errors %d%n",
-                g.get("tasks").asInt(), g.get("edges").asInt(), g.get("firstFrameMs").asDouble(), wall, fps, browser.errors().size());
+            System.out.printf(java.util.Locale.ROOT, "tasks %d, edges %d, first frame %.0f ms (page), ready after %.1f s (wall), panning %.1f fps (last full drawing %.0f ms), errors %d%n",
+                g.get("tasks").asInt(), g.get("edges").asInt(), g.get("firstFrameMs").asDouble(), wall, fps,
+                browser.eval("ptotraceGraph.renderMs").asDouble(), browser.errors().size());
             for (String e : browser.errors()) System.out.println("  error: " + e);
         } finally {
             try (var files = Files.walk(profile)) {
