@@ -26,6 +26,7 @@ final class DepsPage {
     /** Per arg: the tensor after the OUTPUT back-fill (−1 none). */
     private final int[] argTensor;
     private final BitSet inferred = new BitSet();
+    private final String[] tensorNames;
 
     /**
      * @param tensorInfo {@code --show-tensor-info}: slots shown as the tensor view's compartments (when the file has
@@ -38,6 +39,7 @@ final class DepsPage {
         this.tensorMode = tensorInfo && g.taskRowCount() > 0;
         this.ids = ids;
         this.extra = extra;
+        tensorNames = new String[g.tensorCount()];
         argTensor = new int[g.argCount()];
         for (int a = 0; a < argTensor.length; a++) argTensor[a] = g.argTensor(a);
         if (tensorMode) backFillOutputs();
@@ -224,10 +226,24 @@ final class DepsPage {
 
     private static String idx(int i) { return i == TaskGraph.ABSENT ? "?" : Integer.toString(i); }
 
+    /** Each tensor's name is built once: the same String object interns fast (its hash is kept). */
     private String tensorName(int t) {
-        int trow = g.tensorRow(t);
-        if (trow >= 0) return "T" + g.rowIndex(trow);
-        return String.format(Locale.ROOT, "T?%04x", g.tensorId(t) & 0xFFFF);
+        String name = tensorNames[t];
+        if (name == null) {
+            int trow = g.tensorRow(t);
+            name = trow >= 0 ? "T" + g.rowIndex(trow) : String.format(Locale.ROOT, "T?%04x", g.tensorId(t) & 0xFFFF);
+            tensorNames[t] = name;
+        }
+        return name;
+    }
+
+    private final String[] argTexts = new String[64];
+
+    private String argText(int arg) {
+        if (arg < 0 || arg >= argTexts.length) return "arg " + arg;
+        String s = argTexts[arg];
+        if (s == null) argTexts[arg] = s = "arg " + arg;
+        return s;
     }
 
     private static String list(long[] a) {
@@ -245,16 +261,23 @@ final class DepsPage {
         String source = g.edgeSource(e);
         f.add(source == null ? "(no source)" : source);
         if (g.edgeTensor(e) >= 0) f.add(tensorName(g.edgeTensor(e)));
-        if (g.edgeArg(e) != TaskGraph.ABSENT) f.add("arg " + g.edgeArg(e));
-        if (g.edgeOverlap(e) != null) f.add("overlap " + g.edgeOverlap(e));
-        if (g.edgeHazard(e) != null) f.add("hazard " + g.edgeHazard(e));
-        if (g.edgeAccessKind(e) != null) f.add("access " + g.edgeAccessKind(e));
-        if (g.edgeFlags(e) != null) f.add("flags " + g.edgeFlags(e));
+        if (g.edgeArg(e) != TaskGraph.ABSENT) f.add(argText(g.edgeArg(e)));
+        if (g.edgeOverlap(e) != null) f.add(prefixed("overlap ", g.edgeOverlap(e)));
+        if (g.edgeHazard(e) != null) f.add(prefixed("hazard ", g.edgeHazard(e)));
+        if (g.edgeAccessKind(e) != null) f.add(prefixed("access ", g.edgeAccessKind(e)));
+        if (g.edgeFlags(e) != null) f.add(prefixed("flags ", g.edgeFlags(e)));
         if (tensorMode) {
             String ports = ports(e);
             if (ports != null) f.add(ports);
         }
         rows.add(pair, Rows.TEXT, f.toArray(new String[0]));
+    }
+
+    private final java.util.Map<String, java.util.Map<String, String>> prefixedTexts = new java.util.HashMap<>();
+
+    /** {@code prefix + value}, one String per distinct value (member values are few and come interned). */
+    private String prefixed(String prefix, String value) {
+        return prefixedTexts.computeIfAbsent(prefix, k -> new java.util.HashMap<>()).computeIfAbsent(value, v -> prefix + v);
     }
 
     /** The slots a row connects, each only where that slot is drawn: {@code out_k → in_a}, or null for neither. */
