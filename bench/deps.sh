@@ -11,7 +11,13 @@
 #   reduced   `deps X --edge-mode reduced -o OUT`
 #   dataflow  `deps X --edge-mode reduced_dataflow -o OUT` (reads every member: args, slice geometry)
 # Prints wall seconds, peak RSS, the ratio to `read`, and the viewer's own phase timings (-v).
-# Environment: SIZES (default "100000 1000000"), REPEAT (default 3), HEAP (default 4g), JAVA (default java).
+# Then the HTML view, once per size: `deps X --format html -v -o OUT.html` (wall time, peak RSS, page size, the
+# layout time from -v), and the page opened in headless Chromium (/usr/bin/chromium; skipped when absent) by
+# io.ptotrace.viewer.browser.PageProbe: the time to the first drawn frame as the page measures it
+# (window.ptotraceGraph.firstFrameMs), and the frame rate while the page is panned programmatically for 3 s.
+# Targets: 100k page <= 30 MB and drawn <= 5 s, 1M page drawn <= 60 s, panning the 100k page > 30 fps.
+# Environment: SIZES (default "100000 1000000"), REPEAT (default 3), HEAP (default 4g), JAVA (default java),
+# HTML (default 1; 0 skips the HTML part), TEXT (default 1; 0 skips the text part).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="${1:-${TMPDIR:-/tmp}/ptotrace-bench-deps}"
@@ -22,13 +28,20 @@ java="${JAVA:-java}"
 jar="$here/cli/target/ptotrace.jar"
 mkdir -p "$work"
 
-if [ ! -f "$jar" ]; then
+if [ ! -f "$jar" ] || [ ! -f "$here/viewer/target/test-classes/io/ptotrace/viewer/browser/PageProbe.class" ]; then
   echo "bench: building $jar (mvn -q -B -DskipTests package)..." >&2
   (cd "$here" && mvn -q -B -DskipTests package)
 fi
 if ! "$java" -jar "$jar" deps --help >/dev/null 2>&1; then
   echo "bench: $jar has no 'deps' subcommand" >&2
   exit 2
+fi
+probe_cp=""
+if [ "${HTML:-1}" = 1 ]; then
+  # the page probe lives in the viewer's test classes and needs Jackson's databind
+  (cd "$here" && mvn -q -B -o -pl viewer dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/viewer.cp" -Dstyle.color=never >/dev/null) \
+    || (cd "$here" && mvn -q -B -pl viewer dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/viewer.cp" -Dstyle.color=never >/dev/null)
+  probe_cp="$here/viewer/target/test-classes:$jar:$(cat "$work/viewer.cp")"
 fi
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); java -Xmx$heap; best of $repeat"
 
@@ -70,6 +83,7 @@ for n in $sizes; do
   deps="$dir/deps.json"
   echo "$n tasks: $deps ($(du -h "$deps" | cut -f1)), sidecar $(du -h "$dir/l2_swimlane_records.json" | cut -f1)"
   wall=(); rss=(); phases=(); failed=()
+  if [ "${TEXT:-1}" = 1 ]; then
   # rounds interleave the variants, so a burst of load from elsewhere hits all of them alike
   for _ in $(seq 1 "$repeat"); do
     time_one read "$java" "-Xmx$heap" -jar "$jar" diff "$deps" "$deps" --projected
@@ -79,4 +93,21 @@ for n in $sizes; do
   done
   for v in read text reduced dataflow; do report "$v"; done
   echo "  output: text $(du -h "$work/text.txt" | cut -f1), $(head -4 "$work/reduced.txt" | tail -1 | sed 's/^ *//') after reduction"
+  fi
+  if [ "${HTML:-1}" = 1 ]; then
+    html="$work/page-$n.html"
+    time_one html "$java" "-Xmx$heap" -jar "$jar" deps "$deps" --format html -v -o "$html"
+    if [ -n "${failed[html]:-}" ]; then
+      echo "  html      FAILED (${failed[html]})"
+    else
+      printf '  html      %7.2f s   peak RSS %5.2f GiB   page %.1f MB\n' "${wall[html]}" "$(awk -v k="${rss[html]}" 'BEGIN { print k / 1048576 }')" \
+        "$(awk -v b="$(stat -c %s "$html")" 'BEGIN { print b / 1e6 }')"
+      echo "            ${phases[html]//$'\n'/; }" | sed 's/timings: //g'
+      if [ -x /usr/bin/chromium ]; then
+        echo "  browser   $(java -cp "$probe_cp" io.ptotrace.viewer.browser.PageProbe "$html" --pan-seconds 3 2>&1 | tr '\n' ' ')"
+      else
+        echo "  browser   skipped (no /usr/bin/chromium)"
+      fi
+    fi
+  fi
 done

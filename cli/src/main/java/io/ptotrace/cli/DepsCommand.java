@@ -12,14 +12,16 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ptotrace deps}: a deps.json → a text view of its task graph. Logic lives in the viewer module. */
+/** {@code ptotrace deps}: a deps.json → a text view or an interactive HTML page of its task graph. Logic lives in the viewer module. */
 @Command(name = "deps",
     description = {
         "View a deps.json task graph: a grep- and diff-friendly text file (summary, task index, each task's "
-            + "predecessors and successors), with all dependency edges or the ones an edge mode selects.",
+            + "predecessors and successors), with all dependency edges or the ones an edge mode selects; or, with "
+            + "--format html, one self-contained page (no Graphviz, no network) drawing the whole graph on a canvas, "
+            + "with search, pan and zoom, and a panel of each task's neighbours, args and annotated edges.",
         "INPUT is a deps.json or a run folder holding one; without it, the newest deps.json anywhere under "
-            + "./outputs/ is used. The output goes next to it as deps_viewer.txt (deps_viewer_<mode>.txt for a "
-            + "reduction). A name map (name_map*.json) and a perf sidecar (chip_swimlane_records.json or "
+            + "./outputs/ is used. The output goes next to it as deps_viewer.txt or .html (deps_viewer_<mode>.txt or "
+            + ".html for a reduction). A name map (name_map*.json) and a perf sidecar (chip_swimlane_records.json or "
             + "l2_swimlane_records.json) beside the deps.json are read when present.", ""})
 public final class DepsCommand implements Callable<Integer> {
     private static final List<String> FORMATS = List.of("text", "html");
@@ -45,7 +47,8 @@ public final class DepsCommand implements Callable<Integer> {
     @Option(names = "--func-names", paramLabel = "PATH", description = "Name map JSON (default: the newest sibling name_map*.json).")
     Path funcNames;
 
-    @Option(names = "--show-tensor-info", description = "HTML only: the tasks' argument slots and tensors.")
+    @Option(names = "--show-tensor-info", description = "HTML only: the tasks' argument slots as input and output compartments (tensor, storage, "
+        + "shape, strides, offset) in the detail panel.")
     boolean showTensorInfo;
 
     @Option(names = "--direction", paramLabel = "LR|TB|RL|BT", defaultValue = "LR", description = "HTML only: layout direction (default: LR).")
@@ -81,10 +84,6 @@ public final class DepsCommand implements Callable<Integer> {
                     return ExitCodes.TROUBLE;
                 }
             }
-        } else {
-            err.println("Error: --format html is not implemented yet; use --format text");
-            err.flush();
-            return ExitCodes.TROUBLE;
         }
         DepsViewer.Request r = new DepsViewer.Request();
         r.input = input;
@@ -92,6 +91,10 @@ public final class DepsCommand implements Callable<Integer> {
         r.edgeMode = mode;
         r.funcNames = funcNames;
         r.timings = verbose.verbose;
+        r.html = format.equals("html");
+        r.direction = direction;
+        r.engine = engine;
+        r.showTensorInfo = showTensorInfo;
         DepsViewer.run(r, System.out, line -> { err.println(line); err.flush(); });
         return ExitCodes.OK;
     }

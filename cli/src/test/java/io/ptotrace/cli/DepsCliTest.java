@@ -84,11 +84,42 @@ class DepsCliTest {
     }
 
     @Test
-    void htmlIsNotThereYet() throws IOException {
-        Cli.Result r = Cli.run("deps", deps().toString(), "--format", "html", "--engine", "sfdp");
+    void htmlGoesNextToTheInputAndSaysWhatItLaidOut() throws IOException {
+        Path deps = deps();
+        Cli.Result r = Cli.run("deps", deps.toString(), "--format", "html", "--edge-mode", "reduced", "--engine", "sfdp");
+        assertThat(r.status()).as(r.stderr()).isZero();
+        Path out = deps.resolveSibling("deps_viewer_reduced.html");
+        assertThat(r.stdout()).isEqualTo("Transitive reduction: removed 1 redundant edge(s) of 3 (2 kept)\n  - 0 -> 2\n"
+            + "HTML layout preserves all 3 edge(s); 1 unselected edge(s) are colored as background\n"
+            + "Wrote " + out + " (3 nodes, 2 visible edges, 3 layout edges, engine=sfdp, format=html)\n");
+        assertThat(Files.readString(out)).startsWith("<!DOCTYPE html>").contains("<title>deps.json — 3 nodes, 2 edges</title>");
+        Cli.Result full = Cli.run("deps", deps.toString(), "--format", "html", "--direction", "TB", "--show-tensor-info", "-v");
+        assertThat(full.stdout()).isEqualTo("Wrote " + deps.resolveSibling("deps_viewer.html") + " (3 nodes, 3 edges, engine=dot, format=html)\n");
+        assertThat(full.stderr()).contains("timings: ", "layout ");
+        assertThat(written()).containsExactly("deps.json", "deps_viewer.html", "deps_viewer_reduced.html");
+    }
+
+    @Test
+    void badInputForHtmlIsOneLineAndNothingIsWritten() throws IOException {
+        Path deps = dir.resolve("run/deps.json");
+        Files.createDirectories(deps.getParent());
+        Files.writeString(deps, "{\"edges\": [{\"pred\": 1, \"succ\": 2}");
+        Cli.Result r = Cli.run("deps", deps.toString(), "--format", "html");
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.errorLine()).isEqualTo("Error: --format html is not implemented yet; use --format text");
+        assertThat(r.stderr().lines().count()).isEqualTo(1);
+        assertThat(r.errorLine()).startsWith("Error: " + deps + ": ");
         assertThat(written()).containsExactly("deps.json");
+    }
+
+    @Test
+    void aCyclicGraphIsAWarningInHtmlToo() throws IOException {
+        Path deps = dir.resolve("run/deps.json");
+        Files.createDirectories(deps.getParent());
+        Files.writeString(deps, "{\"edges\": [{\"pred\": 1, \"succ\": 2}, {\"pred\": 2, \"succ\": 1}]}");
+        Cli.Result r = Cli.run("deps", deps.toString(), "--format", "html", "--edge-mode", "reduced");
+        assertThat(r.status()).isZero();
+        assertThat(r.stderr()).startsWith("warning: dependency graph has a cycle;");
+        assertThat(r.stdout()).isEqualTo("Wrote " + deps.resolveSibling("deps_viewer.html") + " (2 nodes, 2 edges, engine=dot, format=html)\n");
     }
 
     @Test

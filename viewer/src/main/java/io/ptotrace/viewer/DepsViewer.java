@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * {@code ptotrace deps}: a deps.json (with its name map and perf sidecar) → the text view of its task graph, with
- * all pairs or the ones an edge mode selects.
+ * all pairs or the ones an edge mode selects, or its interactive HTML page ({@link HtmlView}).
  */
 public final class DepsViewer {
     private DepsViewer() {}
@@ -34,6 +34,14 @@ public final class DepsViewer {
         public Path cwd = Path.of("");
         /** Phase timings on the warning stream. */
         public boolean timings;
+        /** The interactive HTML page instead of the text view ({@code deps_viewer[_<mode>].html}). */
+        public boolean html;
+        /** HTML: the way edges point, LR, TB, RL or BT. */
+        public String direction = "LR";
+        /** HTML: {@code dot} for the layered layout, any other Graphviz engine name for the large-graph layout. */
+        public String engine = "dot";
+        /** HTML: the tasks' slots as input and output compartments. */
+        public boolean showTensorInfo;
     }
 
     /** What was written. */
@@ -50,7 +58,7 @@ public final class DepsViewer {
         Path deps = resolve(r);
         Path sidecarFile = PerfSidecar.beside(deps);
         PerfSidecar.Pending pending = sidecarFile == null ? null : PerfSidecar.start(sidecarFile);
-        DepsReader.Detail detail = r.edgeMode.dataflow() ? DepsReader.Detail.FULL : DepsReader.Detail.ANNOTATIONS;
+        DepsReader.Detail detail = r.edgeMode.dataflow() || r.html ? DepsReader.Detail.FULL : DepsReader.Detail.ANNOTATIONS;
         TaskGraph g = TaskGraph.read(deps, detail, TaskGraph.Duplicates.LAST, warn);
         refuseUnexpected(g);
         long t1 = System.nanoTime();
@@ -72,15 +80,20 @@ public final class DepsViewer {
             out.print(sb);
         }
         long t3 = System.nanoTime();
+        List<Path> inputs = new ArrayList<>();
+        inputs.add(deps);
+        if (namesFile != null) inputs.add(namesFile);
+        if (sidecarFile != null) inputs.add(sidecarFile);
+        if (r.html) {
+            if (r.timings) warn.accept(String.format(java.util.Locale.ROOT, "timings: read %.2f s, names and sidecar %.2f s, %s %.2f s",
+                (t1 - t0) / 1e9, (t2 - t1) / 1e9, r.edgeMode.cliName, (t3 - t2) / 1e9));
+            return HtmlView.write(r, g, sel, sidecar, names, deps, inputs, out, warn);
+        }
 
         Path output = r.output != null ? r.output
             : deps.resolveSibling((sel.applied == EdgeMode.FULL ? "deps_viewer" : "deps_viewer_" + sel.applied.cliName) + ".txt");
         long annotated = view.annotatedShown();
         boolean funcNames = resolvesAName(g, names);
-        List<Path> inputs = new ArrayList<>();
-        inputs.add(deps);
-        if (namesFile != null) inputs.add(namesFile);
-        if (sidecarFile != null) inputs.add(sidecarFile);
         Outputs.write(output, inputs, false,
             os -> view.write(os, deps.toString(), sel.shownCount, annotated, sidecar != null, funcNames));
         long t4 = System.nanoTime();

@@ -15,10 +15,13 @@ final class PerfSidecar {
     final Path file;
     /** Distinct task ids with a joined row, ascending (unsigned). */
     final long[] taskIds;
+    /** Per entry of {@link #taskIds}: the core type its rows ran on, {@code mix} for more than one, or null. */
+    private final String[] coreTypes;
 
-    private PerfSidecar(Path file, long[] taskIds) {
+    private PerfSidecar(Path file, long[] taskIds, String[] coreTypes) {
         this.file = file;
         this.taskIds = taskIds;
+        this.coreTypes = coreTypes;
     }
 
     /** The records file next to {@code deps} (newer name first), as a sibling of the path given; or null. */
@@ -48,19 +51,35 @@ final class PerfSidecar {
         for (int i = 0; i < ids.length; i++) if (m == 0 || ids[i] != ids[m - 1]) ids[m++] = ids[i];
         ids = Arrays.copyOf(ids, m);
         for (int i = 0; i < m; i++) ids[i] ^= Long.MIN_VALUE;
-        return new PerfSidecar(file, ids);
+        String[] types = new String[m];
+        for (int row = 0; row < t.rows; row++) {
+            String type = t.coreType[row];
+            if (type == null || type.isEmpty()) continue;
+            int k = indexIn(ids, t.taskId[row]);
+            if (types[k] == null) types[k] = type;
+            else if (!types[k].equals(type)) types[k] = "mix";
+        }
+        return new PerfSidecar(file, ids, types);
     }
 
-    boolean has(long id) {
+    boolean has(long id) { return indexIn(taskIds, id) >= 0; }
+
+    /** The core type a task ran on ({@code mix} when its rows name several), or null when unknown or absent. */
+    String coreType(long id) {
+        int k = indexIn(taskIds, id);
+        return k < 0 ? null : coreTypes[k];
+    }
+
+    private static int indexIn(long[] taskIds, long id) {
         int lo = 0, hi = taskIds.length - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
             int c = Long.compareUnsigned(taskIds[mid], id);
             if (c < 0) lo = mid + 1;
             else if (c > 0) hi = mid - 1;
-            else return true;
+            else return mid;
         }
-        return false;
+        return -1;
     }
 
     /**

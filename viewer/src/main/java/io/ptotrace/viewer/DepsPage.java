@@ -1,0 +1,302 @@
+package io.ptotrace.viewer;
+
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.graph.TaskGraph;
+import io.ptotrace.viewer.page.GraphPage;
+import io.ptotrace.viewer.page.Rows;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The graph page of a deps.json: one node per task (the graph's nodes, then tasks known only from the perf sidecar),
+ * one edge per unique pair (the pairs the edge mode does not select are hidden), styled by core type, with each
+ * task's args (or, in tensor mode, its input and output slots) and each pair's annotation rows for the panel.
+ */
+final class DepsPage {
+    private final TaskGraph g;
+    private final PerfSidecar sidecar;
+    private final NameMap names;
+    private final boolean tensorMode;
+    private final IdText ids;
+    /** Tasks known only from the sidecar, ascending; page nodes {@code g.nodeCount() ..}. */
+    final long[] extra;
+    /** Per arg: the tensor after the OUTPUT back-fill (−1 none). */
+    private final int[] argTensor;
+    private final BitSet inferred = new BitSet();
+    private final String[] tensorNames;
+
+    /**
+     * @param tensorInfo {@code --show-tensor-info}: slots shown as the tensor view's compartments (when the file has
+     *     a task table at all)
+     */
+    DepsPage(TaskGraph g, PerfSidecar sidecar, NameMap names, boolean tensorInfo, IdText ids, long[] extra) {
+        this.g = g;
+        this.sidecar = sidecar;
+        this.names = names;
+        this.tensorMode = tensorInfo && g.taskRowCount() > 0;
+        this.ids = ids;
+        this.extra = extra;
+        tensorNames = new String[g.tensorCount()];
+        argTensor = new int[g.argCount()];
+        for (int a = 0; a < argTensor.length; a++) argTensor[a] = g.argTensor(a);
+        if (tensorMode) backFillOutputs();
+    }
+
+    int nodeCount() { return g.nodeCount() + extra.length; }
+
+    GraphPage build(BitSet shown) {
+        int n = g.nodeCount();
+        GraphPage page = new GraphPage(nodeCount(), g.pairCount());
+        boolean[] fire = new boolean[nodeCount()];
+        Kind[] kinds = new Kind[n];
+        for (int v = 0; v < n; v++) {
+            kinds[v] = kind(v);
+            int row = g.taskRow(v);
+            fire[v] = kinds[v] == Kind.ALLOC || (row >= 0 && g.earlyDispatch(row) == 1);
+        }
+        for (int v = 0; v < n; v++) {
+            int row = g.taskRow(v);
+            long id = g.nodeId(v);
+            Kind k = kinds[v];
+            String func = k == Kind.SUBMIT && row >= 0 ? funcName(row) : null;
+            String suffix = k == Kind.ALLOC ? "alloc" : k == Kind.DUMMY ? "dummy" : func;
+            int flags = (fire[v] ? GraphPage.FIRE : 0) | (starred(v, fire, kinds) ? GraphPage.STAR : 0);
+            page.node(v, ids.text(id), suffix, hint(k, row, func), style(k, row, id), flags, row >= 0 ? g.blockNum(row) : 1);
+            if (row >= 0) argRows(page.nodeRows, v, row);
+        }
+        for (int i = 0; i < extra.length; i++) {
+            String type = sidecar.coreType(extra[i]);
+            page.node(n + i, ids.text(extra[i]), null, "unknown", byCoreType(type), 0, 1);
+        }
+        int explicit = g.code("explicit");
+        for (int p = 0; p < g.pairCount(); p++) {
+            int flags = shown.get(p) ? 0 : GraphPage.HIDDEN;
+            boolean allExplicit = g.pairRowTo(p) > g.pairRowFrom(p);
+            String label = null;
+            for (int k = g.pairRowFrom(p); k < g.pairRowTo(p); k++) {
+                int e = g.pairRow(k);
+                allExplicit &= explicit >= 0 && g.edgeSourceCode(e) == explicit;
+                String overlap = g.edgeOverlap(e);
+                if (label == null && overlap != null && !overlap.equals("covered")) label = overlap;
+                annotationRow(page.edgeRows, p, e);
+            }
+            page.edge(p, g.pairPred(p), g.pairSucc(p), flags | (allExplicit ? GraphPage.DASHED : 0), label);
+        }
+        return page;
+    }
+
+    enum Kind { SUBMIT, DUMMY, ALLOC }
+
+    private Kind kind(int v) {
+        int row = g.taskRow(v);
+        if (row >= 0) return firstActive(row) >= 0 ? Kind.SUBMIT : Kind.DUMMY;
+        // it ran (the sidecar has its rows) but deps.json does not say what it is
+        return sidecar != null && sidecar.has(g.nodeId(v)) ? Kind.SUBMIT : Kind.ALLOC;
+    }
+
+    private int firstActive(int row) {
+        for (int s = 0; s < 3; s++) if (g.kernelId(row, s) >= 0) return g.kernelId(row, s);
+        return -1;
+    }
+
+    /** Every predecessor (over all pairs) is fire-marked and one of them is not an allocation. */
+    private boolean starred(int v, boolean[] fire, Kind[] kinds) {
+        if (g.inFrom(v) == g.inTo(v)) return false;
+        boolean someNotAlloc = false;
+        for (int k = g.inFrom(v); k < g.inTo(v); k++) {
+            int u = g.inPred(k);
+            if (!fire[u]) return false;
+            someNotAlloc |= kinds[u] != Kind.ALLOC;
+        }
+        return someNotAlloc;
+    }
+
+    /** The names of the active kernels in slot order, de-duplicated ({@code f<id>} for one the map lacks); null without a map. */
+    private String funcName(int row) {
+        if (names.size() == 0) return null;
+        List<String> parts = new ArrayList<>(3);
+        for (int s = 0; s < 3; s++) {
+            int k = g.kernelId(row, s);
+            if (k < 0) continue;
+            String nm = names.name(k);
+            String part = nm != null ? nm : "f" + k;
+            if (!parts.contains(part)) parts.add(part);
+        }
+        return parts.isEmpty() ? null : String.join(" + ", parts);
+    }
+
+    /** The histogram bucket: a sidecar task without a resolved function takes its first active kernel id. */
+    private String hint(Kind k, int row, String func) {
+        if (k == Kind.ALLOC) return "alloc";
+        if (k == Kind.DUMMY) return "dummy";
+        if (func != null) return func;
+        int first = row >= 0 ? firstActive(row) : -1;
+        return first >= 0 ? "f" + first : "unknown";
+    }
+
+    private GraphPage.Style style(Kind k, int row, long id) {
+        if (k == Kind.ALLOC) return GraphPage.Style.ALLOC;
+        if (k == Kind.DUMMY) return GraphPage.Style.PLAIN;
+        String type = sidecar == null ? null : sidecar.coreType(id);
+        if (type == null && row >= 0) {
+            boolean cube = g.kernelId(row, 0) >= 0, vector = g.kernelId(row, 1) >= 0 || g.kernelId(row, 2) >= 0;
+            type = cube && vector ? "mix" : cube ? "aic" : vector ? "aiv" : null;
+        }
+        return byCoreType(type);
+    }
+
+    private static GraphPage.Style byCoreType(String type) {
+        if (type == null) return GraphPage.Style.PLAIN;
+        switch (type.toLowerCase(Locale.ROOT)) {
+            case "aic": return GraphPage.Style.AIC;
+            case "aiv": return GraphPage.Style.AIV;
+            case "mix": return GraphPage.Style.MIX;
+            default: return GraphPage.Style.PLAIN;
+        }
+    }
+
+    // ---- args
+
+    private static boolean isInput(String type) {
+        return "INPUT".equals(type) || "INOUT".equals(type) || "TRACKED_INPUT".equals(type) || "NO_DEP".equals(type);
+    }
+
+    private static boolean isOutput(String type) {
+        return "INOUT".equals(type) || "OUTPUT".equals(type) || "OUTPUT_EXISTING".equals(type);
+    }
+
+    /**
+     * A creator row names the tensor its producer created; when the producer's args do not hold that tensor and it
+     * has exactly one OUTPUT slot without a tensor, that slot is taken to be it (marked as inferred).
+     */
+    private void backFillOutputs() {
+        int creator = g.code("creator");
+        if (creator < 0) return;
+        for (int e = 0; e < g.edgeCount(); e++) {
+            if (g.edgeSourceCode(e) != creator || g.edgeTensor(e) < 0) continue;
+            int row = g.taskRow(g.edgePred(e));
+            if (row < 0) continue;
+            int t = g.edgeTensor(e), open = -1, openCount = 0;
+            boolean held = false;
+            for (int a = g.argFrom(row); a < g.argTo(row) && !held; a++) {
+                String type = g.argType(a);
+                if (isOutput(type) && argTensor[a] == t) held = true;
+                else if ("OUTPUT".equals(type) && argTensor[a] < 0) { open = a; openCount++; }
+            }
+            if (!held && openCount == 1) {
+                argTensor[open] = t;
+                inferred.set(open);
+            }
+        }
+    }
+
+    private void argRows(Rows rows, int v, int row) {
+        if (!tensorMode) {
+            for (int a = g.argFrom(row); a < g.argTo(row); a++) rows.add(v, Rows.TEXT, argLines(a));
+            return;
+        }
+        for (int a = g.argFrom(row); a < g.argTo(row); a++) if (isInput(g.argType(a))) rows.add(v, Rows.INPUT, argLines(a));
+        for (int a = g.argFrom(row); a < g.argTo(row); a++) if (isOutput(g.argType(a))) rows.add(v, Rows.OUTPUT, argLines(a));
+    }
+
+    /** One slot: its identity line, then storage, shape, strides and start offset (a slot without tensor: one line). */
+    String[] argLines(int a) {
+        String head = "arg" + idx(g.argIdx(a)) + " " + g.argType(a);
+        int t = argTensor[a];
+        if (t < 0) return new String[] {head + " (alloc)"};
+        boolean guessed = inferred.get(a);
+        int trow = g.tensorRow(t);
+        String dtype = g.argDtype(a);
+        if (dtype == null && trow >= 0) dtype = g.tensorDtype(trow);
+        String identity = head + (guessed ? " ?" : "") + " " + tensorName(t) + (dtype == null ? "" : ":" + dtype.toLowerCase(Locale.ROOT));
+        boolean numelKnown = trow >= 0 && g.bufferNumelOk(trow);
+        long[] shape = g.argShape(a), strides = g.argStrides(a);
+        if (guessed && (shape == null || shape.length == 0) && numelKnown) shape = new long[] {g.bufferNumel(trow)};
+        if (guessed && (strides == null || strides.length == 0)) {
+            strides = new long[shape == null ? 0 : shape.length];
+            Arrays.fill(strides, 1);
+        }
+        String offset = g.argOffsetOk(a) ? Long.toString(g.argOffset(a)) : guessed ? "0" : "?";
+        return new String[] {identity, "storage: " + (numelKnown ? g.bufferNumel(trow) + " elems" : "?"), "shape: " + list(shape),
+            "strides: " + list(strides), "start_offset: " + offset + " (elem)"};
+    }
+
+    private static String idx(int i) { return i == TaskGraph.ABSENT ? "?" : Integer.toString(i); }
+
+    /** Each tensor's name is built once: the same String object interns fast (its hash is kept). */
+    private String tensorName(int t) {
+        String name = tensorNames[t];
+        if (name == null) {
+            int trow = g.tensorRow(t);
+            name = trow >= 0 ? "T" + g.rowIndex(trow) : String.format(Locale.ROOT, "T?%04x", g.tensorId(t) & 0xFFFF);
+            tensorNames[t] = name;
+        }
+        return name;
+    }
+
+    private final String[] argTexts = new String[64];
+
+    private String argText(int arg) {
+        if (arg < 0 || arg >= argTexts.length) return "arg " + arg;
+        String s = argTexts[arg];
+        if (s == null) argTexts[arg] = s = "arg " + arg;
+        return s;
+    }
+
+    private static String list(long[] a) {
+        if (a == null) return "[]";
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < a.length; i++) sb.append(i == 0 ? "" : ",").append(a[i]);
+        return sb.append(']').toString();
+    }
+
+    // ---- annotation rows
+
+    /** One annotation row of a pair: source, tensor, consumer slot, overlap, hazard, access kind, flags, and (tensor view) ports. */
+    private void annotationRow(Rows rows, int pair, int e) {
+        List<String> f = new ArrayList<>(8);
+        String source = g.edgeSource(e);
+        f.add(source == null ? "(no source)" : source);
+        if (g.edgeTensor(e) >= 0) f.add(tensorName(g.edgeTensor(e)));
+        if (g.edgeArg(e) != TaskGraph.ABSENT) f.add(argText(g.edgeArg(e)));
+        if (g.edgeOverlap(e) != null) f.add(prefixed("overlap ", g.edgeOverlap(e)));
+        if (g.edgeHazard(e) != null) f.add(prefixed("hazard ", g.edgeHazard(e)));
+        if (g.edgeAccessKind(e) != null) f.add(prefixed("access ", g.edgeAccessKind(e)));
+        if (g.edgeFlags(e) != null) f.add(prefixed("flags ", g.edgeFlags(e)));
+        if (tensorMode) {
+            String ports = ports(e);
+            if (ports != null) f.add(ports);
+        }
+        rows.add(pair, Rows.TEXT, f.toArray(new String[0]));
+    }
+
+    private final java.util.Map<String, java.util.Map<String, String>> prefixedTexts = new java.util.HashMap<>();
+
+    /** {@code prefix + value}, one String per distinct value (member values are few and come interned). */
+    private String prefixed(String prefix, String value) {
+        return prefixedTexts.computeIfAbsent(prefix, k -> new java.util.HashMap<>()).computeIfAbsent(value, v -> prefix + v);
+    }
+
+    /** The slots a row connects, each only where that slot is drawn: {@code out_k → in_a}, or null for neither. */
+    private String ports(int e) {
+        String tail = null, head = null;
+        int predRow = g.taskRow(g.edgePred(e)), succRow = g.taskRow(g.edgeSucc(e));
+        int t = g.edgeTensor(e);
+        if (predRow >= 0 && t >= 0) {
+            for (int a = g.argFrom(predRow); a < g.argTo(predRow); a++) {
+                if (isOutput(g.argType(a)) && argTensor[a] == t) { tail = "out_" + idx(g.argIdx(a)); break; }
+            }
+        }
+        int arg = g.edgeArg(e);
+        if (succRow >= 0 && arg != TaskGraph.ABSENT && arg >= 0) {
+            for (int a = g.argFrom(succRow); a < g.argTo(succRow); a++) {
+                if (g.argIdx(a) == arg && isInput(g.argType(a))) { head = "in_" + arg; break; }
+            }
+        }
+        if (tail == null && head == null) return null;
+        return (tail == null ? "·" : tail) + " → " + (head == null ? "·" : head);
+    }
+}

@@ -1,0 +1,202 @@
+package io.ptotrace.viewer.browser;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A headless Chromium driven over the DevTools protocol (a WebSocket and JSON, no driver binary): open a page,
+ * evaluate script in it, click, type, take screenshots, and collect what the page logged as errors.
+ */
+public final class Chromium implements AutoCloseable {
+    public static final Path BINARY = Path.of("/usr/bin/chromium");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Process process;
+    private final WebSocket socket;
+    private final AtomicInteger ids = new AtomicInteger();
+    private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    private final List<String> errors = new ArrayList<>();
+
+    public static boolean available() { return Files.isExecutable(BINARY); }
+
+    /** Starts a browser with a fresh profile in {@code profile} and a window of the given size. */
+    public static Chromium start(Path profile, int width, int height) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+            "--remote-debugging-port=0", "--user-data-dir=" + profile, "--window-size=" + width + "," + height, "about:blank")
+            .redirectErrorStream(true).redirectOutput(profile.resolveSibling(profile.getFileName() + ".log").toFile()).start();
+        try {
+            return new Chromium(p, profile);
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            kill(p);
+            throw e;
+        }
+    }
+
+    private Chromium(Process process, Path profile) throws IOException, InterruptedException {
+        this.process = process;
+        Path portFile = profile.resolve("DevToolsActivePort");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(portFile) || Files.readAllLines(portFile).size() < 2) {
+            if (!process.isAlive()) throw new IOException("chromium exited with status " + process.exitValue());
+            if (System.nanoTime() > deadline) throw new IOException("chromium did not open its DevTools port");
+            Thread.sleep(50);
+        }
+        int port = Integer.parseInt(Files.readAllLines(portFile).get(0).trim());
+        HttpClient http = HttpClient.newHttpClient();
+        String pageSocket = null;
+        while (pageSocket == null) {
+            String list = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+            for (JsonNode t : JSON.readTree(list)) if ("page".equals(t.path("type").asText())) pageSocket = t.path("webSocketDebuggerUrl").asText();
+            if (pageSocket == null) {
+                if (System.nanoTime() > deadline) throw new IOException("chromium has no page target");
+                Thread.sleep(50);
+            }
+        }
+        socket = http.newWebSocketBuilder().buildAsync(URI.create(pageSocket), new Listener()).join();
+        call("Runtime.enable", null);
+        call("Log.enable", null);
+        call("Page.enable", null);
+    }
+
+    private final class Listener implements WebSocket.Listener {
+        private final StringBuilder partial = new StringBuilder();
+
+        @Override
+        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+            partial.append(data);
+            if (last) {
+                String message = partial.toString();
+                partial.setLength(0);
+                receive(message);
+            }
+            ws.request(1);
+            return null;
+        }
+    }
+
+    private void receive(String message) {
+        try {
+            JsonNode m = JSON.readTree(message);
+            if (m.has("id")) {
+                CompletableFuture<JsonNode> f = pending.remove(m.get("id").asInt());
+                if (f != null) {
+                    if (m.has("error")) f.completeExceptionally(new IOException(m.get("error").toString()));
+                    else f.complete(m.path("result"));
+                }
+                return;
+            }
+            String method = m.path("method").asText();
+            JsonNode params = m.path("params");
+            synchronized (errors) {
+                if (method.equals("Runtime.exceptionThrown")) errors.add("exception: " + params.path("exceptionDetails").toString());
+                else if (method.equals("Runtime.consoleAPICalled") && params.path("type").asText().equals("error")) errors.add("console: " + params.path("args"));
+                else if (method.equals("Log.entryAdded") && params.path("entry").path("level").asText().equals("error")) errors.add("log: " + params.path("entry").path("text").asText());
+            }
+        } catch (IOException e) {
+            synchronized (errors) { errors.add("unreadable DevTools message: " + e.getMessage()); }
+        }
+    }
+
+    /** Sends one command and waits (up to two minutes) for its result. */
+    public JsonNode call(String method, ObjectNode params) {
+        int id = ids.incrementAndGet();
+        ObjectNode msg = JSON.createObjectNode().put("id", id).put("method", method);
+        if (params != null) msg.set("params", params);
+        CompletableFuture<JsonNode> f = new CompletableFuture<>();
+        pending.put(id, f);
+        socket.sendText(msg.toString(), true).join();
+        try {
+            return f.get(120, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(method + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    public static ObjectNode params() { return JSON.createObjectNode(); }
+
+    /** Navigates to a file and waits until {@code window.ptotraceGraph.ready} (or the timeout). */
+    public void open(Path html, Duration timeout) throws InterruptedException {
+        call("Page.navigate", params().put("url", html.toAbsolutePath().toUri().toString()));
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!eval("!!(window.ptotraceGraph && window.ptotraceGraph.ready)").asBoolean()) {
+            if (System.nanoTime() > deadline) throw new IllegalStateException("page not ready after " + timeout + "; errors: " + errors());
+            Thread.sleep(50);
+        }
+    }
+
+    /** The value of a script expression (promises are awaited), as JSON. */
+    public JsonNode eval(String expression) {
+        JsonNode r = call("Runtime.evaluate", params().put("expression", expression).put("returnByValue", true).put("awaitPromise", true));
+        if (r.has("exceptionDetails")) throw new IllegalStateException("script failed: " + r.get("exceptionDetails"));
+        return r.path("result").path("value");
+    }
+
+    public void click(double x, double y) {
+        for (String type : new String[] {"mouseMoved", "mousePressed", "mouseReleased"}) {
+            ObjectNode p = params().put("type", type).put("x", x).put("y", y);
+            if (!type.equals("mouseMoved")) p.put("button", "left").put("clickCount", 1);
+            call("Input.dispatchMouseEvent", p);
+        }
+    }
+
+    public void type(String text) { call("Input.insertText", params().put("text", text)); }
+
+    public void key(String key, int code) {
+        for (String type : new String[] {"rawKeyDown", "keyUp"}) {
+            call("Input.dispatchKeyEvent", params().put("type", type).put("key", key).put("code", key).put("windowsVirtualKeyCode", code));
+        }
+    }
+
+    public byte[] screenshot() {
+        return Base64.getDecoder().decode(call("Page.captureScreenshot", params().put("format", "png")).path("data").asText());
+    }
+
+    /** Exceptions and error-level console or log lines seen so far. */
+    public List<String> errors() {
+        synchronized (errors) { return List.copyOf(errors); }
+    }
+
+    @Override
+    public void close() {
+        try {
+            socket.sendClose(WebSocket.NORMAL_CLOSURE, "").get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // the browser is killed below either way
+        }
+        kill(process);
+    }
+
+    private static void kill(Process p) {
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

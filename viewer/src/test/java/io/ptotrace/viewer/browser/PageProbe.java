@@ -1,0 +1,57 @@
+package io.ptotrace.viewer.browser;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Opens one graph page in headless Chromium and prints what the page measured: its counts, the time to its first
+ * drawn frame, and the frame rate while it is panned programmatically. Used by {@code bench/deps.sh}.
+ *
+ * <pre>java -cp CLASSPATH io.ptotrace.viewer.browser.PageProbe PAGE.html [--search TEXT] [--shot OUT.png] [--pan-seconds S]</pre>
+ */
+public final class PageProbe {
+    private PageProbe() {}
+
+    public static void main(String[] args) throws Exception {
+        Path page = Path.of(args[0]);
+        String search = null;
+        Path shot = null;
+        double panSeconds = 3;
+        for (int i = 1; i < args.length; i += 2) {
+            switch (args[i]) {
+                case "--search": search = args[i + 1]; break;
+                case "--shot": shot = Path.of(args[i + 1]); break;
+                case "--pan-seconds": panSeconds = Double.parseDouble(args[i + 1]); break;
+                default: throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        Path profile = Files.createTempDirectory("ptotrace-probe");
+        try (Chromium browser = Chromium.start(profile.resolve("profile"), 1280, 800)) {
+            long t0 = System.nanoTime();
+            browser.open(page, Duration.ofSeconds(300));
+            double wall = (System.nanoTime() - t0) / 1e9;
+            JsonNode g = browser.eval("({tasks: ptotraceGraph.tasks, edges: ptotraceGraph.edges, firstFrameMs: ptotraceGraph.firstFrameMs})");
+            double fps = 0;
+            if (panSeconds > 0) {
+                fps = browser.eval("new Promise(function (done) { var G = ptotraceGraph, f0 = G.frames, t0 = performance.now();"
+                    + " (function step() { G.panBy(6, 2); if (performance.now() - t0 < " + panSeconds * 1000 + ") requestAnimationFrame(step);"
+                    + " else done((G.frames - f0) * 1000 / (performance.now() - t0)); })(); })").asDouble();
+            }
+            if (search != null) browser.eval("ptotraceGraph.search(" + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(search) + ")");
+            if (shot != null) {
+                browser.eval("new Promise(function (done) { setTimeout(function () { requestAnimationFrame(function () { done(1); }); }, 300); })");
+                Files.write(shot, browser.screenshot());
+            }
+            System.out.printf(java.util.Locale.ROOT, "tasks %d, edges %d, first frame %.0f ms (page), ready after %.1f s (wall), panning %.1f fps (last full drawing %.0f ms), errors %d%n",
+                g.get("tasks").asInt(), g.get("edges").asInt(), g.get("firstFrameMs").asDouble(), wall, fps,
+                browser.eval("ptotraceGraph.renderMs").asDouble(), browser.errors().size());
+            for (String e : browser.errors()) System.out.println("  error: " + e);
+        } finally {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}
