@@ -43,6 +43,9 @@ public final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
 
+    @Option(names = "--full-args", description = "Give the .pftrace every arg of the JSON trace (default: the lean set; see README).")
+    boolean fullArgs;
+
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
@@ -54,6 +57,7 @@ public final class ConvertCommand implements Callable<Integer> {
         o.depsJson = depsJson;
         o.verbose = verbose.verbose;
         o.overhead = overhead;
+        o.fullArgs = fullArgs;
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;

@@ -1,6 +1,7 @@
 package io.ptotrace.convert;
 
 import io.ptotrace.convert.json.ChromeJsonWriter;
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
@@ -105,7 +106,8 @@ public final class ConvertJob {
         // the JSON check (arrows Perfetto will drop) runs while the files are written
         CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written.stream().map(w -> w.format).collect(Collectors.toSet())));
         List<Outputs.Job> jobs = new ArrayList<>();
-        for (Written w : written) jobs.add(new Outputs.Job(w.path, true, stream -> TraceWriters.write(pic, w.format, stream, err)));
+        ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
+        for (Written w : written) jobs.add(new Outputs.Job(w.path, true, stream -> TraceWriters.write(pic, w.format, argSet, stream, err)));
         progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
         // two writers at once need two sets of buffers: only for pictures that leave room for both
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
