@@ -5,6 +5,8 @@
 #   bench/identical.sh OLD_JAR [NEW_JAR]     NEW_JAR defaults to this checkout's cli/target/ptotrace.jar
 # Build an older jar with: git worktree add /tmp/old REV && (cd /tmp/old && mvn -q -DskipTests package)
 # Prints one line per difference and "identical: N cases" at the end; exit 1 when anything differs.
+# Cases that write a .pftrace give the new jar --full-args (its default .pftrace is the lean one, which differs
+# on purpose), so those cases prove the full trace unchanged; PTOTRACE_IDENTICAL_LEAN=1 compares the defaults.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 old="$(realpath "${1:?usage: bench/identical.sh OLD_JAR [NEW_JAR]}")"
@@ -13,15 +15,19 @@ java="${PTOTRACE_JAVA:-java}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cases=0 differ=0
+full_args=--full-args
+[ "${PTOTRACE_IDENTICAL_LEAN:-0}" = 1 ] && full_args=
 
-# run NAME ARGS...: runs both jars in their own copy of the inputs folder and compares everything
+# run NAME ARGS...: runs both jars in their own copy of the inputs folder and compares everything;
+# $new_extra (set per case) goes to the new jar only
+new_extra=
 run_both() {
   local name="$1"; shift
   local side
   for side in old new; do
     rm -rf "$work/$side"; cp -r "$work/in" "$work/$side"
-    local jar="$old"; [ "$side" = new ] && jar="$new"
-    (cd "$work/$side" && set +e; "$java" -jar "$jar" "$@" >"$work/$side.out" 2>"$work/$side.err"; echo $? >"$work/$side.rc")
+    local jar="$old" extra=; [ "$side" = new ] && { jar="$new"; extra="$new_extra"; }
+    (cd "$work/$side" && set +e; "$java" -jar "$jar" "$@" $extra >"$work/$side.out" 2>"$work/$side.err"; echo $? >"$work/$side.rc")
     # the paths printed differ only by the folder name
     sed -i "s#$work/$side#DIR#g" "$work/$side.out" "$work/$side.err"
   done
@@ -44,8 +50,10 @@ for d in "$here"/testdata/runs/* "$here"/testdata/conformance/*/; do
   n="$(basename "$d")"
   inputs_from "$d"
   for f in json pftrace; do
+    [ "$f" = pftrace ] && new_extra="$full_args"
     run_both "convert $n $f" convert "$n" -o "trace.$f" --format "$f"
     run_both "convert $n $f --overhead" convert "$n" -o "trace.$f" --format "$f" --overhead
+    new_extra=
   done
 done
 
@@ -55,8 +63,10 @@ for spec in "2000 4 1 l2" "3000 3 2 chip" "1500 2 3 l2" "800 1 4 chip"; do
   "$java" -jar "$new" synth -n "$1" --level "$2" --seed "$(( $3 + 10 ))" --era "$4" --rings 2 -o "$work/gen/b" >/dev/null
   inputs_from "$work/gen/a" "$work/gen/b"
   tag="synth n=$1 level=$2 seed=$3 $4"
+  new_extra="$full_args"
   run_both "$tag convert both" convert a --format both
   run_both "$tag convert overhead" convert a -o t.json --format both --overhead
+  new_extra=
   for fmt in text json markdown; do
     run_both "$tag diff $fmt" diff a b --format "$fmt"
     run_both "$tag diff --align $fmt" diff a b --align --match-tensors structure --format "$fmt"

@@ -48,6 +48,9 @@ public final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
 
+    @Option(names = "--full-args", description = "Give the .pftrace every arg of the JSON trace (default: the lean set; see README).")
+    boolean fullArgs;
+
     @Option(names = "--split", paramLabel = "BUDGET", converter = BudgetConverter.class,
         description = "Also write the .pftrace as consecutive time windows <stem>.part-NN.pftrace, each estimated under BUDGET bytes "
             + "of trace-processor memory (e.g. 1.5G; units K, M, G), and their index <stem>.parts.json.")
@@ -76,6 +79,7 @@ public final class ConvertCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--split and --window cannot be combined: --split writes every window, --window one");
         o.splitBudget = split;
         o.window = window;
+        o.fullArgs = fullArgs;
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;

@@ -2,7 +2,9 @@ package io.ptotrace.convert;
 
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
@@ -112,25 +114,26 @@ public final class ConvertJob {
         TracePicture shownPic = pic;
         Path partsOf = pftraceTarget(written);
         TraceSplit split = null;
+        ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
         if (o.splitBudget != null) {
             progress.say("cutting " + partsOf + " into windows under " + MemoryModel.shown(o.splitBudget));
-            split = TraceSplit.plan(pic, o.splitBudget, partsOf);
+            split = TraceSplit.plan(pic, o.splitBudget, partsOf, argSet);
         }
 
         // the JSON check (arrows Perfetto will drop) and the memory estimate run while the files are written
         CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(shownPic, written.stream().map(w -> w.format).collect(Collectors.toSet())));
-        CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic));
+        CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic, argSet));
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written)
-            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> TraceWriters.write(shownPic, w.format, stream, err))));
+            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> TraceWriters.write(shownPic, w.format, argSet, stream, err))));
         if (split != null) {
             TraceSplit s = split;
             for (int k = 0; k < s.parts.size(); k++) {
                 int part = k;
                 // each window is built while its file is written, and dropped after
                 jobs.add(new Outputs.Job(s.parts.get(k).path(), true,
-                    counted(sizes, s.parts.get(k).path(), stream -> PerfettoProtoWriter.write(s.windows.window(part), stream))));
+                    counted(sizes, s.parts.get(k).path(), stream -> PerfettoProtoWriter.write(s.windows.window(part), stream, argSet))));
             }
             jobs.add(new Outputs.Job(s.index, false, stream -> s.writeIndex(stream, partsOf)));
         }

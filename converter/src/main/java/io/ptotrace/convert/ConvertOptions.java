@@ -22,6 +22,8 @@ public final class ConvertOptions {
     public Path depsJson;
     public boolean verbose;
     public boolean overhead;
+    /** The .pftrace carries every arg of the JSON trace instead of the lean set. */
+    public boolean fullArgs;
     /** null: decide from the output name (none given: both). */
     public Format format;
     /** {@code --split}: also write the .pftrace as time windows each estimated under this many bytes; null: not. */

@@ -71,6 +71,19 @@ final class GraphExecution extends SliceKind {
         a.str("synthetic_id_layout", "ring1:(outer_task_id << 10) | node_index");
     }
 
+    /**
+     * The name says the outer task and node count; the execution ends where the slice ends; the id layout is
+     * the same for every instance.
+     */
+    @Override public void leanArgs(int ref, ArgSink a) {
+        Instance in = instances.get(ref);
+        a.i64("visible_node_index_min", in.minNode);
+        a.i64("visible_node_index_max", in.maxNode);
+        a.i64("prepare_slice_count", in.prepareCount);
+        a.dbl("prepare_duration_us", in.prepareDur);
+        a.dbl("execution_start_us", in.exStart);
+    }
+
     /** The graph executions of a run, or null when it has none. */
     static GraphExecution of(Timeline tl) {
         List<PhaseTable.Lane> sched = tl.schedulerPhases;

@@ -55,6 +55,34 @@ final class RecordSlices {
                 } else a.i64("finishes_processed", finishRows[ref]);
             }
         }
+
+        /**
+         * The name already says the phase and tasks_processed; a queue-depth triple is one "aic,aiv,mix" string
+         * (the processor stores one arg and interns the few distinct values once), and the end depths of the
+         * phases that sample the ready-queue counter are on that counter's tracks. The rows a complete retired
+         * are the complete arrows that end on it.
+         */
+        @Override public void leanArgs(int ref, ArgSink a) {
+            String phase = pt.kind(ref);
+            a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
+            if (pt.depthsValid(ref)) {
+                a.str("shared_at_start (aic,aiv,mix)", triple(pt.value(ref, PhaseTable.SHARED_AT_START)));
+                if (!sampledOnCounter(phase))
+                    a.str("shared_at_end (aic,aiv,mix)", triple(pt.value(ref, PhaseTable.SHARED_AT_END)));
+            }
+        }
+
+        /** The phases whose end depths are the shared_ready_queue counter's samples. */
+        static boolean sampledOnCounter(String phase) { return "complete".equals(phase) || "dispatch".equals(phase); }
+
+        private static String triple(Object list) {
+            StringBuilder sb = new StringBuilder();
+            for (Object o : (List<?>) list) {
+                if (sb.length() > 0) sb.append(',');
+                sb.append(Labels.pyStr(o));
+            }
+            return sb.toString();
+        }
     }
 
     /** An orchestrator phase (submit, alloc, …) on its orchestrator thread. */
@@ -79,6 +107,12 @@ final class RecordSlices {
             a.str("phase", pt.kind(ref));
             a.raw("submit_idx", pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L));
             a.raw("task_id", pt.valueOr(ref, PhaseTable.TASK_ID, -1L));
+        }
+
+        /** The name shows the task (or, without one, the submit index); the other of the two stays. */
+        @Override public void leanArgs(int ref, ArgSink a) {
+            if (pt.taskIdNonNegative(ref)) a.raw("submit_idx", pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L));
+            else a.raw("task_id", pt.valueOr(ref, PhaseTable.TASK_ID, -1L));
         }
     }
 
@@ -118,6 +152,12 @@ final class RecordSlices {
             if ("dummy_task".equals(pt.kind(ref))) a.str("phase", "dummy_task");
             else a.bool("predicated_pass", false);
         }
+
+        /** The name says the task and whether it was a dummy; a predicated skip's bar says so in its arg. */
+        @Override public void leanArgs(int ref, ArgSink a) {
+            a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
+            if (!"dummy_task".equals(pt.kind(ref))) a.bool("predicated_pass", false);
+        }
     }
 
     /** The Worker View bar of a submitted task nothing else draws, from its orchestrator submit record. */
@@ -138,6 +178,9 @@ final class RecordSlices {
             a.raw("task_id", pt.value(ref, PhaseTable.TASK_ID));
             a.str("event-hint", name(ref));
         }
+
+        /** The name says it all: alloc and the task. */
+        @Override public void leanArgs(int ref, ArgSink a) {}
     }
 
     /** A host→device copy segment (the ref is its upload index); its events keep the member order the host tool writes. */

@@ -53,6 +53,13 @@ abstract class TaskSlices extends SliceKind {
             a.u64("taskId", t);
         }
 
+        /** The task, function and core in one value, and the kernel's own time (the bar starts at receive). */
+        @Override
+        public void leanArgs(int row, ArgSink a) {
+            a.str("event-hint", eventHint(row));
+            a.dbl("kernel-duration-us", tl.end[row] - tl.start[row]);
+        }
+
         private String fanoutHint(long t) {
             int p = deps.predOrdinal(t);
             if (p < 0) return "0: []";
@@ -89,5 +96,9 @@ abstract class TaskSlices extends SliceKind {
             a.dbl("aicpu-duration-us", tl.finish[row] - tl.dispatch[row]);
             a.u64("taskId", tl.taskId[row]);
         }
+
+        /** Nothing the slice and the task's Worker View bar do not already say. */
+        @Override
+        public void leanArgs(int row, ArgSink a) {}
     }
 }

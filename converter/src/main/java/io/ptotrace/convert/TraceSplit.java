@@ -7,6 +7,7 @@ import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
 import io.ptotrace.convert.estimate.TraceCosts;
 import io.ptotrace.convert.estimate.WindowCuts;
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
@@ -52,7 +53,7 @@ final class TraceSplit {
 
     static Path indexPath(Path trace) { return trace.resolveSibling(stem(trace) + ".parts.json"); }
 
-    static TraceSplit plan(TracePicture pic, long budget, Path trace) {
+    static TraceSplit plan(TracePicture pic, long budget, Path trace, ArgSet args) {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < pic.sliceCount(); i++) { lo = Math.min(lo, pic.sliceTs(i)); hi = Math.max(hi, pic.sliceTs(i)); }
         for (int c = 0; c < pic.counterCount(); c++) { lo = Math.min(lo, pic.counterTs(c)); hi = Math.max(hi, pic.counterTs(c)); }
@@ -67,7 +68,7 @@ final class TraceSplit {
             for (int k = 0; k < windows.count(); k++) {
                 double from = k == 0 ? lo : cuts[k - 1], to = k == cuts.length ? hi : cuts[k];
                 TracePicture w = windows.window(k);
-                TraceCosts costs = CostCounter.count(w).pftrace();
+                TraceCosts costs = CostCounter.pftrace(w, args);
                 long est = MemoryModel.estimate(costs, false);
                 if (k > 0) next.add(cuts[k - 1]);
                 if (est > budget) {

@@ -4,6 +4,7 @@ import io.ptotrace.convert.inspect.Summary;
 import io.ptotrace.convert.inspect.TraceInspector;
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.TracePicture;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,11 +15,11 @@ import java.util.Set;
 final class TraceWriters {
     private TraceWriters() {}
 
-    static void write(TracePicture pic, ConvertOptions.Format f, OutputStream out, PrintStream err) throws IOException {
+    static void write(TracePicture pic, ConvertOptions.Format f, ArgSet pftraceArgs, OutputStream out, PrintStream err) throws IOException {
         switch (f) {
             case JSON: ChromeJsonWriter.write(pic, out); break;
             case PFTRACE: {
-                PerfettoProtoWriter.Report r = PerfettoProtoWriter.write(pic, out);
+                PerfettoProtoWriter.Report r = PerfettoProtoWriter.write(pic, out, pftraceArgs);
                 if (r.overflowSlices > 0)
                     err.println("Warning: " + r.overflowSlices + " slice(s) overlapped others on their lane without nesting; "
                         + "the .pftrace shows them on overflow child tracks (e.g. " + r.overflowExamples + ")");

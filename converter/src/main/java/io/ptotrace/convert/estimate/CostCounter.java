@@ -1,5 +1,6 @@
 package io.ptotrace.convert.estimate;
 
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.MetaEvent;
@@ -8,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Counts what a picture costs the trace processor as each writer renders it today: the protobuf trace shows
- * every slice, arrow mark, arrow and counter value with all its args; the JSON trace has no marks and loses
- * the arrows that end before they start or have no slice to bind to. Distinct strings are told apart by a
+ * Counts what a picture costs the trace processor as each writer renders it: the protobuf trace shows every
+ * slice, arrow mark, arrow and counter value with the args of its {@link ArgSet}; the JSON trace has every arg,
+ * no marks, and loses the arrows that end before they start or have no slice to bind to. Distinct strings are told apart by a
  * 64-bit hash of their text, so the count costs 8 bytes per distinct string, not the strings.
  */
 public final class CostCounter {
@@ -24,9 +25,19 @@ public final class CostCounter {
 
     private CostCounter() {}
 
-    public static Both count(TracePicture pic) { return new CostCounter().run(pic); }
+    /** Both renderings with every arg. */
+    public static Both count(TracePicture pic) { return new CostCounter().run(pic, ArgSet.FULL); }
 
-    private Both run(TracePicture pic) {
+    /** The JSON trace, and the protobuf trace with the args of {@code pftraceArgs} (a second pass when lean). */
+    public static Both count(TracePicture pic, ArgSet pftraceArgs) {
+        Both full = count(pic);
+        return pftraceArgs == ArgSet.FULL ? full : new Both(pftrace(pic, pftraceArgs), full.json());
+    }
+
+    /** The protobuf trace with the args of {@code args}. */
+    public static TraceCosts pftrace(TracePicture pic, ArgSet args) { return new CostCounter().run(pic, args).pftrace(); }
+
+    private Both run(TracePicture pic, ArgSet args) {
         for (MetaEvent m : pic.meta) {
             processes.add(m.pid);
             if (m.tid >= 0 || m.kind == MetaEvent.Kind.THREAD_NAME || m.kind == MetaEvent.Kind.THREAD_SORT_INDEX) lanes.add(lane(m.pid, m.tid));
@@ -39,7 +50,7 @@ public final class CostCounter {
             String cat = pic.sliceCategory(i);
             if (cat != null) string(cat);
             leaves = 0;
-            pic.sliceArgs(i, sink);
+            pic.sliceArgs(i, args, sink);
             sliceArgs += leaves;
         }
         long counterValues = 0;
@@ -64,7 +75,7 @@ public final class CostCounter {
             string(marks.name(m));
             string(marks.category(m));
             leaves = 0;
-            marks.args(m, sink);
+            marks.args(m, args, sink);
             markArgs += leaves;
         }
         long tracks = lanes.size() + processes.size() + counterSeries.size();

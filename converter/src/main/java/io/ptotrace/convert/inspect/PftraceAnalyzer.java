@@ -5,10 +5,13 @@ import io.ptotrace.convert.pftrace.PftraceConventions;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.proto.DebugAnnotation;
+import io.ptotrace.proto.DebugAnnotationName;
 import io.ptotrace.proto.EventCategory;
 import io.ptotrace.proto.EventName;
 import io.ptotrace.proto.TracePacket;
 import io.ptotrace.proto.TrackDescriptor;
+import io.ptotrace.proto.InternedString;
 import io.ptotrace.proto.TrackEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,6 +36,7 @@ final class PftraceAnalyzer {
     // interning per sequence
     private final Map<Integer, Map<Long, String>> categories = new HashMap<>();
     private final Map<Integer, LongIntMap> names = new HashMap<>();
+    private final Map<Integer, IidSet> annotationNames = new HashMap<>(), stringValues = new HashMap<>();
     // events
     private final GrowableColumns.Bytes evType = new GrowableColumns.Bytes(), evMarker = new GrowableColumns.Bytes();
     private final GrowableColumns.Ints evTrack = new GrowableColumns.Ints(), evFlowStart = new GrowableColumns.Ints();
@@ -73,12 +77,22 @@ final class PftraceAnalyzer {
         if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0 || p.getIncrementalStateCleared()) {
             categories.remove(seq);
             names.remove(seq);
+            annotationNames.remove(seq);
+            stringValues.remove(seq);
         }
         if (p.hasInternedData()) {
             Map<Long, String> cats = categories.computeIfAbsent(seq, k -> new HashMap<>());
             for (EventCategory c : p.getInternedData().getEventCategoriesList()) cats.put(c.getIid(), c.getName());
             LongIntMap nm = names.computeIfAbsent(seq, k -> new LongIntMap(1024));
             for (EventName n : p.getInternedData().getEventNamesList()) nm.put(n.getIid(), 1);
+            if (p.getInternedData().getDebugAnnotationNamesCount() > 0) {
+                IidSet an = annotationNames.computeIfAbsent(seq, k -> new IidSet());
+                for (DebugAnnotationName n : p.getInternedData().getDebugAnnotationNamesList()) an.add(n.getIid());
+            }
+            if (p.getInternedData().getDebugAnnotationStringValuesCount() > 0) {
+                IidSet sv = stringValues.computeIfAbsent(seq, k -> new IidSet());
+                for (InternedString v : p.getInternedData().getDebugAnnotationStringValuesList()) sv.add(v.getIid());
+            }
         }
         if (p.hasTrackDescriptor()) descriptor(p.getTrackDescriptor());
         if (p.hasTrackEvent()) event(p, seq, pk);
@@ -132,6 +146,7 @@ final class PftraceAnalyzer {
                     sum.problem(Problem.Kind.UNKNOWN_IID, where(pk, track, ts), "name iid " + e.getNameIid() + " is not interned");
                 }
             }
+            for (DebugAnnotation a : e.getDebugAnnotationsList()) annotation(a, seq, pk, track, ts);
             if (PftraceConventions.HB_CATEGORY.equals(cat)) marker = HB_MARKER;
             else if (PftraceConventions.isMarkerCategory(cat)) marker = OTHER_MARKER;
         }
@@ -148,6 +163,34 @@ final class PftraceAnalyzer {
         for (long id : e.getFlowIdsOldList()) { flowId.add(id); flowTerm.add((byte) 0); }
         for (long id : e.getTerminatingFlowIdsList()) { flowId.add(id); flowTerm.add((byte) 1); }
         for (long id : e.getTerminatingFlowIdsOldList()) { flowId.add(id); flowTerm.add((byte) 1); }
+    }
+
+    /** An annotation's interned name and string value (at any depth of a list or dict) must have been interned before. */
+    private void annotation(DebugAnnotation a, int seq, long pk, int track, long ts) {
+        if (a.hasNameIid() && !known(annotationNames, seq, a.getNameIid()))
+            sum.problem(Problem.Kind.UNKNOWN_IID, where(pk, track, ts), "debug annotation name iid " + a.getNameIid() + " is not interned");
+        if (a.hasStringValueIid() && !known(stringValues, seq, a.getStringValueIid()))
+            sum.problem(Problem.Kind.UNKNOWN_IID, where(pk, track, ts), "debug annotation string value iid " + a.getStringValueIid() + " is not interned");
+        for (DebugAnnotation x : a.getArrayValuesList()) annotation(x, seq, pk, track, ts);
+        for (DebugAnnotation x : a.getDictEntriesList()) annotation(x, seq, pk, track, ts);
+    }
+
+    private static boolean known(Map<Integer, IidSet> table, int seq, long iid) {
+        IidSet s = table.get(seq);
+        return s != null && s.contains(iid);
+    }
+
+    /** Interned ids seen: a bit per id for the small dense ids writers use, a map for the rest. */
+    private static final class IidSet {
+        private static final long DENSE = 1L << 28;
+        private final java.util.BitSet dense = new java.util.BitSet();
+        private final LongIntMap sparse = new LongIntMap(16);
+
+        void add(long iid) {
+            if (iid >= 0 && iid < DENSE) dense.set((int) iid); else sparse.put(iid, 1);
+        }
+
+        boolean contains(long iid) { return iid >= 0 && iid < DENSE ? dense.get((int) iid) : sparse.get(iid) >= 0; }
     }
 
     private String where(long packet, int track, long ts) {

@@ -1,5 +1,6 @@
 package io.ptotrace.convert.pftrace;
 
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.TracePicture;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,6 +23,8 @@ public final class PerfettoProtoWriter {
         public int flows, swappedFlows, reversedFlows;
         public int counterValues, skippedCounterValues;
         public long packets, bytes;
+        /** Debug annotations written (one per arg; a list or map value counts once). */
+        public long annotations;
         /** A few "pid/tid ts: name" of slices moved to an overflow track. */
         public final List<String> overflowExamples = new ArrayList<>();
 
@@ -34,11 +37,18 @@ public final class PerfettoProtoWriter {
         }
     }
 
-    /** Writes the trace; the stream is flushed, not closed. */
-    public static Report write(TracePicture pic, OutputStream out) throws IOException {
+    /** Writes the lean trace ({@link ArgSet#LEAN}); the stream is flushed, not closed. */
+    public static Report write(TracePicture pic, OutputStream out) throws IOException { return write(pic, out, ArgSet.LEAN); }
+
+    /**
+     * Writes the trace with the args of {@code args}; the stream is flushed, not closed. The lean trace also
+     * tells the trace processor where it may import what it has read so far ({@link PftraceEncoder}); the full
+     * trace is written exactly as before lean traces existed.
+     */
+    public static Report write(TracePicture pic, OutputStream out, ArgSet args) throws IOException {
         PftraceLayout layout = PftraceLayout.of(pic);
         try {
-            new PftraceEncoder(layout, out).encode();
+            new PftraceEncoder(layout, out, args, args == ArgSet.LEAN ? PftraceEncoder.IMPORT_WINDOW : 0).encode();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }

@@ -26,8 +26,8 @@ import io.ptotrace.convert.picture.FlowKind;
  * Each {@code hb_violation} arrow also gets a zero-length marker slice named and categorised
  * {@value #HB_CATEGORY} at the successor's arrow end (dst pid/tid/ts) on the successor lane's child
  * track {@value #MARKER_TRACK_NAME}, with args naming both tasks ({@code debug.pred}, {@code debug.succ},
- * their pid/tid/ts, {@code debug.overlap_us}, {@code debug.backward}, {@code debug.flow_id},
- * {@code debug.flow_trace_id}). Any other arrow whose end lies earlier in time than its start (which the
+ * the predecessor's start and end, {@code debug.overlap_us}, {@code debug.backward}, {@code debug.flow_trace_id};
+ * the full trace adds both ends' pid/tid/ts, {@code debug.flow_id} and {@code debug.kind}). Any other arrow whose end lies earlier in time than its start (which the
  * JSON trace loses) gets a marker of category {@value #BACKWARD_MARKER_CATEGORY} the same way.
  *
  * <h2>SQL</h2>
@@ -50,11 +50,11 @@ public final class PftraceConventions {
      */
     public static final String HB_VIOLATIONS_SQL =
         "SELECT\n"
-        + "  extract_arg(m.arg_set_id, 'debug.flow_id')    AS json_flow_id,\n"
+        + "  extract_arg(m.arg_set_id, 'debug.flow_trace_id') >> 4 AS json_flow_id,\n"
         + "  extract_arg(m.arg_set_id, 'debug.pred')       AS pred,\n"
         + "  extract_arg(m.arg_set_id, 'debug.pred_ts_us') AS pred_ts_us,\n"
         + "  extract_arg(m.arg_set_id, 'debug.succ')       AS succ,\n"
-        + "  extract_arg(m.arg_set_id, 'debug.succ_ts_us') AS succ_ts_us,\n"
+        + "  m.ts / 1000.0                                  AS succ_ts_us,\n"
         + "  extract_arg(m.arg_set_id, 'debug.overlap_us') AS overlap_us,\n"
         + "  extract_arg(m.arg_set_id, 'debug.backward')   AS backward,\n"
         + "  f.id AS flow_row, so.name AS flow_out_slice, si.name AS flow_in_slice\n"

@@ -2,6 +2,7 @@ package io.ptotrace.convert.pftrace;
 
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.WireFormat;
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.TracePicture;
@@ -15,6 +16,7 @@ import io.ptotrace.proto.Trace;
 import io.ptotrace.proto.TrackDescriptor;
 import io.ptotrace.proto.TrackEvent;
 import io.ptotrace.proto.TracePacket;
+import io.ptotrace.proto.TracingServiceEvent;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigInteger;
@@ -24,8 +26,15 @@ import java.util.Map;
 /**
  * Writes a {@link PftraceLayout} as protobuf, streamed: every TracePacket is one length-delimited field 1 of
  * {@code Trace}, written as soon as it is encoded. Track descriptors come first (by uuid), then one packet
- * per event in the layout's order (default clock, ns). Event names, categories, annotation names and
- * repeated annotation string values are interned on the one packet sequence.
+ * per event in the layout's order (default clock, ns), which is by time across all tracks. Event names,
+ * categories, annotation names and repeated annotation string values are interned on the one packet sequence.
+ *
+ * <p>The trace processor holds every event it has read in its sorter until it may hand them on in time order.
+ * A file without the tracing service's flush and read-buffer events makes it hold all of them to the end (and
+ * with them the file's bytes). Since our events already come in time order, every {@code importWindow} events
+ * the encoder writes the service's "all data sources flushed" twice and "read tracing buffers completed" once;
+ * on that the sorter hands on the events read before the previous such mark and frees them, so it holds about
+ * two windows instead of the whole trace.
  */
 final class PftraceEncoder {
     private static final int PKT_TS = TracePacket.TIMESTAMP_FIELD_NUMBER;
@@ -56,7 +65,12 @@ final class PftraceEncoder {
     private static final int NEEDS_STATE = TracePacket.SequenceFlags.SEQ_NEEDS_INCREMENTAL_STATE_VALUE;
     private static final int CLEARED = TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE;
 
+    /** Events between two import marks: small against a trace's millions of events, large against the marks' cost. */
+    static final int IMPORT_WINDOW = 1 << 16;
+
     private final PftraceLayout layout;
+    private final ArgSet argSet;
+    private final int importWindow;
     private final TracePicture pic;
     private final ArrowMarks marks;
     private final CodedOutputStream cos;
@@ -70,8 +84,11 @@ final class PftraceEncoder {
     /** String values often occur once (a task's hints): interned from their second use, and only when 4 chars or longer. */
     private final Interned stringValues = new Interned(InternedData.DEBUG_ANNOTATION_STRING_VALUES_FIELD_NUMBER, 4, true);
 
-    PftraceEncoder(PftraceLayout layout, OutputStream out) {
+    /** {@code importWindow}: events between import marks, 0 for none. */
+    PftraceEncoder(PftraceLayout layout, OutputStream out, ArgSet argSet, int importWindow) {
         this.layout = layout;
+        this.argSet = argSet;
+        this.importWindow = importWindow;
         this.pic = layout.pic;
         this.marks = layout.marks;
         this.cos = CodedOutputStream.newInstance(out, 1 << 16);
@@ -138,13 +155,29 @@ final class PftraceEncoder {
             writePacket(TracePacket.newBuilder().setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
                 .setSequenceFlags(CLEARED).setFirstPacketOnSequence(true).build());
         }
+        int sinceMark = 0;
+        long lastNs = 0;
         for (int code : layout.order) {
-            if (code < 0) counter(~code);
-            else if ((code & 1) == 0) begin(code >>> 1);
-            else end(code >>> 1);
+            if (code < 0) { counter(~code); lastNs = layout.cvNs[~code]; }
+            else if ((code & 1) == 0) { begin(code >>> 1); lastNs = layout.begin[code >>> 1]; }
+            else { end(code >>> 1); lastNs = layout.end[code >>> 1]; }
+            if (importWindow > 0 && ++sinceMark == importWindow) {
+                importMark(lastNs);
+                sinceMark = 0;
+            }
         }
         cos.flush();
         layout.report.bytes = cos.getTotalBytesWritten();
+    }
+
+    /** Lets the trace processor import the events read so far (see the class comment). */
+    private void importMark(long ns) throws IOException {
+        TracingServiceEvent flushed = TracingServiceEvent.newBuilder().setAllDataSourcesFlushed(true).build();
+        TracingServiceEvent read = TracingServiceEvent.newBuilder().setReadTracingBuffersCompleted(true).build();
+        for (TracingServiceEvent e : new TracingServiceEvent[] {flushed, flushed, read}) {
+            writePacket(TracePacket.newBuilder().setTimestamp(ns).setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                .setServiceEvent(e).build());
+        }
     }
 
     private static TrackDescriptor descriptor(PftraceLayout.Track t) {
@@ -208,7 +241,7 @@ final class PftraceEncoder {
         String cat = slice ? pic.sliceCategory(item) : marks.category(m);
         ev.varint(EV_NAME_IID, names.iid(name == null ? "" : name));
         if (cat != null) ev.varint(EV_CAT_IIDS, categories.iid(cat));
-        if (slice) pic.sliceArgs(item, annotations); else marks.args(m, annotations);
+        if (slice) pic.sliceArgs(item, argSet, annotations); else marks.args(m, argSet, annotations);
         flows(item * 2);
         flushPacket(layout.begin[item], true);
     }
@@ -247,6 +280,7 @@ final class PftraceEncoder {
     /** Renders args as debug annotations of the current event. */
     private final class Annotations implements ArgSink {
         private void name(String key) {
+            layout.report.annotations++;
             ev.begin(EV_ANNOT);
             ev.varint(DA_NAME_IID, annotationNames.iid(key));
         }

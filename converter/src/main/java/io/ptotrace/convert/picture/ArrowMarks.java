@@ -115,6 +115,38 @@ public final class ArrowMarks {
         }
     }
 
+    /** The args of {@code set}: {@link ArgSet#FULL} is {@link #args(int, ArgSink)}. */
+    public void args(int m, ArgSet set, ArgSink a) {
+        if (set == ArgSet.LEAN) leanArgs(m, a); else args(m, a);
+    }
+
+    /**
+     * What the mark's own name, category, track and time and its arrow do not say: the flow's trace id (its
+     * JSON id and kind are bits of it), both slices by name, the other end's time (and the source slice's
+     * end), the overlap, whether the JSON trace loses the arrow, and a dependency's task counts.
+     */
+    public void leanArgs(int m, ArgSink a) {
+        int f = flow(m);
+        Type t = type(m);
+        FlowKind kind = pic.flowKind(f);
+        a.u64("flow_trace_id", kind.traceId(f));
+        int k = kind.isDependency() ? 0 : 1;
+        boolean atStart = atStart(m);
+        int src = pic.flowSrcSlice(f), dst = pic.flowDstSlice(f);
+        a.str(SRC[k][0], src >= 0 ? pic.sliceName(src) : "(no slice)");
+        if (!atStart) a.dbl(SRC[k][3], pic.flowSrcTs(f));
+        if (src >= 0) a.dbl(SRC[k][4], pic.sliceTs(src) + pic.sliceDur(src));
+        a.str(DST[k][0], dst >= 0 ? pic.sliceName(dst) : "(no slice)");
+        if (atStart) a.dbl(DST[k][3], pic.flowDstTs(f));
+        Double o = overlap.get(m);
+        if (o != null) a.dbl("overlap_us", o);
+        if (t != Type.BACKWARD) a.bool("backward", pic.flowBackward(f));
+        if (pic.flowHasCounts(f)) {
+            a.i64("input_task_count", pic.flowInputTaskCount(f));
+            a.i64("output_task_count", pic.flowOutputTaskCount(f));
+        }
+    }
+
     private void end(ArgSink a, String[] keys, int slice, int pid, int tid, double ts) {
         a.str(keys[0], slice >= 0 ? pic.sliceName(slice) : "(no slice)");
         a.i64(keys[1], pid);

@@ -26,7 +26,15 @@ public abstract class SliceKind {
     /** Colour name, or null. */
     public String color(int ref) { return null; }
 
+    /** Every arg, as the Chrome JSON trace carries them. */
     public abstract void args(int ref, ArgSink sink);
+
+    /** The args of {@link ArgSet#LEAN} (a subset of {@link #args}, in the same order); by default all of them. */
+    public void leanArgs(int ref, ArgSink sink) { args(ref, sink); }
+
+    public final void args(int ref, ArgSet set, ArgSink sink) {
+        if (set == ArgSet.LEAN) leanArgs(ref, sink); else args(ref, sink);
+    }
 
     /** The members of this kind's Chrome JSON events, in order. */
     public final List<JsonMember> jsonOrder() { return jsonOrder; }

@@ -113,6 +113,8 @@ public final class TracePicture {
 
     public void sliceArgs(int i, ArgSink sink) { sliceKind(i).args(sliceRef(i), sink); }
 
+    public void sliceArgs(int i, ArgSet set, ArgSink sink) { sliceKind(i).args(sliceRef(i), set, sink); }
+
     // ------------------------------------------------------------------ counters
 
     public int addCounter(CounterKind kind, int ref, int pid, int tid, double ts) {

@@ -2,6 +2,7 @@ package io.ptotrace.convert.pftrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.SliceKind;
@@ -20,7 +21,7 @@ class PerfettoProtoWriterTest {
 
     private static Readback writeAndRead(TracePicture pic, PerfettoProtoWriter.Report[] report) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PerfettoProtoWriter.Report r = PerfettoProtoWriter.write(pic, out);
+        PerfettoProtoWriter.Report r = PerfettoProtoWriter.write(pic, out, ArgSet.FULL);
         if (report != null) report[0] = r;
         assertThat(r.bytes).isEqualTo(out.size());
         return new Readback(out.toByteArray());

@@ -2,6 +2,7 @@ package io.ptotrace.convert.pftrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.JsonValues;
@@ -18,14 +19,21 @@ import java.util.Map;
 
 /**
  * Checks a .pftrace against the picture it was written from: every slice and mark with its lane, time,
- * duration, name, category and args, every counter value, every arrow between the right two slices.
+ * duration, name, category and args, every counter value, every arrow between the right two slices — in both
+ * arg sets: everything but the args is the same in each.
  */
 final class PictureInTraceCheck {
     private PictureInTraceCheck() {}
 
+    /** Checks the lean and the full trace; returns the full one read back. */
     static Readback check(TracePicture pic) throws Exception {
+        check(pic, ArgSet.LEAN);
+        return check(pic, ArgSet.FULL);
+    }
+
+    static Readback check(TracePicture pic, ArgSet set) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PerfettoProtoWriter.write(pic, out);
+        PerfettoProtoWriter.write(pic, out, set);
         Readback rb = new Readback(out.toByteArray());
         assertThat(rb.errors).isEmpty();
 
@@ -45,7 +53,7 @@ final class PictureInTraceCheck {
             assertThat(s.category).as("slice %d", i).isEqualTo(pic.sliceCategory(i));
             assertThat(s.dur).as("slice %d", i).isEqualTo(Math.max(0, PerfettoProtoWriter.ns(pic.sliceDur(i))));
             final int slice = i;
-            assertThat(s.args).as("slice %d args", i).isEqualTo(expected(TestPictures.args(a -> pic.sliceArgs(slice, a))));
+            assertThat(s.args).as("slice %d args", i).isEqualTo(expected(TestPictures.args(a -> pic.sliceArgs(slice, set, a))));
             item[i] = s;
         }
         for (int m = 0; m < marks.count(); m++) {
@@ -56,7 +64,7 @@ final class PictureInTraceCheck {
             assertThat(s.dur).isZero();
             assertThat(rb.track(s.track).getName()).isEqualTo(PftraceConventions.MARKER_TRACK_NAME);
             final int mark = m;
-            assertThat(s.args).as("mark %d args", m).isEqualTo(expected(TestPictures.args(a -> marks.args(mark, a))));
+            assertThat(s.args).as("mark %d args", m).isEqualTo(expected(TestPictures.args(a -> marks.args(mark, set, a))));
             item[n + m] = s;
         }
         assertThat(byPlace.values().stream().mapToInt(Deque::size).sum()).as("slices not in the picture").isZero();
