@@ -102,10 +102,11 @@ public final class ConvertJob {
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
-        // the JSON check (arrows Perfetto will drop) runs while the files are written
-        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(pic, written.stream().map(w -> w.format).collect(Collectors.toSet())));
+        // the JSON check (arrows Perfetto will drop) reads the JSON trace while it is written
+        boolean withPftrace = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
+        JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON) ? new JsonTraceCheck(pic, withPftrace) : null;
         List<Outputs.Job> jobs = new ArrayList<>();
-        for (Written w : written) jobs.add(new Outputs.Job(w.path, true, stream -> TraceWriters.write(pic, w.format, stream, err)));
+        for (Written w : written) jobs.add(new Outputs.Job(w.path, true, stream -> TraceWriters.write(pic, w.format, stream, err, jsonCheck)));
         progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
         // two writers at once need two sets of buffers: only for pictures that leave room for both
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
@@ -127,7 +128,7 @@ public final class ConvertJob {
                 out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
         out.print(StatisticsReport.render(run));
         out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
-        String warning = jsonCheck.join();
+        String warning = jsonCheck == null ? null : jsonCheck.warning();
         if (warning != null) err.println(warning);
         out.println();
         out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
