@@ -4,6 +4,7 @@ import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
+import io.ptotrace.model.Era;
 import io.ptotrace.model.KernelConfig;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RecordsReader;
@@ -140,8 +141,9 @@ public final class ConvertJob {
             Path found = RunLocator.newestUnderOutputs(o.cwd);
             if (found == null) {
                 Path where = o.cwd.toAbsolutePath().normalize().resolve("outputs");
-                throw new InputProblem((String) null, "No outputs/*/chip_swimlane_records.json or outputs/*/l2_swimlane_records.json found under "
-                    + where + ". Run a test with --enable-chip-swimlane (or --enable-l2-swimlane) first, or specify an explicit input.", null, null);
+                String names = RunLocator.CAPTURE_NAMES.stream().map(n -> "outputs/*/" + n).collect(Collectors.joining(" or "));
+                throw new InputProblem((String) null, "No " + names + " found under " + where + ". Run a test with " + Era.CHIP.runFlag
+                    + " (or " + Era.L2.runFlag + ") first, or specify an explicit input.", null, null);
             }
             Path rel = found;
             if (o.verbose) out.println("Auto-selected latest file: " + rel);
@@ -151,7 +153,7 @@ public final class ConvertJob {
         if (Files.isDirectory(in)) {
             Path rec = RunLocator.recordsIn(in);
             if (rec == null)
-                throw new InputProblem(in, "no chip_swimlane_records.json or l2_swimlane_records.json in this folder", null);
+                throw new InputProblem(in, "no " + String.join(" or ", RunLocator.CAPTURE_NAMES) + " in this folder", null);
             return rec;
         }
         if (!Files.exists(in)) throw new InputProblem((String) null, "Input file not found: " + in, null, null);
