@@ -9,6 +9,7 @@ import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
+import io.ptotrace.model.Era;
 import io.ptotrace.model.KernelConfig;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RecordsReader;
@@ -120,13 +121,15 @@ public final class ConvertJob {
             split = TraceSplit.plan(pic, o.splitBudget, partsOf, argSet);
         }
 
-        // the JSON check (arrows Perfetto will drop) and the memory estimate run while the files are written
-        CompletableFuture<String> jsonCheck = CompletableFuture.supplyAsync(() -> TraceWriters.jsonWarning(shownPic, written.stream().map(w -> w.format).collect(Collectors.toSet())));
+        // the JSON check (arrows Perfetto will drop) reads the JSON trace while it is written; the memory estimate
+        // is counted beside the writers
+        boolean withPftrace = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
+        JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON) ? new JsonTraceCheck(shownPic, withPftrace) : null;
         CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic, argSet));
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written)
-            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> TraceWriters.write(shownPic, w.format, argSet, stream, err))));
+            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> TraceWriters.write(shownPic, w.format, argSet, stream, err, jsonCheck))));
         if (split != null) {
             TraceSplit s = split;
             for (int k = 0; k < s.parts.size(); k++) {
@@ -165,7 +168,7 @@ public final class ConvertJob {
         MemoryReport.print(out, written, c, split, sizes, o.splitBudget);
         out.print(StatisticsReport.render(run));
         out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
-        String warning = jsonCheck.join();
+        String warning = jsonCheck == null ? null : jsonCheck.warning();
         if (warning != null) err.println(warning);
         out.println();
         out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
@@ -211,8 +214,9 @@ public final class ConvertJob {
             Path found = RunLocator.newestUnderOutputs(o.cwd);
             if (found == null) {
                 Path where = o.cwd.toAbsolutePath().normalize().resolve("outputs");
-                throw new InputProblem((String) null, "No outputs/*/chip_swimlane_records.json or outputs/*/l2_swimlane_records.json found under "
-                    + where + ". Run a test with --enable-chip-swimlane (or --enable-l2-swimlane) first, or specify an explicit input.", null, null);
+                String names = RunLocator.CAPTURE_NAMES.stream().map(n -> "outputs/*/" + n).collect(Collectors.joining(" or "));
+                throw new InputProblem((String) null, "No " + names + " found under " + where + ". Run a test with " + Era.CHIP.runFlag
+                    + " (or " + Era.L2.runFlag + ") first, or specify an explicit input.", null, null);
             }
             Path rel = found;
             if (o.verbose) out.println("Auto-selected latest file: " + rel);
@@ -222,7 +226,7 @@ public final class ConvertJob {
         if (Files.isDirectory(in)) {
             Path rec = RunLocator.recordsIn(in);
             if (rec == null)
-                throw new InputProblem(in, "no chip_swimlane_records.json or l2_swimlane_records.json in this folder", null);
+                throw new InputProblem(in, "no " + String.join(" or ", RunLocator.CAPTURE_NAMES) + " in this folder", null);
             return rec;
         }
         if (!Files.exists(in)) throw new InputProblem((String) null, "Input file not found: " + in, null, null);

@@ -17,42 +17,46 @@ import io.ptotrace.model.util.LongIntMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The arrows: dependencies in the Worker and Scheduler views (hb_violation where the consumer starts
  * before its producer ends), completions, complete→ready, dispatches and submit→dispatch.
  */
 final class FlowRules {
-    private final TraceBuilder b;
     private final Timeline tl;
     private final DepsProjection deps;
     private final TaskIndex ix;
     private final TracePicture pic;
     private final ConvertStats stats;
+    private final Consumer<String> verbose;
+    private final SliceTables slices;
     private final PhaseTable pt; // phase records by ref (= row)
     private final IntList predA = new IntList(), succA = new IntList();
 
-    FlowRules(TraceBuilder b) {
-        this.b = b;
-        this.tl = b.timeline();
-        this.deps = b.deps();
-        this.ix = b.index();
-        this.pic = b.picture();
-        this.stats = b.stats();
-        this.pt = b.phases();
+    FlowRules(Timeline tl, DepsProjection deps, TaskIndex ix, TracePicture pic, ConvertStats stats, Consumer<String> verbose,
+              SliceTables slices) {
+        this.tl = tl;
+        this.deps = deps;
+        this.ix = ix;
+        this.pic = pic;
+        this.stats = stats;
+        this.verbose = verbose;
+        this.slices = slices;
+        this.pt = tl.phases;
     }
 
     void emitAll() {
         workerDependencies();
-        if (b.hasAicpuData()) schedulerDependencies();
+        if (slices.hasAicpuData()) schedulerDependencies();
         boolean sched = tl.schedulerPhases != null;
         if (sched && tl.coreToThread.length > 0) completeFlows();
         int[] coreThread = null;
-        if (sched && b.hasAicpuData()) {
+        if (sched && slices.hasAicpuData()) {
             coreThread = coreThreadMap();
             dispatchFlows(coreThread);
         }
-        if (tl.orchestratorPhases != null && sched && b.hasAicpuData()) submitFlows(coreThread);
+        if (tl.orchestratorPhases != null && sched && slices.hasAicpuData()) submitFlows(coreThread);
     }
 
     private static int schedTid(int t) { return 30000 + 10 * t; }
@@ -67,30 +71,30 @@ final class FlowRules {
             long pred = deps.pred(p);
             int pg = ix.group(pred);
             boolean pKernel = pg >= 0;
-            if (!pKernel && !b.hasAnchors(pred)) continue;
+            if (!pKernel && !slices.hasAnchors(pred)) continue;
             boolean pIsSlice = !pKernel;
-            if (pKernel) ix.workerAnchors(pg, pAnch); else b.anchors(pred, pAnch);
+            if (pKernel) ix.workerAnchors(pg, pAnch); else slices.anchors(pred, pAnch);
             int out = ix.fanCount(pred);
             for (int k = deps.succFrom(p); k < deps.succTo(p); k++) {
                 long succ = deps.succ(k);
                 int sg = ix.group(succ);
                 boolean sKernel = sg >= 0;
-                if (!sKernel && !b.hasAnchors(succ)) {
+                if (!sKernel && !slices.hasAnchors(succ)) {
                     stats.missingSuccessors++;
-                    b.verbose().accept("Warning: Task " + TaskIds.display(pred) + " (raw " + Long.toUnsignedString(pred)
+                    verbose.accept("Warning: Task " + TaskIds.display(pred) + " (raw " + Long.toUnsignedString(pred)
                         + ") references non-existent successor " + TaskIds.display(succ) + " (raw " + Long.toUnsignedString(succ) + ")");
                     continue;
                 }
-                if (sKernel) ix.workerAnchors(sg, sAnch); else b.anchors(succ, sAnch);
+                if (sKernel) ix.workerAnchors(sg, sAnch); else slices.anchors(succ, sAnch);
                 int in = ix.fanCount(succ);
                 for (int i = 0; i < pAnch.size(); i++) {
                     int pa = pAnch.get(i);
-                    int pSlice = pIsSlice ? pa : b.workerSlice(pa);
+                    int pSlice = pIsSlice ? pa : slices.workerSlice(pa);
                     double pStart = pic.sliceTs(pSlice);
                     double pEnd = pIsSlice ? pic.sliceTs(pa) + pic.sliceDur(pa) : tl.end[pa];
                     for (int j = 0; j < sAnch.size(); j++) {
                         int sa = sAnch.get(j);
-                        int sSlice = sKernel ? b.workerSlice(sa) : sa;
+                        int sSlice = sKernel ? slices.workerSlice(sa) : sa;
                         double dst = pic.sliceTs(sSlice);
                         boolean hb = pEnd > dst;
                         stats.workerPairs++;
@@ -98,7 +102,7 @@ final class FlowRules {
                             stats.workerViolations++;
                             stats.offer("Worker View", pic::sliceName, pSlice, sSlice, pEnd - dst);
                         }
-                        b.flow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
+                        pic.addFlow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
                             PID_WORKER, pic.sliceTid(pSlice), pStart, pSlice, true,
                             PID_WORKER, pic.sliceTid(sSlice), dst, sSlice, true, in, out);
                     }
@@ -133,11 +137,11 @@ final class FlowRules {
                         stats.schedulerPairs++;
                         if (hb) {
                             stats.schedulerViolations++;
-                            stats.offer("Scheduler View", pic::sliceName, b.svSlice(pr), b.svSlice(sr), tl.finish[pr] - tl.dispatch[sr]);
+                            stats.offer("Scheduler View", pic::sliceName, slices.svSlice(pr), slices.svSlice(sr), tl.finish[pr] - tl.dispatch[sr]);
                         }
-                        b.flow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
-                            PID_SCHED_VIEW, b.svTid(pr), tl.dispatch[pr], b.svSlice(pr), true,
-                            PID_SCHED_VIEW, b.svTid(sr), tl.dispatch[sr], b.svSlice(sr), true, in, out);
+                        pic.addFlow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
+                            PID_SCHED_VIEW, slices.svTid(pr), tl.dispatch[pr], slices.svSlice(pr), true,
+                            PID_SCHED_VIEW, slices.svTid(sr), tl.dispatch[sr], slices.svSlice(sr), true, in, out);
                     }
                 }
             }
@@ -161,33 +165,33 @@ final class FlowRules {
             if (last < 0) continue;
             ix.workerAnchors(g, wAnch);
             if (wAnch.size() == 0) continue;
-            int thr = b.threadOfCore(tl.coreId[last]);
+            int thr = slices.threadOfCore(tl.coreId[last]);
             if (thr < 0) continue;
             double f = tl.finish[last];
-            int c = b.completeFor(thr, f);
+            int c = slices.completeFor(thr, f);
             if (c < 0) continue;
             attributedTo[g] = c;
             double cStart = pt.startUs(c), cEnd = pt.endUs(c);
-            int owner = b.recordThread(c);
+            int owner = slices.recordThread(c);
             double dstTs = cStart <= f && f <= cEnd ? f : cStart;
-            int dstSlice = b.sliceOfRecord(c);
+            int dstSlice = slices.sliceOfRecord(c);
             for (int i = 0; i < wAnch.size(); i++) {
                 int r = wAnch.get(i);
-                b.flow(FlowKind.COMPLETE, PID_WORKER, coreTid(tl.coreId[r]), tl.end[r] - 0.01, b.workerSlice(r), true,
+                pic.addFlow(FlowKind.COMPLETE, PID_WORKER, coreTid(tl.coreId[r]), tl.end[r] - 0.01, slices.workerSlice(r), true,
                     PID_SCHED, schedTid(owner), dstTs, dstSlice, false, -1, -1);
             }
             ix.schedulerAnchors(g, sAnch);
             for (int i = 0; i < sAnch.size(); i++) {
                 int r = sAnch.get(i);
                 if (!(tl.finish[r] > 0)) continue;
-                b.flow(FlowKind.COMPLETE, PID_SCHED_VIEW, b.svTid(r), tl.finish[r] - 0.01, b.svSlice(r), true,
+                pic.addFlow(FlowKind.COMPLETE, PID_SCHED_VIEW, slices.svTid(r), tl.finish[r] - 0.01, slices.svSlice(r), true,
                     PID_SCHED, schedTid(owner), dstTs, dstSlice, false, -1, -1);
             }
         }
         if (!deps.edgesLoaded()) return;
 
         // complete→ready: consumers become ready when the complete resolving their last producer runs
-        int refs = b.recordCount();
+        int refs = pt.size();
         IntList[] tasksOf = new IntList[refs];
         for (int g = 0; g < nTasks; g++) {
             int c = attributedTo[g];
@@ -196,19 +200,19 @@ final class FlowRules {
             tasksOf[c].add(g);
         }
         IntList all = new IntList();
-        for (int t = 0; t < b.threadCount(); t++) for (int c : b.completesOfThread(t)) all.add(c);
+        for (int t = 0; t < slices.threadCount(); t++) for (int c : slices.completesOfThread(t)) all.add(c);
         int[] order = all.toArray();
         // stable by (end, thread index): completesOfThread is ordered by thread already
         IndexSort.stableSort(order, (x, y) -> {
             int cmp = Double.compare(pt.endUs(x), pt.endUs(y));
-            return cmp != 0 ? cmp : Integer.compare(b.recordThread(x), b.recordThread(y));
+            return cmp != 0 ? cmp : Integer.compare(slices.recordThread(x), slices.recordThread(y));
         });
         LongIntMap satisfied = new LongIntMap(1024);
         for (int c : order) {
             IntList ts = tasksOf[c];
             if (ts == null) continue;
             double cEnd = pt.endUs(c);
-            int cThread = b.recordThread(c);
+            int cThread = slices.recordThread(c);
             for (int i = 0; i < ts.size(); i++) {
                 long task = ix.tasks[ts.get(i)];
                 int p = deps.predOrdinal(task);
@@ -233,7 +237,7 @@ final class FlowRules {
                     double d = tl.dispatch[best];
                     if (d < cEnd) continue;
                     double srcTs = cEnd - 0.01;
-                    b.flow(FlowKind.COMPLETE_READY, PID_SCHED, schedTid(cThread), srcTs, b.sliceOfRecord(c), false,
+                    pic.addFlow(FlowKind.COMPLETE_READY, PID_SCHED, schedTid(cThread), srcTs, slices.sliceOfRecord(c), false,
                         PID_SCHED, schedTid(thr), d, enclosing(PID_SCHED, schedTid(thr), d), false, -1, -1);
                 }
             }
@@ -250,7 +254,7 @@ final class FlowRules {
         if (tl.coreToThread.length > 0) {
             int n = 0;
             for (int c = 0; c < tl.coreToThread.length; c++) if (tl.coreToThread[c] >= 0) { map[c] = tl.coreToThread[c]; n++; }
-            b.verbose().accept("  Core-to-thread mapping: " + n + " cores (from perf JSON)");
+            verbose.accept("  Core-to-thread mapping: " + n + " cores (from perf JSON)");
             return map;
         }
         // voting
@@ -291,7 +295,7 @@ final class FlowRules {
             }
             if (core >= 0 && core < map.length) { map[core] = best; n++; }
         }
-        b.verbose().accept("  Core-to-thread mapping: " + n + " cores (inferred via voting)");
+        verbose.accept("  Core-to-thread mapping: " + n + " cores (inferred via voting)");
         return map;
     }
 
@@ -304,11 +308,11 @@ final class FlowRules {
             if (t < 0) continue;
             double d = tl.dispatch[r];
             int src = enclosing(PID_SCHED, schedTid(t), d);
-            b.flow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
-                PID_WORKER, coreTid(tl.coreId[r]), tl.start[r], b.workerSlice(r), false, -1, -1);
-            if (b.svSlice(r) >= 0) // only to a Scheduler View slice: a leg to no slice would be an unbound arrow
-                b.flow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
-                    PID_SCHED_VIEW, b.svTid(r), d, b.svSlice(r), true, -1, -1);
+            pic.addFlow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
+                PID_WORKER, coreTid(tl.coreId[r]), tl.start[r], slices.workerSlice(r), false, -1, -1);
+            if (slices.svSlice(r) >= 0) // only to a Scheduler View slice: a leg to no slice would be an unbound arrow
+                pic.addFlow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
+                    PID_SCHED_VIEW, slices.svTid(r), d, slices.svSlice(r), true, -1, -1);
         }
     }
 
@@ -320,9 +324,9 @@ final class FlowRules {
             return;
         LongIntMap claim = new LongIntMap(1024);
         Map<Integer, FlowKind> kindOf = new HashMap<>();
-        int refs = b.recordCount();
+        int refs = pt.size();
         for (int ref = 0; ref < refs; ref++) {
-            if (b.sliceOfRecord(ref) < 0 || !isOrch(ref) || !pt.taskIdNonNegative(ref)) continue;
+            if (slices.sliceOfRecord(ref) < 0 || !isOrch(ref) || !pt.taskIdNonNegative(ref)) continue;
             long task = pt.taskId(ref);
             String phase = pt.kind(ref);
             int cur = claim.get(task);
@@ -345,14 +349,14 @@ final class FlowRules {
             if (t < 0) continue;
             int ref = claim.get(tl.taskId[r]);
             if (ref < 0) continue;
-            int o = b.recordThread(ref);
+            int o = slices.recordThread(ref);
             double d = tl.dispatch[r];
-            b.flow(kindOf.get(ref), PID_ORCH, 4000 + o, pt.endUs(ref), b.sliceOfRecord(ref), false,
+            pic.addFlow(kindOf.get(ref), PID_ORCH, 4000 + o, pt.endUs(ref), slices.sliceOfRecord(ref), false,
                 PID_SCHED, schedTid(t), d, enclosing(PID_SCHED, schedTid(t), d), false, -1, -1);
         }
     }
 
-    private boolean isOrch(int ref) { return pic.slicePid(b.sliceOfRecord(ref)) == PID_ORCH; }
+    private boolean isOrch(int ref) { return pic.slicePid(slices.sliceOfRecord(ref)) == PID_ORCH; }
 
     // ------------------------------------------------------------------ binding
 

@@ -3,6 +3,7 @@ package io.ptotrace.convert;
 import io.ptotrace.model.JsonValues;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.PyFloat;
+import io.ptotrace.model.TaskDisplay;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
@@ -27,13 +28,18 @@ public final class Labels {
     /** {@code <n>_<letters>}. */
     public static String funcLabel(long funcId) { return funcId + "_" + letters(funcId); }
 
+    /**
+     * A task slice's name: {@link TaskDisplay#named} of its function (from the name map, else
+     * {@code func_<n>_<letters>}; {@code task} when the function is unknown) and {@code disp}.
+     */
     public static String taskName(int funcId, String disp, boolean spmd, NameMap names) {
-        String label;
-        if (funcId < 0) label = "task(" + disp + ")";
+        String function;
+        if (funcId < 0) function = "task";
         else {
             String n = names.name(funcId);
-            label = (n != null ? n : "func_" + funcLabel(funcId)) + "(" + disp + ")";
+            function = n != null ? n : "func_" + funcLabel(funcId);
         }
+        String label = TaskDisplay.named(function, disp);
         return spmd ? spmdLabel(label) : label;
     }
 

@@ -243,7 +243,7 @@ public final class TraceBuilder {
         }
 
         stats.spmdTasks = ix.spmdCount();
-        new FlowRules(this).emitAll();
+        new FlowRules(tl, deps, ix, pic, stats, verbose, new Tables()).emitAll();
         if (overhead) stats.overheadSamples += OverheadCounters.emit(tl, deps, ix, pic);
     }
 
@@ -313,7 +313,7 @@ public final class TraceBuilder {
      * The complete record (ref) on thread {@code thr} that handled a finish at {@code f}: the one whose span
      * holds it, else the next one to start; −1 when none.
      */
-    int completeFor(int thr, double f) {
+    private int completeFor(int thr, double f) {
         int[] c = threadCompletes.get(thr);
         int lo = 0, hi = c.length; // first index with start > f
         while (lo < hi) {
@@ -326,7 +326,7 @@ public final class TraceBuilder {
     }
 
     /** Scheduler thread of a core from core_to_thread, or −1. */
-    int threadOfCore(int core) {
+    private int threadOfCore(int core) {
         int[] ctt = tl.coreToThread;
         if (core < 0 || core >= ctt.length) return -1;
         int thr = ctt[core];
@@ -346,62 +346,44 @@ public final class TraceBuilder {
 
     // ================================================================== what the flow rules read
 
-    Timeline timeline() { return tl; }
+    /** The builder's lookup tables, seen by {@link FlowRules}. */
+    private final class Tables implements SliceTables {
+        @Override public boolean hasAicpuData() { return hasAicpuData; }
 
-    DepsProjection deps() { return deps; }
+        @Override public int workerSlice(int row) { return workerSlice[row]; }
 
-    TaskIndex index() { return ix; }
+        @Override public int svSlice(int row) { return svSlice[row]; }
 
-    TracePicture picture() { return pic; }
+        @Override public int svTid(int row) { return svTid[row]; }
 
-    ConvertStats stats() { return stats; }
+        @Override public int recordThread(int ref) { return recordThread[ref]; }
 
-    Consumer<String> verbose() { return verbose; }
+        @Override public int sliceOfRecord(int ref) { return recordSlice[ref]; }
 
-    boolean hasAicpuData() { return hasAicpuData; }
+        @Override public void anchors(long task, IntList out) {
+            out.clear();
+            int h = anchorHead.get(task);
+            if (h < 0) return;
+            // stored as a singly linked list in reverse; collect and reverse
+            for (int i = h; i >= 0; i = anchorNext.get(i)) out.add(anchorSlice.get(i));
+            for (int a = 0, b = out.size() - 1; a < b; a++, b--) { int x = out.get(a); out.set(a, out.get(b)); out.set(b, x); }
+        }
 
-    int workerSlice(int row) { return workerSlice[row]; }
+        @Override public boolean hasAnchors(long task) { return anchorHead.get(task) >= 0; }
 
-    int svSlice(int row) { return svSlice[row]; }
+        @Override public int threadCount() { return threadCompletes.size(); }
 
-    int svTid(int row) { return svTid[row]; }
+        @Override public int[] completesOfThread(int thread) { return threadCompletes.get(thread); }
 
-    /** The phase records; a record ref is its row. */
-    PhaseTable phases() { return pt; }
+        @Override public int threadOfCore(int core) { return TraceBuilder.this.threadOfCore(core); }
 
-    int recordThread(int ref) { return recordThread[ref]; }
-
-    int recordCount() { return pt.size(); }
-
-    int[] completesOfThread(int t) { return threadCompletes.get(t); }
-
-    int threadCount() { return threadCompletes.size(); }
-
-    /** The picture slice of a scheduler-phase or orchestrator record, or −1. */
-    int sliceOfRecord(int ref) { return recordSlice[ref]; }
-
-    /** AICPU anchors (marker/alloc slices) of a task, in creation order. */
-    void anchors(long task, IntList out) {
-        out.clear();
-        int h = anchorHead.get(task);
-        if (h < 0) return;
-        // stored as a singly linked list in reverse; collect and reverse
-        for (int i = h; i >= 0; i = anchorNext.get(i)) out.add(anchorSlice.get(i));
-        for (int a = 0, b = out.size() - 1; a < b; a++, b--) { int x = out.get(a); out.set(a, out.get(b)); out.set(b, x); }
+        @Override public int completeFor(int thread, double finishUs) { return TraceBuilder.this.completeFor(thread, finishUs); }
     }
-
-    boolean hasAnchors(long task) { return anchorHead.get(task) >= 0; }
 
     private void addAnchor(long task, int slice) {
         int prev = anchorHead.get(task);
         anchorSlice.add(slice);
         anchorNext.add(prev);
         anchorHead.put(task, anchorSlice.size() - 1);
-    }
-
-    /** Adds an arrow to the picture. */
-    void flow(FlowKind k, int srcPid, int srcTid, double srcTs, int srcSlice, boolean srcBind,
-              int dstPid, int dstTid, double dstTs, int dstSlice, boolean dstBind, int in, int out) {
-        pic.addFlow(k, srcPid, srcTid, srcTs, srcSlice, srcBind, dstPid, dstTid, dstTs, dstSlice, dstBind, in, out);
     }
 }

@@ -289,7 +289,17 @@ class ConvertJobTest {
         Path run = Files.createDirectories(dir.resolve("empty_run"));
         InputProblem p = catchThrowableOfType(InputProblem.class, () -> run(options(run, null)));
         assertThat(p.file()).isEqualTo(run.toString());
-        assertThat(p.oneLine()).contains("chip_swimlane_records.json", "l2_swimlane_records.json");
+        assertThat(p.oneLine()).isEqualTo(run + ": no chip_swimlane_records.json or l2_swimlane_records.json in this folder");
+    }
+
+    @Test
+    void noInputAndNoOutputsFolder() {
+        ConvertOptions o = options(null, null);
+        o.cwd = dir;
+        InputProblem p = catchThrowableOfType(InputProblem.class, () -> run(o));
+        assertThat(p.getMessage()).isEqualTo("No outputs/*/chip_swimlane_records.json or outputs/*/l2_swimlane_records.json found under "
+            + dir.toAbsolutePath().normalize().resolve("outputs") + ". Run a test with --enable-chip-swimlane (or --enable-l2-swimlane) first, "
+            + "or specify an explicit input.");
     }
 
     @Test

@@ -26,7 +26,7 @@ public final class RunLocator {
      * The names that discovery under {@code outputs/} looks for: the names the captures write, newest era first.
      * A run holding only an {@code l2_perf_records.json} is read when its folder or file is named, but never picked on its own.
      */
-    static final List<String> CAPTURE_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile);
+    public static final List<String> CAPTURE_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile);
 
     /**
      * Records file names of every era, newest era first: a folder holding files of two eras is read by its

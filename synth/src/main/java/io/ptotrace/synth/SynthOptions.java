@@ -71,27 +71,26 @@ public record SynthOptions(
 
   /** The capture era: decides the records file name and its level key (and edge {@code flags}). */
   public enum Era {
-    /** Older era: {@code l2_swimlane_records.json}, key {@code l2_swimlane_level}, no edge flags. */
-    L2("l2_swimlane_records.json", "l2_swimlane_level"),
-    /** Newer era: {@code chip_swimlane_records.json}, key {@code chip_swimlane_level}, edge flags. */
-    CHIP("chip_swimlane_records.json", "chip_swimlane_level");
+    /** Older era: no edge flags. */
+    L2(io.ptotrace.model.Era.L2),
+    /** Newer era: edge flags. */
+    CHIP(io.ptotrace.model.Era.CHIP);
 
-    private final String recordsFileName;
-    private final String levelKey;
+    /** The era as the readers know it: its file and key names. */
+    public final io.ptotrace.model.Era capture;
 
-    Era(String recordsFileName, String levelKey) {
-      this.recordsFileName = recordsFileName;
-      this.levelKey = levelKey;
+    Era(io.ptotrace.model.Era capture) {
+      this.capture = capture;
     }
 
     /** The records file name of this era. */
     public String recordsFileName() {
-      return recordsFileName;
+      return capture.recordsFile;
     }
 
     /** The top-level level key of this era. */
     public String levelKey() {
-      return levelKey;
+      return capture.levelKey;
     }
 
     /** Parses {@code l2} / {@code chip} (case-insensitive; also the file or key names). */
@@ -214,7 +213,8 @@ public record SynthOptions(
     m.put("level", "collection level 1..4 (default " + d.level + ")");
     m.put("seed", "random seed; same options => identical bytes (default " + d.seed + ")");
     m.put("rings", "task rings 1..4 (default " + d.rings + ")");
-    m.put("era", "l2 (l2_swimlane_records.json) or chip (chip_swimlane_records.json, edge flags) (default l2)");
+    m.put("era", "l2 (" + Era.L2.recordsFileName() + ") or chip (" + Era.CHIP.recordsFileName() + ", edge flags) (default "
+        + d.era.name().toLowerCase(Locale.ROOT) + ")");
     m.put("cores", "AIC+AIV core counts, e.g. 8+16 or 24,48 (default " + d.aicCores + "+" + d.aivCores + ")");
     m.put("aic-cores", "AIC core count (default " + d.aicCores + ")");
     m.put("aiv-cores", "AIV core count (default " + d.aivCores + ")");

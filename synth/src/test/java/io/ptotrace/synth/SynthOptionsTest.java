@@ -17,6 +17,10 @@ class SynthOptionsTest {
     assertThat(d.era()).isEqualTo(SynthOptions.Era.L2);
     assertThat(d.recordsFileName()).isEqualTo("l2_swimlane_records.json");
     assertThat(SynthOptions.Era.CHIP.levelKey()).isEqualTo("chip_swimlane_level");
+    assertThat(SynthOptions.Era.CHIP.recordsFileName()).isEqualTo("chip_swimlane_records.json");
+    assertThat(SynthOptions.Era.L2.levelKey()).isEqualTo("l2_swimlane_level");
+    assertThat(SynthOptions.optionHelp().get("era"))
+        .isEqualTo("l2 (l2_swimlane_records.json) or chip (chip_swimlane_records.json, edge flags) (default l2)");
   }
 
   @Test

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import io.ptotrace.io.InputProblem;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,12 +16,17 @@ import java.util.List;
 /** Streams a Chrome trace-event JSON file (object with "traceEvents", or a bare array) into a {@link JsonAnalyzer}. */
 final class JsonTraceReader {
     private static final JsonFactory JSON = JsonFactory.builder()
+        .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)     // correctly rounded too, like Double.parseDouble
         .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build()).build();
     private static final long NONE = Long.MIN_VALUE;
 
     private final String file;
     private final JsonAnalyzer an;
-    private final List<String> counterKeys = new ArrayList<>();
+    /**
+     * The args that may be counter values: numbers (text null) and strings that may spell one. Whether an event
+     * is a counter is known only after its args (the writer puts "args" first), so strings are tested then.
+     */
+    private final List<String> valueKeys = new ArrayList<>(), valueTexts = new ArrayList<>();
 
     JsonTraceReader(String file, JsonAnalyzer an) {
         this.file = file;
@@ -88,7 +94,8 @@ final class JsonTraceReader {
         long tsL = 0, durL = 0;
         long id = NONE, bindId = NONE, jsonId = NONE;
         boolean idPresent = false;
-        counterKeys.clear();
+        valueKeys.clear();
+        valueTexts.clear();
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             String k = p.currentName();
@@ -119,11 +126,14 @@ final class JsonTraceReader {
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
                             String ak = p.currentName();
                             JsonToken at = p.nextToken();
-                            if (at == JsonToken.VALUE_NUMBER_INT || at == JsonToken.VALUE_NUMBER_FLOAT) counterKeys.add(ak);
-                            else if (at == JsonToken.VALUE_STRING) {
+                            if (at == JsonToken.VALUE_NUMBER_INT || at == JsonToken.VALUE_NUMBER_FLOAT) {
+                                valueKeys.add(ak);
+                                valueTexts.add(null);
+                            } else if (at == JsonToken.VALUE_STRING) {
                                 if (ak.equals("name")) argName = p.getText();
-                                else if (p.getTextLength() > 0 && maybeNumber(p.getTextCharacters()[p.getTextOffset()]) && numeric(p.getText())) {
-                                    counterKeys.add(ak);
+                                else if (p.getTextLength() > 0 && maybeNumber(p.getTextCharacters()[p.getTextOffset()])) {
+                                    valueKeys.add(ak);
+                                    valueTexts.add(p.getText());
                                 }
                             } else p.skipChildren();
                         }
@@ -149,7 +159,7 @@ final class JsonTraceReader {
             case 'E': an.slice(JsonAnalyzer.E, pid, tid, tsNs, 0, NONE, index); break;
             case 'i': case 'I': case 'R': an.slice(JsonAnalyzer.I, pid, tid, tsNs, 0, jsonId, index); break;
             case 'C':
-                an.counter(pid, name == null ? "" : name + (idPresent && id != NONE ? " id: " + id : ""), new ArrayList<>(counterKeys), tsNs);
+                an.counter(pid, name == null ? "" : name + (idPresent && id != NONE ? " id: " + id : ""), counterValueKeys(), tsNs);
                 break;
             case 's': an.flow(JsonAnalyzer.S, id, cat, name, pid, tid, tsNs, bindId, false, index); break;
             case 't': an.flow(JsonAnalyzer.T, id, cat, name, pid, tid, tsNs, bindId, false, index); break;
@@ -163,6 +173,15 @@ final class JsonTraceReader {
             default:
                 if (hasPid) an.process(pid);
         }
+    }
+
+    private List<String> counterValueKeys() {
+        List<String> keys = new ArrayList<>(valueKeys.size());
+        for (int i = 0; i < valueKeys.size(); i++) {
+            String text = valueTexts.get(i);
+            if (text == null || numeric(text)) keys.add(valueKeys.get(i));
+        }
+        return keys;
     }
 
     /** A counter value given as a string (Perfetto parses it as a double); cheap test first, no exceptions on text. */

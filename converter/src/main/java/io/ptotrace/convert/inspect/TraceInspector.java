@@ -1,8 +1,7 @@
 package io.ptotrace.convert.inspect;
 
+import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
-import io.ptotrace.convert.picture.ArgSink;
-import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Inputs;
@@ -10,10 +9,8 @@ import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -22,8 +19,9 @@ import java.util.zip.ZipException;
  * {@code ptotrace inspect}: reads a trace of either format (Chrome JSON, streamed; Perfetto protobuf,
  * packet by packet; either may be gzip-compressed) and summarises it — processes, threads, slices,
  * counters, flows by kind, hb_violations, time span — with every structural problem that makes Perfetto
- * lose or misplace data. The same checks run on a {@link TracePicture} before it is written
- * ({@link #problems(TracePicture, Format)}), so {@code convert} can warn about arrows the JSON trace loses.
+ * lose or misplace data. It knows nothing of how the writers order their output: {@code convert} judges the
+ * bytes its JSON writer produces through an {@link InspectingStream}, so its warning comes from these same
+ * checks.
  */
 public final class TraceInspector {
     private TraceInspector() {}
@@ -93,24 +91,24 @@ public final class TraceInspector {
         throw new InputProblem(name, String.format("neither a Chrome JSON nor a Perfetto protobuf trace (first byte 0x%02X)", first), "byte 0", null);
     }
 
-    /** What {@code format} would show of this picture: the JSON as Perfetto imports it, or the pftrace this tool writes. */
+    /**
+     * What {@code format} would show of this picture: it is rendered by that format's writer and the bytes are
+     * inspected like a file (the JSON as Perfetto imports it, the pftrace as this tool writes it).
+     */
     public static Summary summarize(TracePicture pic, Format format) {
-        Summary s = new Summary();
-        s.file = "(picture)";
-        if (format == Format.JSON) {
-            JsonAnalyzer an = new JsonAnalyzer(s);
-            feedJson(pic, an);
-            an.finish();
-        } else {
-            PftraceAnalyzer an = new PftraceAnalyzer(s);
-            try (PacketSink sink = new PacketSink(an)) {
-                PerfettoProtoWriter.write(pic, sink);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            an.finish();
+        InspectingStream written = new InspectingStream("(picture)");
+        try {
+            if (format == Format.JSON) ChromeJsonWriter.write(pic, written);
+            else PerfettoProtoWriter.write(pic, written);
+        } catch (IOException e) {
+            written.abort();
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException | Error e) {
+            written.abort();
+            throw e;
         }
-        return s;
+        written.close();
+        return written.summary();
     }
 
     /**
@@ -136,101 +134,5 @@ public final class TraceInspector {
             sep = ", ";
         }
         return sb.append("); the .pftrace keeps them all — run 'ptotrace inspect' on the JSON for details").toString();
-    }
-
-    /** The picture as ChromeJsonWriter writes it, event by event (same order, same numbers). */
-    private static void feedJson(TracePicture pic, JsonAnalyzer an) {
-        long file = 0;
-        for (MetaEvent m : pic.meta) {
-            switch (m.kind) {
-                case PROCESS_NAME: an.processName(m.pid, m.name); break;
-                case THREAD_NAME: an.threadName(m.pid, m.tid, m.name); break;
-                case THREAD_SORT_INDEX: an.thread(m.pid, m.tid); break;
-                default: an.process(m.pid);
-            }
-            file++;
-        }
-        for (int i = 0; i < pic.sliceCount(); i++) {
-            int id = pic.sliceJsonId(i);
-            an.slice(JsonAnalyzer.X, pic.slicePid(i), pic.sliceTid(i), tpNs(pic.sliceTs(i)), tpNs(pic.sliceDur(i)),
-                id >= 0 ? id : Long.MIN_VALUE, file++);
-        }
-        List<String> keys = new ArrayList<>();
-        ArgSink numeric = new ArgSink() {
-            @Override public void str(String key, String value) {
-                try { Double.parseDouble(value); keys.add(key); } catch (NumberFormatException e) { /* skipped by Perfetto */ }
-            }
-            @Override public void dbl(String key, double value) { keys.add(key); }
-            @Override public void i64(String key, long value) { keys.add(key); }
-            @Override public void u64(String key, long value) { keys.add(key); }
-            @Override public void bool(String key, boolean value) { }
-            @Override public void nul(String key) { }
-            @Override public void raw(String key, Object v) {
-                if (v instanceof Number) keys.add(key);
-                else if (v instanceof String) str(key, (String) v);
-            }
-        };
-        for (int i = 0; i < pic.counterCount(); i++) {
-            keys.clear();
-            pic.counterArgs(i, numeric);
-            an.counter(pic.counterPid(i), pic.counterName(i), keys, tpNs(pic.counterTs(i)));
-            file++;
-        }
-        for (int f = 0; f < pic.flowCount(); f++) {
-            String name = pic.flowName(f);
-            long sb = pic.flowSrcJsonBind(f) ? pic.sliceJsonId(pic.flowSrcSlice(f)) : Long.MIN_VALUE;
-            long db = pic.flowDstJsonBind(f) ? pic.sliceJsonId(pic.flowDstSlice(f)) : Long.MIN_VALUE;
-            an.flow(JsonAnalyzer.S, f, "flow", name, pic.flowSrcPid(f), pic.flowSrcTid(f), tpNs(pic.flowSrcTs(f)), sb, false, file++);
-            an.flow(JsonAnalyzer.F, f, "flow", name, pic.flowDstPid(f), pic.flowDstTid(f), tpNs(pic.flowDstTs(f)), db, true, file++);
-        }
-    }
-
-    /** The JSON importer's µs → ns conversion (truncating). */
-    static long tpNs(double us) { return (long) (us * 1000.0); }
-
-    /** Parses the packets a writer streams into it. */
-    static final class PacketSink extends OutputStream {
-        private final PftraceAnalyzer an;
-        private byte[] buf = new byte[1 << 16];
-        private int start, end;
-
-        PacketSink(PftraceAnalyzer an) { this.an = an; }
-
-        @Override public void write(int b) { write(new byte[] {(byte) b}, 0, 1); }
-
-        @Override public void write(byte[] b, int off, int len) {
-            if (end + len > buf.length) {
-                int live = end - start;
-                byte[] nb = live + len > buf.length / 2 ? new byte[Math.max(buf.length * 2, live + len)] : buf;
-                System.arraycopy(buf, start, nb, 0, live);
-                buf = nb;
-                start = 0;
-                end = live;
-            }
-            System.arraycopy(b, off, buf, end, len);
-            end += len;
-            drain();
-        }
-
-        private void drain() {
-            while (true) {
-                int p = start;
-                long tag = 0, len = 0;
-                int shift = 0;
-                while (p < end) { int x = buf[p++]; tag |= (long) (x & 0x7F) << shift; shift += 7; if ((x & 0x80) == 0) { shift = -1; break; } }
-                if (shift != -1) return;
-                shift = 0;
-                while (p < end) { int x = buf[p++]; len |= (long) (x & 0x7F) << shift; shift += 7; if ((x & 0x80) == 0) { shift = -1; break; } }
-                if (shift != -1 || end - p < len) return;
-                if (tag == ((1 << 3) | 2)) {
-                    try {
-                        an.packet(io.ptotrace.proto.TracePacket.parseFrom(Arrays.copyOfRange(buf, p, p + (int) len)));
-                    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-                        throw new IllegalStateException("the writer produced a malformed packet", e);
-                    }
-                }
-                start = p + (int) len;
-            }
-        }
     }
 }
