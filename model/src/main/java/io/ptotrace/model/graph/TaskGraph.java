@@ -407,6 +407,9 @@ public final class TaskGraph {
         return -1;
     }
 
+    /** This graph restricted to some of its nodes ({@link Subgraph#of}); e.g. a {@link Neighbourhood}. */
+    public Subgraph restrictTo(java.util.BitSet nodes) { return Subgraph.of(this, nodes); }
+
     // ---- order
 
     /**

@@ -287,7 +287,7 @@ final class TaskGraphBuilder implements DepsVisitor {
     }
 
     /** Groups the edges by (pred, succ): the pairs in order, each pair's rows in file order, both adjacencies. */
-    private static void pairs(TaskGraph g) {
+    static void pairs(TaskGraph g) {
         int n = g.nodeCount, en = g.edgeCount;
         int[] start = new int[n + 1];
         for (int e = 0; e < en; e++) start[g.ePred[e] + 1]++;
