@@ -64,8 +64,8 @@ public final class DepsViewer {
         PerfSidecar sidecar = pending == null ? null : pending.join(warn);
         long t2 = System.nanoTime();
 
-        EdgeSelection wholeSel = EdgeSelection.of(g, r.edgeMode, warn);
         Subgraph sub = r.focus == null ? null : g.restrictTo(Neighbourhood.of(g, r.focus.nodes(g), r.focus.hops));
+        EdgeSelection wholeSel = EdgeSelection.of(g, r.edgeMode, warn);
         TaskGraph viewed = sub == null ? g : sub.graph;
         EdgeSelection sel = sub == null ? wholeSel : wholeSel.restrictTo(sub);
         TextView view = new TextView(viewed, sel.shown, sidecar, g);
