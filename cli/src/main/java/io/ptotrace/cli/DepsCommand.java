@@ -2,6 +2,7 @@ package io.ptotrace.cli;
 
 import io.ptotrace.viewer.DepsViewer;
 import io.ptotrace.viewer.EdgeMode;
+import io.ptotrace.viewer.Focus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,6 +60,16 @@ public final class DepsCommand implements Callable<Integer> {
             + "neato, sfdp, fdp, circo and twopi mean the large-graph layout.")
     String engine;
 
+    @Option(names = "--focus", paramLabel = "TASK[,TASK...]",
+        description = {"Only the neighbourhood of these tasks: each with its predecessors and successors up to --hops "
+            + "hops. TASK as the view prints it (42, or (1, 42) with rings), or the raw decimal id. The edge mode is "
+            + "applied to the whole graph first."})
+    String focus;
+
+    @Option(names = "--hops", paramLabel = "N", description = "With --focus: hops in each direction (default: "
+        + Focus.DEFAULT_HOPS + "; 0: the focus tasks alone).")
+    Integer hops;
+
     @Mixin
     VerboseOption verbose;
 
@@ -95,8 +106,21 @@ public final class DepsCommand implements Callable<Integer> {
         r.direction = direction;
         r.engine = engine;
         r.showTensorInfo = showTensorInfo;
+        r.focus = focus(focus, hops);
         DepsViewer.run(r, System.out, line -> { err.println(line); err.flush(); });
         return ExitCodes.OK;
+    }
+
+    private Focus focus(String tasks, Integer n) {
+        if (tasks == null) {
+            if (n != null) throw new CommandLine.ParameterException(spec.commandLine(), "--hops needs --focus");
+            return null;
+        }
+        try {
+            return Focus.parse(tasks, n == null ? Focus.DEFAULT_HOPS : n);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     private void choice(String option, String value, List<String> allowed) {

@@ -180,4 +180,43 @@ class DepsCliTest {
         assertThat(nothing.status()).isEqualTo(2);
         assertThat(nothing.errorLine()).isEqualTo("Error: No deps.json given and no candidate found under ./outputs/.");
     }
+
+    @Test
+    void focusShowsTheNeighbourhoodAndSaysSoOnStdout() throws IOException {
+        Path deps = deps();
+        Cli.Result r = Cli.run("deps", deps.toString(), "--focus", "2", "--hops", "1", "--edge-mode", "reduced");
+        assertThat(r.status()).as(r.stderr()).isZero();
+        // 0 -> 2 is redundant in the whole graph (0 -> 1 -> 2), and stays hidden in the neighbourhood {0, 1, 2}
+        assertThat(r.stdout()).isEqualTo("Transitive reduction: removed 1 redundant edge(s) of 3 (2 kept)\n  - 0 -> 2\n"
+            + "Wrote " + dir.resolve("run/deps_viewer_reduced.txt") + " (3 tasks, 2 unique edges, 2 annotated edges, format=text, "
+            + "focus=2 hops=1)\n");
+        Cli.Result zero = Cli.run("deps", deps.toString(), "--focus", "1", "--hops=0");
+        assertThat(zero.stdout()).contains("(1 tasks, 0 unique edges, 0 annotated edges, format=text, focus=1 hops=0)");
+        Cli.Result dflt = Cli.run("deps", deps.toString(), "--focus", "0");
+        assertThat(dflt.stdout()).contains("(3 tasks, 3 unique edges, 3 annotated edges, format=text, focus=0 hops=2)");
+    }
+
+    @Test
+    void focusErrorsAreOneLineAndWriteNothing() throws IOException {
+        Path deps = deps();
+        String[][] usage = {
+            {"--focus", "x"}, {"--focus", "1,"}, {"--focus", "(1, 2"}, {"--hops", "1"}, {"--focus", "1", "--hops", "-1"},
+            {"--focus", "1", "--hops", "two"}};
+        String[] expected = {
+            "Error: --focus: 'x' is not a task id (write it as the view prints it, e.g. 42 or (1, 42), or as the raw decimal id)\n",
+            "Error: --focus: an empty task in '1,'\n", "Error: --focus: '(1, 2' is not a task id", "Error: --hops needs --focus\n",
+            "Error: --hops: expected 0 or more, not -1\n", "Error: Invalid value for option '--hops'"};
+        for (int i = 0; i < usage.length; i++) {
+            List<String> args = new ArrayList<>(List.of("deps", deps.toString()));
+            args.addAll(List.of(usage[i]));
+            Cli.Result r = Cli.run(args.toArray(new String[0]));
+            assertThat(r.status()).as(String.join(" ", usage[i])).isEqualTo(2);
+            assertThat(r.stderr()).as(String.join(" ", usage[i])).startsWith(expected[i]);
+            assertThat(r.stdout()).isEmpty();
+        }
+        Cli.Result unknown = Cli.run("deps", deps.toString(), "--focus", "1,(0, 7)");
+        assertThat(unknown.status()).isEqualTo(2);
+        assertThat(unknown.stderr()).isEqualTo("Error: " + deps + ": --focus: no task (0, 7) in this graph\n");
+        assertThat(written()).containsExactly("deps.json");
+    }
 }

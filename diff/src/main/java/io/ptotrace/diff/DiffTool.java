@@ -39,7 +39,7 @@ public final class DiffTool {
     }
 
     /** The two sides of a diff, loaded. */
-    public record Sides(Graph oldGraph, Graph newGraph) {}
+    public record Sides(Side oldSide, Side newSide) {}
 
     /**
      * Runs one diff and writes the report.
@@ -58,7 +58,7 @@ public final class DiffTool {
         // a projected diff without alignment needs neither args nor edge annotations
         Sides s = load(r.oldPath, r.newPath, r.funcNames, warn, !r.options.projected || r.options.align);
         long t1 = System.nanoTime();
-        GraphDiff d = GraphDiff.of(s.oldGraph(), s.newGraph(), r.options);
+        GraphDiff d = GraphDiff.of(s.oldSide(), s.newSide(), r.options);
         long t2 = System.nanoTime();
         boolean color = r.output == null && useColor(r.color, stdoutIsTerminal, System.getenv("NO_COLOR"));
         Renderer renderer = r.format.renderer(r.maxList, color);
@@ -112,10 +112,10 @@ public final class DiffTool {
         }, "diff-read-old");
         boolean parallel = Runtime.getRuntime().availableProcessors() > 1;
         if (parallel) t.start(); else t.run();
-        Graph newGraph = null;
+        Side newSide = null;
         RuntimeException newFailure = null;
         try {
-            newGraph = loadOne(newFile, funcNames, newWarn::add, full);
+            newSide = loadOne(newFile, funcNames, newWarn::add, full);
         } catch (RuntimeException e) {
             newFailure = e;
         }
@@ -132,14 +132,12 @@ public final class DiffTool {
         if (oldResult[0] instanceof RuntimeException) throw (RuntimeException) oldResult[0];
         if (oldResult[0] instanceof Error) throw (Error) oldResult[0];
         if (newFailure != null) throw newFailure;
-        return new Sides((Graph) oldResult[0], newGraph);
+        return new Sides((Side) oldResult[0], newSide);
     }
 
-    private static Graph loadOne(Path file, Path funcNames, Consumer<String> warn, boolean full) {
+    private static Side loadOne(Path file, Path funcNames, Consumer<String> warn, boolean full) {
         NameMap names = GraphLoader.nameMap(file, funcNames, warn);
-        Graph g = GraphLoader.read(file, warn, full);
-        g.names = names;
-        return g;
+        return new Side(GraphLoader.read(file, warn, full), names);
     }
 
     /** Every file a diff may read (both sides and the name maps beside them): its report may replace none of them. */

@@ -1,7 +1,8 @@
 package io.ptotrace.diff;
 
-import io.ptotrace.model.util.RadixSort;
 import io.ptotrace.model.U64;
+import io.ptotrace.model.graph.TaskGraph;
+import io.ptotrace.model.util.RadixSort;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.IntList;
 import io.ptotrace.model.util.LongIntMap;
@@ -10,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Graph × Graph → {@link GraphDiff}. Steps: match tasks (by id, or aligned per ring), match tensors
+ * Side × Side → {@link GraphDiff}. Steps: match tasks (by id, or aligned per ring), match tensors
  * (by id, or by structure through the task matching), compare matched tasks, diff the edges — all
  * edges are keyed in one common id space, radix-sorted and merge-joined, so the whole diff is
  * O(E) plus the sorts — and compare matched tensors.
@@ -18,7 +19,8 @@ import java.util.List;
 final class Differ {
     private static final long PHANTOM = 0x7F4A7C159E3779B9L;
 
-    private final Graph a, b;
+    private final Side sa, sb;
+    private final TaskGraph a, b;
     private final DiffOptions o;
     final int[] nodeA2B, nodeB2A;
     final int[] tenA2B, tenB2A;
@@ -37,14 +39,16 @@ final class Differ {
     final IntList tensorsChangedA = new IntList(), tensorsChangedB = new IntList();
     final List<String> notes = new ArrayList<>();
 
-    Differ(Graph a, Graph b, DiffOptions o) {
-        this.a = a;
-        this.b = b;
+    Differ(Side a, Side b, DiffOptions o) {
+        this.sa = a;
+        this.sb = b;
+        this.a = a.graph();
+        this.b = b.graph();
         this.o = o;
-        nodeA2B = filled(a.nodeCount);
-        nodeB2A = filled(b.nodeCount);
-        tenA2B = filled(a.tensorCount);
-        tenB2A = filled(b.tensorCount);
+        nodeA2B = filled(this.a.nodeCount());
+        nodeB2A = filled(this.b.nodeCount());
+        tenA2B = filled(this.a.tensorCount());
+        tenB2A = filled(this.b.tensorCount());
     }
 
     private static int[] filled(int n) {
@@ -65,12 +69,12 @@ final class Differ {
     }
 
     GraphDiff run() {
-        b.adoptValues(a.values);
+        sb.codesIn(sa);
         if (o.align) alignNodes(); else matchNodesById();
         lap("match tasks");
         if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) matchTensorsByStructure(); else matchTensorsById();
         lap("match tensors");
-        cmp = new Comparer(a, b, o, tenA2B);
+        cmp = new Comparer(sa, sb, o, tenA2B);
         if (!o.projected) compareTasks();
         lap("tasks");
         diffEdges();
@@ -79,7 +83,7 @@ final class Differ {
         sortResults();
         writeNotes();
         lap("tensors+order");
-        return new GraphDiff(a, b, o, this);
+        return new GraphDiff(sa, sb, o, this);
     }
 
     // ---------------------------------------------------------------- task matching
@@ -89,33 +93,36 @@ final class Differ {
         nodeB2A[y] = x;
     }
 
+    /** Both graphs number their nodes in unsigned id order, so matching by id is one merge. */
     private void matchNodesById() {
-        for (int i = 0; i < a.nodeCount; i++) {
-            int j = b.node(a.nodeId[i]);
-            if (j >= 0) pair(i, j);
+        for (int i = 0, j = 0, nb = b.nodeCount(); i < a.nodeCount() && j < nb; i++) {
+            long id = a.nodeId(i);
+            while (j < nb && U64.compare(b.nodeId(j), id) < 0) j++;
+            if (j < nb && b.nodeId(j) == id) pair(i, j);
         }
     }
 
     /** Alignment signature of every node: kernel ids, block num, arg types/dtypes/shapes (minus ignored fields). */
-    private long[] signatures(Graph g, boolean strong) {
-        long[] s = new long[g.nodeCount];
-        for (int n = 0; n < g.nodeCount; n++) {
-            int row = g.nodeTask[n];
+    private long[] signatures(Side side, boolean strong) {
+        TaskGraph g = side.graph();
+        long[] s = new long[g.nodeCount()];
+        for (int n = 0; n < g.nodeCount(); n++) {
+            int row = g.taskRow(n);
             if (row < 0) { s[n] = PHANTOM; continue; }
             long h = 0x2545F4914F6CDD1DL;
             if (!o.ignores(Field.KERNEL_IDS)) {
-                h = Comparer.mix(h, g.taskKernels[row * 3]);
-                h = Comparer.mix(h, g.taskKernels[row * 3 + 1]);
-                h = Comparer.mix(h, g.taskKernels[row * 3 + 2]);
+                h = Comparer.mix(h, side.kernel(row, 0));
+                h = Comparer.mix(h, side.kernel(row, 1));
+                h = Comparer.mix(h, side.kernel(row, 2));
             }
             if (strong) {
-                if (!o.ignores(Field.BLOCK_NUM)) h = Comparer.mix(h, g.taskBlock[row]);
-                int from = g.argStart[row], to = g.argStart[row + 1];
+                if (!o.ignores(Field.BLOCK_NUM)) h = Comparer.mix(h, g.blockNum(row));
+                int from = g.argFrom(row), to = g.argTo(row);
                 if (!o.ignores(Field.ARG_COUNT)) h = Comparer.mix(h, to - from);
                 for (int k = from; k < to; k++) {
-                    if (!o.ignores(Field.ARG_TYPE)) h = Comparer.mix(h, g.argType[k]);
-                    if (!o.ignores(Field.ARG_DTYPE)) h = Comparer.mix(h, g.argDtype[k]);
-                    if (!o.ignores(Field.ARG_SHAPE)) h = Comparer.mix(h, g.argShape[k]);
+                    if (!o.ignores(Field.ARG_TYPE)) h = Comparer.mix(h, side.text(g.argTypeCode(k)));
+                    if (!o.ignores(Field.ARG_DTYPE)) h = Comparer.mix(h, side.text(g.argDtypeCode(k)));
+                    if (!o.ignores(Field.ARG_SHAPE)) h = Comparer.mix(h, side.array(g.argShapeCode(k)));
                 }
             }
             s[n] = h == PHANTOM ? h + 1 : h;
@@ -127,24 +134,24 @@ final class Differ {
 
     /** Per ring (upper 32 bits of the id), align the submit-ordered node sequences. */
     private void alignNodes() {
-        strongA = signatures(a, true);
-        strongB = signatures(b, true);
-        weakA = signatures(a, false);
-        weakB = signatures(b, false);
+        strongA = signatures(sa, true);
+        strongB = signatures(sb, true);
+        weakA = signatures(sa, false);
+        weakB = signatures(sb, false);
         int i = 0, j = 0;
-        while (i < a.nodeCount && j < b.nodeCount) {
-            long ra = a.nodeId[i] >>> 32, rb = b.nodeId[j] >>> 32;
+        while (i < a.nodeCount() && j < b.nodeCount()) {
+            long ra = a.nodeId(i) >>> 32, rb = b.nodeId(j) >>> 32;
             int ie = i, je = j;
-            if (ra <= rb) while (ie < a.nodeCount && a.nodeId[ie] >>> 32 == ra) ie++;
-            if (rb <= ra) while (je < b.nodeCount && b.nodeId[je] >>> 32 == rb) je++;
+            if (ra <= rb) while (ie < a.nodeCount() && a.nodeId(ie) >>> 32 == ra) ie++;
+            if (rb <= ra) while (je < b.nodeCount() && b.nodeId(je) >>> 32 == rb) je++;
             if (ra == rb) alignRange(i, ie, j, je);
             i = ie;
             j = je;
         }
         strongA = strongB = weakA = weakB = null;
-        for (int x = 0; x < a.nodeCount; x++) {
+        for (int x = 0; x < a.nodeCount(); x++) {
             int y = nodeA2B[x];
-            if (y >= 0 && a.nodeTask[x] >= 0 && b.nodeTask[y] >= 0 && a.nodeId[x] != b.nodeId[y]) alignedPairs++;
+            if (y >= 0 && a.taskRow(x) >= 0 && b.taskRow(y) >= 0 && a.nodeId(x) != b.nodeId(y)) alignedPairs++;
         }
     }
 
@@ -182,7 +189,7 @@ final class Differ {
     private void idGap(int x0, int x1, int y0, int y1) {
         int x = x0, y = y0;
         while (x < x1 && y < y1) {
-            int c = U64.compare(a.nodeId[x], b.nodeId[y]);
+            int c = U64.compare(a.nodeId(x), b.nodeId(y));
             if (c == 0) pair(x++, y++);
             else if (c < 0) x++;
             else y++;
@@ -192,10 +199,25 @@ final class Differ {
     // ---------------------------------------------------------------- tensor matching
 
     private void matchTensorsById() {
-        for (int t = 0; t < a.tensorCount; t++) {
-            int u = b.tensor(a.tensorId[t]);
+        tensorCursor = 0;
+        for (int t = 0; t < a.tensorCount(); t++) {
+            int u = sameTensorId(t);
             if (u >= 0) { tenA2B[t] = u; tenB2A[u] = t; }
         }
+    }
+
+    private int tensorCursor;
+
+    /**
+     * NEW's tensor with OLD tensor t's id, or −1. Asked for ascending t after setting the cursor to 0: both graphs
+     * number tensors in unsigned id order, so this is a merge.
+     */
+    private int sameTensorId(int t) {
+        long id = a.tensorId(t);
+        int u = tensorCursor, n = b.tensorCount();
+        while (u < n && U64.compare(b.tensorId(u), id) < 0) u++;
+        tensorCursor = u;
+        return u < n && b.tensorId(u) == id ? u : -1;
     }
 
     /**
@@ -203,26 +225,26 @@ final class Differ {
      * slot; failing that, the smallest (matched consumer, arg) of an edge that names it. Keys live
      * in the common (NEW) node space, so OLD and NEW keys compare directly.
      */
-    private static long[] roles(Graph g, int[] commonOf) {
-        long[] key = new long[g.tensorCount];
+    private static long[] roles(TaskGraph g, int[] commonOf) {
+        long[] key = new long[g.tensorCount()];
         Arrays.fill(key, -1);
-        for (int n = 0; n < g.nodeCount; n++) {
-            int c = commonOf[n], row = g.nodeTask[n];
+        for (int n = 0; n < g.nodeCount(); n++) {
+            int c = commonOf[n], row = g.taskRow(n);
             if (c < 0 || row < 0) continue;
-            for (int k = g.argStart[row], end = g.argStart[row + 1]; k < end; k++) {
-                int t = g.argTensor[k];
+            for (int k = g.argFrom(row), end = g.argTo(row); k < end; k++) {
+                int t = g.argTensor(k);
                 if (t < 0 || key[t] >= 0) continue;
-                int slot = g.argIdx[k] == Graph.ABSENT_INT ? k - g.argStart[row] : g.argIdx[k];
+                int slot = g.argIdx(k) == TaskGraph.ABSENT ? k - g.argFrom(row) : g.argIdx(k);
                 key[t] = ((long) c << 24) | (slot & 0xFFFFFFL);
             }
         }
         long edgeRole = 1L << 62;
-        for (int e = 0; e < g.edgeCount; e++) {
-            int t = g.eTensor[e];
+        for (int e = 0; e < g.edgeCount(); e++) {
+            int t = g.edgeTensor(e);
             if (t < 0 || (key[t] >= 0 && key[t] < edgeRole)) continue;
-            int c = commonOf[g.eSucc[e]];
+            int c = commonOf[g.edgeSucc(e)];
             if (c < 0) continue;
-            int slot = g.eArg[e] == Graph.ABSENT_INT ? 0xFFFFFF : g.eArg[e];
+            int slot = g.edgeArg(e) == TaskGraph.ABSENT ? 0xFFFFFF : g.edgeArg(e);
             long k = edgeRole | ((long) c << 24) | (slot & 0xFFFFFFL);
             if (key[t] < 0 || k < key[t]) key[t] = k;
         }
@@ -230,12 +252,12 @@ final class Differ {
     }
 
     private void matchTensorsByStructure() {
-        int[] commonB = new int[b.nodeCount];
-        for (int n = 0; n < b.nodeCount; n++) commonB[n] = nodeB2A[n] >= 0 ? n : -1;
+        int[] commonB = new int[b.nodeCount()];
+        for (int n = 0; n < b.nodeCount(); n++) commonB[n] = nodeB2A[n] >= 0 ? n : -1;
         long[] ka = roles(a, nodeA2B), kb = roles(b, commonB);
-        LongIntMap byRole = new LongIntMap(Math.max(16, b.tensorCount));
-        for (int u = 0; u < b.tensorCount; u++) if (kb[u] >= 0) byRole.putIfAbsent(kb[u], u);
-        for (int t = 0; t < a.tensorCount; t++) {
+        LongIntMap byRole = new LongIntMap(Math.max(16, b.tensorCount()));
+        for (int u = 0; u < b.tensorCount(); u++) if (kb[u] >= 0) byRole.putIfAbsent(kb[u], u);
+        for (int t = 0; t < a.tensorCount(); t++) {
             if (ka[t] < 0) continue;
             int u = byRole.get(ka[t]);
             if (u < 0 || tenB2A[u] >= 0 || !sameVersion(t, u)) continue;
@@ -246,11 +268,12 @@ final class Differ {
         // tensors no matched task touches: the same tensor_id (when dtype, buffer_numel and version
         // agree too — after a shift another buffer may have landed on the old address), else their
         // place in tensors[]
-        for (int t = 0; t < a.tensorCount; t++) {
+        tensorCursor = 0;
+        for (int t = 0; t < a.tensorCount(); t++) {
             if (tenA2B[t] >= 0) continue;
-            int u = b.tensor(a.tensorId[t]);
+            int u = sameTensorId(t);
             if (u < 0 || tenB2A[u] >= 0) continue;
-            int ra = a.tensorRow[t], rb = b.tensorRow[u];
+            int ra = a.tensorRow(t), rb = b.tensorRow(u);
             if (ra >= 0 && rb >= 0 && tensorSignature(a, ra) != tensorSignature(b, rb)) continue;
             tenA2B[t] = u;
             tenB2A[u] = t;
@@ -265,8 +288,8 @@ final class Differ {
      */
     private void alignUntouchedTensors() {
         IntList ra = new IntList(), rb = new IntList();
-        for (int r = 0; r < a.tensorRowCount; r++) if (tenA2B[a.tRowTensor[r]] < 0) ra.add(r);
-        for (int r = 0; r < b.tensorRowCount; r++) if (tenB2A[b.tRowTensor[r]] < 0) rb.add(r);
+        for (int r = 0; r < a.tensorRowCount(); r++) if (tenA2B[a.rowTensor(r)] < 0) ra.add(r);
+        for (int r = 0; r < b.tensorRowCount(); r++) if (tenB2A[b.rowTensor(r)] < 0) rb.add(r);
         if (ra.size() == 0 || rb.size() == 0) return;
         long[] sa = new long[ra.size()], sb = new long[rb.size()];
         for (int i = 0; i < sa.length; i++) sa[i] = tensorSignature(a, ra.get(i));
@@ -274,42 +297,42 @@ final class Differ {
         int[] m = SeqAlign.align(sa, sb);
         for (int i = 0; i < m.length; i++) {
             if (m[i] < 0) continue;
-            int t = a.tRowTensor[ra.get(i)], u = b.tRowTensor[rb.get(m[i])];
+            int t = a.rowTensor(ra.get(i)), u = b.rowTensor(rb.get(m[i]));
             tenA2B[t] = u;
             tenB2A[u] = t;
             tensorsByPosition++;
         }
     }
 
-    private static long tensorSignature(Graph g, int row) {
-        String dtype = g.values.text(g.tDtype[row]);
+    private static long tensorSignature(TaskGraph g, int row) {
+        String dtype = g.tensorDtype(row);
         long h = Comparer.mix(0x3C6EF372FE94F82BL, dtype == null ? -1 : dtype.hashCode());
-        h = Comparer.mix(h, (g.tBits[row] & Graph.T_NUMEL) != 0 ? g.tNumel[row] : -1);
-        return Comparer.mix(h, (g.tBits[row] & Graph.T_VERSION) != 0 ? g.tVersion[row] : -1);
+        h = Comparer.mix(h, g.bufferNumelOk(row) ? g.bufferNumel(row) : -1);
+        return Comparer.mix(h, g.versionPresent(row) ? g.version(row) : -1);
     }
 
     private boolean sameVersion(int t, int u) {
-        int ra = a.tensorRow[t], rb = b.tensorRow[u];
+        int ra = a.tensorRow(t), rb = b.tensorRow(u);
         if (ra < 0 || rb < 0) return true;
-        if ((a.tBits[ra] & Graph.T_VERSION) == 0 || (b.tBits[rb] & Graph.T_VERSION) == 0) return true;
-        return a.tVersion[ra] == b.tVersion[rb];
+        if (!a.versionPresent(ra) || !b.versionPresent(rb)) return true;
+        return a.version(ra) == b.version(rb);
     }
 
     // ---------------------------------------------------------------- tasks
 
     private void compareTasks() {
-        for (int x = 0; x < a.nodeCount; x++) {
-            int ra = a.nodeTask[x];
+        for (int x = 0; x < a.nodeCount(); x++) {
+            int ra = a.taskRow(x);
             if (ra < 0) continue;
             int y = nodeA2B[x];
-            int rb = y >= 0 ? b.nodeTask[y] : -1;
+            int rb = y >= 0 ? b.taskRow(y) : -1;
             if (rb < 0) tasksRemoved.add(x);
             else if (cmp.task(ra, rb, null)) { tasksChangedA.add(x); tasksChangedB.add(y); }
         }
-        for (int y = 0; y < b.nodeCount; y++) {
-            if (b.nodeTask[y] < 0) continue;
+        for (int y = 0; y < b.nodeCount(); y++) {
+            if (b.taskRow(y) < 0) continue;
             int x = nodeB2A[y];
-            if (x < 0 || a.nodeTask[x] < 0) tasksAdded.add(y);
+            if (x < 0 || a.taskRow(x) < 0) tasksAdded.add(y);
         }
     }
 
@@ -326,16 +349,16 @@ final class Differ {
     }
 
     private void diffEdges() {
-        int nb = b.nodeCount, na = a.nodeCount;
+        int nb = b.nodeCount(), na = a.nodeCount();
         int nodes = nb + na;
-        int tb = b.tensorCount, ta = a.tensorCount;
+        int tb = b.tensorCount(), ta = a.tensorCount();
         int tBits = RadixSort.bitsFor((long) tb + ta + 1);
         // rank the distinct (arg, source) combinations of both sides
         LongIntMap combos = new LongIntMap(64);
         io.ptotrace.model.util.LongList distinct = new io.ptotrace.model.util.LongList();
-        for (Graph g : new Graph[] {a, b}) {
+        for (Side g : new Side[] {sa, sb}) {
             long last = Long.MIN_VALUE;
-            for (int e = 0; e < g.edgeCount; e++) {
+            for (int e = 0; e < g.graph().edgeCount(); e++) {
                 long c = argSource(g, e);
                 if (c == last) continue;
                 last = c;
@@ -348,17 +371,17 @@ final class Differ {
         int rankBits = RadixSort.bitsFor(d.length);
         if (rankBits + tBits > 63) throw new IllegalStateException("graphs too large to diff: too many tensors");
 
-        int[] succA = new int[a.edgeCount], predA = new int[a.edgeCount];
-        long[] secA = new long[a.edgeCount];
+        int[] succA = new int[a.edgeCount()], predA = new int[a.edgeCount()];
+        long[] secA = new long[a.edgeCount()];
         long lastCombo = Long.MIN_VALUE;
         long lastRank = 0;
-        for (int e = 0; e < a.edgeCount; e++) {
-            int p = a.ePred[e], s = a.eSucc[e];
+        for (int e = 0; e < a.edgeCount(); e++) {
+            int p = a.edgePred(e), s = a.edgeSucc(e);
             predA[e] = nodeA2B[p] >= 0 ? nodeA2B[p] : nb + p;
             succA[e] = nodeA2B[s] >= 0 ? nodeA2B[s] : nb + s;
-            int t = a.eTensor[e];
+            int t = a.edgeTensor(e);
             long ct = t < 0 ? 0 : (tenA2B[t] >= 0 ? tenA2B[t] : (long) tb + t) + 1;
-            long c = argSource(a, e);
+            long c = argSource(sa, e);
             if (c != lastCombo) { lastCombo = c; lastRank = (long) combos.get(c) << tBits; }
             secA[e] = lastRank | ct;
         }
@@ -367,14 +390,14 @@ final class Differ {
         lap("sort old");
         succA = predA = null;
         secA = null;
-        int[] succB = new int[b.edgeCount], predB = new int[b.edgeCount];
-        long[] secB = new long[b.edgeCount];
+        int[] succB = new int[b.edgeCount()], predB = new int[b.edgeCount()];
+        long[] secB = new long[b.edgeCount()];
         lastCombo = Long.MIN_VALUE;
-        for (int e = 0; e < b.edgeCount; e++) {
-            predB[e] = b.ePred[e];
-            succB[e] = b.eSucc[e];
-            int t = b.eTensor[e];
-            long c = argSource(b, e);
+        for (int e = 0; e < b.edgeCount(); e++) {
+            predB[e] = b.edgePred(e);
+            succB[e] = b.edgeSucc(e);
+            int t = b.edgeTensor(e);
+            long c = argSource(sb, e);
             if (c != lastCombo) { lastCombo = c; lastRank = (long) combos.get(c) << tBits; }
             secB[e] = lastRank | (t < 0 ? 0 : t + 1L);
         }
@@ -383,8 +406,10 @@ final class Differ {
         walk(ka, kb);
     }
 
-    private static long argSource(Graph g, int e) {
-        return ((long) g.eArg[e] << 32) | (g.eSource[e] & 0xFFFFFFFFL);
+    /** An edge's (arg, source) in codes comparable across the sides. */
+    private static long argSource(Side s, int e) {
+        TaskGraph g = s.graph();
+        return ((long) g.edgeArg(e) << 32) | (s.text(g.edgeSourceCode(e)) & 0xFFFFFFFFL);
     }
 
     /**
@@ -508,13 +533,13 @@ final class Differ {
             }
         } else {
             long[] hb = new long[kb];
-            for (int y = 0; y < kb; y++) hb[y] = cmp.edgeHash(b, permB[j + y]);
+            for (int y = 0; y < kb; y++) hb[y] = cmp.edgeHash(sb, permB[j + y]);
             int[] order = IndexSort.identity(kb);
             IndexSort.stableSort(order, (p, q) -> Long.compare(hb[p], hb[q]));
             long[] sorted = new long[kb];
             for (int y = 0; y < kb; y++) sorted[y] = hb[order[y]];
             for (int x = 0; x < ka; x++) {
-                long h = cmp.edgeHash(a, permA[i + x]);
+                long h = cmp.edgeHash(sa, permA[i + x]);
                 int pos = Arrays.binarySearch(sorted, h);
                 if (pos < 0) continue;
                 while (pos > 0 && sorted[pos - 1] == h) pos--;
@@ -541,18 +566,18 @@ final class Differ {
     // ---------------------------------------------------------------- tensors
 
     private void compareTensors() {
-        for (int t = 0; t < a.tensorCount; t++) {
-            int ra = a.tensorRow[t];
+        for (int t = 0; t < a.tensorCount(); t++) {
+            int ra = a.tensorRow(t);
             if (ra < 0) continue;
             int u = tenA2B[t];
-            int rb = u >= 0 ? b.tensorRow[u] : -1;
+            int rb = u >= 0 ? b.tensorRow(u) : -1;
             if (rb < 0) tensorsRemoved.add(t);
             else if (cmp.tensor(ra, rb, null)) { tensorsChangedA.add(t); tensorsChangedB.add(u); }
         }
-        for (int u = 0; u < b.tensorCount; u++) {
-            if (b.tensorRow[u] < 0) continue;
+        for (int u = 0; u < b.tensorCount(); u++) {
+            if (b.tensorRow(u) < 0) continue;
             int t = tenB2A[u];
-            if (t < 0 || a.tensorRow[t] < 0) tensorsAdded.add(u);
+            if (t < 0 || a.tensorRow(t) < 0) tensorsAdded.add(u);
         }
     }
 
@@ -573,11 +598,11 @@ final class Differ {
     }
 
     /** Puts edge rows in report order: a radix sort on (pred, succ), then each tie by {@link #edgeOrder}. */
-    private static void sortRows(IntList rows, Graph g) {
+    private static void sortRows(IntList rows, TaskGraph g) {
         int n = rows.size();
         int[] r = rows.toArray();
         long[] key = new long[n];
-        for (int k = 0; k < n; k++) key[k] = ((long) g.ePred[r[k]] << 32) | g.eSucc[r[k]];
+        for (int k = 0; k < n; k++) key[k] = ((long) g.edgePred(r[k]) << 32) | g.edgeSucc(r[k]);
         RadixSort.sort(key, r, n, 64);
         for (int i = 0; i < n;) {
             int j = i + 1;
@@ -603,18 +628,18 @@ final class Differ {
     }
 
     /** Report order of edges: pred, succ (unsigned ids), arg, source, tensor id, then annotation, then file order. */
-    static int edgeOrder(Graph g, int e, int f) {
-        int c = Integer.compare(g.ePred[e], g.ePred[f]);
+    static int edgeOrder(TaskGraph g, int e, int f) {
+        int c = Integer.compare(g.edgePred(e), g.edgePred(f));
         if (c != 0) return c;
-        if ((c = Integer.compare(g.eSucc[e], g.eSucc[f])) != 0) return c;
-        if ((c = Integer.compare(g.eArg[e], g.eArg[f])) != 0) return c;
-        if ((c = compareStr(g.values.text(g.eSource[e]), g.values.text(g.eSource[f]))) != 0) return c;
-        if ((c = Integer.compare(g.eTensor[e], g.eTensor[f])) != 0) return c;
-        if ((c = compareStr(g.values.text(g.eHazard[e]), g.values.text(g.eHazard[f]))) != 0) return c;
-        if ((c = compareStr(g.values.text(g.eAccess[e]), g.values.text(g.eAccess[f]))) != 0) return c;
-        if ((c = compareStr(g.values.text(g.eOverlap[e]), g.values.text(g.eOverlap[f]))) != 0) return c;
-        if ((c = Long.compareUnsigned(g.eCOff[e], g.eCOff[f])) != 0) return c;
-        if ((c = Long.compareUnsigned(g.ePOff[e], g.ePOff[f])) != 0) return c;
+        if ((c = Integer.compare(g.edgeSucc(e), g.edgeSucc(f))) != 0) return c;
+        if ((c = Integer.compare(g.edgeArg(e), g.edgeArg(f))) != 0) return c;
+        if ((c = compareStr(g.edgeSource(e), g.edgeSource(f))) != 0) return c;
+        if ((c = Integer.compare(g.edgeTensor(e), g.edgeTensor(f))) != 0) return c;
+        if ((c = compareStr(g.edgeHazard(e), g.edgeHazard(f))) != 0) return c;
+        if ((c = compareStr(g.edgeAccessKind(e), g.edgeAccessKind(f))) != 0) return c;
+        if ((c = compareStr(g.edgeOverlap(e), g.edgeOverlap(f))) != 0) return c;
+        if ((c = Long.compareUnsigned(g.consumerOffset(e), g.consumerOffset(f))) != 0) return c;
+        if ((c = Long.compareUnsigned(g.producerOffset(e), g.producerOffset(f))) != 0) return c;
         return Integer.compare(e, f);
     }
 
@@ -625,10 +650,10 @@ final class Differ {
     }
 
     private void writeNotes() {
-        if (a.edgeCount > 0 && b.edgeCount > 0 && !o.ignores(Field.FLAGS)) {
-            if (a.edgesWithFlags == 0 && b.edgesWithFlags > 0) {
+        if (a.edgeCount() > 0 && b.edgeCount() > 0 && !o.ignores(Field.FLAGS)) {
+            if (sa.edgesWithFlags() == 0 && sb.edgesWithFlags() > 0) {
                 notes.add("flags not recorded in OLD (older-era deps.json); edge flags are compared only where both sides carry them");
-            } else if (b.edgesWithFlags == 0 && a.edgesWithFlags > 0) {
+            } else if (sb.edgesWithFlags() == 0 && sa.edgesWithFlags() > 0) {
                 notes.add("flags not recorded in NEW (older-era deps.json); edge flags are compared only where both sides carry them");
             }
         }

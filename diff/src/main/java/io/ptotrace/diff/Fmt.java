@@ -2,6 +2,7 @@ package io.ptotrace.diff;
 
 import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.U64;
+import io.ptotrace.model.graph.TaskGraph;
 
 /** Shared human-readable wording of the text and markdown reports. */
 final class Fmt {
@@ -25,83 +26,83 @@ final class Fmt {
         return v.toString();
     }
 
-    static String array(Graph g, int ref) { return ref < 0 ? "(absent)" : value(g.values.array(ref)); }
+    static String array(long[] a) { return a == null ? "(absent)" : value(a); }
 
-    static String kernels(Graph g, int row) {
-        return "[" + g.taskKernels[row * 3] + ", " + g.taskKernels[row * 3 + 1] + ", " + g.taskKernels[row * 3 + 2] + "]";
+    static String kernels(Side s, int row) {
+        return "[" + s.kernel(row, 0) + ", " + s.kernel(row, 1) + ", " + s.kernel(row, 2) + "]";
     }
 
     /** {@code QK(t5)} or, when the id changed through alignment, {@code QK(t6) (OLD t5)}. */
-    static String matchedTask(Graph a, int x, Graph b, int y) {
+    static String matchedTask(Side a, int x, Side b, int y) {
         String s = b.display(y);
-        return a.nodeId[x] == b.nodeId[y] ? s : s + " (OLD " + TaskIds.display(a.nodeId[x]) + ")";
+        long ida = a.graph().nodeId(x);
+        return ida == b.graph().nodeId(y) ? s : s + " (OLD " + TaskIds.display(ida) + ")";
     }
 
     /** One-line description of a task: kernels, block num, args. */
-    static String taskDetail(Graph g, int node) {
-        int row = g.nodeTask[node];
+    static String taskDetail(Side s, int node) {
+        TaskGraph g = s.graph();
+        int row = g.taskRow(node);
         StringBuilder sb = new StringBuilder();
-        sb.append("kernel_ids ").append(kernels(g, row)).append("  block_num ").append(g.taskBlock[row]);
-        int from = g.argStart[row], to = g.argStart[row + 1];
+        sb.append("kernel_ids ").append(kernels(s, row)).append("  block_num ").append(g.blockNum(row));
+        int from = g.argFrom(row), to = g.argTo(row);
         sb.append("  args ").append(to - from);
         if (to > from) {
             sb.append(" [");
             for (int k = from; k < to; k++) {
                 if (k > from) sb.append(", ");
-                sb.append(str(g, g.argType[k]));
-                if (g.argDtype[k] >= 0) sb.append(' ').append(g.values.text(g.argDtype[k]));
-                if (g.argShape[k] >= 0) sb.append(' ').append(array(g, g.argShape[k]));
+                sb.append(str(g.argType(k)));
+                if (g.argDtypeCode(k) >= 0) sb.append(' ').append(g.argDtype(k));
+                if (g.argShapeCode(k) >= 0) sb.append(' ').append(array(g.argShape(k)));
             }
             sb.append(']');
         }
         return sb.toString();
     }
 
-    static String str(Graph g, int code) {
-        String s = g.values.text(code);
-        return s == null ? "(absent)" : s;
-    }
+    static String str(String s) { return s == null ? "(absent)" : s; }
 
-    static String edgeEnds(Graph g, int e, String arrow) {
-        return g.display(g.ePred[e]) + " " + arrow + " " + g.display(g.eSucc[e]);
+    static String edgeEnds(Side s, int e, String arrow) {
+        TaskGraph g = s.graph();
+        return s.display(g.edgePred(e)) + " " + arrow + " " + s.display(g.edgeSucc(e));
     }
 
     /** The matching key of an edge after its endpoints: arg, source, tensor. */
-    static String edgeKey(Graph g, int e) {
+    static String edgeKey(TaskGraph g, int e) {
         StringBuilder sb = new StringBuilder();
-        sb.append("arg ").append(g.eArg[e] == Graph.ABSENT_INT ? "(absent)" : Integer.toString(g.eArg[e]));
-        sb.append("  ").append(str(g, g.eSource[e]));
-        if (g.eTensor[e] >= 0) sb.append("  tensor ").append(U64.str(g.tensorId[g.eTensor[e]]));
+        sb.append("arg ").append(g.edgeArg(e) == TaskGraph.ABSENT ? "(absent)" : Integer.toString(g.edgeArg(e)));
+        sb.append("  ").append(str(g.edgeSource(e)));
+        if (g.edgeTensor(e) >= 0) sb.append("  tensor ").append(U64.str(g.tensorId(g.edgeTensor(e))));
         return sb.toString();
     }
 
     /** The annotation members an edge carries. */
-    static String edgeAnnotation(Graph g, int e) {
+    static String edgeAnnotation(TaskGraph g, int e) {
         StringBuilder sb = new StringBuilder();
-        if (g.eOverlap[e] >= 0) sb.append(" overlap=").append(g.values.text(g.eOverlap[e]));
-        if (g.eHazard[e] >= 0) sb.append(" hazard=").append(g.values.text(g.eHazard[e]));
-        if (g.eAccess[e] >= 0) sb.append(" access_kind=").append(g.values.text(g.eAccess[e]));
-        if (g.eFlags[e] >= 0) sb.append(" flags=").append(value(Comparer.flags(g, g.eFlags[e])));
-        if (g.eCDtype[e] >= 0 || g.eCShape[e] >= 0) {
-            sb.append("  consumer ").append(str(g, g.eCDtype[e])).append(' ').append(array(g, g.eCShape[e]))
-                .append(" @").append((g.eBits[e] & Graph.E_COFF) != 0 ? U64.str(g.eCOff[e]) : "(absent)")
-                .append(" strides ").append(array(g, g.eCStrides[e]));
+        if (g.edgeOverlapCode(e) >= 0) sb.append(" overlap=").append(g.edgeOverlap(e));
+        if (g.edgeHazardCode(e) >= 0) sb.append(" hazard=").append(g.edgeHazard(e));
+        if (g.edgeAccessKindCode(e) >= 0) sb.append(" access_kind=").append(g.edgeAccessKind(e));
+        if (g.edgeFlagsCode(e) >= 0) sb.append(" flags=").append(value(Comparer.flags(g, g.edgeFlagsCode(e))));
+        if (g.consumerDtypeCode(e) >= 0 || g.consumerShapeCode(e) >= 0) {
+            sb.append("  consumer ").append(str(g.consumerDtype(e))).append(' ').append(array(g.consumerShape(e)))
+                .append(" @").append(g.consumerOffsetOk(e) ? U64.str(g.consumerOffset(e)) : "(absent)")
+                .append(" strides ").append(array(g.consumerStrides(e)));
         }
-        if (g.ePShape[e] >= 0) {
-            sb.append("  producer ").append(array(g, g.ePShape[e]))
-                .append(" @").append((g.eBits[e] & Graph.E_POFF) != 0 ? U64.str(g.ePOff[e]) : "(absent)")
-                .append(" strides ").append(array(g, g.ePStrides[e]));
+        if (g.producerShapeCode(e) >= 0) {
+            sb.append("  producer ").append(array(g.producerShape(e)))
+                .append(" @").append(g.producerOffsetOk(e) ? U64.str(g.producerOffset(e)) : "(absent)")
+                .append(" strides ").append(array(g.producerStrides(e)));
         }
         return sb.length() > 0 && sb.charAt(0) == ' ' ? sb.substring(1).trim() : sb.toString().trim();
     }
 
-    static String tensorDetail(Graph g, int t) {
-        int r = g.tensorRow[t];
+    static String tensorDetail(TaskGraph g, int t) {
+        int r = g.tensorRow(t);
         StringBuilder sb = new StringBuilder();
-        sb.append("buffer_addr ").append((g.tBits[r] & Graph.T_ADDR) != 0 ? U64.str(g.tAddr[r]) : "(absent)");
-        sb.append("  version ").append((g.tBits[r] & Graph.T_VERSION) != 0 ? Long.toString(g.tVersion[r]) : "(absent)");
-        sb.append("  ").append(str(g, g.tDtype[r]));
-        sb.append("  buffer_numel ").append((g.tBits[r] & Graph.T_NUMEL) != 0 ? U64.str(g.tNumel[r]) : "(absent)");
+        sb.append("buffer_addr ").append(g.bufferAddrOk(r) ? U64.str(g.bufferAddr(r)) : "(absent)");
+        sb.append("  version ").append(g.versionPresent(r) ? Long.toString(g.version(r)) : "(absent)");
+        sb.append("  ").append(str(g.tensorDtype(r)));
+        sb.append("  buffer_numel ").append(g.bufferNumelOk(r) ? U64.str(g.bufferNumel(r)) : "(absent)");
         return sb.toString();
     }
 
@@ -134,8 +135,8 @@ final class Fmt {
         return sb.toString();
     }
 
-    static String sizes(Graph g, int pairs) {
-        return plural(g.taskCount, "task", "tasks") + ", " + plural(pairs, "dependency edge", "dependency edges") + ", "
-            + plural(g.edgeCount, "annotated edge", "annotated edges") + ", " + plural(g.tensorRowCount, "tensor", "tensors");
+    static String sizes(TaskGraph g, int pairs) {
+        return plural(g.taskRowCount(), "task", "tasks") + ", " + plural(pairs, "dependency edge", "dependency edges") + ", "
+            + plural(g.edgeCount(), "annotated edge", "annotated edges") + ", " + plural(g.tensorRowCount(), "tensor", "tensors");
     }
 }

@@ -1,5 +1,7 @@
 package io.ptotrace.diff;
 
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.graph.TaskGraph;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -22,14 +24,14 @@ public final class GraphDiff {
         }
     }
 
-    final Graph oldGraph, newGraph;
+    final Side oldSide, newSide;
     final DiffOptions options;
     final Differ d;
     private final Summary summary;
 
-    GraphDiff(Graph oldGraph, Graph newGraph, DiffOptions options, Differ d) {
-        this.oldGraph = oldGraph;
-        this.newGraph = newGraph;
+    GraphDiff(Side oldSide, Side newSide, DiffOptions options, Differ d) {
+        this.oldSide = oldSide;
+        this.newSide = newSide;
         this.options = options;
         this.d = d;
         this.summary = new Summary(d.tasksAdded.size(), d.tasksRemoved.size(), d.tasksChangedA.size(), d.alignedPairs,
@@ -38,18 +40,22 @@ public final class GraphDiff {
             d.tensorsAdded.size(), d.tensorsRemoved.size(), d.tensorsChangedA.size());
     }
 
-    /** Diffs two loaded graphs. NEW's string and array pools are merged into OLD's. */
-    public static GraphDiff of(Graph oldGraph, Graph newGraph, DiffOptions options) {
-        return new Differ(oldGraph, newGraph, options.copy()).run();
+    /** Diffs two loaded sides. NEW's string and array codes are translated into OLD's (the graphs stay as read). */
+    public static GraphDiff of(Side oldSide, Side newSide, DiffOptions options) {
+        return new Differ(oldSide, newSide, options.copy()).run();
     }
 
     public Summary summary() { return summary; }
 
     public boolean identical() { return summary.identical(); }
 
-    public Graph oldGraph() { return oldGraph; }
+    public TaskGraph oldGraph() { return oldSide.graph(); }
 
-    public Graph newGraph() { return newGraph; }
+    public TaskGraph newGraph() { return newSide.graph(); }
+
+    public NameMap oldNames() { return oldSide.names(); }
+
+    public NameMap newNames() { return newSide.names(); }
 
     public DiffOptions options() { return options; }
 
@@ -68,7 +74,7 @@ public final class GraphDiff {
     /** Changed attributes of the i-th changed task. */
     public List<Change> taskChanges(int i) {
         List<Change> out = new ArrayList<>();
-        d.cmp.task(oldGraph.nodeTask[d.tasksChangedA.get(i)], newGraph.nodeTask[d.tasksChangedB.get(i)], out);
+        d.cmp.task(oldGraph().taskRow(d.tasksChangedA.get(i)), newGraph().taskRow(d.tasksChangedB.get(i)), out);
         return out;
     }
 
@@ -82,7 +88,7 @@ public final class GraphDiff {
     /** Changed attributes of the i-th changed tensor. */
     public List<Change> tensorChanges(int i) {
         List<Change> out = new ArrayList<>();
-        d.cmp.tensor(oldGraph.tensorRow[d.tensorsChangedA.get(i)], newGraph.tensorRow[d.tensorsChangedB.get(i)], out);
+        d.cmp.tensor(oldGraph().tensorRow(d.tensorsChangedA.get(i)), newGraph().tensorRow(d.tensorsChangedB.get(i)), out);
         return out;
     }
 }

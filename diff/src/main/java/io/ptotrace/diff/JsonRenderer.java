@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.PrettyPrinter;
 import io.ptotrace.model.U64;
+import io.ptotrace.model.graph.TaskGraph;
 import io.ptotrace.model.util.IntList;
 import java.io.IOException;
 import java.io.Writer;
@@ -24,7 +25,7 @@ final class JsonRenderer implements Renderer {
     public void render(GraphDiff d, Writer out) throws IOException {
         j = JSON.createGenerator(out);
         j.setPrettyPrinter(new LinePrinter());
-        Graph a = d.oldGraph, b = d.newGraph;
+        Side a = d.oldSide, b = d.newSide;
         Differ x = d.d;
         GraphDiff.Summary s = d.summary();
         j.writeStartObject();
@@ -44,8 +45,8 @@ final class JsonRenderer implements Renderer {
         j.writeNumberField("tensors_removed", s.tensorsRemoved());
         j.writeNumberField("tensors_changed", s.tensorsChanged());
         j.writeEndObject();
-        side("old", a, d.oldPairCount());
-        side("new", b, d.newPairCount());
+        side("old", a.graph(), d.oldPairCount());
+        side("new", b.graph(), d.newPairCount());
         j.writeObjectFieldStart("options");
         j.writeBooleanField("projected", d.options.projected);
         j.writeBooleanField("align", d.options.align);
@@ -64,9 +65,9 @@ final class JsonRenderer implements Renderer {
         for (int i = 0; i < x.tasksChangedA.size(); i++) {
             int na = x.tasksChangedA.get(i), nb = x.tasksChangedB.get(i);
             j.writeStartObject();
-            j.writeStringField("task_id", U64.str(b.nodeId[nb]));
+            j.writeStringField("task_id", U64.str(b.graph().nodeId(nb)));
             j.writeStringField("display", b.display(nb));
-            j.writeStringField("old_task_id", U64.str(a.nodeId[na]));
+            j.writeStringField("old_task_id", U64.str(a.graph().nodeId(na)));
             j.writeStringField("old_display", a.display(na));
             changes(d.taskChanges(i));
             j.writeEndObject();
@@ -93,9 +94,9 @@ final class JsonRenderer implements Renderer {
         for (int i = 0; i < x.tensorsChangedA.size(); i++) {
             j.writeStartObject();
             j.writeFieldName("old");
-            tensor(a, x.tensorsChangedA.get(i));
+            tensor(a.graph(), x.tensorsChangedA.get(i));
             j.writeFieldName("new");
-            tensor(b, x.tensorsChangedB.get(i));
+            tensor(b.graph(), x.tensorsChangedB.get(i));
             changes(d.tensorChanges(i));
             j.writeEndObject();
         }
@@ -106,13 +107,13 @@ final class JsonRenderer implements Renderer {
         out.flush();
     }
 
-    private void side(String name, Graph g, int pairs) throws IOException {
+    private void side(String name, TaskGraph g, int pairs) throws IOException {
         j.writeObjectFieldStart(name);
-        j.writeStringField("file", g.file.toString());
-        j.writeNumberField("tasks", g.taskCount);
+        j.writeStringField("file", g.file().toString());
+        j.writeNumberField("tasks", g.taskRowCount());
         j.writeNumberField("edges", pairs);
-        j.writeNumberField("annotated_edges", g.edgeCount);
-        j.writeNumberField("tensors", g.tensorRowCount);
+        j.writeNumberField("annotated_edges", g.edgeCount());
+        j.writeNumberField("tensors", g.tensorRowCount());
         j.writeEndObject();
     }
 
@@ -154,114 +155,117 @@ final class JsonRenderer implements Renderer {
         j.writeEndArray();
     }
 
-    private void array(String field, Graph g, int ref) throws IOException {
-        if (ref < 0) return;
+    private void array(String field, long[] a) throws IOException {
+        if (a == null) return;
         j.writeFieldName(field);
-        longs(g.values.array(ref));
+        longs(a);
     }
 
-    private void str(String field, Graph g, int code) throws IOException {
-        if (code >= 0) j.writeStringField(field, g.values.text(code));
+    private void str(String field, String s) throws IOException {
+        if (s != null) j.writeStringField(field, s);
     }
 
-    private void tasks(String name, IntList nodes, Graph g) throws IOException {
+    private void tasks(String name, IntList nodes, Side g) throws IOException {
         j.writeArrayFieldStart(name);
         for (int i = 0; i < nodes.size(); i++) task(g, nodes.get(i));
         j.writeEndArray();
     }
 
     /** A task as deps.json writes it, plus display and name. */
-    private void task(Graph g, int node) throws IOException {
-        int row = g.nodeTask[node];
+    private void task(Side side, int node) throws IOException {
+        TaskGraph g = side.graph();
+        int row = g.taskRow(node);
         j.writeStartObject();
-        j.writeStringField("task_id", U64.str(g.nodeId[node]));
-        j.writeStringField("display", g.display(node));
-        String name = g.funcName(node);
+        j.writeStringField("task_id", U64.str(g.nodeId(node)));
+        j.writeStringField("display", side.display(node));
+        String name = side.funcName(node);
         if (name != null) j.writeStringField("name", name);
-        str("scope", g, g.taskScope[row]);
-        if (g.taskEarly[row] >= 0) j.writeBooleanField("early_dispatch", g.taskEarly[row] == 1);
+        str("scope", g.scope(row));
+        if (g.earlyDispatch(row) >= 0) j.writeBooleanField("early_dispatch", g.earlyDispatch(row) == 1);
         j.writeArrayFieldStart("kernel_ids");
-        for (int s = 0; s < 3; s++) j.writeNumber(g.taskKernels[row * 3 + s]);
+        for (int s = 0; s < 3; s++) j.writeNumber(side.kernel(row, s));
         j.writeEndArray();
-        j.writeNumberField("block_num", g.taskBlock[row]);
+        j.writeNumberField("block_num", g.blockNum(row));
         j.writeArrayFieldStart("args");
-        for (int k = g.argStart[row]; k < g.argStart[row + 1]; k++) {
+        for (int k = g.argFrom(row); k < g.argTo(row); k++) {
             j.writeStartObject();
-            if (g.argIdx[k] != Graph.ABSENT_INT) j.writeNumberField("idx", g.argIdx[k]);
-            str("type", g, g.argType[k]);
-            if (g.argTensor[k] >= 0) j.writeStringField("tensor_id", U64.str(g.tensorId[g.argTensor[k]]));
-            str("dtype", g, g.argDtype[k]);
-            array("shape", g, g.argShape[k]);
-            if (g.argOffsetOk[k] != 0) j.writeStringField("start_offset", U64.str(g.argOffset[k]));
-            array("strides", g, g.argStrides[k]);
+            if (g.argIdx(k) != TaskGraph.ABSENT) j.writeNumberField("idx", g.argIdx(k));
+            str("type", g.argType(k));
+            if (g.argTensor(k) >= 0) j.writeStringField("tensor_id", U64.str(g.tensorId(g.argTensor(k))));
+            str("dtype", g.argDtype(k));
+            array("shape", g.argShape(k));
+            if (g.argOffsetOk(k)) j.writeStringField("start_offset", U64.str(g.argOffset(k)));
+            array("strides", g.argStrides(k));
             j.writeEndObject();
         }
         j.writeEndArray();
         j.writeEndObject();
     }
 
-    private void pairs(String name, IntList rows, Graph g) throws IOException {
+    private void pairs(String name, IntList rows, Side side) throws IOException {
+        TaskGraph g = side.graph();
         j.writeArrayFieldStart(name);
         for (int i = 0; i < rows.size(); i++) {
             int e = rows.get(i);
             j.writeStartObject();
-            j.writeStringField("pred", U64.str(g.nodeId[g.ePred[e]]));
-            j.writeStringField("succ", U64.str(g.nodeId[g.eSucc[e]]));
-            j.writeStringField("pred_display", g.display(g.ePred[e]));
-            j.writeStringField("succ_display", g.display(g.eSucc[e]));
+            j.writeStringField("pred", U64.str(g.nodeId(g.edgePred(e))));
+            j.writeStringField("succ", U64.str(g.nodeId(g.edgeSucc(e))));
+            j.writeStringField("pred_display", side.display(g.edgePred(e)));
+            j.writeStringField("succ_display", side.display(g.edgeSucc(e)));
             j.writeEndObject();
         }
         j.writeEndArray();
     }
 
-    private void edges(String name, IntList rows, Graph g) throws IOException {
+    private void edges(String name, IntList rows, Side g) throws IOException {
         j.writeArrayFieldStart(name);
         for (int i = 0; i < rows.size(); i++) edge(g, rows.get(i));
         j.writeEndArray();
     }
 
     /** An edge as deps.json writes it (members it lacks stay absent), plus displays. */
-    private void edge(Graph g, int e) throws IOException {
+    private void edge(Side side, int e) throws IOException {
+        TaskGraph g = side.graph();
         j.writeStartObject();
-        j.writeStringField("pred", U64.str(g.nodeId[g.ePred[e]]));
-        j.writeStringField("succ", U64.str(g.nodeId[g.eSucc[e]]));
-        if (g.eArg[e] != Graph.ABSENT_INT) j.writeNumberField("arg", g.eArg[e]);
-        str("source", g, g.eSource[e]);
-        if (g.eFlags[e] >= 0) {
+        j.writeStringField("pred", U64.str(g.nodeId(g.edgePred(e))));
+        j.writeStringField("succ", U64.str(g.nodeId(g.edgeSucc(e))));
+        if (g.edgeArg(e) != TaskGraph.ABSENT) j.writeNumberField("arg", g.edgeArg(e));
+        str("source", g.edgeSource(e));
+        if (g.edgeFlagsCode(e) >= 0) {
             j.writeArrayFieldStart("flags");
-            for (String f : Comparer.flags(g, g.eFlags[e])) j.writeString(f);
+            for (String f : Comparer.flags(g, g.edgeFlagsCode(e))) j.writeString(f);
             j.writeEndArray();
         }
-        str("overlap", g, g.eOverlap[e]);
-        str("hazard", g, g.eHazard[e]);
-        str("access_kind", g, g.eAccess[e]);
-        if (g.eTensor[e] >= 0) j.writeStringField("tensor_id", U64.str(g.tensorId[g.eTensor[e]]));
-        str("consumer_dtype", g, g.eCDtype[e]);
-        array("consumer_shape", g, g.eCShape[e]);
-        if ((g.eBits[e] & Graph.E_COFF) != 0) j.writeStringField("consumer_start_offset", U64.str(g.eCOff[e]));
-        array("consumer_strides", g, g.eCStrides[e]);
-        array("producer_shape", g, g.ePShape[e]);
-        if ((g.eBits[e] & Graph.E_POFF) != 0) j.writeStringField("producer_start_offset", U64.str(g.ePOff[e]));
-        array("producer_strides", g, g.ePStrides[e]);
-        j.writeStringField("pred_display", g.display(g.ePred[e]));
-        j.writeStringField("succ_display", g.display(g.eSucc[e]));
+        str("overlap", g.edgeOverlap(e));
+        str("hazard", g.edgeHazard(e));
+        str("access_kind", g.edgeAccessKind(e));
+        if (g.edgeTensor(e) >= 0) j.writeStringField("tensor_id", U64.str(g.tensorId(g.edgeTensor(e))));
+        str("consumer_dtype", g.consumerDtype(e));
+        array("consumer_shape", g.consumerShape(e));
+        if (g.consumerOffsetOk(e)) j.writeStringField("consumer_start_offset", U64.str(g.consumerOffset(e)));
+        array("consumer_strides", g.consumerStrides(e));
+        array("producer_shape", g.producerShape(e));
+        if (g.producerOffsetOk(e)) j.writeStringField("producer_start_offset", U64.str(g.producerOffset(e)));
+        array("producer_strides", g.producerStrides(e));
+        j.writeStringField("pred_display", side.display(g.edgePred(e)));
+        j.writeStringField("succ_display", side.display(g.edgeSucc(e)));
         j.writeEndObject();
     }
 
-    private void tensors(String name, IntList ts, Graph g) throws IOException {
+    private void tensors(String name, IntList ts, Side s) throws IOException {
         j.writeArrayFieldStart(name);
-        for (int i = 0; i < ts.size(); i++) tensor(g, ts.get(i));
+        for (int i = 0; i < ts.size(); i++) tensor(s.graph(), ts.get(i));
         j.writeEndArray();
     }
 
-    private void tensor(Graph g, int t) throws IOException {
-        int r = g.tensorRow[t];
+    private void tensor(TaskGraph g, int t) throws IOException {
+        int r = g.tensorRow(t);
         j.writeStartObject();
-        j.writeStringField("tensor_id", U64.str(g.tensorId[t]));
-        if ((g.tBits[r] & Graph.T_ADDR) != 0) j.writeStringField("buffer_addr", U64.str(g.tAddr[r]));
-        if ((g.tBits[r] & Graph.T_VERSION) != 0) j.writeNumberField("version", g.tVersion[r]);
-        str("dtype", g, g.tDtype[r]);
-        if ((g.tBits[r] & Graph.T_NUMEL) != 0) j.writeStringField("buffer_numel", U64.str(g.tNumel[r]));
+        j.writeStringField("tensor_id", U64.str(g.tensorId(t)));
+        if (g.bufferAddrOk(r)) j.writeStringField("buffer_addr", U64.str(g.bufferAddr(r)));
+        if (g.versionPresent(r)) j.writeNumberField("version", g.version(r));
+        str("dtype", g.tensorDtype(r));
+        if (g.bufferNumelOk(r)) j.writeStringField("buffer_numel", U64.str(g.bufferNumel(r)));
         j.writeEndObject();
     }
 

@@ -1,6 +1,7 @@
 package io.ptotrace.diff;
 
 import io.ptotrace.model.U64;
+import io.ptotrace.model.graph.TaskGraph;
 import io.ptotrace.model.util.IntList;
 import java.io.IOException;
 import java.io.Writer;
@@ -45,13 +46,13 @@ final class MarkdownRenderer implements Renderer {
     @Override
     public void render(GraphDiff d, Writer out) throws IOException {
         w = out;
-        Graph a = d.oldGraph, b = d.newGraph;
+        Side a = d.oldSide, b = d.newSide;
         Differ x = d.d;
         GraphDiff.Summary s = d.summary();
         line("### ptotrace diff: " + (s.identical() ? "graphs identical" : "graphs differ"));
         line("");
-        line("OLD " + code(a.file.toString()) + " (" + Fmt.sizes(a, d.oldPairCount()) + ")  ");
-        line("NEW " + code(b.file.toString()) + " (" + Fmt.sizes(b, d.newPairCount()) + ")");
+        line("OLD " + code(a.graph().file().toString()) + " (" + Fmt.sizes(a.graph(), d.oldPairCount()) + ")  ");
+        line("NEW " + code(b.graph().file().toString()) + " (" + Fmt.sizes(b.graph(), d.newPairCount()) + ")");
         line("");
         line(Fmt.summary(d).replace("->", "→"));
         line("");
@@ -88,7 +89,7 @@ final class MarkdownRenderer implements Renderer {
             int i = 0;
             for (; i < n && i < maxList; i++) {
                 int eb = x.edgesChangedB.get(i);
-                String e = code(Fmt.edgeEnds(b, eb, "→") + "  " + Fmt.edgeKey(b, eb));
+                String e = code(Fmt.edgeEnds(b, eb, "→") + "  " + Fmt.edgeKey(b.graph(), eb));
                 changeRows(e, d.edgeChanges(i));
             }
             close(i, n);
@@ -99,7 +100,7 @@ final class MarkdownRenderer implements Renderer {
         if (open("Tensors changed", n, "| tensor | field | OLD | NEW |")) {
             int i = 0;
             for (; i < n && i < maxList; i++) {
-                changeRows(code(U64.str(b.tensorId[x.tensorsChangedB.get(i)])), d.tensorChanges(i));
+                changeRows(code(U64.str(b.graph().tensorId(x.tensorsChangedB.get(i)))), d.tensorChanges(i));
             }
             close(i, n);
         }
@@ -115,51 +116,55 @@ final class MarkdownRenderer implements Renderer {
         }
     }
 
-    private void taskTable(String title, IntList nodes, Graph g) throws IOException {
+    private void taskTable(String title, IntList nodes, Side s) throws IOException {
+        TaskGraph g = s.graph();
         int n = nodes.size();
         if (!open(title, n, "| task | kernel_ids | block_num | args |")) return;
         int i = 0;
         for (; i < n && i < maxList; i++) {
-            int node = nodes.get(i), row = g.nodeTask[node];
-            line("| " + code(g.display(node)) + " | " + code(Fmt.kernels(g, row)) + " | " + g.taskBlock[row] + " | "
-                + (g.argStart[row + 1] - g.argStart[row]) + " |");
+            int node = nodes.get(i), row = g.taskRow(node);
+            line("| " + code(s.display(node)) + " | " + code(Fmt.kernels(s, row)) + " | " + g.blockNum(row) + " | "
+                + (g.argTo(row) - g.argFrom(row)) + " |");
         }
         close(i, n);
     }
 
-    private void pairTable(String title, IntList rows, Graph g) throws IOException {
+    private void pairTable(String title, IntList rows, Side s) throws IOException {
+        TaskGraph g = s.graph();
         int n = rows.size();
         if (!open(title + " (pred → succ)", n, "| pred | succ |")) return;
         int i = 0;
         for (; i < n && i < maxList; i++) {
             int e = rows.get(i);
-            line("| " + code(g.display(g.ePred[e])) + " | " + code(g.display(g.eSucc[e])) + " |");
+            line("| " + code(s.display(g.edgePred(e))) + " | " + code(s.display(g.edgeSucc(e))) + " |");
         }
         close(i, n);
     }
 
-    private void edgeTable(String title, IntList rows, Graph g) throws IOException {
+    private void edgeTable(String title, IntList rows, Side s) throws IOException {
+        TaskGraph g = s.graph();
         int n = rows.size();
         if (!open(title, n, "| pred | succ | arg | source | tensor | annotation |")) return;
         int i = 0;
         for (; i < n && i < maxList; i++) {
             int e = rows.get(i);
-            String arg = g.eArg[e] == Graph.ABSENT_INT ? "" : Integer.toString(g.eArg[e]);
-            String tensor = g.eTensor[e] >= 0 ? code(U64.str(g.tensorId[g.eTensor[e]])) : "";
+            String arg = g.edgeArg(e) == TaskGraph.ABSENT ? "" : Integer.toString(g.edgeArg(e));
+            String tensor = g.edgeTensor(e) >= 0 ? code(U64.str(g.tensorId(g.edgeTensor(e)))) : "";
             String ann = Fmt.edgeAnnotation(g, e);
-            line("| " + code(g.display(g.ePred[e])) + " | " + code(g.display(g.eSucc[e])) + " | " + arg + " | "
-                + cell(Fmt.str(g, g.eSource[e])) + " | " + tensor + " | " + (ann.isEmpty() ? "" : code(ann)) + " |");
+            line("| " + code(s.display(g.edgePred(e))) + " | " + code(s.display(g.edgeSucc(e))) + " | " + arg + " | "
+                + cell(Fmt.str(g.edgeSource(e))) + " | " + tensor + " | " + (ann.isEmpty() ? "" : code(ann)) + " |");
         }
         close(i, n);
     }
 
-    private void tensorTable(String title, IntList ts, Graph g) throws IOException {
+    private void tensorTable(String title, IntList ts, Side s) throws IOException {
+        TaskGraph g = s.graph();
         int n = ts.size();
         if (!open(title, n, "| tensor | details |")) return;
         int i = 0;
         for (; i < n && i < maxList; i++) {
             int t = ts.get(i);
-            line("| " + code(U64.str(g.tensorId[t])) + " | " + cell(Fmt.tensorDetail(g, t)) + " |");
+            line("| " + code(U64.str(g.tensorId(t))) + " | " + cell(Fmt.tensorDetail(g, t)) + " |");
         }
         close(i, n);
     }

@@ -1,6 +1,7 @@
 package io.ptotrace.diff;
 
 import io.ptotrace.model.U64;
+import io.ptotrace.model.graph.TaskGraph;
 import io.ptotrace.model.util.IntList;
 import java.io.IOException;
 import java.io.Writer;
@@ -43,11 +44,11 @@ final class TextRenderer implements Renderer {
     @Override
     public void render(GraphDiff d, Writer out) throws IOException {
         w = out;
-        Graph a = d.oldGraph, b = d.newGraph;
+        Side a = d.oldSide, b = d.newSide;
         Differ x = d.d;
         line(c(BOLD, "ptotrace diff"));
-        line("  OLD " + a.file + "  (" + Fmt.sizes(a, d.oldPairCount()) + ")");
-        line("  NEW " + b.file + "  (" + Fmt.sizes(b, d.newPairCount()) + ")");
+        line("  OLD " + a.graph().file() + "  (" + Fmt.sizes(a.graph(), d.oldPairCount()) + ")");
+        line("  NEW " + b.graph().file() + "  (" + Fmt.sizes(b.graph(), d.newPairCount()) + ")");
         w.write('\n');
         line(c(BOLD, Fmt.summary(d)));
         for (String n : d.notes()) line("Note: " + n);
@@ -84,8 +85,8 @@ final class TextRenderer implements Renderer {
                 int ea = x.edgesChangedA.get(i), eb = x.edgesChangedB.get(i);
                 String ends = Fmt.edgeEnds(b, eb, "->");
                 String was = Fmt.edgeEnds(a, ea, "->");
-                String key = Fmt.edgeKey(b, eb);
-                String oldKey = Fmt.edgeKey(a, ea);
+                String key = Fmt.edgeKey(b.graph(), eb);
+                String oldKey = Fmt.edgeKey(a.graph(), ea);
                 StringBuilder sb = new StringBuilder("  ").append(tilde).append(' ').append(c(YELLOW, ends)).append("  ").append(key);
                 if (!was.equals(ends) || !oldKey.equals(key)) sb.append("  (OLD ").append(was).append("  ").append(oldKey).append(')');
                 line(sb.toString());
@@ -98,8 +99,9 @@ final class TextRenderer implements Renderer {
             for (int i = 0; i < x.tensorsChangedA.size(); i++) {
                 if (more(i, x.tensorsChangedA.size())) break;
                 int ta = x.tensorsChangedA.get(i), tb = x.tensorsChangedB.get(i);
-                String s = U64.str(b.tensorId[tb]);
-                if (a.tensorId[ta] != b.tensorId[tb]) s += " (OLD " + U64.str(a.tensorId[ta]) + ")";
+                long ida = a.graph().tensorId(ta), idb = b.graph().tensorId(tb);
+                String s = U64.str(idb);
+                if (ida != idb) s += " (OLD " + U64.str(ida) + ")";
                 line("  " + tilde + " " + c(YELLOW, s));
                 changes(d.tensorChanges(i));
             }
@@ -113,7 +115,7 @@ final class TextRenderer implements Renderer {
         }
     }
 
-    private void pairs(String title, IntList rows, Graph g, String mark, String col) throws IOException {
+    private void pairs(String title, IntList rows, Side g, String mark, String col) throws IOException {
         if (!header(title, rows.size())) return;
         for (int i = 0; i < rows.size(); i++) {
             if (more(i, rows.size())) break;
@@ -121,22 +123,23 @@ final class TextRenderer implements Renderer {
         }
     }
 
-    private void edges(String title, IntList rows, Graph g, String mark, String col) throws IOException {
+    private void edges(String title, IntList rows, Side s, String mark, String col) throws IOException {
         if (!header(title, rows.size())) return;
         for (int i = 0; i < rows.size(); i++) {
             if (more(i, rows.size())) break;
             int e = rows.get(i);
-            String ann = Fmt.edgeAnnotation(g, e);
-            line("  " + mark + " " + c(col, Fmt.edgeEnds(g, e, "->")) + "  " + Fmt.edgeKey(g, e) + (ann.isEmpty() ? "" : "  " + ann));
+            String ann = Fmt.edgeAnnotation(s.graph(), e);
+            line("  " + mark + " " + c(col, Fmt.edgeEnds(s, e, "->")) + "  " + Fmt.edgeKey(s.graph(), e) + (ann.isEmpty() ? "" : "  " + ann));
         }
     }
 
-    private void tensors(String title, IntList ts, Graph g, String mark, String col) throws IOException {
+    private void tensors(String title, IntList ts, Side s, String mark, String col) throws IOException {
+        TaskGraph g = s.graph();
         if (!header(title, ts.size())) return;
         for (int i = 0; i < ts.size(); i++) {
             if (more(i, ts.size())) break;
             int t = ts.get(i);
-            line("  " + mark + " " + c(col, U64.str(g.tensorId[t])) + "  " + Fmt.tensorDetail(g, t));
+            line("  " + mark + " " + c(col, U64.str(g.tensorId(t))) + "  " + Fmt.tensorDetail(g, t));
         }
     }
 }

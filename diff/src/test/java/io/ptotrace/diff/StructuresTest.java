@@ -3,46 +3,57 @@ package io.ptotrace.diff;
 import io.ptotrace.model.util.RadixSort;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.graph.TaskGraph;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class StructuresTest {
-    @Test
-    void equalTextsGetOneCode() {
-        Values v = new Values();
-        assertThat(v.text((String) null)).isEqualTo(-1);
-        assertThat(v.text("INPUT")).isZero();
-        assertThat(v.text(new String("INPUT".toCharArray()))).isZero(); // equal text, another instance
-        assertThat(v.text("Aa")).isEqualTo(1);
-        assertThat(v.text("BB")).isEqualTo(2); // same String hash as "Aa"
-        for (int i = 0; i < 1000; i++) assertThat(v.text("s" + i)).isEqualTo(3 + i);
-        for (int i = 0; i < 1000; i++) assertThat(v.text("s" + i)).isEqualTo(3 + i);
-        assertThat(v.text(2)).isEqualTo("BB");
-        assertThat(v.text(-1)).isNull();
-        assertThat(v.textCount()).isEqualTo(1003);
+    @TempDir
+    Path dir;
+
+    /** One task per (type, dtype, shape) triple, each with one arg. */
+    private Side side(String name, String... typeDtypeShape) {
+        StringBuilder sb = new StringBuilder("{\"tasks\": [");
+        for (int i = 0; i < typeDtypeShape.length; i += 3) {
+            if (i > 0) sb.append(',');
+            sb.append("{\"task_id\": \"").append(i).append("\", \"kernel_ids\": [0, -1, -1], \"args\": [{\"type\": \"")
+                .append(typeDtypeShape[i]).append("\", \"dtype\": \"").append(typeDtypeShape[i + 1]).append("\", \"shape\": [")
+                .append(typeDtypeShape[i + 2]).append("]}]}");
+        }
+        Path f = Fixtures.write(dir.resolve(name + "/deps.json"), sb.append("], \"edges\": []}").toString());
+        return new Side(GraphLoader.read(f, w -> { }, true), NameMap.EMPTY);
     }
 
     @Test
-    void equalArraysGetOneCodeWhicheverInstanceComes() {
-        Values v = new Values();
-        long[] shape = {16, 128};
-        int a = v.array(shape);
-        assertThat(v.array(shape)).isEqualTo(a);
-        assertThat(v.array(new long[] {16, 128})).isEqualTo(a); // a copy the interner did not keep
-        assertThat(v.array(new long[] {16})).isNotEqualTo(a);
-        assertThat(v.array(new long[0])).isEqualTo(v.array(new long[0]));
-        assertThat(v.array((long[]) null)).isEqualTo(-1);
-        for (int i = 0; i < 10_000; i++) v.array(new long[] {i, i + 1});
-        assertThat(v.array(a)).containsExactly(16, 128).isSameAs(shape);
-        assertThat(v.arrayCount()).isEqualTo(3 + 10_000);
-        Values other = new Values();
-        other.array(new long[] {7});
-        other.text("OUTPUT");
-        int[] arrays = v.arraysInto(other), texts = new Values().textsInto(other);
-        assertThat(other.array(arrays[a])).containsExactly(16, 128);
-        assertThat(arrays).doesNotHaveDuplicates();
-        assertThat(texts).isEmpty();
+    void equalTextsOfTwoGraphsGetOneCodeAndOthersNone() {
+        Side a = side("a", "INPUT", "FLOAT16", "4", "OUTPUT", "FLOAT32", "4");
+        Side b = side("b", "OUTPUT", "BF16", "4", "INPUT", "FLOAT16", "4"); // OUTPUT and INPUT in another order
+        b.codesIn(a);
+        TaskGraph ga = a.graph(), gb = b.graph();
+        assertThat(b.text(gb.argTypeCode(0))).isEqualTo(ga.argTypeCode(1)); // OUTPUT
+        assertThat(b.text(gb.argTypeCode(1))).isEqualTo(ga.argTypeCode(0)); // INPUT
+        assertThat(b.text(gb.argDtypeCode(1))).isEqualTo(ga.argDtypeCode(0)); // FLOAT16
+        int bf16 = b.text(gb.argDtypeCode(0));
+        for (int c = 0; c < ga.stringCount(); c++) assertThat(bf16).isNotEqualTo(c); // only in NEW
+        assertThat(b.text(-1)).isEqualTo(-1);
+        assertThat(a.text(ga.argTypeCode(0))).isEqualTo(ga.argTypeCode(0)); // OLD's own codes stay
+    }
+
+    @Test
+    void equalArraysOfTwoGraphsGetOneCodeAndOthersNone() {
+        Side a = side("a", "INPUT", "F", "16, 128", "INPUT", "F", "16");
+        Side b = side("b", "INPUT", "F", "16", "INPUT", "F", "16, 129", "INPUT", "F", "16, 128");
+        b.codesIn(a);
+        TaskGraph ga = a.graph(), gb = b.graph();
+        assertThat(b.array(gb.argShapeCode(0))).isEqualTo(ga.argShapeCode(1));
+        assertThat(b.array(gb.argShapeCode(2))).isEqualTo(ga.argShapeCode(0));
+        int only = b.array(gb.argShapeCode(1));
+        assertThat(only).isNotIn(ga.argShapeCode(0), ga.argShapeCode(1)).isGreaterThanOrEqualTo(ga.arrayCount());
+        assertThat(gb.array(gb.argShapeCode(1))).containsExactly(16, 129);
     }
 
     @Test

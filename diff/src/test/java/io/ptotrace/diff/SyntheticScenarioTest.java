@@ -250,6 +250,6 @@ class SyntheticScenarioTest {
         String out = diff(base, base).run().out();
         assertThat(out).startsWith("ptotrace diff\n");
         Fixtures.Result r = diff(base, write(graph.copy(), "named")).run();
-        assertThat(r.diff().oldGraph().names().size()).isPositive(); // name_map_synth.json next to the base
+        assertThat(r.diff().oldNames().size()).isPositive(); // name_map_synth.json next to the base
     }
 }

@@ -5,6 +5,8 @@ import io.ptotrace.io.Outputs;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.deps.DepsReader;
+import io.ptotrace.model.graph.Neighbourhood;
+import io.ptotrace.model.graph.Subgraph;
 import io.ptotrace.model.graph.TaskGraph;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,6 +34,8 @@ public final class DepsViewer {
         public Path funcNames;
         /** Where {@code outputs/} is looked for when there is no input. */
         public Path cwd = Path.of("");
+        /** Null: the whole graph; else only the focus tasks' neighbourhood (the edge mode still applies to the whole graph). */
+        public Focus focus;
         /** Phase timings on the warning stream. */
         public boolean timings;
         /** The interactive HTML page instead of the text view ({@code deps_viewer[_<mode>].html}). */
@@ -58,7 +62,8 @@ public final class DepsViewer {
         Path deps = resolve(r);
         Path sidecarFile = PerfSidecar.beside(deps);
         PerfSidecar.Pending pending = sidecarFile == null ? null : PerfSidecar.start(sidecarFile);
-        DepsReader.Detail detail = r.edgeMode.dataflow() || r.html ? DepsReader.Detail.FULL : DepsReader.Detail.ANNOTATIONS;
+        // a focused view counts the tensors its tasks' args name, and the page shows the args: both read them
+        DepsReader.Detail detail = r.edgeMode.dataflow() || r.html || r.focus != null ? DepsReader.Detail.FULL : DepsReader.Detail.ANNOTATIONS;
         TaskGraph g = TaskGraph.read(deps, detail, TaskGraph.Duplicates.LAST, warn);
         refuseUnexpected(g);
         long t1 = System.nanoTime();
@@ -67,14 +72,17 @@ public final class DepsViewer {
         PerfSidecar sidecar = pending == null ? null : pending.join(warn);
         long t2 = System.nanoTime();
 
-        EdgeSelection sel = EdgeSelection.of(g, r.edgeMode, warn);
-        TextView view = new TextView(g, sel.shown, sidecar);
-        String header = sel.header(g.pairCount());
+        Subgraph sub = r.focus == null ? null : g.restrictTo(Neighbourhood.of(g, r.focus.nodes(g), r.focus.hops));
+        EdgeSelection wholeSel = EdgeSelection.of(g, r.edgeMode, warn);
+        TaskGraph viewed = sub == null ? g : sub.graph;
+        EdgeSelection sel = sub == null ? wholeSel : wholeSel.restrictTo(sub);
+        TextView view = new TextView(viewed, sel.shown, sidecar, g);
+        String header = sel.header(viewed.pairCount());
         if (header != null) {
             StringBuilder sb = new StringBuilder(header).append('\n');
             for (int p = sel.redundant.nextSetBit(0); p >= 0; p = sel.redundant.nextSetBit(p + 1)) {
-                sb.append("  - ").append(view.ids.text(g.nodeId(g.pairPred(p)))).append(" -> ")
-                    .append(view.ids.text(g.nodeId(g.pairSucc(p)))).append('\n');
+                sb.append("  - ").append(view.ids.text(viewed.nodeId(viewed.pairPred(p)))).append(" -> ")
+                    .append(view.ids.text(viewed.nodeId(viewed.pairSucc(p)))).append('\n');
                 if (sb.length() > 1 << 16) { out.print(sb); sb.setLength(0); }
             }
             out.print(sb);
@@ -87,7 +95,7 @@ public final class DepsViewer {
         if (r.html) {
             if (r.timings) warn.accept(String.format(java.util.Locale.ROOT, "timings: read %.2f s, names and sidecar %.2f s, %s %.2f s",
                 (t1 - t0) / 1e9, (t2 - t1) / 1e9, r.edgeMode.cliName, (t3 - t2) / 1e9));
-            return HtmlView.write(r, g, sel, sidecar, names, deps, inputs, out, warn);
+            return HtmlView.write(r, viewed, g, sel, sidecar, names, deps, inputs, out, warn);
         }
 
         Path output = r.output != null ? r.output
@@ -98,7 +106,7 @@ public final class DepsViewer {
             os -> view.write(os, deps.toString(), sel.shownCount, annotated, sidecar != null, funcNames));
         long t4 = System.nanoTime();
         out.println("Wrote " + output + " (" + view.taskCount() + " tasks, " + sel.shownCount + " unique edges, " + annotated
-            + " annotated edges, format=text)");
+            + " annotated edges, format=text" + (r.focus == null ? "" : ", focus=" + r.focus.spec + " hops=" + r.focus.hops) + ")");
         out.flush();
         if (r.timings) {
             warn.accept(String.format(java.util.Locale.ROOT, "timings: read %.2f s, names and sidecar %.2f s, %s %.2f s, write %.2f s",

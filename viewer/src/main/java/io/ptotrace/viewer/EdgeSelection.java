@@ -1,5 +1,6 @@
 package io.ptotrace.viewer;
 
+import io.ptotrace.model.graph.Subgraph;
 import io.ptotrace.model.graph.TaskGraph;
 import io.ptotrace.model.graph.TransitiveReduction;
 import java.util.BitSet;
@@ -52,6 +53,12 @@ final class EdgeSelection {
         if (mode.onlyRedundant()) shown = (BitSet) redundant.clone();
         else { shown = all; shown.andNot(redundant); }
         return new EdgeSelection(mode, shown, redundant, shown.cardinality());
+    }
+
+    /** This selection on a part of the graph: the shown and redundant pairs among its nodes. */
+    EdgeSelection restrictTo(Subgraph sub) {
+        BitSet s = sub.pairs(shown);
+        return new EdgeSelection(applied, s, sub.pairs(redundant), s.cardinality());
     }
 
     /** The line that introduces the redundant pairs on stdout, or null in full mode. */

@@ -19,8 +19,11 @@ import java.util.function.Consumer;
 final class HtmlView {
     private HtmlView() {}
 
-    /** Builds, lays out and writes the page; prints the HTML line of the edge-mode report and the {@code Wrote …} line. */
-    static DepsViewer.Result write(DepsViewer.Request r, TaskGraph g, EdgeSelection sel, PerfSidecar sidecar, NameMap names,
+    /**
+     * Builds, lays out and writes the page of {@code g}, which is {@code whole} or a focused part of it; prints the HTML
+     * line of the edge-mode report and the {@code Wrote …} line.
+     */
+    static DepsViewer.Result write(DepsViewer.Request r, TaskGraph g, TaskGraph whole, EdgeSelection sel, PerfSidecar sidecar, NameMap names,
         Path deps, List<Path> inputs, PrintStream out, Consumer<String> warn) {
         long t0 = System.nanoTime();
         int all = g.pairCount(), visible = sel.shownCount, hidden = all - visible;
@@ -28,7 +31,7 @@ final class HtmlView {
             out.println("HTML layout preserves all " + all + " edge(s); " + hidden + " unselected edge(s) are colored as background");
         }
         GraphLayout.Effort effort = effort(r.engine);
-        GraphPage page = page(r, g, sel, sidecar, names);
+        GraphPage page = page(r, g, whole, sel, sidecar, names);
         int nodes = page.nodeCount();
         long t1 = System.nanoTime();
         page.layout(layout(g, nodes, effort));
@@ -38,7 +41,8 @@ final class HtmlView {
         Outputs.write(output, inputs, false, os -> PageWriter.write(page, os));
         long t3 = System.nanoTime();
         String counts = hidden > 0 ? visible + " visible edges, " + all + " layout edges" : all + " edges";
-        out.println("Wrote " + output + " (" + nodes + " nodes, " + counts + ", engine=" + r.engine + ", format=html)");
+        out.println("Wrote " + output + " (" + nodes + " nodes, " + counts + ", engine=" + r.engine + ", format=html"
+            + (r.focus == null ? "" : ", focus=" + r.focus.spec + " hops=" + r.focus.hops) + ")");
         out.flush();
         if (r.timings) {
             warn.accept(String.format(Locale.ROOT, "timings: page model %.2f s, layout %.2f s (%s), write %.2f s",
@@ -49,10 +53,12 @@ final class HtmlView {
         return new DepsViewer.Result(output, nodes, visible, annotated);
     }
 
-    /** The page of a graph, without its layout. */
-    static GraphPage page(DepsViewer.Request r, TaskGraph g, EdgeSelection sel, PerfSidecar sidecar, NameMap names) {
-        long[] extra = sidecarOnly(g, sidecar);
-        GraphPage page = new DepsPage(g, sidecar, names, r.showTensorInfo, ids(g, extra), extra).build(sel.shown);
+    /** The page of a graph, without its layout: tasks known only from the sidecar are shown with the whole graph only. */
+    static GraphPage page(DepsViewer.Request r, TaskGraph g, TaskGraph whole, EdgeSelection sel, PerfSidecar sidecar, NameMap names) {
+        long[] extra = sidecarOnly(whole, sidecar);
+        IdText ids = ids(whole, extra);
+        if (g != whole) extra = new long[0];
+        GraphPage page = new DepsPage(g, sidecar, names, r.showTensorInfo, ids, extra).build(sel.shown);
         page.title("deps.json — " + page.nodeCount() + " nodes, " + sel.shownCount + " edges", "deps.json");
         page.direction(r.direction);
         return page;

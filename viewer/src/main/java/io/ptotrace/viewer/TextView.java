@@ -18,18 +18,24 @@ final class TextView {
     private final long[] extra;
     final IdText ids;
 
-    TextView(TaskGraph g, BitSet shown, PerfSidecar sidecar) {
+    TextView(TaskGraph g, BitSet shown, PerfSidecar sidecar) { this(g, shown, sidecar, g); }
+
+    /**
+     * A view of {@code g}, a part of {@code whole} (or {@code whole} itself): ids print as in the view of the whole
+     * graph, and tasks known only from the sidecar are listed only in the whole graph's view.
+     */
+    TextView(TaskGraph g, BitSet shown, PerfSidecar sidecar, TaskGraph whole) {
         this.g = g;
         this.shown = shown;
         this.sidecar = sidecar;
         long[] only = new long[sidecar == null ? 0 : sidecar.taskIds.length];
         int m = 0;
-        if (sidecar != null) for (long id : sidecar.taskIds) if (g.nodeOf(id) < 0) only[m++] = id;
-        extra = java.util.Arrays.copyOf(only, m);
+        if (sidecar != null) for (long id : sidecar.taskIds) if (whole.nodeOf(id) < 0) only[m++] = id;
         boolean rings = false;
-        for (int v = 0; v < g.nodeCount() && !rings; v++) rings = TaskIds.ring(g.nodeId(v)) != 0;
-        for (int i = 0; i < m && !rings; i++) rings = TaskIds.ring(extra[i]) != 0;
+        for (int v = 0; v < whole.nodeCount() && !rings; v++) rings = TaskIds.ring(whole.nodeId(v)) != 0;
+        for (int i = 0; i < m && !rings; i++) rings = TaskIds.ring(only[i]) != 0;
         ids = new IdText(rings);
+        extra = g == whole ? java.util.Arrays.copyOf(only, m) : new long[0];
     }
 
     int taskCount() { return g.nodeCount() + extra.length; }

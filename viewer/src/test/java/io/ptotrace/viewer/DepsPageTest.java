@@ -54,7 +54,7 @@ class DepsPageTest {
         if (records != null) sidecar = PerfSidecar.read(Files.writeString(f.resolveSibling("l2_swimlane_records.json"), records), warnings::add);
         DepsViewer.Request r = new DepsViewer.Request();
         r.showTensorInfo = tensorInfo;
-        GraphPage page = HtmlView.page(r, g, EdgeSelection.of(g, mode, warnings::add), sidecar, map);
+        GraphPage page = HtmlView.page(r, g, g, EdgeSelection.of(g, mode, warnings::add), sidecar, map);
         page.layout(HtmlView.layout(g, page.nodeCount(), HtmlView.effort("dot")));
         return page;
     }

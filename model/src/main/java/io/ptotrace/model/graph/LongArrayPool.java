@@ -62,6 +62,20 @@ final class LongArrayPool {
         }
     }
 
+    /** The id of an array with {@code other}'s array {@code id} as content, or −1 when this pool has none. */
+    int find(LongArrayPool other, int id) {
+        if (id < 0) return -1;
+        int n = other.len[id], from = other.start[id], h = other.hashes[id];
+        for (int i = h & mask, own; (own = table[i] - 1) >= 0; i = (i + 1) & mask) {
+            if (hashes[own] != h || len[own] != n) continue;
+            int s = start[own];
+            boolean same = true;
+            for (int k = 0; k < n && same; k++) same = data[s + k] == other.data[from + k];
+            if (same) return own;
+        }
+        return -1;
+    }
+
     /** A copy of the interned array, or null for −1. */
     long[] get(int id) {
         if (id < 0) return null;

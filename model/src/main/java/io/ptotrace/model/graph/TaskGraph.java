@@ -173,6 +173,9 @@ public final class TaskGraph {
 
     public String scope(int row) { return strings.get(taskScope[row]); }
 
+    /** Code of the scope: see {@link #string}. */
+    public int scopeCode(int row) { return taskScope[row]; }
+
     /** The args of a task row are {@code argFrom(row) .. argTo(row) - 1} (none below full detail). */
     public int argFrom(int row) { return argStart[row]; }
 
@@ -199,6 +202,15 @@ public final class TaskGraph {
     public long argOffset(int arg) { return argOffset[arg]; }
 
     public long[] argStrides(int arg) { return arrays.get(argStrides[arg]); }
+
+    public int argTypeCode(int arg) { return argType[arg]; }
+
+    public int argDtypeCode(int arg) { return argDtype[arg]; }
+
+    /** Code of the shape: see {@link #array}. */
+    public int argShapeCode(int arg) { return argShape[arg]; }
+
+    public int argStridesCode(int arg) { return argStrides[arg]; }
 
     // ---- tensors
 
@@ -236,6 +248,8 @@ public final class TaskGraph {
     public long version(int row) { return tVersion[row]; }
 
     public String tensorDtype(int row) { return strings.get(tDtype[row]); }
+
+    public int tensorDtypeCode(int row) { return tDtype[row]; }
 
     public boolean bufferNumelOk(int row) { return (tBits[row] & T_NUMEL) != 0; }
 
@@ -289,8 +303,65 @@ public final class TaskGraph {
 
     public long[] producerStrides(int e) { return arrays.get(ePStrides[e]); }
 
+    public int edgeFlagsCode(int e) { return eFlags[e]; }
+
+    public int edgeOverlapCode(int e) { return eOverlap[e]; }
+
+    public int edgeHazardCode(int e) { return eHazard[e]; }
+
+    public int edgeAccessKindCode(int e) { return eAccess[e]; }
+
+    public int consumerDtypeCode(int e) { return eCDtype[e]; }
+
+    public int consumerShapeCode(int e) { return eCShape[e]; }
+
+    public int consumerStridesCode(int e) { return eCStrides[e]; }
+
+    public int producerShapeCode(int e) { return ePShape[e]; }
+
+    public int producerStridesCode(int e) { return ePStrides[e]; }
+
+    // ---- codes: every string member (scope, type, dtype, source, flags, …) and every shape or strides array is
+    // held as a code of the graph; equal values have equal codes, −1 is absent
+
     /** The code the graph gives a string member value (source, type, dtype, …), or −1 when no entry has it. */
     public int code(String text) { return strings.find(text); }
+
+    /** The string of a code, or null for −1. */
+    public String string(int code) { return strings.get(code); }
+
+    /** A copy of the array of a code, or null for −1. */
+    public long[] array(int code) { return arrays.get(code); }
+
+    public int stringCount() { return strings.size(); }
+
+    public int arrayCount() { return arrays.size(); }
+
+    /**
+     * This graph's string codes translated into {@code other}'s: entry c is the code {@code other} gives the
+     * string of code c, or, when {@code other} has no such string, {@code other.stringCount() + c} — so a
+     * translated code equals one of {@code other}'s exactly when the strings are equal.
+     */
+    public int[] stringCodesIn(TaskGraph other) {
+        int n = strings.size(), base = other.strings.size();
+        int[] t = new int[n];
+        for (int c = 0; c < n; c++) {
+            int o = other.strings.find(strings.get(c));
+            t[c] = o >= 0 ? o : base + c;
+        }
+        return t;
+    }
+
+    /** As {@link #stringCodesIn}, for the shape and strides arrays. */
+    public int[] arrayCodesIn(TaskGraph other) {
+        int n = arrays.size(), base = other.arrays.size();
+        int[] t = new int[n];
+        for (int c = 0; c < n; c++) {
+            int o = other.arrays.find(arrays, c);
+            t[c] = o >= 0 ? o : base + c;
+        }
+        return t;
+    }
 
     // ---- pairs
 
@@ -335,6 +406,9 @@ public final class TaskGraph {
         }
         return -1;
     }
+
+    /** This graph restricted to some of its nodes ({@link Subgraph#of}); e.g. a {@link Neighbourhood}. */
+    public Subgraph restrictTo(java.util.BitSet nodes) { return Subgraph.of(this, nodes); }
 
     // ---- order
 

@@ -27,10 +27,10 @@ final class TaskGraphBuilder implements DepsVisitor {
     private final LongArrayPool arrays = new LongArrayPool();
 
     // provisional node and tensor numbers, in order of first mention
-    private final LongIntMap nodes;
+    private LongIntMap nodes;
     private final Longs nodeIds;
     private int[] nodeTaskProv = new int[1024];
-    private final LongIntMap tensors;
+    private LongIntMap tensors;
     private final Longs tensorIds;
     private int[] tensorRowProv = new int[1024];
 
@@ -210,6 +210,7 @@ final class TaskGraphBuilder implements DepsVisitor {
     }
 
     TaskGraph finish() {
+        nodes = tensors = null; // the id lookups are the visit's only
         g.strings = strings;
         g.arrays = arrays;
         g.edgesListed = edgesListed;
@@ -287,7 +288,7 @@ final class TaskGraphBuilder implements DepsVisitor {
     }
 
     /** Groups the edges by (pred, succ): the pairs in order, each pair's rows in file order, both adjacencies. */
-    private static void pairs(TaskGraph g) {
+    static void pairs(TaskGraph g) {
         int n = g.nodeCount, en = g.edgeCount;
         int[] start = new int[n + 1];
         for (int e = 0; e < en; e++) start[g.ePred[e] + 1]++;
@@ -348,11 +349,25 @@ final class TaskGraphBuilder implements DepsVisitor {
         return a;
     }
 
-    private static int[] trim(Ints c) { return c.a.length == c.n ? c.a : Arrays.copyOf(c.a, c.n); }
+    // Each column is dropped from the builder as it is trimmed: the graph is then never held twice.
 
-    private static long[] trim(Longs c) { return c.a.length == c.n ? c.a : Arrays.copyOf(c.a, c.n); }
+    private static int[] trim(Ints c) {
+        int[] a = c.a.length == c.n ? c.a : Arrays.copyOf(c.a, c.n);
+        c.a = null;
+        return a;
+    }
 
-    private static byte[] trim(Bytes c) { return c.a.length == c.n ? c.a : Arrays.copyOf(c.a, c.n); }
+    private static long[] trim(Longs c) {
+        long[] a = c.a.length == c.n ? c.a : Arrays.copyOf(c.a, c.n);
+        c.a = null;
+        return a;
+    }
+
+    private static byte[] trim(Bytes c) {
+        byte[] a = c.a.length == c.n ? c.a : Arrays.copyOf(c.a, c.n);
+        c.a = null;
+        return a;
+    }
 
     /** Sorts {@code ids[0, n)} unsigned in place; returns the permutation (sorted position → original position). */
     private static int[] sortUnsigned(long[] ids, int n) {
