@@ -116,16 +116,16 @@ public final class ConvertJob {
         Path partsOf = pftraceTarget(written);
         TraceSplit split = null;
         ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
+        // the memory estimate is counted beside the writers, or first when the windows need it
+        CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic, argSet));
         if (o.splitBudget != null) {
             progress.say("cutting " + partsOf + " into windows under " + MemoryModel.shown(o.splitBudget));
-            split = TraceSplit.plan(pic, o.splitBudget, partsOf, argSet);
+            split = TraceSplit.plan(pic, o.splitBudget, partsOf, argSet, join(costs).pftrace());
         }
 
-        // the JSON check (arrows Perfetto will drop) reads the JSON trace while it is written; the memory estimate
-        // is counted beside the writers
+        // the JSON check (arrows Perfetto will drop) reads the JSON trace while it is written
         boolean withPftrace = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
         JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON) ? new JsonTraceCheck(shownPic, withPftrace) : null;
-        CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic, argSet));
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written)

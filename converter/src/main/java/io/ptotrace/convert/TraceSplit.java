@@ -53,12 +53,14 @@ final class TraceSplit {
 
     static Path indexPath(Path trace) { return trace.resolveSibling(stem(trace) + ".parts.json"); }
 
-    static TraceSplit plan(TracePicture pic, long budget, Path trace, ArgSet args) {
+    /** {@code whole}: the costs of the whole picture's .pftrace, which calibrate the first cut. */
+    static TraceSplit plan(TracePicture pic, long budget, Path trace, ArgSet args, TraceCosts whole) {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < pic.sliceCount(); i++) { lo = Math.min(lo, pic.sliceTs(i)); hi = Math.max(hi, pic.sliceTs(i)); }
         for (int c = 0; c < pic.counterCount(); c++) { lo = Math.min(lo, pic.counterTs(c)); hi = Math.max(hi, pic.counterTs(c)); }
         double target = 0.9 * (budget - MemoryModel.FIXED);
-        double[] cuts = lo < hi ? WindowCuts.within(pic, lo, Math.nextUp(hi), target) : new double[0];
+        double beyondFixed = Math.max(0, MemoryModel.estimate(whole, false) - MemoryModel.FIXED);
+        double[] cuts = lo < hi ? WindowCuts.within(pic, args, lo, Math.nextUp(hi), target, beyondFixed) : new double[0];
         for (int round = 0; ; round++) {
             String[] names = labels(trace, cuts.length + 1);
             PictureWindows windows = new PictureWindows(pic, cuts, names);
@@ -75,7 +77,7 @@ final class TraceSplit {
                     over = true;
                     // as many pieces as the excess needs, with room for what each new window repeats (tracks, names)
                     int pieces = (int) Math.ceil(1.15 * (est - MemoryModel.FIXED) / (budget - MemoryModel.FIXED)) + 1;
-                    double[] finer = WindowCuts.into(pic, from, k == cuts.length ? Math.nextUp(hi) : to, pieces);
+                    double[] finer = WindowCuts.into(pic, args, from, k == cuts.length ? Math.nextUp(hi) : to, pieces);
                     if (finer.length == 0 || round == MAX_ROUNDS)
                         throw new InputProblem((String) null, "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
                             + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", from) + " \u00b5s alone is estimated at "

@@ -1,5 +1,6 @@
 package io.ptotrace.convert.estimate;
 
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.util.DoubleList;
@@ -8,7 +9,8 @@ import io.ptotrace.model.util.DoubleList;
  * Where to cut a picture in time so that each window's estimate stays under a budget: every slice, counter
  * sample and arrow is weighed by what it adds to the estimate (its strings counted as if none repeated, so a
  * weight errs high), the weights are summed into a fine histogram of start times, and windows are closed
- * greedily before the one that would go over. The windows are then checked against the exact estimate and
+ * greedily before the one that would go over. Because the weights err high, they are first scaled to the exact
+ * estimate of the whole picture when the caller has it. The windows are then checked against the exact estimate and
  * cut again where one is still over (see the caller).
  */
 public final class WindowCuts {
@@ -18,14 +20,18 @@ public final class WindowCuts {
 
     /**
      * The cuts (increasing start times, µs) that split the items starting in [{@code lo}, {@code hi}) into
-     * windows of at most {@code target} weight each, as far as one histogram bin allows; none when they fit.
+     * windows estimated at most {@code target} bytes each (beyond the fixed cost), as far as one histogram bin
+     * allows; none when they fit. {@code whole}: the exact estimate of all those items beyond the fixed cost, or 0
+     * when unknown (the weights are then taken as they are).
      */
-    public static double[] within(TracePicture pic, double lo, double hi, double target) { return cut(pic, lo, hi, target, 0); }
+    public static double[] within(TracePicture pic, ArgSet args, double lo, double hi, double target, double whole) {
+        return cut(pic, args, lo, hi, target, 0, whole);
+    }
 
     /** The cuts that split the items starting in [{@code lo}, {@code hi}) into about {@code pieces} windows of equal weight. */
-    public static double[] into(TracePicture pic, double lo, double hi, int pieces) { return cut(pic, lo, hi, 0, pieces); }
+    public static double[] into(TracePicture pic, ArgSet args, double lo, double hi, int pieces) { return cut(pic, args, lo, hi, 0, pieces, 0); }
 
-    private static double[] cut(TracePicture pic, double lo, double hi, double target, int pieces) {
+    private static double[] cut(TracePicture pic, ArgSet args, double lo, double hi, double target, int pieces, double whole) {
         if (!(hi > lo)) return new double[0];
         double[] w = new double[BINS];
         double width = (hi - lo) / BINS;
@@ -34,7 +40,7 @@ public final class WindowCuts {
             double ts = pic.sliceTs(i);
             if (ts < lo || ts >= hi) continue;
             weigher.bytes = MemoryModel.SLICE + MemoryModel.STRING + pic.sliceName(i).length();
-            pic.sliceArgs(i, weigher);
+            pic.sliceArgs(i, args, weigher);
             w[bin(ts, lo, width)] += weigher.bytes;
         }
         for (int c = 0; c < pic.counterCount(); c++) {
@@ -49,11 +55,10 @@ public final class WindowCuts {
             double ts = s >= 0 ? pic.sliceTs(s) : pic.flowSrcTs(f);
             if (ts >= lo && ts < hi) w[bin(ts, lo, width)] += MemoryModel.FLOW;
         }
-        if (pieces > 0) {
-            double total = 0;
-            for (double x : w) total += x;
-            target = total / pieces;
-        }
+        double total = 0;
+        for (double x : w) total += x;
+        if (pieces > 0) target = total / pieces;
+        else if (whole > 0 && total > 0) target *= total / whole;
         DoubleList cuts = new DoubleList(16);
         double acc = 0;
         for (int b = 0; b < BINS; b++) {
