@@ -1,17 +1,19 @@
 package io.ptotrace.convert;
 
-import io.ptotrace.convert.inspect.InspectingStream;
+import io.ptotrace.convert.inspect.Summary;
 import io.ptotrace.convert.inspect.TraceInspector;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.Outputs;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The warning {@code convert} prints when Perfetto will not show the JSON trace it wrote whole. Up to
- * {@link #FULL_CHECK_LIMIT} events the bytes the JSON writer writes are inspected while they are written
- * (the checks of {@code ptotrace inspect}, on a thread of their own); beyond it the full check would sort
- * every event, so only the arrows the picture marks as certainly dropped are counted.
+ * {@link #FULL_CHECK_LIMIT} events the trace gets the checks of {@code ptotrace inspect}, applied to the
+ * events the JSON writer hands on (on a thread of its own, while the writer renders); beyond it the full
+ * check would sort every event, so only the arrows the picture marks as certainly dropped are counted.
  */
 final class JsonTraceCheck {
     /** Pictures up to this many events (slices and arrow ends) get the full check. */
@@ -21,7 +23,8 @@ final class JsonTraceCheck {
     private final boolean full;
     /** Appended to the warning: how to get the trace that keeps every arrow. */
     private final String hint;
-    private InspectingStream inspected;
+    private FutureTask<Summary> inspected;
+    private boolean written;
 
     /** {@code withPftrace}: the same conversion also writes the .pftrace. */
     JsonTraceCheck(TracePicture pic, boolean withPftrace) {
@@ -34,29 +37,23 @@ final class JsonTraceCheck {
         this.hint = withPftrace ? "" : " (add --format both to write the .pftrace)";
     }
 
-    /** Writes the picture's JSON trace to {@code out}, inspecting the bytes on the way when the full check applies. */
+    /** Writes the picture's JSON trace to {@code out}, checking it meanwhile when the full check applies. */
     void write(OutputStream out, Outputs.Body json) throws IOException {
-        if (!full) {
-            json.write(out);
-            return;
+        if (full && inspected == null) {
+            inspected = new FutureTask<>(() -> TraceInspector.summarize(pic, TraceInspector.Format.JSON));
+            Thread t = new Thread(inspected, "json-trace-check");
+            t.setDaemon(true);
+            t.start();
         }
-        InspectingStream seen = new InspectingStream("(written JSON)");
-        boolean complete = false;
-        try {
-            json.write(new Tee(out, seen));
-            complete = true;
-        } finally {
-            if (complete) seen.close();
-            else seen.abort();
-        }
-        inspected = seen;
+        json.write(out);
+        written = true;
     }
 
     /** The warning, or null; call after {@link #write} has returned. */
     String warning() {
         if (full) {
-            if (inspected == null) throw new IllegalStateException("the JSON trace was not written");
-            String warning = TraceInspector.jsonWarning(inspected.summary());
+            if (!written) throw new IllegalStateException("the JSON trace was not written");
+            String warning = TraceInspector.jsonWarning(summary());
             return warning == null ? null : warning + hint;
         }
         long backward = 0, unbound = 0;
@@ -70,25 +67,23 @@ final class JsonTraceCheck {
             + " have no slice to bind to); the .pftrace keeps them all \u2014 run 'ptotrace inspect' on the JSON for details" + hint;
     }
 
-    /** Writes to the file and to the inspection; flushing and closing are the file's owner's business. */
-    private static final class Tee extends OutputStream {
-        private final OutputStream file, seen;
-
-        Tee(OutputStream file, OutputStream seen) {
-            this.file = file;
-            this.seen = seen;
+    private Summary summary() {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return inspected.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof Error) throw (Error) c;
+            if (c instanceof RuntimeException) throw (RuntimeException) c;
+            throw new IllegalStateException("the JSON trace could not be checked: " + c.getMessage(), c);
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
-
-        @Override public void write(int b) throws IOException {
-            file.write(b);
-            seen.write(b);
-        }
-
-        @Override public void write(byte[] b, int off, int len) throws IOException {
-            file.write(b, off, len);
-            seen.write(b, off, len);
-        }
-
-        @Override public void flush() throws IOException { file.flush(); }
     }
 }

@@ -22,7 +22,8 @@ import java.util.Map;
  * Judges a Perfetto protobuf trace the way the trace processor imports TrackEvents: events sorted by
  * (timestamp, file order); SLICE_BEGIN pushes on its track, SLICE_END closes the top slice, flow ids
  * bind to the slice the event begins, ends or (instant) is; a terminating flow id seen before its
- * flow began is dropped. Kinds come from ptotrace's flow-id encoding ({@link PftraceConventions}).
+ * flow began is dropped; with import marks, an event the sorter would hand on too late is dropped
+ * ({@link ImportSorter}). Kinds come from ptotrace's flow-id encoding ({@link PftraceConventions}).
  */
 final class PftraceAnalyzer {
     private static final byte B = 1, E = 2, I = 3, C = 4;
@@ -44,6 +45,7 @@ final class PftraceAnalyzer {
     private final GrowableColumns.Longs flowId = new GrowableColumns.Longs();
     private final GrowableColumns.Bytes flowTerm = new GrowableColumns.Bytes();
     private long packets;
+    private final ImportSorter sorter = new ImportSorter();
 
     PftraceAnalyzer(Summary sum) {
         this.sum = sum;
@@ -95,6 +97,12 @@ final class PftraceAnalyzer {
             }
         }
         if (p.hasTrackDescriptor()) descriptor(p.getTrackDescriptor());
+        if (p.hasServiceEvent()) {
+            // the service's notes act on the sorter when read; the packet then waits in it like any other
+            if (p.getServiceEvent().getAllDataSourcesFlushed()) sorter.flushed();
+            if (p.getServiceEvent().getReadTracingBuffersCompleted()) sorter.readCompleted();
+            if (p.hasTimestamp()) sorter.token(p.getTimestamp(), -1);
+        }
         if (p.hasTrackEvent()) event(p, seq, pk);
     }
 
@@ -153,6 +161,7 @@ final class PftraceAnalyzer {
         if (type == C) {
             if (!trackIsCounter.get(track)) sum.problem(Problem.Kind.BAD_TRACK, where(pk, track, ts), "counter value on a track without a CounterDescriptor");
         }
+        sorter.token(ts, evType.n);
         evType.add(type);
         evMarker.add(marker);
         evTrack.add(track);
@@ -206,6 +215,7 @@ final class PftraceAnalyzer {
         boolean sorted = true;
         for (int i = 1; i < n && sorted; i++) if (evTs.a[i] < evTs.a[i - 1]) sorted = false;
         if (!sorted) IndexSort.stableSort(order, (a, b) -> Long.compare(evTs.a[a], evTs.a[b]));
+        sorter.end();
         int tracks = trackLabel.size();
         int[][] stacks = new int[tracks][];
         int[] sp = new int[tracks];
@@ -215,6 +225,14 @@ final class PftraceAnalyzer {
             int e = order[i];
             int tr = evTrack.a[e];
             long ts = evTs.a[e];
+            Long handedOn = sorter.droppedAfter(e);
+            if (handedOn != null) {
+                int flows = evFlowStart.a[e + 1] - evFlowStart.a[e];
+                sum.problem(Problem.Kind.SORTER_DROPPED, where(e), (evType.a[e] == C ? "counter value" : evType.a[e] == E ? "slice end"
+                    : "slice") + (flows > 0 ? " with " + flows + " flow id(s)" : "") + " is older than the event at "
+                    + Summary.us(handedOn) + " us the sorter already handed on at an import mark: Perfetto drops it");
+                continue;
+            }
             sum.span(ts);
             int bound;
             switch (evType.a[e]) {

@@ -29,6 +29,11 @@ public final class Problem {
         UNTERMINATED_SLICE(false, "slice begin without an end"),
         /** An event on a track no descriptor declares, or a counter value on a non-counter track. */
         BAD_TRACK(false, "event on an undeclared or wrong track"),
+        /**
+         * An event (slice begin or end, instant, counter value) older than what the trace processor's sorter
+         * already handed on at an import mark (flush and read-completed service events): Perfetto drops it.
+         */
+        SORTER_DROPPED(true, "event older than what the sorter already handed on"),
         /** A name/category/annotation iid that no interned data defines. */
         UNKNOWN_IID(false, "interned id without interned data");
 

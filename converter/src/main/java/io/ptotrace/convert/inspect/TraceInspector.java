@@ -20,8 +20,7 @@ import java.util.zip.ZipException;
  * packet by packet; either may be gzip-compressed) and summarises it — processes, threads, slices,
  * counters, flows by kind, hb_violations, time span — with every structural problem that makes Perfetto
  * lose or misplace data. It knows nothing of how the writers order their output: {@code convert} judges the
- * bytes its JSON writer produces through an {@link InspectingStream}, so its warning comes from these same
- * checks.
+ * events its JSON writer hands on, in the writer's order, with these same checks ({@link #summarize}).
  */
 public final class TraceInspector {
     private TraceInspector() {}
@@ -92,14 +91,32 @@ public final class TraceInspector {
     }
 
     /**
-     * What {@code format} would show of this picture: it is rendered by that format's writer and the bytes are
-     * inspected like a file (the JSON as Perfetto imports it, the pftrace as this tool writes it).
+     * What {@code format} would show of this picture, judged exactly as {@link #inspect} judges the written file.
+     * The JSON trace is judged on the events its writer hands on ({@link ChromeJsonWriter#events}), with the
+     * values the file would read back as, so no bytes are produced or parsed; the pftrace is rendered by its
+     * writer and the bytes are inspected like a file.
      */
     public static Summary summarize(TracePicture pic, Format format) {
+        return format == Format.JSON ? summarizeJson(pic) : summarizeWritten(pic);
+    }
+
+    private static Summary summarizeJson(TracePicture pic) {
+        Summary s = new Summary();
+        s.file = "(picture)";
+        JsonAnalyzer an = new JsonAnalyzer(s);
+        try {
+            ChromeJsonWriter.events(pic, new WrittenJsonEvents(an));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);    // the analyzer writes nothing
+        }
+        an.finish();
+        return s;
+    }
+
+    private static Summary summarizeWritten(TracePicture pic) {
         InspectingStream written = new InspectingStream("(picture)");
         try {
-            if (format == Format.JSON) ChromeJsonWriter.write(pic, written);
-            else PerfettoProtoWriter.write(pic, written);
+            PerfettoProtoWriter.write(pic, written);
         } catch (IOException e) {
             written.abort();
             throw new UncheckedIOException(e);

@@ -20,7 +20,8 @@ import java.util.concurrent.Future;
 /**
  * Renders a {@link TracePicture} as Chrome trace-event JSON ({@code merged_swimlane.json}), streamed,
  * compact, with non-ASCII escaped like the reference. Events come in the order metadata, slices,
- * counter samples, flow pairs; {@link JsonEvents} renders each one.
+ * counter samples, flow pairs ({@link #events} hands that sequence to any {@link JsonEventSink});
+ * {@link JsonEvents} renders each one.
  */
 public final class ChromeJsonWriter {
     static final JsonFactory JSON = JsonFactory.builder().build();
@@ -50,7 +51,7 @@ public final class ChromeJsonWriter {
      */
     public static void write(TracePicture pic, OutputStream out, int threads) throws IOException {
         out.write(HEAD);
-        long units = (long) pic.meta.size() + pic.sliceCount() + pic.counterCount() + pic.flowCount();
+        long units = units(pic);
         int chunks = (int) ((units + CHUNK - 1) / CHUNK);
         if (threads <= 1 || chunks <= 1) {
             JsonEvents events = new JsonEvents();
@@ -130,28 +131,54 @@ public final class ChromeJsonWriter {
         }
     }
 
-    /** Renders events [k·CHUNK, (k+1)·CHUNK) of the sequence metadata, slices, counters, flow pairs, comma-separated. */
+    /** Renders events [k·CHUNK, (k+1)·CHUNK) of the sequence, comma-separated. */
     private static void renderChunk(TracePicture pic, int k, OutputStream out, JsonEvents reused) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII);
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.setRootValueSeparator(COMMA);
-            JsonEvents ev = reused.on(g);
-            int m = pic.meta.size(), s = pic.sliceCount(), n = pic.counterCount(), f = pic.flowCount();
-            long from = (long) k * CHUNK, to = Math.min(from + CHUNK, (long) m + s + n + f);
-            for (long u = from; u < to; u++) {
-                if (u < m) ev.meta(pic.meta.get((int) u));
-                else if (u < m + s) ev.slice(pic, (int) (u - m));
-                else if (u < (long) m + s + n) ev.counter(pic, (int) (u - m - s));
-                else {
-                    int i = (int) (u - m - s - n);
-                    ev.flowEnd(pic, i, true);
-                    ev.flowEnd(pic, i, false);
-                }
-            }
+            long from = (long) k * CHUNK;
+            visit(pic, from, Math.min(from + CHUNK, units(pic)), reused.on(g));
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+    }
+
+    /** Sequence positions: one per metadata event, slice, counter sample and arrow (whose two ends are two events). */
+    private static long units(TracePicture pic) {
+        return (long) pic.meta.size() + pic.sliceCount() + pic.counterCount() + pic.flowCount();
+    }
+
+    /** Hands {@code sink} every event of the JSON trace, in the order they are written. */
+    public static void events(TracePicture pic, JsonEventSink sink) throws IOException {
+        visit(pic, 0, units(pic), sink);
+    }
+
+    /** The events of sequence positions [from, to): metadata, slices, counter samples, then each arrow's start and end. */
+    private static void visit(TracePicture pic, long from, long to, JsonEventSink sink) throws IOException {
+        int m = pic.meta.size(), s = pic.sliceCount(), n = pic.counterCount();
+        for (long u = from; u < to; u++) {
+            if (u < m) sink.meta(pic.meta.get((int) u));
+            else if (u < m + s) sink.slice(pic, (int) (u - m));
+            else if (u < (long) m + s + n) sink.counter(pic, (int) (u - m - s));
+            else {
+                int i = (int) (u - m - s - n);
+                sink.flowEnd(pic, i, true);
+                sink.flowEnd(pic, i, false);
+            }
+        }
+    }
+
+    /** The "cat" of every arrow end. */
+    public static final String FLOW_CATEGORY = "flow";
+
+    /** {@link #flowBindId} of an end written without "bind_id". */
+    public static final long NO_BIND_ID = Long.MIN_VALUE;
+
+    /** The "bind_id" written on one end of arrow {@code i} (the json id of its slice), or {@link #NO_BIND_ID}. */
+    public static long flowBindId(TracePicture pic, int i, boolean start) {
+        boolean bind = start ? pic.flowSrcJsonBind(i) : pic.flowDstJsonBind(i);
+        return bind ? pic.sliceJsonId(start ? pic.flowSrcSlice(i) : pic.flowDstSlice(i)) : NO_BIND_ID;
     }
 
     private static final SerializedString COMMA = new SerializedString(",");

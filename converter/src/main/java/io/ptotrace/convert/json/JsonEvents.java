@@ -19,7 +19,7 @@ import java.util.List;
  * members their kind lists, in its order; metadata and flow ends in the reference's fixed order. One per
  * rendering thread (it keeps the number texts and encoded arg names it has seen).
  */
-final class JsonEvents {
+final class JsonEvents implements JsonEventSink {
     // pre-encoded names: most of a large trace is these few keys and values
     private static final SerializedString ARGS = new SerializedString("args"), CAT = new SerializedString("cat"),
         CNAME = new SerializedString("cname"), ID = new SerializedString("id"), NAME = new SerializedString("name"),
@@ -28,7 +28,7 @@ final class JsonEvents {
         BIND_ID = new SerializedString("bind_id"), IN_COUNT = new SerializedString("input_task_count"),
         OUT_COUNT = new SerializedString("output_task_count"), X = new SerializedString("X"), C = new SerializedString("C");
     // raw fragments: a flow end starts with FLOW_CAT (whose comma makes "id" follow it), the others follow a value
-    private static final SerializedString FLOW_CAT = new SerializedString("\"cat\":\"flow\","),
+    private static final SerializedString FLOW_CAT = new SerializedString("\"cat\":" + ChromeJsonWriter.quoted(ChromeJsonWriter.FLOW_CATEGORY) + ","),
         BP_E = new SerializedString(",\"bp\":\"e\""), PH_X = new SerializedString(",\"ph\":\"X\""),
         PH_C = new SerializedString(",\"ph\":\"C\"");
     /** {@code ,"name":<kind>,"ph":"s"} and {@code ...,"ph":"f"} by flow kind. */
@@ -53,7 +53,8 @@ final class JsonEvents {
         return this;
     }
 
-    void meta(MetaEvent m) throws IOException {
+    @Override
+    public void meta(MetaEvent m) throws IOException {
         g.writeStartObject();
         g.writeFieldName("args");
         g.writeStartObject();
@@ -81,7 +82,8 @@ final class JsonEvents {
     private List<JsonMember> lastSliceOrder, lastCounterOrder;
     private boolean sortedSlice, sortedCounter;
 
-    void slice(TracePicture pic, int i) throws IOException {
+    @Override
+    public void slice(TracePicture pic, int i) throws IOException {
         SliceKind kind = pic.sliceKind(i);
         int ref = pic.sliceRef(i);
         List<JsonMember> order = kind.jsonOrder();
@@ -155,7 +157,8 @@ final class JsonEvents {
         num.write(g, ts);
     }
 
-    void counter(TracePicture pic, int i) throws IOException {
+    @Override
+    public void counter(TracePicture pic, int i) throws IOException {
         CounterKind kind = pic.counterKind(i);
         List<JsonMember> order = kind.jsonOrder();
         if (order != lastCounterOrder) {
@@ -195,7 +198,8 @@ final class JsonEvents {
     }
 
     /** One end of arrow {@code i}: its start ("s") or its end ("f"). */
-    void flowEnd(TracePicture pic, int i, boolean start) throws IOException {
+    @Override
+    public void flowEnd(TracePicture pic, int i, boolean start) throws IOException {
         g.writeStartObject();
         g.writeRaw(FLOW_CAT); // the constant members go in pre-encoded, in the reference's member order
         g.writeFieldName(ID);
@@ -220,8 +224,8 @@ final class JsonEvents {
             g.writeFieldName(OUT_COUNT);
             g.writeNumber(pic.flowOutputTaskCount(i));
         }
-        boolean bind = start ? pic.flowSrcJsonBind(i) : pic.flowDstJsonBind(i);
-        if (bind) { g.writeFieldName(BIND_ID); g.writeNumber(pic.sliceJsonId(start ? pic.flowSrcSlice(i) : pic.flowDstSlice(i))); }
+        long bind = ChromeJsonWriter.flowBindId(pic, i, start);
+        if (bind != ChromeJsonWriter.NO_BIND_ID) { g.writeFieldName(BIND_ID); g.writeNumber(bind); }
         g.writeEndObject();
     }
 
