@@ -139,6 +139,9 @@ public final class GraphPage {
     /** A count of the diff this page shows, exposed on {@code window.ptotraceGraph.diff} under {@code name}. */
     public void diff(String name, long value) { diff.put(name, value); }
 
+    /** The diff counts given, in insertion order. */
+    public Map<String, Long> diff() { return java.util.Collections.unmodifiableMap(diff); }
+
     public Status status(int v) { return Status.values()[status[v]]; }
 
     public Status edgeStatus(int e) { return Status.values()[edgeStatus[e]]; }
