@@ -658,7 +658,7 @@
     box.id = 'changes';
     var prev = el('button', null, '‹ prev'), next = el('button', null, 'next ›');
     prev.title = 'previous change (p)'; next.title = 'next change (n)';
-    changeStatus = el('span', 'change-status', list.length ? list.length + ' changed task' + (list.length === 1 ? '' : 's') : 'no changes');
+    changeStatus = el('span', 'change-status', list.length ? list.length + ' change' + (list.length === 1 ? '' : 's') + ' (n / p)' : 'no changes');
     box.appendChild(prev); box.appendChild(changeStatus); box.appendChild(next);
     prev.addEventListener('click', function () { stepChange(-1); });
     next.addEventListener('click', function () { stepChange(1); });
