@@ -167,20 +167,14 @@ public final class DiffPage {
         int[] changedAt = new int[gb.edgeCount()];
         for (int i = 0; i < x.annotatedAdded(); i++) mark[x.annotatedAdded(i)] = 1;
         for (int i = 0; i < x.annotatedChanged(); i++) { mark[x.annotatedChangedNew(i)] = 2; changedAt[x.annotatedChangedNew(i)] = i; }
-        int[] goneOnto = new int[x.annotatedRemoved()];
-        int[] goneOrder = new int[goneOnto.length];
-        int gone = 0;
-        for (int i = 0; i < goneOnto.length; i++) {
-            int e = x.annotatedRemoved(i);
-            int p = keptPair(e);
-            if (p < 0) continue;
-            goneOnto[gone] = p;
-            goneOrder[gone++] = i;
+        // OLD's removed annotated edges whose pair NEW keeps, as (NEW pair, report index), sorted
+        long[] gone = new long[x.annotatedRemoved()];
+        int goneCount = 0;
+        for (int i = 0; i < gone.length; i++) {
+            int p = keptPair(x.annotatedRemoved(i));
+            if (p >= 0) gone[goneCount++] = (long) p << 32 | i;
         }
-        Integer[] byPair = new Integer[gone];
-        for (int i = 0; i < gone; i++) byPair[i] = i;
-        final int[] onto = goneOnto;
-        Arrays.sort(byPair, (p, q) -> onto[p] != onto[q] ? Integer.compare(onto[p], onto[q]) : Integer.compare(p, q));
+        Arrays.sort(gone, 0, goneCount);
         int explicitB = gb.code("explicit"), explicitA = ga.code("explicit");
         int next = 0;
         for (int p = 0; p < pb; p++) {
@@ -200,8 +194,8 @@ public final class DiffPage {
                     page.edgeRows.add(p, Rows.TEXT, text);
                 }
             }
-            for (; next < gone && goneOnto[byPair[next]] == p; next++) {
-                page.edgeRows.add(p, Rows.TEXT, "[removed] " + x.edgeText(a, x.annotatedRemoved(goneOrder[byPair[next]])));
+            for (; next < goneCount && (int) (gone[next] >>> 32) == p; next++) {
+                page.edgeRows.add(p, Rows.TEXT, "[removed] " + x.edgeText(a, x.annotatedRemoved((int) gone[next])));
                 if (status[p] == Status.NONE) status[p] = Status.CHANGED;
             }
             page.edge(p, gb.pairPred(p), gb.pairSucc(p), explicit && gb.pairRowTo(p) > gb.pairRowFrom(p) ? GraphPage.DASHED : 0, null);
