@@ -5,6 +5,7 @@ import io.ptotrace.diff.DiffTool;
 import io.ptotrace.diff.Field;
 import io.ptotrace.diff.Format;
 import io.ptotrace.diff.GraphDiff;
+import io.ptotrace.viewer.DiffPage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Parameters;
         "Compare two deps.json dependency graphs: tasks only in OLD / NEW and changed; dependency edges (pred -> succ) "
             + "removed / added; annotated edges removed / added / changed; tensors removed / added / changed. "
             + "OLD and NEW are deps.json files or run folders holding one.",
-        "The report goes to stdout, or to the -o file.",
+        "The report goes to stdout, or to the -o file. --format html writes an interactive page of the union graph "
+            + "(tasks and edges only in OLD, only in NEW and changed, coloured; n / p step through the changes) to the -o "
+            + "file, by default deps_diff.html next to NEW's deps.json.",
         "Exit status: 0 identical, 1 differences, 2 trouble (bad input, unwritable output).", ""},
     footer = {"",
         "Fields for --ignore: scope, kernel_ids, block_num, early_dispatch, arg_count, arg_idx, arg_type, arg_dtype, "
@@ -56,7 +59,7 @@ public final class DiffCommand implements Callable<Integer> {
             + "and version (structure).")
     DiffOptions.TensorMatch matchTensors;
 
-    @Option(names = "--format", paramLabel = "text|json|markdown", defaultValue = "text",
+    @Option(names = "--format", paramLabel = "text|json|markdown|html", defaultValue = "text",
         converter = ReportFormats.class, completionCandidates = ReportFormats.class,
         description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
@@ -99,6 +102,7 @@ public final class DiffCommand implements Callable<Integer> {
         r.funcNames = funcNames;
         r.maxList = maxList;
         r.verbose = verbose.verbose;
+        r.page = DiffPage::write;
         PrintWriter err = spec.commandLine().getErr();
         // the report is bytes (UTF-8 whatever the locale), so it goes to the stream rather than picocli's writer
         GraphDiff d = DiffTool.run(r, System.out, System.console() != null, line -> { err.println(line); err.flush(); });
@@ -123,6 +127,7 @@ public final class DiffCommand implements Callable<Integer> {
             add(Format.TEXT, "text", "txt");
             add(Format.JSON, "json");
             add(Format.MARKDOWN, "markdown", "md");
+            add(Format.HTML, "html");
         }
     }
 

@@ -57,7 +57,7 @@ class SharedOptionsTest {
 
     @Test
     void theHelpListsTheWords() {
-        assertThat(Cli.run("diff", "--help").stdout()).contains("Report format: text, json, markdown (default: text).");
+        assertThat(Cli.run("diff", "--help").stdout()).contains("Report format: text, json, markdown, html (default:");
         assertThat(Cli.run("inspect", "--help").stdout()).contains("Report format: text, json (default: text).");
         assertThat(Cli.run("convert", "--help").stdout()).contains("Trace format(s) to write: json, pftrace, both");
     }
@@ -90,7 +90,7 @@ class SharedOptionsTest {
         Cli.Result format = Cli.run("diff", a.toString(), a.toString(), "--format", "xml");
         assertThat(format.status()).isEqualTo(2);
         assertThat(format.stdout()).isEmpty();
-        assertThat(format.errLines().get(0)).isEqualTo("Error: Invalid value for option '--format': expected text, json or markdown, not 'xml'");
+        assertThat(format.errLines().get(0)).isEqualTo("Error: Invalid value for option '--format': expected text, json, markdown or html, not 'xml'");
         assertThat(Cli.run("convert", a.toString(), "--format", "svg").errLines().get(0))
             .isEqualTo("Error: Invalid value for option '--format': expected json, pftrace or both, not 'svg'");
         assertThat(Cli.run("inspect", a.toString(), "--format", "md").errLines().get(0))

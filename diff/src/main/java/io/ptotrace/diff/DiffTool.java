@@ -36,7 +36,18 @@ public final class DiffTool {
         public Color color = Color.AUTO;
         /** Progress and timings on the info sink. */
         public boolean verbose;
+        /** Writes {@link Format#HTML}; required for that format. */
+        public PageRenderer page;
     }
+
+    /** Writes the HTML page of a diff (the viewer module supplies it: this module knows nothing of pages). */
+    public interface PageRenderer {
+        /** Writes the page; returns what the {@code Wrote …} line adds about it, e.g. {@code 12 nodes, 15 edges}. */
+        String write(GraphDiff d, OutputStream out) throws IOException;
+    }
+
+    /** The page's name when {@code --format html} has no {@code -o}: next to NEW's deps.json. */
+    public static final String DEFAULT_PAGE = "deps_diff.html";
 
     /** The two sides of a diff, loaded. */
     public record Sides(Side oldSide, Side newSide) {}
@@ -53,13 +64,26 @@ public final class DiffTool {
      */
     public static GraphDiff run(Request r, OutputStream stdout, boolean stdoutIsTerminal, Consumer<String> warn) throws IOException {
         List<Path> inputs = inputFiles(r);
-        if (r.output != null) Outputs.plan(List.of(r.output), inputs); // refuse before the work
+        boolean html = r.format == Format.HTML;
+        if (html && r.page == null) throw new IllegalStateException("no page renderer for the HTML format");
+        Path output = html && r.output == null ? RunLocator.depsOf(r.newPath).resolveSibling(DEFAULT_PAGE) : r.output;
+        if (output != null) Outputs.plan(List.of(output), inputs); // refuse before the work
         long t0 = System.nanoTime();
         // a projected diff without alignment needs neither args nor edge annotations
         Sides s = load(r.oldPath, r.newPath, r.funcNames, warn, !r.options.projected || r.options.align);
         long t1 = System.nanoTime();
         GraphDiff d = GraphDiff.of(s.oldSide(), s.newSide(), r.options);
         long t2 = System.nanoTime();
+        if (html) {
+            String[] about = new String[1];
+            Outputs.write(output, inputs, false, stream -> about[0] = r.page.write(d, stream));
+            Writer w = new OutputStreamWriter(stdout, StandardCharsets.UTF_8);
+            w.write("Wrote " + output + " (" + about[0] + ")\n");
+            w.flush();
+            if (r.verbose) warn.accept(String.format(java.util.Locale.ROOT, "diff: read %.2f s, diff %.2f s (%s), page %.2f s",
+                (t1 - t0) / 1e9, (t2 - t1) / 1e9, d.timings(), (System.nanoTime() - t2) / 1e9));
+            return d;
+        }
         boolean color = r.output == null && useColor(r.color, stdoutIsTerminal, System.getenv("NO_COLOR"));
         Renderer renderer = r.format.renderer(r.maxList, color);
         if (r.output == null) {

@@ -40,6 +40,8 @@ public final class GraphPage {
     GraphLayout layout;
     /** Scalars handed to the page's {@code window.ptotraceGraph} (e.g. a diff summary), in insertion order. */
     final Map<String, Long> summary = new LinkedHashMap<>();
+    /** A diff's counts, handed to the page's {@code window.ptotraceGraph.diff}; empty outside a diff. */
+    final Map<String, Long> diff = new LinkedHashMap<>();
 
     public GraphPage(int nodeCount, int edgeCount) {
         this.nodeCount = nodeCount;
@@ -133,4 +135,14 @@ public final class GraphPage {
 
     /** A number the page exposes on {@code window.ptotraceGraph} under {@code name}. */
     public void summary(String name, long value) { summary.put(name, value); }
+
+    /** A count of the diff this page shows, exposed on {@code window.ptotraceGraph.diff} under {@code name}. */
+    public void diff(String name, long value) { diff.put(name, value); }
+
+    /** The diff counts given, in insertion order. */
+    public Map<String, Long> diff() { return java.util.Collections.unmodifiableMap(diff); }
+
+    public Status status(int v) { return Status.values()[status[v]]; }
+
+    public Status edgeStatus(int e) { return Status.values()[edgeStatus[e]]; }
 }

@@ -136,6 +136,11 @@ public final class PageWriter {
             j.writeObjectFieldStart("summary");
             for (Map.Entry<String, Long> e : p.summary.entrySet()) j.writeNumberField(e.getKey(), e.getValue());
             j.writeEndObject();
+            if (!p.diff.isEmpty()) {
+                j.writeObjectFieldStart("diff");
+                for (Map.Entry<String, Long> e : p.diff.entrySet()) j.writeNumberField(e.getKey(), e.getValue());
+                j.writeEndObject();
+            }
             j.writeArrayFieldStart("sections");
             long offset = 0;
             for (Section s : sections) {

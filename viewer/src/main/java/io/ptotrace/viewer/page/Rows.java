@@ -13,6 +13,8 @@ public final class Rows {
     public static final byte INPUT = 1;
     /** An output slot of the tensor view. */
     public static final byte OUTPUT = 2;
+    /** A line of a diff's detail (what changed), shown apart from the args. */
+    public static final byte CHANGE = 3;
 
     private final StringTable strings;
     private final int[] ownerStart;

@@ -9,7 +9,7 @@
   var STATUS_NAMES = ['', 'added', 'removed', 'changed'];
   var FIRE = 1, STAR = 2, HIDDEN = 1, DASHED = 2;
   var ANC = 1, DESC = 2, PRED = 4, SUCC = 8, SEL = 16;
-  var ROW_INPUT = 1, ROW_OUTPUT = 2;
+  var ROW_INPUT = 1, ROW_OUTPUT = 2, ROW_CHANGE = 3;
   var FULL_EDGE_SCAN = 400000;      // up to this many edges every edge is tested against the view
   var EDGE_BUDGET = 150000, EDGE_BUDGET_MOVING = 40000;
 
@@ -78,6 +78,7 @@
     buildGrid();
     labels = new Array(N);
     G.tasks = N; G.edges = visibleEdges; G.layoutEdges = E; G.summary = h.summary; G.subject = h.subject;
+    if (h.diff) G.diff = h.diff;
     document.getElementById('hud-counts').textContent = N + ' nodes · ' + visibleEdges + ' edges';
   }
 
@@ -545,12 +546,12 @@
 
   function slots(v) {
     var frag = document.createDocumentFragment(), rs = S.nrowStart, kinds = S.nrowKind;
-    var tensor = false, r;
-    for (r = rs[v]; r < rs[v + 1]; r++) if (kinds[r] === ROW_INPUT || kinds[r] === ROW_OUTPUT) tensor = true;
-    if (rs[v + 1] === rs[v]) return frag;
+    var tensor = false, args = 0, r;
+    for (r = rs[v]; r < rs[v + 1]; r++) { if (kinds[r] === ROW_INPUT || kinds[r] === ROW_OUTPUT) tensor = true; if (kinds[r] !== ROW_CHANGE) args++; }
+    if (args === 0) return frag;
     if (!tensor) {
-      frag.appendChild(el('h3', null, 'Args (' + (rs[v + 1] - rs[v]) + ')'));
-      for (r = rs[v]; r < rs[v + 1]; r++) frag.appendChild(el('div', 'edge', rowTexts('n', r).join(' · ')));
+      frag.appendChild(el('h3', null, 'Args (' + args + ')'));
+      for (r = rs[v]; r < rs[v + 1]; r++) if (kinds[r] !== ROW_CHANGE) frag.appendChild(el('div', 'edge', rowTexts('n', r).join(' · ')));
       return frag;
     }
     frag.appendChild(el('h3', null, 'Tensors (inputs, task, outputs)'));
@@ -589,6 +590,7 @@
     panelBody.appendChild(el('div', 'sub', '↓' + fanIn(v) + ' predecessors · ↑' + fanOut(v) + ' successors'));
     panelBody.appendChild(el('div', 'sub', ancestors + ' tasks on paths into it · ' + descendants + ' on paths out of it'));
     if (S.status[v]) panelBody.appendChild(el('div', 'status', STATUS_NAMES[S.status[v]]));
+    for (var r = S.nrowStart[v]; r < S.nrowStart[v + 1]; r++) if (S.nrowKind[r] === ROW_CHANGE) panelBody.appendChild(el('div', 'change', rowTexts('n', r).join(' · ')));
     panelBody.appendChild(histogram('Predecessors', v, true));
     panelBody.appendChild(histogram('Successors', v, false));
     panelBody.appendChild(slots(v));
@@ -621,6 +623,59 @@
     var v = matches[matchAt];
     searchStatus.textContent = (matchAt + 1) + ' / ' + matches.length;
     G.matches = matches.length;
+    select(v);
+    centreOn(v);
+    return key(v);
+  }
+
+  // ---- changes: on a page with diff statuses, a legend of them and a list to step through
+
+  var changes = null, changeAt = -1, changeStatus = null;
+
+  /** The tasks with a status or an incoming edge with one, in layout order (rank, then place). */
+  function setupChanges(h) {
+    var list = [], v, k, any = false;
+    for (v = 0; v < N; v++) {
+      var changed = S.status[v] !== 0;
+      for (k = inStart[v]; k < inStart[v + 1] && !changed; k++) changed = S.estatus[inEdge[k]] !== 0;
+      if (changed) list.push(v);
+    }
+    for (var e = 0; e < E && !any; e++) any = S.estatus[e] !== 0;
+    if (!h.diff && !list.length && !any) return;
+    list.sort(function (p, q) { return S.rank[p] - S.rank[q] || S.x[p] - S.x[q] || p - q; });
+    changes = list;
+    G.changes = list.map(key);
+    var legend = document.getElementById('legend');
+    legend.appendChild(el('div', 'legend-sep'));
+    var words = ['', 'added (only in NEW)', 'removed (only in OLD)', 'changed'];
+    for (var s = 1; s < STATUS_COLORS.length; s++) {
+      var row = el('div');
+      row.innerHTML = '<svg width="26" height="16"><rect x="2" y="2" width="22" height="12" rx="2" fill="none" stroke="' + STATUS_COLORS[s] + '" stroke-width="2.5"/></svg>';
+      row.appendChild(document.createTextNode(words[s]));
+      legend.appendChild(row);
+    }
+    var box = el('div');
+    box.id = 'changes';
+    var prev = el('button', null, '‹ prev'), next = el('button', null, 'next ›');
+    prev.title = 'previous change (p)'; next.title = 'next change (n)';
+    changeStatus = el('span', 'change-status', list.length ? list.length + ' change' + (list.length === 1 ? '' : 's') + ' (n / p)' : 'no changes');
+    box.appendChild(prev); box.appendChild(changeStatus); box.appendChild(next);
+    prev.addEventListener('click', function () { stepChange(-1); });
+    next.addEventListener('click', function () { stepChange(1); });
+    document.body.appendChild(box);
+    document.getElementById('hud-keys').appendChild(document.createTextNode(' · '));
+    var keys = el('span');
+    keys.innerHTML = '<b>n</b> / <b>p</b> next / previous change';
+    document.getElementById('hud-keys').appendChild(keys);
+  }
+
+  function stepChange(d) {
+    var n = changes.length;
+    if (!n) return null;
+    changeAt = changeAt < 0 ? (d > 0 ? 0 : n - 1) : (changeAt + d + n) % n;
+    var v = changes[changeAt];
+    changeStatus.textContent = (changeAt + 1) + ' / ' + n + ': ' + key(v) + (S.status[v] ? ' ' + STATUS_NAMES[S.status[v]] : ' (edges)');
+    G.changeAt = changeAt;
     select(v);
     centreOn(v);
     return key(v);
@@ -670,6 +725,8 @@
     else if (ev.key === 'r') reset();
     else if (ev.key === 'Escape') select(-1);
     else if (ev.key === '/') { ev.preventDefault(); search.focus(); }
+    else if (changes && ev.key === 'n') stepChange(1);
+    else if (changes && ev.key === 'p') stepChange(-1);
   });
   document.getElementById('panel-close').addEventListener('click', function () { select(-1); });
   panelBody.addEventListener('click', function (ev) {
@@ -682,6 +739,7 @@
 
   load().then(function (data) {
     prepare(data);
+    setupChanges(data.header);
     document.getElementById('loading').remove();
     dpr = window.devicePixelRatio || 1;
     cw = window.innerWidth; ch = window.innerHeight;
@@ -699,6 +757,9 @@
   });
 
   G.search = runSearch;
+  G.nextChange = function () { return changes ? stepChange(1) : null; };
+  G.previousChange = function () { return changes ? stepChange(-1) : null; };
+  G.status = function (k) { for (var v = 0; v < N; v++) if (key(v) === k) return STATUS_NAMES[S.status[v]]; return null; };
   G.select = function (k) { for (var v = 0; v < N; v++) if (key(v) === k) { select(v); return true; } return false; };
   G.screenPosition = function (k) {
     for (var v = 0; v < N; v++) if (key(v) === k) return { x: px[v] * scale + tx, y: py[v] * scale + ty };
