@@ -40,6 +40,20 @@ public final class Rows {
         fieldStart[++rows] = fieldCount;
     }
 
+    /** Appends a row of already interned fields: the first {@code n} of {@code codes}. */
+    public void addCodes(int owner, byte rowKind, int[] codes, int n) {
+        moveTo(owner);
+        if (rows == kind.length) {
+            kind = Arrays.copyOf(kind, rows * 2);
+            fieldStart = Arrays.copyOf(fieldStart, rows * 2 + 1);
+        }
+        if (fieldCount + n > fields.length) fields = Arrays.copyOf(fields, Math.max(fields.length * 2, fieldCount + n));
+        kind[rows] = rowKind;
+        System.arraycopy(codes, 0, fields, fieldCount, n);
+        fieldCount += n;
+        fieldStart[++rows] = fieldCount;
+    }
+
     private void moveTo(int o) {
         if (o < owner) throw new IllegalStateException("rows must be added in owner order");
         while (owner < o) ownerStart[++owner] = rows;
