@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The graph page of a deps.json: one node per task (the graph's nodes, then tasks known only from the perf sidecar),
@@ -59,6 +60,7 @@ final class DepsPage {
         storageLines = new int[g.tensorRowCount()];
         tensorCodes = new int[g.tensorCount()];
         memberCodes = new int[PREFIXES.length + 1][g.stringCount()];
+        lowerDtypes = new String[g.stringCount()];
         boolean[] fire = new boolean[nodeCount()];
         Kind[] kinds = new Kind[n];
         for (int v = 0; v < n; v++) {
@@ -126,6 +128,14 @@ final class DepsPage {
     /** The names of the active kernels in slot order, de-duplicated ({@code f<id>} for one the map lacks); null without a map. */
     private String funcName(int row) {
         if (names.size() == 0) return null;
+        List<Integer> kernels = List.of(g.kernelId(row, 0), g.kernelId(row, 1), g.kernelId(row, 2));
+        return funcNames.computeIfAbsent(kernels, k -> Optional.ofNullable(joinedNames(row))).orElse(null);
+    }
+
+    /** Function names by kernel ids: few distinct, one String each. */
+    private final java.util.Map<List<Integer>, Optional<String>> funcNames = new java.util.HashMap<>();
+
+    private String joinedNames(int row) {
         List<String> parts = new ArrayList<>(3);
         for (int s = 0; s < 3; s++) {
             int k = g.kernelId(row, s);
@@ -230,10 +240,10 @@ final class DepsPage {
         }
         boolean guessed = inferred.get(a);
         int trow = g.tensorRow(t);
-        String dtype = g.argDtype(a);
-        if (dtype == null && trow >= 0) dtype = g.tensorDtype(trow);
+        int dtype = g.argDtypeCode(a);
+        if (dtype < 0 && trow >= 0) dtype = g.tensorDtypeCode(trow);
         line.append(guessed ? " ? " : " ").append(tensorName(t));
-        if (dtype != null) line.append(':').append(lowerDtype(dtype));
+        if (dtype >= 0) line.append(':').append(lowerDtype(dtype));
         fields[0] = strings.code(line.toString());
         boolean numelKnown = trow >= 0 && g.bufferNumelOk(trow);
         fields[1] = numelKnown ? storageCode(trow) : strings.code("storage: ?");
@@ -265,9 +275,14 @@ final class DepsPage {
         return h;
     }
 
-    private final java.util.Map<String, String> lowerDtypes = new java.util.HashMap<>();
+    private String[] lowerDtypes = new String[0];
 
-    private String lowerDtype(String dtype) { return lowerDtypes.computeIfAbsent(dtype, d -> d.toLowerCase(Locale.ROOT)); }
+    /** The lower-cased dtype of the graph's string code {@code c}. */
+    private String lowerDtype(int c) {
+        String d = lowerDtypes[c];
+        if (d == null) lowerDtypes[c] = d = g.string(c).toLowerCase(Locale.ROOT);
+        return d;
+    }
 
     private int[] shapeLines = new int[0], strideLines = new int[0];
 
@@ -299,7 +314,7 @@ final class DepsPage {
         String name = tensorNames[t];
         if (name == null) {
             int trow = g.tensorRow(t);
-            name = trow >= 0 ? "T" + g.rowIndex(trow) : String.format(Locale.ROOT, "T?%04x", g.tensorId(t) & 0xFFFF);
+            name = trow >= 0 ? "T" + g.rowIndex(trow) : "T?" + java.util.HexFormat.of().toHexDigits((short) g.tensorId(t));
             tensorNames[t] = name;
         }
         return name;

@@ -16,9 +16,11 @@ public final class StringTable {
     private int used;
     /** Start of each text in {@link #bytes}; {@code starts[size]} is the end of the last. */
     private int[] starts = new int[257];
-    private int[] hashes = new int[256];
-    /** Slots holding code + 1 (0: empty); the length is a power of two. */
-    private int[] slots = new int[512];
+    /**
+     * Slots holding {@code hash << 32 | code + 1} (0: empty), so that a probe reads one array; the length is a power
+     * of two.
+     */
+    private long[] slots = new long[512];
     private int size;
     private boolean nul;
 
@@ -28,9 +30,10 @@ public final class StringTable {
         int h = text.hashCode(), mask = slots.length - 1;
         byte[] utf8 = null;
         for (int i = slot(h, slots.length); ; i = (i + 1) & mask) {
-            int c = slots[i] - 1;
-            if (c < 0) break;
-            if (hashes[c] != h) continue;
+            long entry = slots[i];
+            if (entry == 0) break;
+            if ((int) (entry >>> 32) != h) continue;
+            int c = (int) entry - 1;
             if (utf8 == null) utf8 = text.getBytes(StandardCharsets.UTF_8);
             if (Arrays.equals(bytes, starts[c], starts[c + 1], utf8, 0, utf8.length)) return c;
         }
@@ -42,28 +45,24 @@ public final class StringTable {
         if (used + utf8.length > bytes.length) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, used + utf8.length));
         System.arraycopy(utf8, 0, bytes, used, utf8.length);
         used += utf8.length;
-        if (size == hashes.length) {
-            hashes = Arrays.copyOf(hashes, size * 2);
-            starts = Arrays.copyOf(starts, size * 2 + 1);
-        }
+        if (size + 1 == starts.length) starts = Arrays.copyOf(starts, size * 2 + 1);
         int c = size++;
-        hashes[c] = h;
         starts[c + 1] = used;
         nul |= hasNul;
         if (size * 2 > slots.length) rehash();
-        else insert(slots, c);
+        insert(slots, ((long) h << 32) | (c + 1));
         return c;
     }
 
-    private void insert(int[] table, int c) {
-        int mask = table.length - 1, i = slot(hashes[c], table.length);
+    private static void insert(long[] table, long entry) {
+        int mask = table.length - 1, i = slot((int) (entry >>> 32), table.length);
         while (table[i] != 0) i = (i + 1) & mask;
-        table[i] = c + 1;
+        table[i] = entry;
     }
 
     private void rehash() {
-        int[] bigger = new int[slots.length * 2];
-        for (int c = 0; c < size; c++) insert(bigger, c);
+        long[] bigger = new long[slots.length * 2];
+        for (long entry : slots) if (entry != 0) insert(bigger, entry);
         slots = bigger;
     }
 
