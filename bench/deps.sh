@@ -11,7 +11,7 @@
 #   reduced   `deps X --edge-mode reduced -o OUT`
 #   dataflow  `deps X --edge-mode reduced_dataflow -o OUT` (reads every member: args, slice geometry)
 # Prints wall seconds, peak RSS, the ratio to `read`, and the viewer's own phase timings (-v).
-# Then the HTML view, once per size: `deps X --format html -v -o OUT.html` (wall time, peak RSS, page size, the
+# Then the HTML view, REPEAT times per size: `deps X --format html -v -o OUT.html` (wall time, peak RSS, page size, the
 # layout time from -v), and the page opened in headless Chromium (/usr/bin/chromium; skipped when absent) by
 # io.ptotrace.viewer.browser.PageProbe: the time to the first drawn frame as the page measures it
 # (window.ptotraceGraph.firstFrameMs), and the frame rate while the page is panned programmatically for 3 s, once at
@@ -99,7 +99,9 @@ for n in $sizes; do
   fi
   if [ "${HTML:-1}" = 1 ]; then
     html="$work/page-$n.html"
-    time_one html "$java" "-Xmx$heap" -jar "$jar" deps "$deps" --format html -v -o "$html"
+    for _ in $(seq 1 "$repeat"); do
+      time_one html "$java" "-Xmx$heap" -jar "$jar" deps "$deps" --format html -v -o "$html"
+    done
     if [ -n "${failed[html]:-}" ]; then
       echo "  html      FAILED (${failed[html]})"
     else

@@ -710,6 +710,7 @@
   };
   G.panBy = panBy;
   G.fit = fit;
+  G.zoomBy = function (f) { zoomAt(f, cw / 2, ch / 2); };
   /** Zooms to scale {@code s} with node number {@code v} (default: the middle one) at the centre; returns the scale. */
   G.zoomTo = function (s, v) {
     if (v === undefined) v = N >> 1;
