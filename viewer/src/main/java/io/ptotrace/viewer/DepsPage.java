@@ -320,13 +320,14 @@ final class DepsPage {
         return name;
     }
 
-    private final String[] argTexts = new String[64];
+    private final int[] argTextCodes = new int[64];
 
-    private String argText(int arg) {
-        if (arg < 0 || arg >= argTexts.length) return "arg " + arg;
-        String s = argTexts[arg];
-        if (s == null) argTexts[arg] = s = "arg " + arg;
-        return s;
+    /** The code of {@code arg <n>}, kept for the small slot numbers. */
+    private int argTextCode(int arg) {
+        if (arg < 0 || arg >= argTextCodes.length) return strings.code("arg " + arg);
+        int c = argTextCodes[arg];
+        if (c == 0) argTextCodes[arg] = c = strings.code("arg " + arg) + 1;
+        return c - 1;
     }
 
     private static String list(long[] a) {
@@ -349,7 +350,7 @@ final class DepsPage {
             if (c == 0) tensorCodes[t] = c = strings.code(tensorName(t)) + 1;
             fields[n++] = c - 1;
         }
-        if (g.edgeArg(e) != TaskGraph.ABSENT) fields[n++] = strings.code(argText(g.edgeArg(e)));
+        if (g.edgeArg(e) != TaskGraph.ABSENT) fields[n++] = argTextCode(g.edgeArg(e));
         if (g.edgeOverlapCode(e) >= 0) fields[n++] = member(0, g.edgeOverlapCode(e));
         if (g.edgeHazardCode(e) >= 0) fields[n++] = member(1, g.edgeHazardCode(e));
         if (g.edgeAccessKindCode(e) >= 0) fields[n++] = member(2, g.edgeAccessKindCode(e));

@@ -78,10 +78,11 @@ public final class PageWriter {
     }
 
     private static void rows(List<Section> s, String prefix, Rows r) {
+        // the rows' own arrays, of which only the filled part is written
         i32(s, prefix + "rowStart", r.ownerStarts());
-        u8(s, prefix + "rowKind", r.kinds());
-        i32(s, prefix + "fieldStart", r.fieldStarts());
-        i32(s, prefix + "fields", r.fields());
+        s.add(new Section(prefix + "rowKind", "u8", r.kinds(), r.rowCount()));
+        s.add(new Section(prefix + "fieldStart", "i32", r.fieldStarts(), r.rowCount() + 1));
+        s.add(new Section(prefix + "fields", "i32", r.fields(), r.fieldCount()));
     }
 
     private static void i32(List<Section> s, String name, int[] a) { s.add(new Section(name, "i32", a, a.length)); }
@@ -152,7 +153,8 @@ public final class PageWriter {
             case "i32": {
                 int[] a = (int[]) s.array;
                 int n = 0;
-                for (int v : a) {
+                for (int i = 0; i < s.count; i++) {
+                    int v = a[i];
                     if (n == buf.length) { z.write(buf, 0, n); n = 0; }
                     buf[n++] = (byte) v; buf[n++] = (byte) (v >>> 8); buf[n++] = (byte) (v >>> 16); buf[n++] = (byte) (v >>> 24);
                 }

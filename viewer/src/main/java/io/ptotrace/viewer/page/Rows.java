@@ -61,16 +61,21 @@ public final class Rows {
 
     /** The owners' row starts (owner count + 1 entries). */
     int[] ownerStarts() {
-        int[] s = ownerStart.clone();
-        for (int o = owner + 1; o < s.length; o++) s[o] = rows;
-        return s;
+        // owners past the last one given have no rows (a later add overwrites these entries as it moves on)
+        Arrays.fill(ownerStart, owner + 1, ownerStart.length, rows);
+        return ownerStart;
     }
 
-    byte[] kinds() { return Arrays.copyOf(kind, rows); }
+    /** The row kinds; the first {@link #rowCount} count. */
+    byte[] kinds() { return kind; }
 
-    int[] fieldStarts() { return Arrays.copyOf(fieldStart, rows + 1); }
+    /** The rows' field starts; the first {@link #rowCount} + 1 count. */
+    int[] fieldStarts() { return fieldStart; }
 
-    int[] fields() { return Arrays.copyOf(fields, fieldCount); }
+    /** The fields; the first {@link #fieldCount} count. */
+    int[] fields() { return fields; }
+
+    int fieldCount() { return fieldCount; }
 
     public int rowCount() { return rows; }
 
