@@ -11,13 +11,16 @@
 #   reduced   `deps X --edge-mode reduced -o OUT`
 #   dataflow  `deps X --edge-mode reduced_dataflow -o OUT` (reads every member: args, slice geometry)
 # Prints wall seconds, peak RSS, the ratio to `read`, and the viewer's own phase timings (-v).
-# Then the HTML view, once per size: `deps X --format html -v -o OUT.html` (wall time, peak RSS, page size, the
+# Then the HTML view, REPEAT times per size: `deps X --format html -v -o OUT.html` (wall time, peak RSS, page size, the
 # layout time from -v), and the page opened in headless Chromium (/usr/bin/chromium; skipped when absent) by
 # io.ptotrace.viewer.browser.PageProbe: the time to the first drawn frame as the page measures it
-# (window.ptotraceGraph.firstFrameMs), and the frame rate while the page is panned programmatically for 3 s.
-# Targets: 100k page <= 30 MB and drawn <= 5 s, 1M page drawn <= 60 s, panning the 100k page > 30 fps.
+# (window.ptotraceGraph.firstFrameMs), and the frame rate while the page is panned programmatically for 3 s, once at
+# the fitted view and once zoomed in to scale ZOOM on the middle node (1: node labels drawn).
+# The -v phases of the HTML run: read, page model (building the page's arrays and strings), layout, write (deflate).
+# Targets: 100k page <= 30 MB and drawn <= 5 s, 1M page drawn <= 60 s, panning the 100k page > 30 fps (both views),
+# the whole 1M HTML run within 2x the 1M text view and a 4 GiB heap.
 # Environment: SIZES (default "100000 1000000"), REPEAT (default 3), HEAP (default 4g), JAVA (default java),
-# HTML (default 1; 0 skips the HTML part), TEXT (default 1; 0 skips the text part).
+# HTML (default 1; 0 skips the HTML part), TEXT (default 1; 0 skips the text part), ZOOM (default 1).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="${1:-${TMPDIR:-/tmp}/ptotrace-bench-deps}"
@@ -96,15 +99,18 @@ for n in $sizes; do
   fi
   if [ "${HTML:-1}" = 1 ]; then
     html="$work/page-$n.html"
-    time_one html "$java" "-Xmx$heap" -jar "$jar" deps "$deps" --format html -v -o "$html"
+    for _ in $(seq 1 "$repeat"); do
+      time_one html "$java" "-Xmx$heap" -jar "$jar" deps "$deps" --format html -v -o "$html"
+    done
     if [ -n "${failed[html]:-}" ]; then
       echo "  html      FAILED (${failed[html]})"
     else
-      printf '  html      %7.2f s   peak RSS %5.2f GiB   page %.1f MB\n' "${wall[html]}" "$(awk -v k="${rss[html]}" 'BEGIN { print k / 1048576 }')" \
-        "$(awk -v b="$(stat -c %s "$html")" 'BEGIN { print b / 1e6 }')"
+      printf '  html      %7.2f s   peak RSS %5.2f GiB   page %.1f MB%s\n' "${wall[html]}" "$(awk -v k="${rss[html]}" 'BEGIN { print k / 1048576 }')" \
+        "$(awk -v b="$(stat -c %s "$html")" 'BEGIN { print b / 1e6 }')" \
+        "$([ -n "${wall[text]:-}" ] && awk -v a="${wall[html]}" -v b="${wall[text]}" 'BEGIN { printf "   %.2f x text", a / b }')"
       echo "            ${phases[html]//$'\n'/; }" | sed 's/timings: //g'
       if [ -x /usr/bin/chromium ]; then
-        echo "  browser   $(java -cp "$probe_cp" io.ptotrace.viewer.browser.PageProbe "$html" --pan-seconds 3 2>&1 | tr '\n' ' ')"
+        echo "  browser   $(java -cp "$probe_cp" io.ptotrace.viewer.browser.PageProbe "$html" --pan-seconds 3 --zoom "${ZOOM:-1}" 2>&1 | tr '\n' ' ')"
       else
         echo "  browser   skipped (no /usr/bin/chromium)"
       fi

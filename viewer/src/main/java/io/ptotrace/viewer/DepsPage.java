@@ -4,11 +4,13 @@ import io.ptotrace.model.NameMap;
 import io.ptotrace.model.graph.TaskGraph;
 import io.ptotrace.viewer.page.GraphPage;
 import io.ptotrace.viewer.page.Rows;
+import io.ptotrace.viewer.page.StringTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The graph page of a deps.json: one node per task (the graph's nodes, then tasks known only from the perf sidecar),
@@ -27,6 +29,8 @@ final class DepsPage {
     private final int[] argTensor;
     private final BitSet inferred = new BitSet();
     private final String[] tensorNames;
+    /** The page's strings, while {@link #build} runs. */
+    private StringTable strings;
 
     /**
      * @param tensorInfo {@code --show-tensor-info}: slots shown as the tensor view's compartments (when the file has
@@ -50,6 +54,13 @@ final class DepsPage {
     GraphPage build(BitSet shown) {
         int n = g.nodeCount();
         GraphPage page = new GraphPage(nodeCount(), g.pairCount());
+        strings = page.strings;
+        shapeLines = new int[g.arrayCount()];
+        strideLines = new int[g.arrayCount()];
+        storageLines = new int[g.tensorRowCount()];
+        tensorCodes = new int[g.tensorCount()];
+        memberCodes = new int[PREFIXES.length + 1][g.stringCount()];
+        lowerDtypes = new String[g.stringCount()];
         boolean[] fire = new boolean[nodeCount()];
         Kind[] kinds = new Kind[n];
         for (int v = 0; v < n; v++) {
@@ -117,6 +128,14 @@ final class DepsPage {
     /** The names of the active kernels in slot order, de-duplicated ({@code f<id>} for one the map lacks); null without a map. */
     private String funcName(int row) {
         if (names.size() == 0) return null;
+        List<Integer> kernels = List.of(g.kernelId(row, 0), g.kernelId(row, 1), g.kernelId(row, 2));
+        return funcNames.computeIfAbsent(kernels, k -> Optional.ofNullable(joinedNames(row))).orElse(null);
+    }
+
+    /** Function names by kernel ids: few distinct, one String each. */
+    private final java.util.Map<List<Integer>, Optional<String>> funcNames = new java.util.HashMap<>();
+
+    private String joinedNames(int row) {
         List<String> parts = new ArrayList<>(3);
         for (int s = 0; s < 3; s++) {
             int k = g.kernelId(row, s);
@@ -195,33 +214,97 @@ final class DepsPage {
 
     private void argRows(Rows rows, int v, int row) {
         if (!tensorMode) {
-            for (int a = g.argFrom(row); a < g.argTo(row); a++) rows.add(v, Rows.TEXT, argLines(a));
+            for (int a = g.argFrom(row); a < g.argTo(row); a++) rows.addCodes(v, Rows.TEXT, fields, argFields(a));
             return;
         }
-        for (int a = g.argFrom(row); a < g.argTo(row); a++) if (isInput(g.argType(a))) rows.add(v, Rows.INPUT, argLines(a));
-        for (int a = g.argFrom(row); a < g.argTo(row); a++) if (isOutput(g.argType(a))) rows.add(v, Rows.OUTPUT, argLines(a));
+        for (int a = g.argFrom(row); a < g.argTo(row); a++) if (isInput(g.argType(a))) rows.addCodes(v, Rows.INPUT, fields, argFields(a));
+        for (int a = g.argFrom(row); a < g.argTo(row); a++) if (isOutput(g.argType(a))) rows.addCodes(v, Rows.OUTPUT, fields, argFields(a));
     }
 
-    /** One slot: its identity line, then storage, shape, strides and start offset (a slot without tensor: one line). */
-    String[] argLines(int a) {
-        String head = "arg" + idx(g.argIdx(a)) + " " + g.argType(a);
+    /** Scratch for the codes of one row's fields. */
+    private final int[] fields = new int[16];
+    private final StringBuilder line = new StringBuilder(64);
+
+    /**
+     * Puts the codes of one slot's lines into {@link #fields}, returning how many: its identity line, then storage,
+     * shape, strides and start offset (a slot without tensor: one line). Lines that many slots share
+     * (storage, shape, strides, offset, the slot's head) are built once and their codes kept.
+     */
+    private int argFields(int a) {
         int t = argTensor[a];
-        if (t < 0) return new String[] {head + " (alloc)"};
+        line.setLength(0);
+        line.append(head(a));
+        if (t < 0) {
+            fields[0] = strings.code(line.append(" (alloc)").toString());
+            return 1;
+        }
         boolean guessed = inferred.get(a);
         int trow = g.tensorRow(t);
-        String dtype = g.argDtype(a);
-        if (dtype == null && trow >= 0) dtype = g.tensorDtype(trow);
-        String identity = head + (guessed ? " ?" : "") + " " + tensorName(t) + (dtype == null ? "" : ":" + dtype.toLowerCase(Locale.ROOT));
+        int dtype = g.argDtypeCode(a);
+        if (dtype < 0 && trow >= 0) dtype = g.tensorDtypeCode(trow);
+        line.append(guessed ? " ? " : " ").append(tensorName(t));
+        if (dtype >= 0) line.append(':').append(lowerDtype(dtype));
+        fields[0] = strings.code(line.toString());
         boolean numelKnown = trow >= 0 && g.bufferNumelOk(trow);
+        fields[1] = numelKnown ? storageCode(trow) : strings.code("storage: ?");
+        if (!guessed) {
+            fields[2] = arrayLine(shapeLines, "shape: ", g.argShapeCode(a));
+            fields[3] = arrayLine(strideLines, "strides: ", g.argStridesCode(a));
+            fields[4] = g.argOffsetOk(a) ? offsetCode(g.argOffset(a)) : strings.code("start_offset: ? (elem)");
+            return 5;
+        }
         long[] shape = g.argShape(a), strides = g.argStrides(a);
-        if (guessed && (shape == null || shape.length == 0) && numelKnown) shape = new long[] {g.bufferNumel(trow)};
-        if (guessed && (strides == null || strides.length == 0)) {
+        if ((shape == null || shape.length == 0) && numelKnown) shape = new long[] {g.bufferNumel(trow)};
+        if (strides == null || strides.length == 0) {
             strides = new long[shape == null ? 0 : shape.length];
             Arrays.fill(strides, 1);
         }
-        String offset = g.argOffsetOk(a) ? Long.toString(g.argOffset(a)) : guessed ? "0" : "?";
-        return new String[] {identity, "storage: " + (numelKnown ? g.bufferNumel(trow) + " elems" : "?"), "shape: " + list(shape),
-            "strides: " + list(strides), "start_offset: " + offset + " (elem)"};
+        fields[2] = strings.code("shape: " + list(shape));
+        fields[3] = strings.code("strides: " + list(strides));
+        fields[4] = g.argOffsetOk(a) ? offsetCode(g.argOffset(a)) : strings.code("start_offset: 0 (elem)");
+        return 5;
+    }
+
+    private final java.util.Map<Long, String> heads = new java.util.HashMap<>();
+
+    /** {@code arg<idx> <type>}, one String per (idx, type). */
+    private String head(int a) {
+        long k = ((long) g.argIdx(a) << 32) | (g.argTypeCode(a) & 0xFFFFFFFFL);
+        String h = heads.get(k);
+        if (h == null) heads.put(k, h = "arg" + idx(g.argIdx(a)) + " " + g.argType(a));
+        return h;
+    }
+
+    private String[] lowerDtypes = new String[0];
+
+    /** The lower-cased dtype of the graph's string code {@code c}. */
+    private String lowerDtype(int c) {
+        String d = lowerDtypes[c];
+        if (d == null) lowerDtypes[c] = d = g.string(c).toLowerCase(Locale.ROOT);
+        return d;
+    }
+
+    private int[] shapeLines = new int[0], strideLines = new int[0];
+
+    /** The code of {@code prefix + list(array)} of the graph's array code {@code c}, kept per code. */
+    private int arrayLine(int[] cache, String prefix, int c) {
+        if (c < 0) return strings.code(prefix + "[]");
+        int code = cache[c];
+        if (code == 0) cache[c] = code = strings.code(prefix + list(g.array(c))) + 1;
+        return code - 1;
+    }
+
+    private int[] storageLines = new int[0];
+    private final java.util.Map<Long, Integer> offsetLines = new java.util.HashMap<>();
+
+    private int storageCode(int trow) {
+        int c = storageLines[trow];
+        if (c == 0) storageLines[trow] = c = strings.code("storage: " + g.bufferNumel(trow) + " elems") + 1;
+        return c - 1;
+    }
+
+    private int offsetCode(long offset) {
+        return offsetLines.computeIfAbsent(offset, o -> strings.code("start_offset: " + o + " (elem)"));
     }
 
     private static String idx(int i) { return i == TaskGraph.ABSENT ? "?" : Integer.toString(i); }
@@ -231,19 +314,20 @@ final class DepsPage {
         String name = tensorNames[t];
         if (name == null) {
             int trow = g.tensorRow(t);
-            name = trow >= 0 ? "T" + g.rowIndex(trow) : String.format(Locale.ROOT, "T?%04x", g.tensorId(t) & 0xFFFF);
+            name = trow >= 0 ? "T" + g.rowIndex(trow) : "T?" + java.util.HexFormat.of().toHexDigits((short) g.tensorId(t));
             tensorNames[t] = name;
         }
         return name;
     }
 
-    private final String[] argTexts = new String[64];
+    private final int[] argTextCodes = new int[64];
 
-    private String argText(int arg) {
-        if (arg < 0 || arg >= argTexts.length) return "arg " + arg;
-        String s = argTexts[arg];
-        if (s == null) argTexts[arg] = s = "arg " + arg;
-        return s;
+    /** The code of {@code arg <n>}, kept for the small slot numbers. */
+    private int argTextCode(int arg) {
+        if (arg < 0 || arg >= argTextCodes.length) return strings.code("arg " + arg);
+        int c = argTextCodes[arg];
+        if (c == 0) argTextCodes[arg] = c = strings.code("arg " + arg) + 1;
+        return c - 1;
     }
 
     private static String list(long[] a) {
@@ -257,27 +341,37 @@ final class DepsPage {
 
     /** One annotation row of a pair: source, tensor, consumer slot, overlap, hazard, access kind, flags, and (tensor view) ports. */
     private void annotationRow(Rows rows, int pair, int e) {
-        List<String> f = new ArrayList<>(8);
-        String source = g.edgeSource(e);
-        f.add(source == null ? "(no source)" : source);
-        if (g.edgeTensor(e) >= 0) f.add(tensorName(g.edgeTensor(e)));
-        if (g.edgeArg(e) != TaskGraph.ABSENT) f.add(argText(g.edgeArg(e)));
-        if (g.edgeOverlap(e) != null) f.add(prefixed("overlap ", g.edgeOverlap(e)));
-        if (g.edgeHazard(e) != null) f.add(prefixed("hazard ", g.edgeHazard(e)));
-        if (g.edgeAccessKind(e) != null) f.add(prefixed("access ", g.edgeAccessKind(e)));
-        if (g.edgeFlags(e) != null) f.add(prefixed("flags ", g.edgeFlags(e)));
+        int n = 0;
+        int source = g.edgeSourceCode(e);
+        fields[n++] = source < 0 ? strings.code("(no source)") : member(PREFIXES.length, source);
+        int t = g.edgeTensor(e);
+        if (t >= 0) {
+            int c = tensorCodes[t];
+            if (c == 0) tensorCodes[t] = c = strings.code(tensorName(t)) + 1;
+            fields[n++] = c - 1;
+        }
+        if (g.edgeArg(e) != TaskGraph.ABSENT) fields[n++] = argTextCode(g.edgeArg(e));
+        if (g.edgeOverlapCode(e) >= 0) fields[n++] = member(0, g.edgeOverlapCode(e));
+        if (g.edgeHazardCode(e) >= 0) fields[n++] = member(1, g.edgeHazardCode(e));
+        if (g.edgeAccessKindCode(e) >= 0) fields[n++] = member(2, g.edgeAccessKindCode(e));
+        if (g.edgeFlagsCode(e) >= 0) fields[n++] = member(3, g.edgeFlagsCode(e));
         if (tensorMode) {
             String ports = ports(e);
-            if (ports != null) f.add(ports);
+            if (ports != null) fields[n++] = strings.code(ports);
         }
-        rows.add(pair, Rows.TEXT, f.toArray(new String[0]));
+        rows.addCodes(pair, Rows.TEXT, fields, n);
     }
 
-    private final java.util.Map<String, java.util.Map<String, String>> prefixedTexts = new java.util.HashMap<>();
+    /** What the overlap, hazard, access kind and flags fields start with; a member's own value is the last kind. */
+    private static final String[] PREFIXES = {"overlap ", "hazard ", "access ", "flags "};
+    private int[] tensorCodes = new int[0];
+    private int[][] memberCodes = new int[0][];
 
-    /** {@code prefix + value}, one String per distinct value (member values are few and come interned). */
-    private String prefixed(String prefix, String value) {
-        return prefixedTexts.computeIfAbsent(prefix, k -> new java.util.HashMap<>()).computeIfAbsent(value, v -> prefix + v);
+    /** The page code of {@code PREFIXES[kind] + value} (the bare value past the prefixes) of the graph's string code {@code c}. */
+    private int member(int kind, int c) {
+        int code = memberCodes[kind][c];
+        if (code == 0) memberCodes[kind][c] = code = strings.code(kind < PREFIXES.length ? PREFIXES[kind] + g.string(c) : g.string(c)) + 1;
+        return code - 1;
     }
 
     /** The slots a row connects, each only where that slot is drawn: {@code out_k → in_a}, or null for neither. */

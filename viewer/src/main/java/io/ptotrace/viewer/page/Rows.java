@@ -42,6 +42,20 @@ public final class Rows {
         fieldStart[++rows] = fieldCount;
     }
 
+    /** Appends a row of already interned fields: the first {@code n} of {@code codes}. */
+    public void addCodes(int owner, byte rowKind, int[] codes, int n) {
+        moveTo(owner);
+        if (rows == kind.length) {
+            kind = Arrays.copyOf(kind, rows * 2);
+            fieldStart = Arrays.copyOf(fieldStart, rows * 2 + 1);
+        }
+        if (fieldCount + n > fields.length) fields = Arrays.copyOf(fields, Math.max(fields.length * 2, fieldCount + n));
+        kind[rows] = rowKind;
+        System.arraycopy(codes, 0, fields, fieldCount, n);
+        fieldCount += n;
+        fieldStart[++rows] = fieldCount;
+    }
+
     private void moveTo(int o) {
         if (o < owner) throw new IllegalStateException("rows must be added in owner order");
         while (owner < o) ownerStart[++owner] = rows;
@@ -49,16 +63,21 @@ public final class Rows {
 
     /** The owners' row starts (owner count + 1 entries). */
     int[] ownerStarts() {
-        int[] s = ownerStart.clone();
-        for (int o = owner + 1; o < s.length; o++) s[o] = rows;
-        return s;
+        // owners past the last one given have no rows (a later add overwrites these entries as it moves on)
+        Arrays.fill(ownerStart, owner + 1, ownerStart.length, rows);
+        return ownerStart;
     }
 
-    byte[] kinds() { return Arrays.copyOf(kind, rows); }
+    /** The row kinds; the first {@link #rowCount} count. */
+    byte[] kinds() { return kind; }
 
-    int[] fieldStarts() { return Arrays.copyOf(fieldStart, rows + 1); }
+    /** The rows' field starts; the first {@link #rowCount} + 1 count. */
+    int[] fieldStarts() { return fieldStart; }
 
-    int[] fields() { return Arrays.copyOf(fields, fieldCount); }
+    /** The fields; the first {@link #fieldCount} count. */
+    int[] fields() { return fields; }
+
+    int fieldCount() { return fieldCount; }
 
     public int rowCount() { return rows; }
 

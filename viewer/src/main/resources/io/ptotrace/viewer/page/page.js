@@ -259,10 +259,12 @@
   function tail(u) { return G.horizontal ? [px[u] + (G.reverse ? -hw : hw), py[u]] : [px[u], py[u] + (G.reverse ? -hh : hh)]; }
   function head(v) { return G.horizontal ? [px[v] - (G.reverse ? -hw : hw), py[v]] : [px[v], py[v] - (G.reverse ? -hh : hh)]; }
 
+  // an edge's ends, without allocating: it runs for every edge on every full drawing
   function segment(e, x0, y0, x1, y1) {
-    var a = tail(from[e]), b = head(to[e]);
-    if (Math.max(a[0], b[0]) < x0 || Math.min(a[0], b[0]) > x1 || Math.max(a[1], b[1]) < y0 || Math.min(a[1], b[1]) > y1) return false;
-    ctx.moveTo(a[0], a[1]); ctx.lineTo(b[0], b[1]);
+    var u = from[e], v = to[e], ax = px[u], ay = py[u], bx = px[v], by = py[v];
+    if (G.horizontal) { var dx = G.reverse ? -hw : hw; ax += dx; bx -= dx; } else { var dy = G.reverse ? -hh : hh; ay += dy; by -= dy; }
+    if ((ax > bx ? ax : bx) < x0 || (ax < bx ? ax : bx) > x1 || (ay > by ? ay : by) < y0 || (ay < by ? ay : by) > y1) return false;
+    ctx.moveTo(ax, ay); ctx.lineTo(bx, by);
     return true;
   }
 
@@ -295,7 +297,7 @@
     if (scale >= 0.6) drawEdgeLabels(x0, y0, x1, y1);
   }
 
-  var edgeList = new Int32Array(1024);
+  var edgeList = new Int32Array(1024), anyEdgeStatus;
   /** Edges with an end on screen (for graphs too large to test every edge each frame). */
   function edgesOfVisible(count) {
     var n = 0;
@@ -315,6 +317,8 @@
 
   function drawStatusEdges(x0, y0, x1, y1, px1) {
     var st = S.estatus;
+    if (anyEdgeStatus === undefined) { anyEdgeStatus = false; for (var k = 0; k < E && !anyEdgeStatus; k++) anyEdgeStatus = st[k] !== 0; }
+    if (!anyEdgeStatus) return;
     for (var s = 1; s < STATUS_COLORS.length; s++) {
       ctx.beginPath();
       var any = false;
@@ -767,6 +771,15 @@
   };
   G.panBy = panBy;
   G.fit = fit;
+  G.zoomBy = function (f) { zoomAt(f, cw / 2, ch / 2); };
+  /** Zooms to scale {@code s} with node number {@code v} (default: the middle one) at the centre; returns the scale. */
+  G.zoomTo = function (s, v) {
+    if (v === undefined) v = N >> 1;
+    scale = clampScale(s);
+    tx = cw / 2 - px[v] * scale; ty = ch / 2 - py[v] * scale;
+    redraw();
+    return scale;
+  };
   G.centre = function (k) { for (var v = 0; v < N; v++) if (key(v) === k) { centreOn(v); return true; } return false; };
   G.panelTitle = function () { var h = panelBody.querySelector('h2'); return panel.hidden || !h ? null : h.textContent; };
 })();
