@@ -117,7 +117,8 @@ public final class ConvertJob {
         TraceSplit split = null;
         ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
         // the memory estimate is counted beside the writers, or first when the windows need it
-        CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic, argSet));
+        boolean jsonWritten = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
+        CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic, argSet, jsonWritten));
         if (o.splitBudget != null) {
             progress.say("cutting " + partsOf + " into windows under " + MemoryModel.shown(o.splitBudget));
             split = TraceSplit.plan(pic, o.splitBudget, partsOf, argSet, join(costs).pftrace());

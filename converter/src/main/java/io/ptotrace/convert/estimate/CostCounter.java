@@ -20,7 +20,10 @@ public final class CostCounter {
 
     private final LongSet strings = new LongSet(), lanes = new LongSet(), processes = new LongSet(),
         counterSeries = new LongSet(), markerLanes = new LongSet();
-    private long stringBytes, leaves;
+    /** Slices (and counter samples) read whole; larger pictures are sampled. */
+    static final int SAMPLED = 1 << 16;
+
+    private long stringBytes, leaves, extraStrings, extraBytes;
     private final Leaves sink = new Leaves();
 
     private CostCounter() {}
@@ -28,10 +31,13 @@ public final class CostCounter {
     /** Both renderings with every arg. */
     public static Both count(TracePicture pic) { return new CostCounter().run(pic, ArgSet.FULL); }
 
-    /** The JSON trace, and the protobuf trace with the args of {@code pftraceArgs} (a second pass when lean). */
-    public static Both count(TracePicture pic, ArgSet pftraceArgs) {
-        Both full = count(pic);
-        return pftraceArgs == ArgSet.FULL ? full : new Both(pftrace(pic, pftraceArgs), full.json());
+    /**
+     * The protobuf trace with the args of {@code pftraceArgs}, and the JSON trace when {@code json} (else its costs are
+     * null); one pass, or two for a lean protobuf trace beside the JSON.
+     */
+    public static Both count(TracePicture pic, ArgSet pftraceArgs, boolean json) {
+        if (pftraceArgs == ArgSet.FULL) return count(pic);
+        return new Both(pftrace(pic, pftraceArgs), json ? count(pic).json() : null);
     }
 
     /** The protobuf trace with the args of {@code args}. */
@@ -43,8 +49,14 @@ public final class CostCounter {
             if (m.tid >= 0 || m.kind == MetaEvent.Kind.THREAD_NAME || m.kind == MetaEvent.Kind.THREAD_SORT_INDEX) lanes.add(lane(m.pid, m.tid));
             if (m.name != null) string(m.name);
         }
-        long sliceArgs = 0;
-        for (int i = 0; i < pic.sliceCount(); i++) {
+        // Args, strings and lanes are read off every slice up to SAMPLED ones; beyond that off an even sample, scaled
+        // up (lanes are declared by the meta events anyway): reading them all would cost a good part of rendering the
+        // trace, for an estimate that is a model anyway.
+        int sliceStep = Math.max(1, pic.sliceCount() / SAMPLED);
+        long s0 = strings.size(), b0 = stringBytes;
+        long sliceArgs = 0, sampled = 0;
+        for (int i = 0; i < pic.sliceCount(); i += sliceStep) {
+            sampled++;
             lanes.add(lane(pic.slicePid(i), pic.sliceTid(i)));
             string(pic.sliceName(i));
             String cat = pic.sliceCategory(i);
@@ -53,21 +65,34 @@ public final class CostCounter {
             pic.sliceArgs(i, args, sink);
             sliceArgs += leaves;
         }
-        long counterValues = 0;
-        for (int c = 0; c < pic.counterCount(); c++) {
+        if (sliceStep > 1) {
+            double scale = pic.sliceCount() / (double) sampled;
+            sliceArgs = Math.round(sliceArgs * scale);
+            // a string seen in the sample stands for as many as the sample stands for: errs high for repeated ones
+            extraStrings += Math.round((strings.size() - s0) * (scale - 1));
+            extraBytes += Math.round((stringBytes - b0) * (scale - 1));
+        }
+        int counterStep = Math.max(1, pic.counterCount() / SAMPLED);
+        long counterValues = 0, counted = 0;
+        for (int c = 0; c < pic.counterCount(); c += counterStep) {
+            counted++;
             processes.add(pic.counterPid(c));
             String name = pic.counterName(c);
             CounterSeries series = new CounterSeries(pic.counterPid(c), pic.counterTid(c), name);
             pic.counterArgs(c, series);
             counterValues += series.values;
         }
+        if (counterStep > 1) counterValues = Math.round(counterValues * (pic.counterCount() / (double) counted));
         long kept = 0;
+        int flowStep = Math.max(1, pic.flowCount() / SAMPLED);
         for (int f = 0; f < pic.flowCount(); f++) {
-            lanes.add(lane(pic.flowSrcPid(f), pic.flowSrcTid(f)));
-            lanes.add(lane(pic.flowDstPid(f), pic.flowDstTid(f)));
+            if (f % flowStep == 0) {
+                lanes.add(lane(pic.flowSrcPid(f), pic.flowSrcTid(f)));
+                lanes.add(lane(pic.flowDstPid(f), pic.flowDstTid(f)));
+            }
             if (!pic.flowBackward(f) && pic.flowSrcSlice(f) >= 0 && pic.flowDstSlice(f) >= 0) kept++;
         }
-        long jsonStrings = strings.size(), jsonStringBytes = stringBytes;
+        long jsonStrings = strings.size() + extraStrings, jsonStringBytes = stringBytes + extraBytes;
         ArrowMarks marks = pic.marks();
         long markArgs = 0;
         for (int m = 0; m < marks.count(); m++) {
@@ -81,7 +106,7 @@ public final class CostCounter {
         long tracks = lanes.size() + processes.size() + counterSeries.size();
         TraceCosts json = new TraceCosts(pic.sliceCount(), sliceArgs, kept, counterValues, jsonStrings, jsonStringBytes, tracks);
         TraceCosts pftrace = new TraceCosts((long) pic.sliceCount() + marks.count(), sliceArgs + markArgs, pic.flowCount(),
-            counterValues, strings.size(), stringBytes, tracks + markerLanes.size());
+            counterValues, strings.size() + extraStrings, stringBytes + extraBytes, tracks + markerLanes.size());
         return new Both(pftrace, json);
     }
 
