@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Every conformance case: our trace must be equivalent to the reference converter's golden trace by
  * the project's semantic comparator ({@code compare_trace.py}); malformed cases must be rejected with
  * no output; the statistics table must match the reference's line for line. Runs over the copy in
- * testdata/ and over ../shared/conformance when that folder exists.
+ * testdata/ and over the full conformance set beside the checkout ({@link #SHARED}) when it exists.
  */
 class ConformanceTest {
     static final Path TESTDATA = Path.of("..", "testdata", "conformance");
@@ -39,7 +39,7 @@ class ConformanceTest {
 
     @TestFactory
     Stream<DynamicTest> sharedCases() throws IOException {
-        assumeTrue(Files.isDirectory(SHARED.resolve("cases")), "../shared/conformance is absent");
+        assumeTrue(Files.isDirectory(SHARED.resolve("cases")), "the conformance set beside the checkout is absent");
         return cases(SHARED.resolve("cases"), SHARED.resolve("compare_trace.py"));
     }
 
