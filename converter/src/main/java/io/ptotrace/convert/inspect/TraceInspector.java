@@ -6,6 +6,8 @@ import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Inputs;
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -113,19 +115,15 @@ public final class TraceInspector {
         return s;
     }
 
+    /** The pictures judged this way are test-sized, so the bytes are held whole. */
     private static Summary summarizeWritten(TracePicture pic) {
-        InspectingStream written = new InspectingStream("(picture)");
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
         try {
             PerfettoProtoWriter.write(pic, written);
+            return inspect(new ByteArrayInputStream(written.toByteArray()), "(picture)");
         } catch (IOException e) {
-            written.abort();
-            throw new UncheckedIOException(e);
-        } catch (RuntimeException | Error e) {
-            written.abort();
-            throw e;
+            throw new UncheckedIOException(e);    // in memory: the writer and the reader do no I/O
         }
-        written.close();
-        return written.summary();
     }
 
     /**
