@@ -1,6 +1,7 @@
 package io.ptotrace.convert;
 
 import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.model.TaskIds;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -18,7 +19,7 @@ final class TaskNames {
     }
 
     /** {@code t<n>} or {@code r<ring>t<n>}. */
-    static boolean isTaskId(String id) { return id.matches("(r[0-9]+)?t[0-9]+"); }
+    static boolean isTaskId(String id) { return TaskIds.parseDisplay(id) >= 0; }
 
     /** How many distinct tasks have a slice in the picture. */
     static int taskCount(TracePicture pic) {

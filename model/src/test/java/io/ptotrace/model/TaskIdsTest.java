@@ -23,4 +23,17 @@ class TaskIdsTest {
         assertThat(TaskIds.make(1, 2)).isEqualTo(4294967298L);
         assertThat(TaskIds.display(TaskIds.make(1, 5120))).isEqualTo("r1t5120");
     }
+
+    @Test
+    void parseDisplayReadsBackWhatDisplayWrites() {
+        for (long raw : new long[] {0, 5, 4294967298L, TaskIds.make(255, 0xFFFF_FFFFL), TaskIds.make(1, 5120)})
+            assertThat(TaskIds.parseDisplay(TaskIds.display(raw))).isEqualTo(raw);
+        assertThat(TaskIds.parseDisplay("r01t5")).isEqualTo(TaskIds.make(1, 5));
+    }
+
+    @Test
+    void parseDisplayRefusesWhatIsNoTaskId() {
+        for (String s : new String[] {"", "t", "r1", "rt5", "x5", "t5x", "5", "r256t1", "r1000t1", "t4294967296", "t123456789012", " t5"})
+            assertThat(TaskIds.parseDisplay(s)).as(s).isEqualTo(-1);
+    }
 }

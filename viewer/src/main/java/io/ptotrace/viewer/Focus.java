@@ -19,7 +19,6 @@ public final class Focus {
     public static final int DEFAULT_HOPS = 2;
 
     private static final Pattern PAIR = Pattern.compile("\\(\\s*(\\d{1,3})\\s*,\\s*(\\d{1,10})\\s*\\)");
-    private static final Pattern DISPLAY = Pattern.compile("(?:r(\\d{1,3}))?t(\\d{1,10})");
     private static final Pattern RAW = Pattern.compile("\\d{1,20}");
 
     /** The tasks as written, one per entry. */
@@ -74,7 +73,8 @@ public final class Focus {
         Matcher m;
         try {
             if ((m = PAIR.matcher(item)).matches()) return ringLocal(m.group(1), m.group(2), item);
-            if ((m = DISPLAY.matcher(item)).matches()) return ringLocal(m.group(1) == null ? "0" : m.group(1), m.group(2), item);
+            long display = TaskIds.parseDisplay(item);
+            if (display >= 0) return display;
             if (RAW.matcher(item).matches()) return Long.parseUnsignedLong(item);
         } catch (NumberFormatException e) {
             // out of range: reported below
