@@ -76,11 +76,13 @@ final class DepsPage {
             String suffix = k == Kind.ALLOC ? "alloc" : k == Kind.DUMMY ? "dummy" : func;
             int flags = (fire[v] ? GraphPage.FIRE : 0) | (starred(v, fire, kinds) ? GraphPage.STAR : 0);
             page.node(v, ids.text(id), suffix, hint(k, row, func), style(k, row, id), flags, row >= 0 ? g.blockNum(row) : 1);
+            page.nodeId(v, id);
             if (row >= 0) argRows(page.nodeRows, v, row);
         }
         for (int i = 0; i < extra.length; i++) {
             String type = sidecar.coreType(extra[i]);
             page.node(n + i, ids.text(extra[i]), null, "unknown", byCoreType(type), 0, 1);
+            page.nodeId(n + i, extra[i]);
         }
         int explicit = g.code("explicit");
         for (int p = 0; p < g.pairCount(); p++) {

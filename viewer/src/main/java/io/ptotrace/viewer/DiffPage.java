@@ -33,6 +33,8 @@ public final class DiffPage {
     private final int[] oldOnly;
     /** OLD pairs only in OLD, in report order: page edges {@code gb.pairCount() ..}. */
     private final int[] removedPairs;
+    /** Ids as the deps view prints them, one rule over both graphs. */
+    private final IdText ids;
 
     private DiffPage(GraphDiff d) {
         x = new DiffEntries(d);
@@ -51,6 +53,10 @@ public final class DiffPage {
         oldOnly = Arrays.copyOf(only, m);
         removedPairs = new int[x.pairsRemoved()];
         for (int i = 0; i < removedPairs.length; i++) removedPairs[i] = ga.edgePair(x.pairRemoved(i));
+        boolean rings = false;
+        for (int v = 0; v < gb.nodeCount() && !rings; v++) rings = TaskIds.ring(gb.nodeId(v)) != 0;
+        for (int v = 0; v < ga.nodeCount() && !rings; v++) rings = TaskIds.ring(ga.nodeId(v)) != 0;
+        ids = new IdText(rings);
     }
 
     /** The page of a diff, laid out. */
@@ -108,7 +114,7 @@ public final class DiffPage {
             status[y] = Status.CHANGED;
             java.util.List<String> lines = new java.util.ArrayList<>(x.taskChangeLines(i));
             long oldId = ga.nodeId(x.taskChangedOld(i));
-            if (oldId != gb.nodeId(y)) lines.add(0, "matched with OLD " + TaskIds.display(oldId));
+            if (oldId != gb.nodeId(y)) lines.add(0, "matched with OLD " + ids.text(oldId));
             detail[y] = lines.toArray(new String[0]);
         }
         for (int v = 0; v < page.nodeCount(); v++) {
@@ -117,12 +123,13 @@ public final class DiffPage {
             int node = onlyOld ? oldOnly[v - nb] : v;
             TaskGraph g = s.graph();
             long id = g.nodeId(node);
-            String key = TaskIds.display(id);
+            String key = ids.text(id);
             if (onlyOld && gb.nodeOf(id) >= 0) key = "OLD " + key; // an aligned diff can reuse an id for another task
             int row = g.taskRow(node);
             String func = row >= 0 ? x.funcName(s, node) : null;
             page.node(v, key, func, hint(g, row, func), style(g, row), fire(g, row) ? GraphPage.FIRE : 0, row >= 0 ? g.blockNum(row) : 1);
             page.nodeStatus(v, status[v]);
+            page.nodeId(v, id);
             if (detail[v] != null) for (String line : detail[v]) page.nodeRows.add(v, Rows.CHANGE, line);
             if (row >= 0) for (int k = g.argFrom(row); k < g.argTo(row); k++) page.nodeRows.add(v, Rows.TEXT, argText(g, k));
         }

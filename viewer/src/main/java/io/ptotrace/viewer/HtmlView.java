@@ -61,6 +61,11 @@ final class HtmlView {
         GraphPage page = new DepsPage(g, sidecar, names, r.showTensorInfo, ids, extra).build(sel.shown);
         page.title("deps.json — " + page.nodeCount() + " nodes, " + sel.shownCount + " edges", "deps.json");
         page.direction(r.direction);
+        if (r.focus != null) {
+            int[] focus = new int[r.focus.ids.length];
+            for (int i = 0; i < focus.length; i++) focus[i] = g.nodeOf(r.focus.ids[i]);
+            page.focus(focus);
+        }
         return page;
     }
 

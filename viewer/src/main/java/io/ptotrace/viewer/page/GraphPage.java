@@ -29,6 +29,14 @@ public final class GraphPage {
     public final StringTable strings = new StringTable();
     private final int nodeCount, edgeCount;
     final int[] key, name, hint, badge;
+    /** The task id behind each node, as two 32-bit halves, so that the page can match every written form of it. */
+    final int[] idHigh, idLow;
+    /** Per node: a bit per {@link #mark} (at most 8), e.g. the tasks on an analysis's path. */
+    final byte[] marks;
+    /** The marks' names and legend lines, in bit order. */
+    final java.util.List<String[]> markNames = new java.util.ArrayList<>();
+    /** Nodes the page selects and frames when it opens (a focused view's tasks), in order. */
+    int[] focus = new int[0];
     final byte[] style, flags, status;
     final int[] from, to, edgeLabel;
     final byte[] edgeFlags, edgeStatus;
@@ -50,6 +58,9 @@ public final class GraphPage {
         name = new int[nodeCount];
         hint = new int[nodeCount];
         badge = new int[nodeCount];
+        idHigh = new int[nodeCount];
+        idLow = new int[nodeCount];
+        marks = new byte[nodeCount];
         style = new byte[nodeCount];
         flags = new byte[nodeCount];
         status = new byte[nodeCount];
@@ -81,6 +92,37 @@ public final class GraphPage {
     }
 
     public void nodeStatus(int v, Status s) { status[v] = (byte) s.ordinal(); }
+
+    /** The task id node {@code v} stands for (its raw 64-bit id); search accepts it and its display forms. */
+    public void nodeId(int v, long raw) {
+        idHigh[v] = (int) (raw >>> 32);
+        idLow[v] = (int) raw;
+    }
+
+    public long nodeId(int v) { return ((long) idHigh[v] << 32) | (idLow[v] & 0xFFFFFFFFL); }
+
+    /**
+     * A per-task mark the page draws (an outline of its own) and explains in its legend as {@code legend}; returns the
+     * mark's bit for {@link #mark(int, int)}. At most 8 marks.
+     */
+    public int addMark(String name, String legend) {
+        if (markNames.size() == 8) throw new IllegalStateException("at most 8 marks");
+        markNames.add(new String[] {name, legend});
+        return 1 << (markNames.size() - 1);
+    }
+
+    /** Sets the mark bits {@code bits} (from {@link #addMark}) on node {@code v}. */
+    public void mark(int v, int bits) { marks[v] |= (byte) bits; }
+
+    public int marks(int v) { return marks[v] & 0xFF; }
+
+    /** The nodes the page selects (the first) and marks (all) when it opens. */
+    public void focus(int... nodes) {
+        for (int v : nodes) if (v < 0 || v >= nodeCount) throw new IllegalArgumentException("no node " + v);
+        focus = nodes.clone();
+    }
+
+    public int[] focus() { return focus.clone(); }
 
     /** Sets edge {@code e} from node {@code a} to node {@code b}; {@code label} (null: none) is drawn beside it. */
     public void edge(int e, int a, int b, int flags, String label) {

@@ -66,7 +66,8 @@ public final class PageWriter {
         float[] x = new float[n];
         for (int v = 0; v < n; v++) { rank[v] = p.layout.rank(v); x[v] = p.layout.x(v); }
         i32(s, "key", p.key); i32(s, "name", p.name); i32(s, "hint", p.hint); i32(s, "badge", p.badge);
-        u8(s, "style", p.style); u8(s, "flags", p.flags); u8(s, "status", p.status);
+        u8(s, "style", p.style); u8(s, "flags", p.flags); u8(s, "status", p.status); u8(s, "marks", p.marks);
+        i32(s, "idHigh", p.idHigh); i32(s, "idLow", p.idLow);
         i32(s, "from", p.from); i32(s, "to", p.to); i32(s, "elabel", p.edgeLabel);
         u8(s, "eflags", p.edgeFlags); u8(s, "estatus", p.edgeStatus);
         i32(s, "rank", rank);
@@ -132,6 +133,17 @@ public final class PageWriter {
                 for (Map.Entry<String, Long> e : p.diff.entrySet()) j.writeNumberField(e.getKey(), e.getValue());
                 j.writeEndObject();
             }
+            j.writeArrayFieldStart("focus");
+            for (int v : p.focus) j.writeNumber(v);
+            j.writeEndArray();
+            j.writeArrayFieldStart("marks");
+            for (String[] m : p.markNames) {
+                j.writeStartArray();
+                j.writeString(m[0]);
+                j.writeString(m[1]);
+                j.writeEndArray();
+            }
+            j.writeEndArray();
             j.writeArrayFieldStart("sections");
             long offset = 0;
             for (Section s : sections) {

@@ -1,27 +1,50 @@
-// The graph page: inflates the embedded graph, lays it onto a canvas and draws only what is on screen, in less
-// detail the further out the view is zoomed. Every array is indexed by node or edge number.
+// The graph page: inflates the embedded graph and draws it on stacked canvases. The overview is a density raster
+// built once in time slices; the detail is drawn into a hidden canvas a slice per animation frame and shown when
+// complete; the selection, statuses and marks are drawn on top each frame. No step blocks the page for long, at any
+// size. Every array is indexed by node or edge number.
 (function () {
   'use strict';
-  var G = window.ptotraceGraph = { ready: false };
-  var COLORS = ['#66A3FF', '#FFB366', '#66CC99', '#EAEAEA', '#E0E0E0'];        // AIC, AIV, MIX, ALLOC, PLAIN
-  var HEADER_COLORS = ['#66A3FF', '#FFB366', '#66CC99', '#EAEAEA', '#D8D8D8'];
-  var STATUS_COLORS = [null, '#16a34a', '#dc2626', '#d97706'];                // none, added, removed, changed
+  var G = window.ptotraceGraph = { ready: false, longTasks: [] };
+  try {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (e) { G.longTasks.push({ start: e.startTime, ms: e.duration }); });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (err) { /* no long-task timing in this browser */ }
+
+  // Okabe-Ito colours: told apart with every common colour-vision deficiency, and each also has a shape or pattern
+  var FILL = ['#8FCBF0', '#F2C25A', '#5CC3A4', '#E6E6E6', '#C9C9C9'];        // AIC, AIV, MIX, ALLOC, PLAIN
+  var DENSE = [[40, 140, 210], [225, 150, 0], [0, 150, 110], [130, 130, 130], [130, 130, 130]];
+  var STYLE_NAMES = ['AIC (cube)', 'AIV (vector)', 'mix (cube + vector)', 'alloc', 'dummy / other'];
+  var IN_COLOR = '#0072B2', OUT_COLOR = '#D08C00', SEL_COLOR = '#111111', SPMD_COLOR = '#444444';
+  var STATUS_COLORS = [null, '#009E73', '#D55E00', '#CC79A7'];             // none, added, removed, changed
   var STATUS_NAMES = ['', 'added', 'removed', 'changed'];
+  var MARK_COLORS = ['#000000', '#56B4E9', '#F0E442', '#009E73', '#E69F00', '#0072B2', '#D55E00', '#CC79A7'];
   var FIRE = 1, STAR = 2, HIDDEN = 1, DASHED = 2;
   var ANC = 1, DESC = 2, PRED = 4, SUCC = 8, SEL = 16;
   var ROW_INPUT = 1, ROW_OUTPUT = 2, ROW_CHANGE = 3;
   var FULL_EDGE_SCAN = 400000;      // up to this many edges every edge is tested against the view
-  var EDGE_BUDGET = 150000, EDGE_BUDGET_MOVING = 40000;
+  var EDGE_BUDGET = 150000;         // edges drawn per detail picture at most (every k-th above)
+  var OVERLAY_BUDGET = 3000;        // status marks and neighbour outlines drawn per frame at most
+  var OVERLAY_EDGES = 4000;         // path edges drawn per frame at most while the detail picture lacks them
+  var DETAIL_PX = 4;                // below this node width (px) only the density overview is drawn
+  var SHAPE_PX = 14, LABEL_PX = 70, ARROW_PX = 30;
+  var SLICE_MS = 24;                // time slice of the overview build, between yields
+  var REST_MS = 110;                // the detail is redrawn once the view has rested this long
 
-  var canvas = document.getElementById('stage'), ctx = canvas.getContext('2d');
-  var panel = document.getElementById('panel'), panelBody = document.getElementById('panel-body');
-  var search = document.getElementById('search'), searchStatus = document.getElementById('search-status');
+  var $ = function (id) { return document.getElementById(id); };
+  var stage = $('stage'), octx = stage.getContext('2d');
+  var base = $('base'), bctx = base.getContext('2d');
+  var detailCanvases = [$('detail-a'), $('detail-b')];
+  var panel = $('panel'), panelBody = $('panel-body'), legend = $('legend'), help = $('help');
+  var search = $('search'), searchStatus = $('search-status'), minimap = $('minimap'), mctx = minimap.getContext('2d');
 
-  var N, E, S, str, from, to, eflags, px, py, hw, hh, outStart, outEdge, inStart, inEdge;
+  var N, E, S, str, from, to, eflags, px, py, hw = 75, hh = 14, outStart, outEdge, inStart, inEdge;
   var cellSize, gx, gy, gridX0, gridY0, cellStart, cellNode, minX, minY, maxX, maxY;
-  var labels, mark = null, highlighted = null, selected = -1, visibleEdges = 0;
-  var scale = 1, tx = 0, ty = 0, cw = 0, ch = 0, dpr = 1, frameQueued = false, moving = 0, frames = 0;
-  var visible = new Int32Array(1024);
+  var bands = 1, ranksPerBand = 1, bandPitch = 0, bandCross = 0, maxRank = 0;
+  var idKey, idOrder, statusNodes, statusEdges, labelEdges, markNodes, focusNodes = [];
+  var labels, mark = null, ballEdges = null, selected = -1, visibleEdges = 0, hops = 2, ballDone = true;
+  var scale = 1, tx = 0, ty = 0, cw = 0, ch = 0, dpr = 1, frameQueued = false, frames = 0, lastChange = 0;
+  var density = null, front = null, job = null, restTimer = 0, header;
 
   // ---- data
 
@@ -47,61 +70,97 @@
     return out.subarray(0, o);
   }
 
+  /** The block as bytes: the browser decodes a data: URL off the page's thread; the script decoder is the fallback. */
+  function packed() {
+    var text = $('graph-data').textContent.trim();
+    return fetch('data:application/octet-stream;base64,' + text).then(function (r) { return r.blob(); })
+      .catch(function () { return new Blob([base64(text)]); });
+  }
+
   function load() {
-    var packed = base64(document.getElementById('graph-data').textContent);
-    var stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('deflate'));
-    return new Response(stream).arrayBuffer().then(function (buf) {
+    return packed().then(function (blob) {
+      return new Response(blob.stream().pipeThrough(new DecompressionStream('deflate'))).arrayBuffer();
+    }).then(function (buf) {
       var bytes = new Uint8Array(buf), headLen = new DataView(buf).getUint32(0, true);
-      var header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headLen)));
-      var base = 4 + headLen, s = {};
-      header.sections.forEach(function (d) {
-        var off = base + d[2];
+      var h = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headLen)));
+      var off0 = 4 + headLen, s = {};
+      h.sections.forEach(function (d) {
+        var off = off0 + d[2];
         s[d[0]] = d[1] === 'u8' ? new Uint8Array(buf, off, d[3]) : d[1] === 'i32' ? new Int32Array(buf, off, d[3]) : new Float32Array(buf, off, d[3]);
       });
-      return { header: header, s: s };
+      return { header: h, s: s };
     });
   }
 
   function prepare(data) {
-    var h = data.header;
+    var h = header = data.header;
     S = data.s; N = h.nodes; E = h.edges;
     str = new TextDecoder().decode(S.strings).split('\0');
     from = S.from; to = S.to; eflags = S.eflags;
-    for (var e = 0; e < E; e++) if (!(eflags[e] & HIDDEN)) visibleEdges++;
+    var e, v;
+    for (e = 0; e < E; e++) if (!(eflags[e] & HIDDEN)) visibleEdges++;
     outStart = new Int32Array(N + 1); inStart = new Int32Array(N + 1);
     for (e = 0; e < E; e++) { outStart[from[e] + 1]++; inStart[to[e] + 1]++; }
-    for (var v = 0; v < N; v++) { outStart[v + 1] += outStart[v]; inStart[v + 1] += inStart[v]; }
+    for (v = 0; v < N; v++) { outStart[v + 1] += outStart[v]; inStart[v + 1] += inStart[v]; }
     outEdge = new Int32Array(E); inEdge = new Int32Array(E);
     var fo = outStart.slice(0, N), fi = inStart.slice(0, N);
     for (e = 0; e < E; e++) { outEdge[fo[from[e]]++] = e; inEdge[fi[to[e]]++] = e; }
     place(h.direction);
     buildGrid();
+    buildIdIndex();
+    var sn = [], se = [], le = [], mn = [];
+    for (v = 0; v < N; v++) { if (S.status[v]) sn.push(v); if (S.marks && S.marks[v]) mn.push(v); }
+    for (e = 0; e < E; e++) { if (S.estatus[e]) se.push(e); if (S.elabel[e] >= 0 && !(eflags[e] & HIDDEN)) le.push(e); }
+    statusNodes = Int32Array.from(sn); statusEdges = Int32Array.from(se); labelEdges = Int32Array.from(le); markNodes = Int32Array.from(mn);
     labels = new Array(N);
     G.tasks = N; G.edges = visibleEdges; G.layoutEdges = E; G.summary = h.summary; G.subject = h.subject;
+    G.bands = bands; G.ranks = maxRank + 1;
     if (h.diff) G.diff = h.diff;
-    document.getElementById('hud-counts').textContent = N + ' nodes · ' + visibleEdges + ' edges';
+    $('hud-counts').textContent = N + ' tasks · ' + visibleEdges + ' edges' + (bands > 1 ? ' · ' + bands + ' bands of ' + ranksPerBand + ' ranks' : '');
+    stage.setAttribute('aria-label', 'task graph of ' + N + ' tasks and ' + visibleEdges + ' edges; search a task id or function name with the search box');
   }
 
-  /** Ranks and places → world coordinates for the direction edges point in. */
+  /**
+   * Ranks and places → world coordinates for the direction edges point in. A long graph is wrapped into bands of
+   * consecutive ranks, stacked across, so that the whole graph has about the window's shape.
+   */
   function place(direction) {
-    var rank = S.rank, x = S.x, maxRank = 0, v;
-    for (v = 0; v < N; v++) if (rank[v] > maxRank) maxRank = rank[v];
+    var rank = S.rank, x = S.x, maxPlace = 0, v;
+    for (v = 0; v < N; v++) { if (rank[v] > maxRank) maxRank = rank[v]; if (x[v] > maxPlace) maxPlace = x[v]; }
     var horizontal = direction === 'LR' || direction === 'RL', reverse = direction === 'RL' || direction === 'BT';
     var rankGap = horizontal ? 220 : 84, placeGap = horizontal ? 44 : 170;
     hw = 75; hh = 14;
+    bandCross = (maxPlace + 1) * placeGap;
+    var gap = Math.max(3 * placeGap, bandCross * 0.06);
+    var want = Math.max(0.3, horizontal ? (cw || 1440) / (ch || 900) : (ch || 900) / (cw || 1440));
+    var best = 1, bestErr = Infinity, ranks = maxRank + 1;
+    for (var b = 1; b <= Math.max(1, Math.floor(ranks / 8)); b++) {
+      var l = Math.ceil(ranks / b), aspect = (l * rankGap) / (b * bandCross + (b - 1) * gap);
+      var err = Math.abs(Math.log(aspect / want));
+      if (err < bestErr) { bestErr = err; best = b; }
+      if (aspect < want) break;
+    }
+    bands = best; ranksPerBand = Math.ceil(ranks / bands); bandPitch = bandCross + gap;
     px = new Float32Array(N); py = new Float32Array(N);
     for (v = 0; v < N; v++) {
-      var r = (reverse ? maxRank - rank[v] : rank[v]) * rankGap, p = x[v] * placeGap;
-      if (horizontal) { px[v] = r; py[v] = p; } else { px[v] = p; py[v] = r; }
+      var band = Math.floor(rank[v] / ranksPerBand), within = rank[v] - band * ranksPerBand;
+      var main = (reverse ? ranksPerBand - 1 - within : within) * rankGap, cross = band * bandPitch + x[v] * placeGap;
+      if (horizontal) { px[v] = main; py[v] = cross; } else { px[v] = cross; py[v] = main; }
     }
-    G.horizontal = horizontal; G.reverse = reverse;
+    G.horizontal = horizontal; G.reverse = reverse; G.rankGap = rankGap;
     minX = Infinity; minY = Infinity; maxX = -Infinity; maxY = -Infinity;
     for (v = 0; v < N; v++) {
       if (px[v] < minX) minX = px[v]; if (px[v] > maxX) maxX = px[v];
       if (py[v] < minY) minY = py[v]; if (py[v] > maxY) maxY = py[v];
     }
     if (N === 0) { minX = minY = 0; maxX = maxY = 1; }
-    minX -= hw; maxX += hw + 30; minY -= hh; maxY += hh;
+    minX -= hw + 8; maxX += hw + 30; minY -= hh + 8; maxY += hh + 8;
+  }
+
+  /** The world rectangle of band b. */
+  function bandRect(b) {
+    var c0 = b * bandPitch - 22, c1 = b * bandPitch + bandCross - 22;
+    return G.horizontal ? [minX, c0, maxX, c1] : [c0, minY, c1, maxY];
   }
 
   /** Nodes bucketed by square cells (counting sort), for culling and hit-testing. */
@@ -124,6 +183,54 @@
     return cy * gx + cx;
   }
 
+  // ---- ids: every form a task is written in finds it (the id as deps.json writes it, t5 / r1t5, 5 / (1, 5))
+
+  function buildIdIndex() {
+    idKey = new Float64Array(N);
+    var sorted = true, v;
+    for (v = 0; v < N; v++) {
+      idKey[v] = (S.idHigh[v] >>> 0) * 4294967296 + (S.idLow[v] >>> 0);
+      if (v > 0 && idKey[v] < idKey[v - 1]) sorted = false;
+    }
+    idOrder = new Int32Array(N);
+    for (v = 0; v < N; v++) idOrder[v] = v;
+    if (!sorted) idOrder = Int32Array.from(Array.from(idOrder).sort(function (a, b) { return idKey[a] - idKey[b] || a - b; }));
+  }
+
+  /** [high, low] of the id a text stands for, or null. */
+  function parseId(q) {
+    var m;
+    q = q.trim();
+    if ((m = /^\(\s*(\d{1,3})\s*,\s*(\d{1,10})\s*\)$/.exec(q))) return [+m[1], +m[2]];
+    if ((m = /^(?:r(\d{1,3}))?t(\d{1,10})$/i.exec(q))) return [m[1] ? +m[1] : 0, +m[2]];
+    if (/^\d{1,20}$/.test(q)) {
+      var b = BigInt(q);
+      if (b >= 18446744073709551616n) return null;
+      return [Number(b >> 32n), Number(b & 0xFFFFFFFFn)];
+    }
+    return null;
+  }
+
+  /** The nodes whose id is the one written (several on a diff page that reuses an id: NEW first), else by key. */
+  function nodesOf(q) {
+    q = String(q).trim();
+    var out = [], old = /^OLD\s+/i.test(q), id = parseId(old ? q.replace(/^OLD\s+/i, '') : q);
+    if (id && id[1] <= 4294967295) {
+      var k = id[0] * 4294967296 + id[1], lo = 0, hi = N;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (idKey[idOrder[mid]] < k) lo = mid + 1; else hi = mid; }
+      for (var i = lo; i < N && idKey[idOrder[i]] === k; i++) {
+        var v = idOrder[i];
+        if ((S.idHigh[v] >>> 0) === id[0] && (S.idLow[v] >>> 0) === id[1]) out.push(v);
+      }
+      out.sort(function (a, b) { return a - b; });
+      if (old) out = out.filter(function (v) { return key(v).indexOf('OLD ') === 0; });
+    }
+    if (!out.length && q) for (var w = 0; w < N; w++) if (key(w) === q) out.push(w);
+    return out;
+  }
+
+  function nodeOf(q) { var l = nodesOf(q); return l.length ? l[0] : -1; }
+
   function text(code) { return code < 0 ? null : str[code]; }
   function fanIn(v) { return inStart[v + 1] - inStart[v]; }
   function fanOut(v) { return outStart[v + 1] - outStart[v]; }
@@ -133,378 +240,787 @@
   function label(v) {
     var l = labels[v];
     if (l === undefined) {
-      var f = S.flags[v], marker = (f & FIRE ? '🔥' : '') + (f & STAR ? '⭐' : '');
       var name = text(S.name[v]);
-      l = labels[v] = (marker ? marker + ' ' : '') + key(v) + (name ? ' · ' + name : '') + ' ↓' + fanIn(v) + ' ↑' + fanOut(v);
+      l = labels[v] = key(v) + (name ? ' · ' + name : '') + ' ↓' + fanIn(v) + ' ↑' + fanOut(v);
     }
     return l;
   }
 
   // ---- view
 
-  function resize() {
-    dpr = window.devicePixelRatio || 1;
-    cw = window.innerWidth; ch = window.innerHeight;
-    redraw();
-  }
-
+  function nodePx() { return hw * 2 * scale; }
   function minScale() { return Math.min(0.02, fitScale() * 0.5); }
   function clampScale(s) { return Math.max(minScale(), Math.min(20, s)); }
-  function fitScale() { return Math.min(2, cw * 0.95 / (maxX - minX), ch * 0.95 / (maxY - minY)); }
 
-  function fit() {
-    scale = fitScale();
-    tx = cw / 2 - (minX + maxX) / 2 * scale; ty = ch / 2 - (minY + maxY) / 2 * scale;
-    redraw();
+  function covered() {
+    var out = [];
+    ['hud', 'legend', 'panel', 'minimap-box', 'help', 'loading'].forEach(function (id) {
+      var d = $(id);
+      if (!d || d.hidden) return;
+      var r = d.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) out.push({ id: id, x: r.left, y: r.top, width: r.width, height: r.height });
+    });
+    return out;
   }
 
-  function reset() { scale = 1; tx = 0; ty = 0; redraw(); }
+  /** The largest part of the window clear of the page's boxes (each box cut away from the side that keeps most). */
+  function freeRect() {
+    var f = { x0: 0, y0: 0, x1: cw, y1: ch };
+    covered().forEach(function (r) {
+      if (r.id === 'help' || r.id === 'loading') return;
+      var bx0 = r.x - 4, by0 = r.y - 4, bx1 = r.x + r.width + 4, by1 = r.y + r.height + 4;
+      if (bx1 <= f.x0 || bx0 >= f.x1 || by1 <= f.y0 || by0 >= f.y1) return;
+      var c = [{ x0: Math.max(f.x0, bx1), y0: f.y0, x1: f.x1, y1: f.y1 }, { x0: f.x0, y0: f.y0, x1: Math.min(f.x1, bx0), y1: f.y1 },
+        { x0: f.x0, y0: Math.max(f.y0, by1), x1: f.x1, y1: f.y1 }, { x0: f.x0, y0: f.y0, x1: f.x1, y1: Math.min(f.y1, by0) }];
+      var best = null, area = -1;
+      c.forEach(function (q) { var a = Math.max(0, q.x1 - q.x0) * Math.max(0, q.y1 - q.y0); if (a > area) { area = a; best = q; } });
+      f = best;
+    });
+    return f;
+  }
+
+  function fitScale() {
+    var f = freeRect();
+    return Math.min(2, (f.x1 - f.x0) * 0.96 / (maxX - minX), (f.y1 - f.y0) * 0.96 / (maxY - minY));
+  }
+
+  /** Shows world rectangle [x0, y0, x1, y1] in the free part of the window, at a scale of at most {@code maxS}. */
+  function frameWorld(x0, y0, x1, y1, maxS) {
+    var f = freeRect(), fw = f.x1 - f.x0, fh = f.y1 - f.y0;
+    scale = Math.max(minScale(), Math.min(maxS, fw * 0.9 / Math.max(1, x1 - x0), fh * 0.9 / Math.max(1, y1 - y0)));
+    tx = (f.x0 + f.x1) / 2 - (x0 + x1) / 2 * scale; ty = (f.y0 + f.y1) / 2 - (y0 + y1) / 2 * scale;
+    changed();
+  }
+
+  function fit() { frameWorld(minX, minY, maxX, maxY, 2); }
+
+  /** Scale 1 with the graph's first ranks at the top-left corner of the free part of the window. */
+  function reset() {
+    var f = freeRect();
+    scale = 1; tx = f.x0 + 12 - minX; ty = f.y0 + 12 - minY;
+    changed();
+  }
 
   function zoomAt(factor, sx, sy) {
     var s = clampScale(scale * factor);
     tx = sx - (sx - tx) * s / scale; ty = sy - (sy - ty) * s / scale; scale = s;
-    redraw();
+    changed();
   }
 
-  function panBy(dx, dy) { tx += dx; ty += dy; interacting(); redraw(); }
+  function zoomCentre(factor) { var f = freeRect(); zoomAt(factor, (f.x0 + f.x1) / 2, (f.y0 + f.y1) / 2); }
 
-  function interacting() {
-    moving++;
-    var mine = moving;
-    setTimeout(function () { if (moving === mine) { moving = 0; redraw(); } }, 150);
-  }
+  function panBy(dx, dy) { tx += dx; ty += dy; changed(); }
 
   function centreOn(v) {
+    var f = freeRect();
     if (scale < 0.8) scale = 1;
-    tx = cw / 2 - px[v] * scale; ty = ch / 2 - py[v] * scale;
-    redraw();
+    tx = (f.x0 + f.x1) / 2 - px[v] * scale; ty = (f.y0 + f.y1) / 2 - py[v] * scale;
+    changed();
   }
 
-  function redraw() {
+  /** The world box of a node and its direct predecessors and successors. */
+  function neighbourBox(v) {
+    var x0 = px[v], x1 = px[v], y0 = py[v], y1 = py[v], k, u;
+    for (k = inStart[v]; k < inStart[v + 1]; k++) { u = from[inEdge[k]]; if (px[u] < x0) x0 = px[u]; if (px[u] > x1) x1 = px[u]; if (py[u] < y0) y0 = py[u]; if (py[u] > y1) y1 = py[u]; }
+    for (k = outStart[v]; k < outStart[v + 1]; k++) { u = to[outEdge[k]]; if (px[u] < x0) x0 = px[u]; if (px[u] > x1) x1 = px[u]; if (py[u] < y0) y0 = py[u]; if (py[u] > y1) y1 = py[u]; }
+    return [x0 - hw - 12, y0 - hh - 12, x1 + hw + 40, y1 + hh + 12];
+  }
+
+  /** Frames a task with its direct neighbours, clear of the page's boxes. */
+  function frameTask(v) { var b = neighbourBox(v); frameWorld(b[0], b[1], b[2], b[3], 1.2); }
+
+  /** Whether the task and its direct neighbours are all in the free part of the window now. */
+  function neighboursInView(v) {
+    var f = freeRect(), b = neighbourBox(v);
+    return b[0] * scale + tx >= f.x0 && b[2] * scale + tx <= f.x1 && b[1] * scale + ty >= f.y0 && b[3] * scale + ty <= f.y1;
+  }
+
+  function changed() {
+    lastChange = performance.now();
+    if (job && !pictureServes(job)) job = null;
+    requestFrame();
+  }
+
+  function requestFrame() {
     if (frameQueued || N === undefined) return;
     frameQueued = true;
     requestAnimationFrame(frame);
   }
 
-  // ---- drawing
-
-  // The canvas is larger than the window by a margin on every side. While the view is being panned or zoomed the
-  // last picture is only moved and scaled (a CSS transform, done by the compositor); it is drawn afresh once the view
-  // rests or leaves the margin.
-  var cache = null;
-
-  function frame() {
-    frameQueued = false;
-    if (!(moving && cache && covers(cache))) render();
-    place3d();
-    frames++;
-    G.frames = frames;
+  function resize() {
+    dpr = window.devicePixelRatio || 1;
+    cw = window.innerWidth; ch = window.innerHeight;
+    base.width = Math.round(cw * dpr); base.height = Math.round(ch * dpr);
+    stage.width = Math.round(cw * dpr); stage.height = Math.round(ch * dpr);
+    front = null; job = null;
+    changed();
   }
 
-  function covers(c) {
-    var r = scale / c.s;
-    if (r < 0.5 || r > 2) return false;
-    var wx0 = (-c.m - c.tx) / c.s, wy0 = (-c.m - c.ty) / c.s, wx1 = wx0 + c.w / c.s, wy1 = wy0 + c.h / c.s;
-    // only the part of the view the graph occupies needs to be in the picture
+  // ---- frames: the overview under, the detail picture (moved by the compositor), the overlay on top
+
+  function frame(now) {
+    frameQueued = false;
+    frames++;
+    G.frames = frames;
+    placeFront();
+    drawBase();
+    drawOverlay();
+    drawMinimap();
+    var wait = REST_MS - (performance.now() - lastChange);
+    if (wait > 0) { clearTimeout(restTimer); restTimer = setTimeout(requestFrame, wait + 5); return; }
+    if (!job && wantsDetail() && !(front && pictureServes(front) && front.fresh && front.sel === selToken)) startJob();
+    if (job) { stepJob(); requestFrame(); }
+  }
+
+  function wantsDetail() { return density && nodePx() >= DETAIL_PX; }
+
+  /** Whether a picture drawn for another view still fills this one (scaled by at most 1.6 and within its margin). */
+  function pictureServes(p) {
+    var r = scale / p.s;
+    if (r < 0.62 || r > 1.6) return false;
+    var wx0 = (-p.m - p.tx) / p.s, wy0 = (-p.m - p.ty) / p.s, wx1 = wx0 + p.w / p.s, wy1 = wy0 + p.h / p.s;
     var vx0 = Math.max(-tx / scale, minX), vy0 = Math.max(-ty / scale, minY);
     var vx1 = Math.min((cw - tx) / scale, maxX), vy1 = Math.min((ch - ty) / scale, maxY);
     if (vx0 >= vx1 || vy0 >= vy1) return true;
-    return vx0 >= wx0 && vy0 >= wy0 && vx1 <= wx1 && vy1 <= wy1;
+    return vx0 >= wx0 - 1 && vy0 >= wy0 - 1 && vx1 <= wx1 + 1 && vy1 <= wy1 + 1;
   }
 
-  function render() {
+  function worldToScreen(x, y) { return [x * scale + tx, y * scale + ty]; }
+
+  function drawBase() {
+    bctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    bctx.clearRect(0, 0, cw, ch);
+    // the bands, as light stripes with their rank range
+    if (bands > 1) {
+      bctx.fillStyle = 'rgba(255,255,255,0.55)';
+      for (var b = 0; b < bands; b++) {
+        var r = bandRect(b), a = worldToScreen(r[0], r[1]), z = worldToScreen(r[2], r[3]);
+        if (b % 2 === 0) bctx.fillRect(a[0], a[1], z[0] - a[0], z[1] - a[1]);
+      }
+    }
+    var showDensity = density && !(front && front.visible && front.complete && pictureServes(front) && wantsDetail());
+    if (showDensity) {
+      var p = worldToScreen(density.x0, density.y0);
+      bctx.imageSmoothingEnabled = density.c * scale < 3;
+      bctx.globalAlpha = wantsDetail() ? 0.6 : 1;
+      bctx.drawImage(density.canvas, p[0], p[1], density.w * density.c * scale, density.h * density.c * scale);
+      bctx.globalAlpha = 1;
+    }
+    if (bands > 1 && (bandPitch * scale > 40)) {
+      bctx.font = '11px Helvetica, Arial, sans-serif'; bctx.fillStyle = '#475569'; bctx.textBaseline = 'top'; bctx.textAlign = 'left';
+      for (b = 0; b < bands; b++) {
+        r = bandRect(b); a = worldToScreen(r[0], r[1]);
+        var last = Math.min(maxRank, (b + 1) * ranksPerBand - 1);
+        bctx.fillText('ranks ' + b * ranksPerBand + '–' + last, Math.max(a[0], 4) + 2, a[1] + 2);
+      }
+    }
+  }
+
+  /** Moves the last complete detail picture to where the current view wants it (a CSS transform). */
+  function placeFront() {
+    detailCanvases.forEach(function (c) { c.style.visibility = front && c === front.canvas && front.visible ? 'visible' : 'hidden'; });
+    if (!front) return;
+    var show = wantsDetail() && pictureServes(front);
+    front.visible = show;
+    front.canvas.style.visibility = show ? 'visible' : 'hidden';
+    if (!show) return;
+    var r = scale / front.s, dx = tx + front.m - (front.tx + front.m) * r, dy = ty + front.m - (front.ty + front.m) * r;
+    front.fresh = r === 1 && dx === 0 && dy === 0 || (Math.abs(r - 1) < 1e-9 && Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5);
+    front.canvas.style.transform = front.fresh ? '' : 'translate(' + dx + 'px,' + dy + 'px) scale(' + r + ')';
+  }
+
+  // ---- the overview: a density raster of tasks (coloured by kind) and edges, built in time slices at load
+
+  function buildDensity(done) {
+    var ww = maxX - minX, wh = maxY - minY;
+    var c = Math.max(4, Math.sqrt(ww * wh / 2.5e6));
+    while (ww / c > 4096 || wh / c > 4096) c *= 1.25;
+    var w = Math.max(1, Math.ceil(ww / c)), h = Math.max(1, Math.ceil(wh / c)), cells = w * h;
+    var counts = new Uint16Array(cells * 4), cover = new Uint16Array(cells), status = new Uint8Array(cells);
+    var v = 0, e = 0, k = 0, phase = 0, step = Math.max(1, Math.ceil(E / 3e6));
+    var nx = Math.max(1, Math.min(4, Math.round(2 * hw / c))), ny = Math.max(1, Math.min(3, Math.round(2 * hh / c)));
+    function slice() {
+      var deadline = performance.now() + SLICE_MS;
+      while (performance.now() < deadline) {
+        if (phase === 0) {
+          for (var end = Math.min(N, v + 20000); v < end; v++) {
+            var cls = S.style[v] < 3 ? S.style[v] : 3;
+            var cx0 = Math.floor((px[v] - hw - minX) / c), cy0 = Math.floor((py[v] - hh - minY) / c);
+            for (var yy = 0; yy < ny; yy++) for (var xx = 0; xx < nx; xx++) {
+              var cx = Math.min(w - 1, Math.max(0, cx0 + Math.floor(xx * 2 * hw / c / nx))), cy = Math.min(h - 1, Math.max(0, cy0 + Math.floor(yy * 2 * hh / c / ny)));
+              var at = (cy * w + cx) * 4 + cls;
+              if (counts[at] < 65535) counts[at]++;
+              if (S.status[v]) status[cy * w + cx] = S.status[v];
+            }
+          }
+          if (v >= N) phase = 1;
+        } else if (phase === 1) {
+          for (var endE = Math.min(E, e + 20000 * step); e < endE; e += step) {
+            if (eflags[e] & HIDDEN) continue;
+            var ax = (px[from[e]] + hw - minX) / c, ay = (py[from[e]] - minY) / c, bx = (px[to[e]] - hw - minX) / c, by = (py[to[e]] - minY) / c;
+            var len = Math.max(Math.abs(bx - ax), Math.abs(by - ay)), n = Math.min(160, Math.ceil(len)) || 1;
+            for (var i = 0; i <= n; i++) {
+              var qx = Math.floor(ax + (bx - ax) * i / n), qy = Math.floor(ay + (by - ay) * i / n);
+              if (qx >= 0 && qy >= 0 && qx < w && qy < h && cover[qy * w + qx] < 65535) cover[qy * w + qx]++;
+            }
+          }
+          if (e >= E) phase = 2;
+        } else if (phase === 2) {
+          paint();
+          return;
+        }
+      }
+      setTimeout(slice, 0);
+    }
+    function paint() {
+      // colour: the kinds' mix; strength: the count against the busiest cells (99th percentile), on a log scale
+      var hist = new Uint32Array(65536), cov = new Uint32Array(65536), total = 0, ctotal = 0, i, j;
+      for (i = 0; i < cells; i++) {
+        var n = counts[i * 4] + counts[i * 4 + 1] + counts[i * 4 + 2] + counts[i * 4 + 3];
+        if (n) { hist[Math.min(65535, n)]++; total++; }
+        if (cover[i]) { cov[cover[i]]++; ctotal++; }
+      }
+      var p99 = 1, acc = 0;
+      for (j = 1; j < 65536; j++) { acc += hist[j]; if (acc >= total * 0.99) { p99 = j; break; } }
+      var c99 = 1; acc = 0;
+      for (j = 1; j < 65536; j++) { acc += cov[j]; if (acc >= ctotal * 0.99) { c99 = j; break; } }
+      var canvas = document.createElement('canvas');
+      canvas.width = w; canvas.height = h;
+      var dctx = canvas.getContext('2d'), img = dctx.createImageData(w, h), d = img.data;
+      var lp = Math.log(1 + p99), lc = Math.log(1 + c99);
+      for (i = 0; i < cells; i++) {
+        var a0 = counts[i * 4], a1 = counts[i * 4 + 1], a2 = counts[i * 4 + 2], a3 = counts[i * 4 + 3], t = a0 + a1 + a2 + a3, o = i * 4;
+        if (t) {
+          var r = (a0 * DENSE[0][0] + a1 * DENSE[1][0] + a2 * DENSE[2][0] + a3 * DENSE[3][0]) / t;
+          var g = (a0 * DENSE[0][1] + a1 * DENSE[1][1] + a2 * DENSE[2][1] + a3 * DENSE[3][1]) / t;
+          var bl = (a0 * DENSE[0][2] + a1 * DENSE[1][2] + a2 * DENSE[2][2] + a3 * DENSE[3][2]) / t;
+          var s = Math.min(1, Math.log(1 + t) / lp), k2 = 0.45 + 0.55 * s;
+          // sparse cells are lighter (mixed with white), dense ones darker
+          d[o] = 255 - (255 - r) * k2; d[o + 1] = 255 - (255 - g) * k2; d[o + 2] = 255 - (255 - bl) * k2; d[o + 3] = 255;
+          if (s > 0.85) { d[o] *= 0.85; d[o + 1] *= 0.85; d[o + 2] *= 0.85; }
+        } else if (cover[i]) {
+          var q = Math.min(1, Math.log(1 + cover[i]) / lc);
+          d[o] = 100; d[o + 1] = 116; d[o + 2] = 139; d[o + 3] = 40 + 140 * q;
+        }
+      }
+      dctx.putImageData(img, 0, 0);
+      density = { canvas: canvas, w: w, h: h, c: c, x0: minX, y0: minY };
+      // the minimap's copy, small
+      var mw = 200, mh = Math.max(40, Math.min(150, Math.round(mw * (maxY - minY) / (maxX - minX))));
+      if (mh === 150) mw = Math.max(60, Math.round(mh * (maxX - minX) / (maxY - minY)));
+      minimap.width = mw * dpr; minimap.height = mh * dpr;
+      minimap.style.width = mw + 'px'; minimap.style.height = mh + 'px';
+      var small = document.createElement('canvas');
+      small.width = mw * dpr; small.height = mh * dpr;
+      var sctx = small.getContext('2d');
+      sctx.fillStyle = '#f8fafc'; sctx.fillRect(0, 0, small.width, small.height);
+      sctx.imageSmoothingQuality = 'high';
+      sctx.drawImage(canvas, 0, 0, small.width, small.height);
+      density.mini = small;
+      done();
+    }
+    slice();
+  }
+
+  function drawMinimap() {
+    if (!density || !density.mini) return;
+    var mw = minimap.width / dpr, mh = minimap.height / dpr;
+    mctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    mctx.clearRect(0, 0, mw, mh);
+    mctx.drawImage(density.mini, 0, 0, mw, mh);
+    var sx = mw / (maxX - minX), sy = mh / (maxY - minY);
+    var x0 = (-tx / scale - minX) * sx, y0 = (-ty / scale - minY) * sy, x1 = ((cw - tx) / scale - minX) * sx, y1 = ((ch - ty) / scale - minY) * sy;
+    mctx.lineWidth = 1.5; mctx.strokeStyle = SEL_COLOR;
+    mctx.strokeRect(Math.max(0.75, x0), Math.max(0.75, y0), Math.min(mw - 1.5, x1) - Math.max(0.75, x0), Math.min(mh - 1.5, y1) - Math.max(0.75, y0));
+    if (selected >= 0) {
+      mctx.beginPath(); mctx.arc((px[selected] - minX) * sx, (py[selected] - minY) * sy, 4, 0, Math.PI * 2);
+      mctx.lineWidth = 2; mctx.stroke();
+    }
+  }
+
+  // ---- the detail picture: drawn into the hidden canvas a slice per frame, shown once complete
+
+  var visList = new Int32Array(1024), visStamp = null, stamp = 0, edgeLists = null;
+  var budgetMs = 8, lastStep = 0;
+
+  function startJob() {
     var m = Math.round(Math.max(cw, ch) / 2), w = cw + 2 * m, h = ch + 2 * m;
-    if (!cache || cache.w !== w || cache.h !== h || cache.dpr !== dpr) {
+    var canvas = front && front.canvas === detailCanvases[0] ? detailCanvases[1] : detailCanvases[0];
+    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
       canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
       canvas.style.left = -m + 'px'; canvas.style.top = -m + 'px';
       canvas.style.width = w + 'px'; canvas.style.height = h + 'px';
-      cache = { w: w, h: h, dpr: dpr };
     }
-    cache.m = m; cache.s = scale; cache.tx = tx; cache.ty = ty;
+    var ctx = canvas.getContext('2d');
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.setTransform(scale * dpr, 0, 0, scale * dpr, (tx + m) * dpr, (ty + m) * dpr);
-    var x0 = (-tx - m) / scale, y0 = (-ty - m) / scale, x1 = (cw + m - tx) / scale, y1 = (ch + m - ty) / scale;
-    var count = collectVisible(x0 - hw, y0 - hh, x1 + hw + 30, y1 + hh);
-    var t0 = performance.now();
-    drawEdges(count, x0, y0, x1, y1);
-    drawNodes(count);
-    G.renderMs = performance.now() - t0;
-    G.renders = (G.renders || 0) + 1;
+    if (!visStamp) visStamp = new Int32Array(N);
+    stamp++;
+    job = { sel: selToken, canvas: canvas, ctx: ctx, s: scale, tx: tx, ty: ty, m: m, w: w, h: h, t0: performance.now(), phase: 0, i: 0, n: 0, pass: 0,
+      x0: (-tx - m) / scale, y0: (-ty - m) / scale, x1: (cw + m - tx) / scale, y1: (ch + m - ty) / scale, px: nodePx(), work: 0 };
+    job.cr0 = Math.max(0, Math.floor((job.y0 - hh - gridY0) / cellSize)); job.cr1 = Math.min(gy - 1, Math.floor((job.y1 + hh - gridY0) / cellSize));
+    job.cc0 = Math.max(0, Math.floor((job.x0 - hw - gridX0) / cellSize)); job.cc1 = Math.min(gx - 1, Math.floor((job.x1 + hw + 30 - gridX0) / cellSize));
+    job.row = job.cr0;
+    edgeLists = [[], [], [], [], []];
   }
 
-  /** Moves the last picture to where the current view wants it. */
-  function place3d() {
-    var r = scale / cache.s, dx = tx + cache.m - (cache.tx + cache.m) * r, dy = ty + cache.m - (cache.ty + cache.m) * r;
-    canvas.style.transform = r === 1 && dx === 0 && dy === 0 ? '' : 'translate(' + dx + 'px,' + dy + 'px) scale(' + r + ')';
+  /** Runs the detail job for this frame's share of time; the share shrinks when frames come late (raster time). */
+  // Items drawn per chunk, per kind of chunk: sized from the last chunk's time, which includes the raster (a one-pixel
+  // read makes the canvas draw what it has recorded), so that a frame's share stays within the budget.
+  var chunk = { edges: 400, dots: 400, shapes: 40 };
+
+  function stepJob() {
+    var now = performance.now(), deadline = now + budgetMs, j = job;
+    while (job === j && performance.now() < deadline) {
+      if (j.phase === 0) collectNodes(j, deadline);
+      else if (j.phase === 1) collectEdges(j, deadline);
+      else if (j.phase === 2 || j.phase === 3) {
+        var kind = j.phase === 2 ? 'edges' : j.px < SHAPE_PX ? 'dots' : 'shapes', t = performance.now(), n = chunk[kind];
+        var done = j.phase === 2 ? drawEdgeSlice(j, n) : drawNodeSlice(j, n);
+        j.ctx.getImageData(0, 0, 1, 1);
+        var dt = Math.max(0.05, performance.now() - t);
+        chunk[kind] = Math.max(10, Math.min(50000, Math.round(done * budgetMs * 0.5 / dt)));
+      } else { finishJob(j); break; }
+    }
   }
 
-  function draw() { render(); place3d(); }
-
-  function collectVisible(x0, y0, x1, y1) {
-    var c0 = Math.max(0, Math.floor((x0 - gridX0) / cellSize)), c1 = Math.min(gx - 1, Math.floor((x1 - gridX0) / cellSize));
-    var r0 = Math.max(0, Math.floor((y0 - gridY0) / cellSize)), r1 = Math.min(gy - 1, Math.floor((y1 - gridY0) / cellSize));
-    var n = 0;
-    for (var r = r0; r <= r1; r++) {
-      for (var k = cellStart[r * gx + c0], end = cellStart[r * gx + c1 + 1]; k < end; k++) {
+  function collectNodes(j, deadline) {
+    var x0 = j.x0 - hw, y0 = j.y0 - hh, x1 = j.x1 + hw + 30, y1 = j.y1 + hh;
+    while (j.row <= j.cr1) {
+      for (var k = cellStart[j.row * gx + j.cc0], end = cellStart[j.row * gx + j.cc1 + 1]; k < end; k++) {
         var v = cellNode[k];
         if (px[v] + hw < x0 || px[v] - hw > x1 || py[v] + hh < y0 || py[v] - hh > y1) continue;
-        if (n === visible.length) { var bigger = new Int32Array(n * 2); bigger.set(visible); visible = bigger; }
-        visible[n++] = v;
+        if (j.n === visList.length) { var bigger = new Int32Array(j.n * 2); bigger.set(visList); visList = bigger; }
+        visList[j.n++] = v;
+        visStamp[v] = stamp;
       }
+      j.row++;
+      if (performance.now() > deadline) return;
     }
-    return n;
+    j.phase = 1; j.i = 0;
   }
 
-  function tail(u) { return G.horizontal ? [px[u] + (G.reverse ? -hw : hw), py[u]] : [px[u], py[u] + (G.reverse ? -hh : hh)]; }
-  function head(v) { return G.horizontal ? [px[v] - (G.reverse ? -hw : hw), py[v]] : [px[v], py[v] - (G.reverse ? -hh : hh)]; }
+  function collectEdges(j, deadline) {
+    var lists = edgeLists, e, k;
+    if (E <= FULL_EDGE_SCAN) {
+      for (; j.i < E; j.i++) {
+        e = j.i;
+        if ((j.i & 4095) === 0 && performance.now() > deadline) return;
+        if (edgeInView(e, j)) lists[pass(e)].push(e);
+      }
+    } else {
+      for (; j.i < j.n; j.i++) {
+        if ((j.i & 1023) === 0 && performance.now() > deadline) return;
+        var v = visList[j.i];
+        for (k = outStart[v]; k < outStart[v + 1]; k++) lists[pass(outEdge[k])].push(outEdge[k]);
+        for (k = inStart[v]; k < inStart[v + 1]; k++) { e = inEdge[k]; if (visStamp[from[e]] !== stamp) lists[pass(e)].push(e); }
+      }
+    }
+    var total = lists[0].length + lists[1].length + lists[2].length;
+    j.step = Math.max(1, Math.ceil(total / EDGE_BUDGET));
+    if (lists[3].length + lists[4].length > EDGE_BUDGET) j.step = Math.max(j.step, Math.ceil((lists[3].length + lists[4].length) / EDGE_BUDGET));
+    j.phase = 2; j.i = 0; j.pass = 0;
+  }
 
-  // an edge's ends, without allocating: it runs for every edge on every full drawing
-  function segment(e, x0, y0, x1, y1) {
+  function pass(e) {
+    if (edgeMark && edgeMark[e]) return 2 + edgeMark[e];
+    var f = eflags[e];
+    return f & HIDDEN ? 0 : f & DASHED ? 2 : 1;
+  }
+
+  function edgeInView(e, j) {
+    var u = from[e], v = to[e], ax = px[u], ay = py[u], bx = px[v], by = py[v];
+    return !((ax > bx ? ax : bx) + hw < j.x0 || (ax < bx ? ax : bx) - hw > j.x1 || (ay > by ? ay : by) + hh < j.y0 || (ay < by ? ay : by) - hh > j.y1);
+  }
+
+  // an edge's ends, without allocating
+  var seg = new Float64Array(4);
+  function ends(e) {
     var u = from[e], v = to[e], ax = px[u], ay = py[u], bx = px[v], by = py[v];
     if (G.horizontal) { var dx = G.reverse ? -hw : hw; ax += dx; bx -= dx; } else { var dy = G.reverse ? -hh : hh; ay += dy; by -= dy; }
-    if ((ax > bx ? ax : bx) < x0 || (ax < bx ? ax : bx) > x1 || (ay > by ? ay : by) < y0 || (ay < by ? ay : by) > y1) return false;
-    ctx.moveTo(ax, ay); ctx.lineTo(bx, by);
-    return true;
+    seg[0] = ax; seg[1] = ay; seg[2] = bx; seg[3] = by;
   }
 
-  /** Edges in three passes (hidden, plain, dashed), each one path; sparse when zoomed far out. */
-  function drawEdges(count, x0, y0, x1, y1) {
-    var budget = moving ? EDGE_BUDGET_MOVING : EDGE_BUDGET;
-    var candidates = E <= FULL_EDGE_SCAN ? E : edgesOfVisible(count);
-    var step = Math.max(1, Math.ceil(candidates / budget));
-    var far = scale < 0.15, px1 = 1 / scale;
-    var passes = [[HIDDEN, HIDDEN, 'rgba(148,163,184,0.35)', null], [HIDDEN | DASHED, 0, far ? 'rgba(100,116,139,0.35)' : 'rgba(136,136,136,0.78)', null],
-      [HIDDEN | DASHED, DASHED, far ? 'rgba(100,116,139,0.35)' : 'rgba(150,150,150,0.78)', [4, 3]]];
-    var dim = selected >= 0;
-    for (var p = 0; p < passes.length; p++) {
-      var maskBits = passes[p][0], want = passes[p][1];
-      ctx.beginPath();
-      for (var i = 0; i < candidates; i += step) {
-        var e = E <= FULL_EDGE_SCAN ? i : edgeList[i];
-        if ((eflags[e] & maskBits) !== want) continue;
-        segment(e, x0, y0, x1, y1);
-      }
-      ctx.globalAlpha = dim ? 0.35 : 1;
-      ctx.strokeStyle = passes[p][2]; ctx.lineWidth = px1 * (far ? 0.6 : 1);
-      ctx.setLineDash(passes[p][3] && !far ? passes[p][3] : []);
-      ctx.stroke();
+  /** A filled arrowhead at (bx, by) pointing away from (ax, ay), {@code size} world units long. */
+  function arrowhead(ctx, ax, ay, bx, by, size) {
+    var dx = bx - ax, dy = by - ay, l = Math.sqrt(dx * dx + dy * dy);
+    if (l < size * 1.5) return;
+    dx /= l; dy /= l;
+    var cx = bx - dx * size, cy = by - dy * size, wx = -dy * size * 0.45, wy = dx * size * 0.45;
+    ctx.moveTo(bx, by); ctx.lineTo(cx + wx, cy + wy); ctx.lineTo(cx - wx, cy - wy); ctx.closePath();
+  }
+
+  var PASS_STYLE = [['rgba(148,163,184,0.45)', null], ['rgba(90,90,90,0.7)', null], ['rgba(110,110,110,0.75)', [5, 4]],
+    [IN_COLOR, null], [OUT_COLOR, null]];
+
+  /** Up to {@code n} edges of the current pass (hidden, plain, dashed, then a selection's paths in and out); returns how many. */
+  function drawEdgeSlice(j, n) {
+    var ctx = j.ctx, list = edgeLists[j.pass], px1 = 1 / j.s, path = j.pass >= 3, arrows = (j.px >= ARROW_PX && j.pass > 0) || path;
+    var size = Math.min(path ? 16 : 14, (path ? 9 : 8) * px1), count = 0, step = path ? 1 : j.step;
+    ctx.beginPath();
+    var heads = arrows ? new Path2D() : null;
+    for (; j.i < list.length && count < n; j.i += step, count++) {
+      ends(list[j.i]);
+      ctx.moveTo(seg[0], seg[1]); ctx.lineTo(seg[2], seg[3]);
+      if (heads) arrowhead(heads, seg[0], seg[1], seg[2], seg[3], size);
     }
+    var st = PASS_STYLE[j.pass];
+    ctx.globalAlpha = j.sel && !path ? 0.35 : 1;
+    ctx.strokeStyle = st[0]; ctx.lineWidth = path ? Math.max(1.8 * px1, 1.2) : px1 * (j.px < SHAPE_PX ? 0.6 : 1);
+    ctx.setLineDash(st[1] && j.px >= SHAPE_PX ? [st[1][0] * px1, st[1][1] * px1] : []);
+    ctx.stroke();
     ctx.setLineDash([]);
+    if (heads) { ctx.fillStyle = st[0]; ctx.fill(heads); }
     ctx.globalAlpha = 1;
-    drawStatusEdges(x0, y0, x1, y1, px1);
-    if (highlighted) drawHighlighted(x0, y0, x1, y1, px1);
-    if (scale >= 0.6) drawEdgeLabels(x0, y0, x1, y1);
-  }
-
-  var edgeList = new Int32Array(1024), anyEdgeStatus;
-  /** Edges with an end on screen (for graphs too large to test every edge each frame). */
-  function edgesOfVisible(count) {
-    var n = 0;
-    for (var i = 0; i < count; i++) {
-      var v = visible[i];
-      for (var k = outStart[v]; k < outStart[v + 1]; k++) n = pushEdge(n, outEdge[k]);
-      for (k = inStart[v]; k < inStart[v + 1]; k++) n = pushEdge(n, inEdge[k]);
+    if (j.i >= list.length) {
+      j.pass++; j.i = 0;
+      if (j.pass === 3 && j.s >= 0.6) drawEdgeLabels(j);
+      if (j.pass === 5) j.phase = 3;
     }
-    return n;
+    return Math.max(1, count);
   }
 
-  function pushEdge(n, e) {
-    if (n === edgeList.length) { var bigger = new Int32Array(n * 2); bigger.set(edgeList); edgeList = bigger; }
-    edgeList[n] = e;
-    return n + 1;
-  }
-
-  function drawStatusEdges(x0, y0, x1, y1, px1) {
-    var st = S.estatus;
-    if (anyEdgeStatus === undefined) { anyEdgeStatus = false; for (var k = 0; k < E && !anyEdgeStatus; k++) anyEdgeStatus = st[k] !== 0; }
-    if (!anyEdgeStatus) return;
-    for (var s = 1; s < STATUS_COLORS.length; s++) {
-      ctx.beginPath();
-      var any = false;
-      for (var e = 0; e < E; e++) if (st[e] === s) any = segment(e, x0, y0, x1, y1) || any;
-      if (!any) continue;
-      ctx.strokeStyle = STATUS_COLORS[s]; ctx.lineWidth = 2 * px1; ctx.stroke();
-    }
-  }
-
-  /** The edges on a path into the selection (violet) and out of it (teal). */
-  function drawHighlighted(x0, y0, x1, y1, px1) {
-    for (var into = 1; into >= 0; into--) {
-      ctx.beginPath();
-      for (var i = 0; i < highlighted.length; i++) {
-        var e = highlighted[i], a = mark[from[e]], b = mark[to[e]];
-        if (into ? (a & ANC) && (b & (ANC | SEL)) : (a & (DESC | SEL)) && (b & DESC)) segment(e, x0, y0, x1, y1);
-      }
-      ctx.strokeStyle = into ? '#7c3aed' : '#0d9488'; ctx.lineWidth = Math.max(1.6 * px1, 1.2);
-      ctx.stroke();
-    }
-  }
-
-  function drawEdgeLabels(x0, y0, x1, y1) {
-    ctx.font = '8px Helvetica, Arial, sans-serif'; ctx.fillStyle = '#C04040'; ctx.textAlign = 'center'; ctx.textBaseline = 'bottom';
-    for (var e = 0; e < E; e++) {
-      if (S.elabel[e] < 0 || (eflags[e] & HIDDEN)) continue;
-      var a = tail(from[e]), b = head(to[e]), mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
-      if (mx < x0 || mx > x1 || my < y0 || my > y1) continue;
+  function drawEdgeLabels(j) {
+    var ctx = j.ctx;
+    ctx.font = '8px Helvetica, Arial, sans-serif'; ctx.fillStyle = '#A03030'; ctx.textAlign = 'center'; ctx.textBaseline = 'bottom';
+    for (var i = 0; i < labelEdges.length; i++) {
+      var e = labelEdges[i];
+      ends(e);
+      var mx = (seg[0] + seg[2]) / 2, my = (seg[1] + seg[3]) / 2;
+      if (mx < j.x0 || mx > j.x1 || my < j.y0 || my > j.y1) continue;
       ctx.fillText(str[S.elabel[e]], mx, my - 1);
     }
   }
 
-  function drawNodes(count) {
-    var nodePx = hw * 2 * scale;
-    if (nodePx < 10) drawDots(count);
-    else drawShapes(count, nodePx >= 70);
+  function shapePath(ctx, v, x, y, grow) {
+    var s = S.style[v], w = hw + grow, h = hh + grow;
+    if (s === 1) ctx.ellipse(x, y, w, h, 0, 0, Math.PI * 2);
+    else if (s === 2) { ctx.moveTo(x, y - h - 3); ctx.lineTo(x + w, y); ctx.lineTo(x, y + h + 3); ctx.lineTo(x - w, y); ctx.closePath(); }
+    else if (s === 3) { ctx.moveTo(x - w, y - h); ctx.lineTo(x + w - 8, y - h); ctx.lineTo(x + w, y - h + 8); ctx.lineTo(x + w, y + h); ctx.lineTo(x - w, y + h); ctx.closePath(); }
+    else if (ctx.roundRect) ctx.roundRect(x - w, y - h, 2 * w, 2 * h, 6);
+    else ctx.rect(x - w, y - h, 2 * w, 2 * h);
   }
 
-  /** Far out: one filled rectangle per node, one path per colour. */
-  function drawDots(count) {
-    var w = Math.max(hw, 1.5 / scale), h = Math.max(hh, 1.5 / scale), dim = selected >= 0;
-    for (var s = 0; s < COLORS.length; s++) {
-      for (var pass = 0; pass < (dim ? 2 : 1); pass++) {
-        ctx.beginPath();
-        for (var i = 0; i < count; i++) {
-          var v = visible[i];
-          if (S.style[v] !== s || (dim && (mark[v] ? 1 : 0) !== pass)) continue;
-          ctx.rect(px[v] - w, py[v] - h, 2 * w, 2 * h);
-        }
-        ctx.globalAlpha = dim && pass === 0 ? 0.3 : 1;
-        ctx.fillStyle = s === 3 ? '#9ca3af' : COLORS[s];
-        ctx.fill();
+  /** Up to {@code n} tasks (those off the selection's paths faded); returns how many. */
+  function drawNodeSlice(j, n) {
+    var ctx = j.ctx, end = Math.min(j.n, j.i + n), i = j.i, dim = j.sel && mark, v;
+    if (j.px < SHAPE_PX) {
+      // dots: one rectangle per task, one path per kind (and per fade)
+      var paths = [], w = Math.max(hw, 1 / j.s), h = Math.max(hh, 1 / j.s), s;
+      for (s = 0; s < 10; s++) paths.push(new Path2D());
+      for (; i < end; i++) {
+        v = visList[i];
+        paths[S.style[v] + (dim && !mark[v] ? 5 : 0)].rect(px[v] - w, py[v] - h, 2 * w, 2 * h);
       }
-    }
-    ctx.globalAlpha = 1;
-    ctx.beginPath();
-    for (i = 0; i < count; i++) { v = visible[i]; if (S.badge[v]) ctx.rect(px[v] - w, py[v] - h, 2 * w, 2 * h); }
-    ctx.strokeStyle = '#C62828'; ctx.lineWidth = 1.5 / scale; ctx.stroke();
-    outlines(count, w, h);
-  }
-
-  function shapePath(v) {
-    var x = px[v], y = py[v], s = S.style[v];
-    ctx.beginPath();
-    if (s === 1) ctx.ellipse(x, y, hw, hh, 0, 0, Math.PI * 2);
-    else if (s === 2) { ctx.moveTo(x, y - hh - 3); ctx.lineTo(x + hw, y); ctx.lineTo(x, y + hh + 3); ctx.lineTo(x - hw, y); ctx.closePath(); }
-    else if (s === 3) { ctx.moveTo(x - hw, y - hh); ctx.lineTo(x + hw - 8, y - hh); ctx.lineTo(x + hw, y - hh + 8); ctx.lineTo(x + hw, y + hh); ctx.lineTo(x - hw, y + hh); ctx.closePath(); }
-    else if (ctx.roundRect) ctx.roundRect(x - hw, y - hh, 2 * hw, 2 * hh, 6);
-    else ctx.rect(x - hw, y - hh, 2 * hw, 2 * hh);
-  }
-
-  function drawShapes(count, withLabels) {
-    var dim = selected >= 0, i, v;
-    ctx.shadowColor = 'rgba(15,23,42,0.18)'; ctx.shadowBlur = withLabels ? 3 * scale * dpr : 0; ctx.shadowOffsetY = withLabels ? scale * dpr : 0;
-    for (i = 0; i < count; i++) {
-      v = visible[i];
-      ctx.globalAlpha = dim && !mark[v] ? 0.3 : 1;
-      shapePath(v);
-      ctx.fillStyle = COLORS[S.style[v]];
-      ctx.fill();
-    }
-    ctx.shadowColor = 'transparent'; ctx.shadowBlur = 0; ctx.shadowOffsetY = 0;
-    for (i = 0; i < count; i++) {
-      v = visible[i];
-      ctx.globalAlpha = dim && !mark[v] ? 0.3 : 1;
-      shapePath(v);
-      var spmd = S.badge[v] > 0;
-      ctx.strokeStyle = spmd ? '#C62828' : S.style[v] === 3 ? '#777' : '#555';
-      ctx.lineWidth = spmd ? 1.5 : 1;
-      ctx.setLineDash(S.style[v] === 3 ? [3, 2] : []);
-      ctx.stroke();
-    }
-    ctx.setLineDash([]);
-    if (withLabels) {
-      ctx.textBaseline = 'middle';
-      for (i = 0; i < count; i++) {
-        v = visible[i];
+      for (s = 0; s < 10; s++) {
+        ctx.globalAlpha = s >= 5 ? 0.3 : 1;
+        ctx.fillStyle = s % 5 >= 3 ? '#9a9a9a' : 'rgb(' + DENSE[s % 5].join(',') + ')'; ctx.fill(paths[s]);
+      }
+    } else {
+      var withLabels = j.px >= LABEL_PX;
+      for (; i < end; i++) {
+        v = visList[i];
         ctx.globalAlpha = dim && !mark[v] ? 0.3 : 1;
-        ctx.font = '10px Helvetica, Arial, sans-serif'; ctx.fillStyle = '#111'; ctx.textAlign = 'center';
-        ctx.fillText(fitted(v), px[v], py[v]);
-        if (S.badge[v]) {
-          ctx.font = 'bold 8px Helvetica, Arial, sans-serif'; ctx.fillStyle = '#C62828'; ctx.textAlign = 'left';
-          ctx.fillText('x' + S.badge[v], px[v] + hw + 1, py[v] - 3);
-        }
+        drawShape(ctx, v, px[v], py[v], withLabels, 1 / j.s);
       }
     }
     ctx.globalAlpha = 1;
-    outlines(count, hw, hh);
+    var count = i - j.i;
+    j.i = i;
+    if (i >= j.n) j.phase = 4;
+    return Math.max(1, count);
   }
 
-  var fittedLabels = {};
+  /** One task: its shape (a stack for SPMD), outline, and at label zoom its label, badge and marks. */
+  function drawShape(ctx, v, x, y, withLabels, px1) {
+    var spmd = S.badge[v] > 0;
+    if (spmd) {
+      ctx.beginPath(); shapePath(ctx, v, x + 5, y - 5, 0);
+      ctx.fillStyle = '#f3f4f6'; ctx.fill(); ctx.strokeStyle = SPMD_COLOR; ctx.lineWidth = Math.max(1, px1); ctx.stroke();
+    }
+    ctx.beginPath(); shapePath(ctx, v, x, y, 0);
+    ctx.fillStyle = FILL[S.style[v]]; ctx.fill();
+    ctx.strokeStyle = spmd ? SPMD_COLOR : S.style[v] === 3 ? '#777' : '#555';
+    ctx.lineWidth = Math.max(spmd ? 1.5 : 1, px1);
+    if (S.style[v] === 3) ctx.setLineDash([3, 2]);
+    ctx.stroke();
+    if (S.style[v] === 3) ctx.setLineDash([]);
+    if (!withLabels) return;
+    ctx.textBaseline = 'middle'; ctx.font = '10px Helvetica, Arial, sans-serif'; ctx.fillStyle = '#111'; ctx.textAlign = 'center';
+    var f = S.flags[v], indent = (f & FIRE ? 9 : 0) + (f & STAR ? 9 : 0);
+    ctx.fillText(fitted(ctx, v, indent), x + indent / 2, y);
+    var mx = x - hw + 10;
+    if (f & FIRE) { fireMark(ctx, mx, y, 4.5); mx += 9; }
+    if (f & STAR) starMark(ctx, mx, y, 4.5);
+    if (spmd) {
+      ctx.font = 'bold 8px Helvetica, Arial, sans-serif'; ctx.fillStyle = SPMD_COLOR; ctx.textAlign = 'left';
+      ctx.fillText('x' + S.badge[v], x + hw + 7, y - 9);
+    }
+  }
+
+  /** Early dispatch (or an allocation): a filled drop, point up. */
+  function fireMark(ctx, x, y, r) {
+    ctx.beginPath();
+    ctx.moveTo(x, y - 2 * r); ctx.quadraticCurveTo(x + r * 1.3, y - r * 0.2, x + r * 0.9, y + r * 0.5);
+    ctx.arc(x, y + r * 0.4, r * 0.9, 0, Math.PI); ctx.quadraticCurveTo(x - r * 1.3, y - r * 0.2, x, y - 2 * r);
+    ctx.fillStyle = '#B34700'; ctx.fill();
+  }
+
+  /** Every predecessor early: a five-pointed star. */
+  function starMark(ctx, x, y, r) {
+    ctx.beginPath();
+    for (var i = 0; i < 10; i++) {
+      var a = -Math.PI / 2 + i * Math.PI / 5, q = i % 2 ? r * 0.45 : r * 1.1;
+      if (i) ctx.lineTo(x + q * Math.cos(a), y + q * Math.sin(a)); else ctx.moveTo(x + q * Math.cos(a), y + q * Math.sin(a));
+    }
+    ctx.closePath(); ctx.fillStyle = '#1f2937'; ctx.fill();
+  }
+
+  var fittedLabels = new Map();
   /** The label cut to the node's width (measured once per node). */
-  function fitted(v) {
-    var f = fittedLabels[v];
+  function fitted(ctx, v, indent) {
+    var f = fittedLabels.get(v);
     if (f !== undefined) return f;
-    var l = label(v), max = 2 * hw - 8;
+    var l = label(v), max = 2 * hw - 10 - indent;
     if (ctx.measureText(l).width > max) {
       var lo = 0, hi = l.length;
       while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (ctx.measureText(l.slice(0, mid) + '…').width <= max) lo = mid; else hi = mid - 1; }
       l = l.slice(0, lo) + '…';
     }
-    return (fittedLabels[v] = l);
+    fittedLabels.set(v, l);
+    return l;
   }
 
-  /** Diff status, fan-in/fan-out and the selection, drawn over the nodes. */
-  function outlines(count, w, h) {
-    var i, v;
-    for (var s = 1; s < STATUS_COLORS.length; s++) {
+  function finishJob(j) {
+    job = null;
+    front = { sel: j.sel, canvas: j.canvas, s: j.s, tx: j.tx, ty: j.ty, m: j.m, w: j.w, h: j.h, complete: true, visible: true, fresh: false };
+    G.renderMs = performance.now() - j.t0;
+    G.renders = (G.renders || 0) + 1;
+    requestFrame();
+  }
+
+  // ---- the overlay: statuses, marks, the selection and its paths, over everything, every frame
+
+  function drawOverlay() {
+    var ctx = octx, px1 = 1 / scale, np = nodePx();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, stage.width, stage.height);
+    ctx.setTransform(scale * dpr, 0, 0, scale * dpr, tx * dpr, ty * dpr);
+    var x0 = -tx / scale - hw, y0 = -ty / scale - hh, x1 = (cw - tx) / scale + hw, y1 = (ch - ty) / scale + hh;
+    function onScreen(v) { return px[v] >= x0 && px[v] <= x1 && py[v] >= y0 && py[v] <= y1; }
+    var i;
+    // the selection's paths: in the detail picture once it is drawn with them; until then (and far out) here
+    if (selected >= 0 && ballEdges && !(front && front.visible && front.sel === selToken)) drawBallEdges(ctx, x0, y0, x1, y1, px1);
+    drawStatusEdges(ctx, px1);
+    for (i = 0; i < statusNodes.length && i < OVERLAY_BUDGET; i++) if (onScreen(statusNodes[i])) statusMark(ctx, statusNodes[i], px1, np);
+    for (i = 0; i < markNodes.length && i < OVERLAY_BUDGET; i++) if (onScreen(markNodes[i])) extraMarks(ctx, markNodes[i], px1);
+    for (i = 0; i < focusNodes.length; i++) ring(ctx, focusNodes[i], 9, px1, '#000', [4, 3], 2);
+    if (selected >= 0) {
+      var k;
+      for (k = inStart[selected]; k < inStart[selected + 1] && k - inStart[selected] < OVERLAY_BUDGET; k++) ring(ctx, from[inEdge[k]], 4, px1, IN_COLOR, null, 2.5);
+      for (k = outStart[selected]; k < outStart[selected + 1] && k - outStart[selected] < OVERLAY_BUDGET; k++) ring(ctx, to[outEdge[k]], 4, px1, OUT_COLOR, null, 2.5);
+      selectionMarker(ctx, selected, px1);
+    }
+  }
+
+  /** An outline {@code gap} px outside a node's box, at least a few pixels across however far out. */
+  function ring(ctx, v, gap, px1, colour, dash, width) {
+    var w = Math.max(hw, 3 * px1) + gap * px1, h = Math.max(hh, 3 * px1) + gap * px1;
+    ctx.beginPath(); ctx.rect(px[v] - w, py[v] - h, 2 * w, 2 * h);
+    ctx.setLineDash(dash ? [dash[0] * px1, dash[1] * px1] : []);
+    ctx.strokeStyle = colour; ctx.lineWidth = width * px1; ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  /** The selected task: a black ring with a white halo and four ticks, a fixed size on screen, so it shows at any zoom. */
+  function selectionMarker(ctx, v, px1) {
+    var w = Math.max(hw, 8 * px1) + 9 * px1, h = Math.max(hh, 8 * px1) + 9 * px1, t = 10 * px1;
+    ctx.beginPath();
+    ctx.rect(px[v] - w, py[v] - h, 2 * w, 2 * h);
+    ctx.moveTo(px[v] - w - t, py[v]); ctx.lineTo(px[v] - w, py[v]); ctx.moveTo(px[v] + w, py[v]); ctx.lineTo(px[v] + w + t, py[v]);
+    ctx.moveTo(px[v], py[v] - h - t); ctx.lineTo(px[v], py[v] - h); ctx.moveTo(px[v], py[v] + h); ctx.lineTo(px[v], py[v] + h + t);
+    ctx.strokeStyle = '#fff'; ctx.lineWidth = 6 * px1; ctx.stroke();
+    ctx.strokeStyle = SEL_COLOR; ctx.lineWidth = 3 * px1; ctx.stroke();
+  }
+
+  /** A diff status: an outline of its own pattern (solid thick, dashed with a hatch, double) and a drawn badge. */
+  function statusMark(ctx, v, px1, np) {
+    var s = S.status[v], c = STATUS_COLORS[s], x = px[v], y = py[v];
+    var w = Math.max(hw, 4 * px1) + 5 * px1, h = Math.max(hh, 4 * px1) + 5 * px1;
+    ctx.strokeStyle = c;
+    if (s === 1) { ctx.beginPath(); ctx.rect(x - w, y - h, 2 * w, 2 * h); ctx.lineWidth = 4 * px1; ctx.stroke(); }
+    else if (s === 2) {
+      ctx.save(); ctx.beginPath(); ctx.rect(x - w, y - h, 2 * w, 2 * h); ctx.clip();
+      ctx.beginPath();
+      for (var d = -2 * h; d < 2 * w + 2 * h; d += 9 * px1) { ctx.moveTo(x - w + d, y - h); ctx.lineTo(x - w + d - 2 * h, y + h); }
+      ctx.lineWidth = 1.5 * px1; ctx.globalAlpha = 0.8; ctx.stroke(); ctx.restore();
+      ctx.beginPath(); ctx.rect(x - w, y - h, 2 * w, 2 * h); ctx.setLineDash([6 * px1, 4 * px1]); ctx.lineWidth = 3 * px1; ctx.strokeStyle = c; ctx.stroke(); ctx.setLineDash([]);
+    } else {
+      ctx.beginPath(); ctx.rect(x - w, y - h, 2 * w, 2 * h); ctx.rect(x - w - 4 * px1, y - h - 4 * px1, 2 * w + 8 * px1, 2 * h + 8 * px1);
+      ctx.lineWidth = 1.5 * px1; ctx.stroke();
+    }
+    statusBadge(ctx, s, x + w, y - h, 7 * px1);
+  }
+
+  /** The status badge at a node's top-right corner: a plus in a circle, a minus in a square, a bang in a triangle. */
+  function statusBadge(ctx, s, x, y, r) {
+    ctx.beginPath();
+    if (s === 1) ctx.arc(x, y, r, 0, Math.PI * 2);
+    else if (s === 2) ctx.rect(x - r, y - r, 2 * r, 2 * r);
+    else { ctx.moveTo(x, y - r * 1.2); ctx.lineTo(x + r * 1.15, y + r * 0.85); ctx.lineTo(x - r * 1.15, y + r * 0.85); ctx.closePath(); }
+    ctx.fillStyle = STATUS_COLORS[s]; ctx.fill();
+    ctx.lineWidth = r * 0.22; ctx.strokeStyle = '#fff'; ctx.stroke();
+    ctx.fillStyle = '#fff';
+    var t = r * 0.22;
+    if (s === 1) { ctx.fillRect(x - r * 0.6, y - t, r * 1.2, 2 * t); ctx.fillRect(x - t, y - r * 0.6, 2 * t, r * 1.2); }
+    else if (s === 2) ctx.fillRect(x - r * 0.6, y - t, r * 1.2, 2 * t);
+    else { ctx.fillRect(x - t * 0.8, y - r * 0.55, t * 1.6, r * 0.75); ctx.fillRect(x - t * 0.8, y + r * 0.3, t * 1.6, t * 1.4); }
+  }
+
+  function drawStatusEdges(ctx, px1) {
+    for (var s = 1; s < 4; s++) {
       ctx.beginPath();
       var any = false;
-      for (i = 0; i < count; i++) { v = visible[i]; if (S.status[v] === s) { ctx.rect(px[v] - w - 3, py[v] - h - 3, 2 * w + 6, 2 * h + 6); any = true; } }
-      if (any) { ctx.strokeStyle = STATUS_COLORS[s]; ctx.lineWidth = Math.max(2.5, 2 / scale); ctx.stroke(); }
+      for (var i = 0; i < statusEdges.length && i < OVERLAY_BUDGET; i++) {
+        var e = statusEdges[i];
+        if (S.estatus[e] !== s) continue;
+        ends(e); ctx.moveTo(seg[0], seg[1]); ctx.lineTo(seg[2], seg[3]); any = true;
+      }
+      if (!any) continue;
+      ctx.strokeStyle = STATUS_COLORS[s];
+      ctx.lineWidth = (s === 1 ? 3.5 : s === 2 ? 2.5 : 2) * px1;
+      ctx.setLineDash(s === 2 ? [7 * px1, 5 * px1] : s === 3 ? [2 * px1, 3 * px1] : []);
+      ctx.stroke();
+      ctx.setLineDash([]);
     }
-    if (selected < 0) return;
-    var rings = [[PRED, '#7c3aed'], [SUCC, '#0d9488']];
-    for (var r = 0; r < rings.length; r++) {
-      ctx.beginPath();
-      for (i = 0; i < count; i++) { v = visible[i]; if (mark[v] & rings[r][0]) ctx.rect(px[v] - w - 2, py[v] - h - 2, 2 * w + 4, 2 * h + 4); }
-      ctx.strokeStyle = rings[r][1]; ctx.lineWidth = Math.max(2, 1.5 / scale); ctx.stroke();
-    }
-    ctx.beginPath();
-    ctx.rect(px[selected] - w - 3, py[selected] - h - 3, 2 * w + 6, 2 * h + 6);
-    ctx.strokeStyle = '#2563eb'; ctx.lineWidth = Math.max(2.5, 2.5 / scale); ctx.stroke();
   }
 
-  // ---- selection
+  function extraMarks(ctx, v, px1) {
+    var m = S.marks[v];
+    for (var b = 0; b < 8; b++) if (m & (1 << b)) ring(ctx, v, 12 + 4 * b, px1, MARK_COLORS[b], null, 3);
+  }
 
-  /** Marks the selected node, its direct neighbours and every node on a path into or out of it. */
+  /** The selection's paths within the hop limit: into it in blue, out of it in orange, with arrowheads. */
+  function drawBallEdges(ctx, x0, y0, x1, y1, px1) {
+    var step = Math.max(1, Math.ceil(ballEdges.length / OVERLAY_EDGES)), size = Math.min(16, 9 * px1);
+    for (var into = 1; into >= 0; into--) {
+      ctx.beginPath();
+      var heads = new Path2D();
+      for (var i = 0; i < ballEdges.length; i += step) {
+        var e = ballEdges[i], a = mark[from[e]];
+        if (into ? !(a & ANC) : (a & ANC)) continue;
+        ends(e);
+        if (Math.max(seg[0], seg[2]) < x0 || Math.min(seg[0], seg[2]) > x1 || Math.max(seg[1], seg[3]) < y0 || Math.min(seg[1], seg[3]) > y1) continue;
+        ctx.moveTo(seg[0], seg[1]); ctx.lineTo(seg[2], seg[3]);
+        arrowhead(heads, seg[0], seg[1], seg[2], seg[3], size);
+      }
+      ctx.strokeStyle = into ? IN_COLOR : OUT_COLOR; ctx.lineWidth = Math.max(1.8 * px1, 1.2);
+      ctx.stroke();
+      ctx.fillStyle = ctx.strokeStyle; ctx.fill(heads);
+    }
+  }
+
+  // ---- selection: the task, its direct neighbours, and its paths up to the hop limit
+
+  var ballNodes = new Int32Array(0), ballToken = 0, selToken = 0, edgeMark = null;
+
   function select(v) {
     selected = v;
-    if (v < 0) { mark = null; highlighted = null; panel.hidden = true; G.selected = null; redraw(); return; }
+    ballToken++;
+    selToken = v < 0 ? 0 : ballToken;
+    edgeMark = null;
+    if (job) job = null;
+    if (v < 0) {
+      mark = null; ballEdges = null; ballNodes = new Int32Array(0); panel.hidden = true; G.selected = null;
+      restoreLegend(); requestFrame(); return;
+    }
+    G.selected = key(v);
+    walk(v, hops);
+    showPanel(v);
+    requestFrame();
+  }
+
+  /**
+   * Marks the tasks within {@code limit} hops into and out of {@code v} and the edges between them, a slice at a
+   * time: a walk over the whole of a million-task graph is spread over several tasks.
+   */
+  function walk(v, limit) {
     mark = new Uint8Array(N);
     mark[v] = SEL;
-    var queue = new Int32Array(N), head = 0, tailN = 0, k, e, u;
-    queue[tailN++] = v;
-    while (head < tailN) {
-      u = queue[head++];
-      for (k = inStart[u]; k < inStart[u + 1]; k++) { e = inEdge[k]; var p = from[e]; if (!(mark[p] & (ANC | SEL))) { mark[p] |= ANC; queue[tailN++] = p; } }
+    var token = ballToken, nodes = [v], edges = [];
+    var queue = new Int32Array(Math.min(N, 1 << 16)), head = 0, tail = 0, dir = 0, counts = [0, 0];
+    var depth = new Int32Array(N);
+    function push(u) { if (tail === queue.length) { var q = new Int32Array(Math.min(N * 2, queue.length * 2)); q.set(queue); queue = q; } queue[tail++] = u; }
+    function begin(d) { dir = d; head = tail = 0; depth.fill(0); push(v); }
+    begin(0);
+    ballDone = false;
+    function slice() {
+      if (token !== ballToken) return;
+      var deadline = performance.now() + 30, k, e, u, w, n = 0;
+      while (true) {
+        if (head === tail) {
+          if (dir === 0) { begin(1); continue; }
+          break;
+        }
+        u = queue[head++];
+        var du = depth[u];
+        if (du >= limit) continue;
+        if (dir === 0) {
+          for (k = inStart[u]; k < inStart[u + 1]; k++) {
+            e = inEdge[k]; w = from[e]; edges.push(e);
+            if (!(mark[w] & (ANC | SEL))) { if (!mark[w]) nodes.push(w); mark[w] |= ANC; counts[0]++; depth[w] = du + 1; push(w); }
+          }
+        } else {
+          for (k = outStart[u]; k < outStart[u + 1]; k++) {
+            e = outEdge[k]; w = to[e]; edges.push(e);
+            if (!(mark[w] & (DESC | SEL))) { if (!mark[w]) nodes.push(w); mark[w] |= DESC; counts[1]++; depth[w] = du + 1; push(w); }
+          }
+        }
+        if ((++n & 1023) === 0 && performance.now() > deadline) { publish(false); setTimeout(slice, 0); return; }
+      }
+      for (k = inStart[v]; k < inStart[v + 1]; k++) mark[from[inEdge[k]]] |= PRED;
+      for (k = outStart[v]; k < outStart[v + 1]; k++) mark[to[outEdge[k]]] |= SUCC;
+      publish(true);
     }
-    var ancestors = tailN - 1;
-    head = tailN = 0; queue[tailN++] = v;
-    while (head < tailN) {
-      u = queue[head++];
-      for (k = outStart[u]; k < outStart[u + 1]; k++) { e = outEdge[k]; var q = to[e]; if (!(mark[q] & (DESC | SEL))) { mark[q] |= DESC; queue[tailN++] = q; } }
+    function publish(done) {
+      ballEdges = Int32Array.from(edges); ballNodes = Int32Array.from(nodes);
+      if (done) {
+        edgeMark = new Uint8Array(E);
+        for (var i = 0; i < ballEdges.length; i++) edgeMark[ballEdges[i]] = mark[from[ballEdges[i]]] & ANC ? 1 : 2;
+        selToken = ++ballToken; token = ballToken;
+        job = null;
+      }
+      G.ancestors = counts[0]; G.descendants = counts[1]; ballDone = done;
+      var sub = $('panel-reach');
+      if (sub) sub.textContent = reachText(counts[0], counts[1], limit, done);
+      requestFrame();
     }
-    var descendants = tailN - 1;
-    for (k = inStart[v]; k < inStart[v + 1]; k++) mark[from[inEdge[k]]] |= PRED;
-    for (k = outStart[v]; k < outStart[v + 1]; k++) mark[to[outEdge[k]]] |= SUCC;
-    var list = [];
-    for (e = 0; e < E; e++) {
-      var a = mark[from[e]], b = mark[to[e]];
-      if (((a & ANC) && (b & (ANC | SEL))) || ((a & (DESC | SEL)) && (b & DESC))) list.push(e);
-    }
-    highlighted = Int32Array.from(list);
-    G.selected = key(v);
-    G.ancestors = ancestors; G.descendants = descendants;
-    showPanel(v, ancestors, descendants);
-    redraw();
+    slice();
+  }
+
+  function reachText(a, d, limit, done) {
+    var within = limit === Infinity ? 'on paths' : 'within ' + limit + ' hop' + (limit === 1 ? '' : 's');
+    return a + ' tasks ' + within + ' into it · ' + d + ' out of it' + (done ? '' : ' (counting…)');
+  }
+
+  function setHops(h) {
+    hops = h === 'all' || h === Infinity || h === 0 ? Infinity : Math.max(1, Math.min(3, +h || 1));
+    document.querySelectorAll('#hops button').forEach(function (b) {
+      var on = (b.dataset.hops === 'all' ? Infinity : +b.dataset.hops) === hops;
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+    });
+    G.hops = hops === Infinity ? 'all' : hops;
+    if (selected >= 0) { ballToken++; walk(selected, hops); showPanel(selected); requestFrame(); }
   }
 
   function nodeAt(sx, sy) {
     var wx = (sx - tx) / scale, wy = (sy - ty) / scale, slack = 4 / scale;
     var best = -1, bestD = Infinity;
     var cx = Math.floor((wx - gridX0) / cellSize), cy = Math.floor((wy - gridY0) / cellSize);
-    for (var y = Math.max(0, cy - 1); y <= Math.min(gy - 1, cy + 1); y++) {
-      for (var x = Math.max(0, cx - 1); x <= Math.min(gx - 1, cx + 1); x++) {
+    var reach = Math.max(1, Math.ceil(slack / cellSize));
+    for (var y = Math.max(0, cy - reach); y <= Math.min(gy - 1, cy + reach); y++) {
+      for (var x = Math.max(0, cx - reach); x <= Math.min(gx - 1, cx + reach); x++) {
         for (var k = cellStart[y * gx + x]; k < cellStart[y * gx + x + 1]; k++) {
           var v = cellNode[k], dx = Math.abs(wx - px[v]), dy = Math.abs(wy - py[v]);
           if (dx > Math.max(hw, slack) || dy > Math.max(hh, slack)) continue;
@@ -561,7 +1077,7 @@
     frag.appendChild(el('h3', null, 'Tensors (inputs, task, outputs)'));
     for (r = rs[v]; r < rs[v + 1]; r++) if (kinds[r] === ROW_INPUT) frag.appendChild(el('div', 'slot slot-in', rowTexts('n', r).join('\n')));
     var headRow = el('div', 'slot slot-head', label(v));
-    headRow.style.background = HEADER_COLORS[S.style[v]];
+    headRow.style.background = FILL[S.style[v]];
     frag.appendChild(headRow);
     for (r = rs[v]; r < rs[v + 1]; r++) if (kinds[r] === ROW_OUTPUT) frag.appendChild(el('div', 'slot slot-out', rowTexts('n', r).join('\n')));
     return frag;
@@ -578,6 +1094,7 @@
       var d = el('div', 'edge' + (eflags[e] & HIDDEN ? ' hidden-edge' : ''));
       var link = el('span', 'peer', (incoming ? '← ' : '→ ') + key(peer));
       link.dataset.node = peer;
+      link.setAttribute('role', 'button'); link.tabIndex = 0;
       d.appendChild(link);
       d.appendChild(document.createTextNode(' ' + hint(peer) + (eflags[e] & HIDDEN ? ' (not selected by the edge mode)' : '')
         + (S.estatus[e] ? ' [' + STATUS_NAMES[S.estatus[e]] + ']' : '')));
@@ -588,47 +1105,72 @@
     return frag;
   }
 
-  function showPanel(v, ancestors, descendants) {
+  var legendWasOpen = null;
+  function showPanel(v) {
     panelBody.textContent = '';
     panelBody.appendChild(el('h2', null, key(v) + ' · ' + hint(v)));
     panelBody.appendChild(el('div', 'sub', '↓' + fanIn(v) + ' predecessors · ↑' + fanOut(v) + ' successors'));
-    panelBody.appendChild(el('div', 'sub', ancestors + ' tasks on paths into it · ' + descendants + ' on paths out of it'));
-    if (S.status[v]) panelBody.appendChild(el('div', 'status', STATUS_NAMES[S.status[v]]));
+    var reach = el('div', 'sub', reachText(G.ancestors || 0, G.descendants || 0, hops, ballDone));
+    reach.id = 'panel-reach';
+    panelBody.appendChild(reach);
+    if (S.status[v]) panelBody.appendChild(el('div', 'status status-' + STATUS_NAMES[S.status[v]], STATUS_NAMES[S.status[v]]));
     for (var r = S.nrowStart[v]; r < S.nrowStart[v + 1]; r++) if (S.nrowKind[r] === ROW_CHANGE) panelBody.appendChild(el('div', 'change', rowTexts('n', r).join(' · ')));
     panelBody.appendChild(histogram('Predecessors', v, true));
     panelBody.appendChild(histogram('Successors', v, false));
     panelBody.appendChild(slots(v));
     panelBody.appendChild(annotated('Annotated edges in', v, true));
     panelBody.appendChild(annotated('Annotated edges out', v, false));
-    panel.hidden = false;
+    if (panel.hidden) {
+      // the panel takes the legend's side of the window; the legend comes back when it closes
+      if (legendWasOpen === null) legendWasOpen = !legend.hidden;
+      legend.hidden = true;
+      panel.hidden = false;
+    }
   }
 
-  // ---- search
+  function restoreLegend() {
+    if (legendWasOpen) legend.hidden = false;
+    legendWasOpen = null;
+  }
 
-  var lastQuery = null, matches = [], matchAt = -1;
+  // ---- search: ids in every form, then exact names, then names containing the text
+
+  var lastQuery = null, matches = [], matchAt = -1, nameClass = null;
 
   function find(q) {
-    var exact = [], named = [], partial = [], lower = q.toLowerCase();
+    var ids = nodesOf(q), lower = q.toLowerCase(), c;
+    if (!nameClass) nameClass = new Int8Array(str.length);
+    nameClass.fill(0);
+    var seen = new Uint8Array(str.length);
     for (var v = 0; v < N; v++) {
-      if (key(v) === q) { exact.push(v); continue; }
-      var n = text(S.name[v]), h = hint(v);
-      var nl = n ? n.toLowerCase() : '', hl = h ? h.toLowerCase() : '';
-      if (nl === lower || hl === lower) named.push(v);
-      else if (lower && (nl.indexOf(lower) >= 0 || hl.indexOf(lower) >= 0)) partial.push(v);
+      var codes = [S.name[v], S.hint[v]];
+      for (var i = 0; i < 2; i++) {
+        c = codes[i];
+        if (c < 0 || seen[c]) continue;
+        seen[c] = 1;
+        var t = str[c].toLowerCase();
+        nameClass[c] = t === lower ? 2 : lower && t.indexOf(lower) >= 0 ? 1 : 0;
+      }
     }
-    return exact.concat(named, partial);
+    var named = [], partial = [], isId = new Set(ids);
+    for (v = 0; v < N; v++) {
+      if (isId.has(v)) continue;
+      var a = S.name[v] >= 0 ? nameClass[S.name[v]] : 0, b = S.hint[v] >= 0 ? nameClass[S.hint[v]] : 0, m = a > b ? a : b;
+      if (m === 2) named.push(v); else if (m === 1) partial.push(v);
+    }
+    return ids.concat(named, partial);
   }
 
-  function runSearch(q) {
-    q = q.trim();
+  function runSearch(q, back) {
+    q = String(q).trim();
     if (q !== lastQuery) { lastQuery = q; matches = q ? find(q) : []; matchAt = -1; }
     if (!matches.length) { searchStatus.textContent = q ? 'no match' : ''; G.matches = 0; return null; }
-    matchAt = (matchAt + 1) % matches.length;
+    matchAt = back ? (matchAt <= 0 ? matches.length - 1 : matchAt - 1) : (matchAt + 1) % matches.length;
     var v = matches[matchAt];
     searchStatus.textContent = (matchAt + 1) + ' / ' + matches.length;
     G.matches = matches.length;
     select(v);
-    centreOn(v);
+    frameTask(v);
     return key(v);
   }
 
@@ -638,39 +1180,25 @@
 
   /** The tasks with a status or an incoming edge with one, in layout order (rank, then place). */
   function setupChanges(h) {
-    var list = [], v, k, any = false;
+    var list = [], v, k;
     for (v = 0; v < N; v++) {
-      var changed = S.status[v] !== 0;
-      for (k = inStart[v]; k < inStart[v + 1] && !changed; k++) changed = S.estatus[inEdge[k]] !== 0;
-      if (changed) list.push(v);
+      var changedHere = S.status[v] !== 0;
+      for (k = inStart[v]; k < inStart[v + 1] && !changedHere; k++) changedHere = S.estatus[inEdge[k]] !== 0;
+      if (changedHere) list.push(v);
     }
-    for (var e = 0; e < E && !any; e++) any = S.estatus[e] !== 0;
-    if (!h.diff && !list.length && !any) return;
+    if (!h.diff && !list.length && !statusEdges.length) return;
     list.sort(function (p, q) { return S.rank[p] - S.rank[q] || S.x[p] - S.x[q] || p - q; });
     changes = list;
     G.changes = list.map(key);
-    var legend = document.getElementById('legend');
-    legend.appendChild(el('div', 'legend-sep'));
-    var words = ['', 'added (only in NEW)', 'removed (only in OLD)', 'changed'];
-    for (var s = 1; s < STATUS_COLORS.length; s++) {
-      var row = el('div');
-      row.innerHTML = '<svg width="26" height="16"><rect x="2" y="2" width="22" height="12" rx="2" fill="none" stroke="' + STATUS_COLORS[s] + '" stroke-width="2.5"/></svg>';
-      row.appendChild(document.createTextNode(words[s]));
-      legend.appendChild(row);
-    }
-    var box = el('div');
-    box.id = 'changes';
-    var prev = el('button', null, '‹ prev'), next = el('button', null, 'next ›');
-    prev.title = 'previous change (p)'; next.title = 'next change (n)';
-    changeStatus = el('span', 'change-status', list.length ? list.length + ' change' + (list.length === 1 ? '' : 's') + ' (n / p)' : 'no changes');
-    box.appendChild(prev); box.appendChild(changeStatus); box.appendChild(next);
-    prev.addEventListener('click', function () { stepChange(-1); });
-    next.addEventListener('click', function () { stepChange(1); });
-    document.body.appendChild(box);
-    document.getElementById('hud-keys').appendChild(document.createTextNode(' · '));
-    var keys = el('span');
-    keys.innerHTML = '<b>n</b> / <b>p</b> next / previous change';
-    document.getElementById('hud-keys').appendChild(keys);
+    var rows = $('legend-status');
+    rows.hidden = false;
+    var box = $('changes');
+    box.hidden = false;
+    changeStatus = box.querySelector('.change-status');
+    changeStatus.textContent = list.length ? list.length + ' change' + (list.length === 1 ? '' : 's') + ' (n / p)' : 'no changes';
+    box.querySelector('.prev').addEventListener('click', function () { stepChange(-1); });
+    box.querySelector('.next').addEventListener('click', function () { stepChange(1); });
+    $('help-changes').hidden = false;
   }
 
   function stepChange(d) {
@@ -681,105 +1209,288 @@
     changeStatus.textContent = (changeAt + 1) + ' / ' + n + ': ' + key(v) + (S.status[v] ? ' ' + STATUS_NAMES[S.status[v]] : ' (edges)');
     G.changeAt = changeAt;
     select(v);
-    centreOn(v);
+    frameTask(v);
     return key(v);
+  }
+
+  // ---- legend: every mark the page draws, drawn by the same code
+
+  function legendIcon(draw, w) {
+    var c = document.createElement('canvas'), d = window.devicePixelRatio || 1;
+    w = w || 34;
+    c.width = w * d; c.height = 18 * d; c.style.width = w + 'px'; c.style.height = '18px';
+    var ctx = c.getContext('2d');
+    ctx.scale(d, d);
+    draw(ctx);
+    return c;
+  }
+
+  function legendRow(parent, draw, words, w) {
+    var row = el('div');
+    row.appendChild(legendIcon(draw, w));
+    row.appendChild(el('span', null, words));
+    parent.appendChild(row);
+  }
+
+  /** Draws node shape {@code style} small, centred at (x, y), by the page's own path. */
+  function miniShape(ctx, style, x, y, opts) {
+    ctx.beginPath();
+    var s = style, w = 12, h = 6;
+    if (s === 1) ctx.ellipse(x, y, w, h, 0, 0, Math.PI * 2);
+    else if (s === 2) { ctx.moveTo(x, y - h - 2); ctx.lineTo(x + w, y); ctx.lineTo(x, y + h + 2); ctx.lineTo(x - w, y); ctx.closePath(); }
+    else if (s === 3) { ctx.moveTo(x - w, y - h); ctx.lineTo(x + w - 4, y - h); ctx.lineTo(x + w, y - h + 4); ctx.lineTo(x + w, y + h); ctx.lineTo(x - w, y + h); ctx.closePath(); }
+    else if (ctx.roundRect) ctx.roundRect(x - w, y - h, 2 * w, 2 * h, 3); else ctx.rect(x - w, y - h, 2 * w, 2 * h);
+    ctx.fillStyle = FILL[style]; ctx.fill();
+    ctx.strokeStyle = opts && opts.stroke || (style === 3 ? '#777' : '#555'); ctx.lineWidth = opts && opts.width || 1;
+    if (style === 3) ctx.setLineDash([2, 2]);
+    ctx.stroke(); ctx.setLineDash([]);
+  }
+
+  function buildLegend() {
+    var box = $('legend-rows');
+    box.textContent = '';
+    var i;
+    for (i = 0; i < 5; i++) (function (s) { legendRow(box, function (c) { miniShape(c, s, 17, 9); }, STYLE_NAMES[s]); })(i);
+    legendRow(box, function (c) {
+      c.beginPath(); c.rect(9, 2, 22, 11); c.fillStyle = '#f3f4f6'; c.fill(); c.strokeStyle = SPMD_COLOR; c.stroke();
+      miniShape(c, 0, 15, 10, { stroke: SPMD_COLOR, width: 1.5 });
+    }, 'SPMD: stacked, xN = block num');
+    legendRow(box, function (c) { fireMark(c, 10, 10, 4); starMark(c, 24, 9, 4.5); }, 'early dispatch or alloc · every input early');
+    legendRow(box, function (c) { c.fillStyle = 'rgb(40,140,210)'; c.fillRect(2, 5, 8, 8); c.fillStyle = 'rgb(225,150,0)'; c.fillRect(12, 5, 8, 8); c.fillStyle = 'rgb(0,150,110)'; c.fillRect(22, 5, 8, 8); },
+      'far out: tasks by kind, darker = denser');
+    legendRow(box, function (c) { edgeIcon(c, 'rgba(90,90,90,0.9)', null, 1); }, 'dependency (arrow: pred → succ)');
+    legendRow(box, function (c) { edgeIcon(c, 'rgba(90,90,90,0.9)', [4, 3], 1); }, 'ordering only (explicit)');
+    legendRow(box, function (c) { edgeIcon(c, 'rgba(148,163,184,0.8)', null, 1); }, 'not selected by the edge mode');
+    legendRow(box, function (c) { c.font = '8px Helvetica, Arial, sans-serif'; c.fillStyle = '#A03030'; c.fillText('other', 6, 8); edgeIcon(c, 'rgba(90,90,90,0.9)', null, 1, 13); },
+      'overlap other than covered');
+    var sep = el('div', 'legend-sep'); box.appendChild(sep);
+    legendRow(box, function (c) {
+      c.beginPath(); c.rect(5, 3, 24, 12); c.strokeStyle = '#fff'; c.lineWidth = 4; c.stroke(); c.strokeStyle = SEL_COLOR; c.lineWidth = 2; c.stroke();
+    }, 'selected task (key f keeps it marked)');
+    legendRow(box, function (c) { c.beginPath(); c.rect(6, 4, 22, 10); c.strokeStyle = IN_COLOR; c.lineWidth = 2; c.stroke(); }, 'direct predecessor');
+    legendRow(box, function (c) { c.beginPath(); c.rect(6, 4, 22, 10); c.strokeStyle = OUT_COLOR; c.lineWidth = 2; c.stroke(); }, 'direct successor');
+    legendRow(box, function (c) { edgeIcon(c, IN_COLOR, null, 2); }, 'paths into it (hop limit)');
+    legendRow(box, function (c) { edgeIcon(c, OUT_COLOR, null, 2); }, 'paths out of it');
+    if (focusNodes.length) legendRow(box, function (c) { c.beginPath(); c.rect(5, 3, 24, 12); c.setLineDash([4, 3]); c.lineWidth = 2; c.stroke(); }, 'focus task');
+    (header.marks || []).forEach(function (m, b) {
+      legendRow(box, function (c) { c.beginPath(); c.rect(5, 3, 24, 12); c.strokeStyle = MARK_COLORS[b]; c.lineWidth = 3; c.stroke(); }, m[1]);
+    });
+    var st = $('legend-status');
+    st.textContent = '';
+    st.appendChild(el('div', 'legend-sep'));
+    var words = ['', 'added (only in NEW): thick, plus', 'removed (only in OLD): dashed, hatched, minus', 'changed: double, triangle'];
+    for (i = 1; i < 4; i++) (function (s) {
+      legendRow(st, function (c) {
+        c.save(); c.translate(3, 2);
+        if (s === 1) { c.beginPath(); c.rect(2, 3, 22, 10); c.lineWidth = 3; c.strokeStyle = STATUS_COLORS[1]; c.stroke(); }
+        else if (s === 2) { c.beginPath(); c.rect(2, 3, 22, 10); c.setLineDash([4, 3]); c.lineWidth = 2.5; c.strokeStyle = STATUS_COLORS[2]; c.stroke(); c.setLineDash([]); }
+        else { c.beginPath(); c.rect(2, 3, 22, 10); c.rect(0, 1, 26, 14); c.lineWidth = 1.2; c.strokeStyle = STATUS_COLORS[3]; c.stroke(); }
+        statusBadge(c, s, 25, 4, 4.5);
+        c.restore();
+      }, words[s]);
+    })(i);
+  }
+
+  function edgeIcon(c, colour, dash, width, y) {
+    y = y || 9;
+    c.beginPath(); c.moveTo(2, y); c.lineTo(26, y);
+    c.setLineDash(dash || []); c.strokeStyle = colour; c.lineWidth = width; c.stroke(); c.setLineDash([]);
+    c.beginPath(); arrowhead(c, 2, y, 32, y, 7); c.fillStyle = colour; c.fill();
   }
 
   // ---- input
 
-  var drag = null, suppressClick = false;
-  canvas.addEventListener('pointerdown', function (ev) {
+  var drag = null, suppressClick = false, clickTimer = 0, hoverQueued = false, hoverAt = null;
+  stage.addEventListener('pointerdown', function (ev) {
     if (ev.button !== 0) return;
     drag = { x: ev.clientX, y: ev.clientY, moved: false };
-    canvas.setPointerCapture(ev.pointerId);
+    stage.setPointerCapture(ev.pointerId);
   });
-  canvas.addEventListener('pointermove', function (ev) {
-    if (!drag) return;
+  stage.addEventListener('pointermove', function (ev) {
+    if (!drag) {
+      hoverAt = [ev.clientX, ev.clientY];
+      if (!hoverQueued && N !== undefined) { hoverQueued = true; requestAnimationFrame(hover); }
+      return;
+    }
     var dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
     if (!drag.moved && Math.abs(dx) + Math.abs(dy) <= 3) return;
-    drag.moved = true; canvas.classList.add('dragging');
+    drag.moved = true; stage.classList.add('dragging');
     drag.x = ev.clientX; drag.y = ev.clientY;
     panBy(dx, dy);
   });
-  canvas.addEventListener('pointerup', function () {
+  stage.addEventListener('pointerup', function () {
     if (drag && drag.moved) suppressClick = true;
-    drag = null; canvas.classList.remove('dragging');
+    drag = null; stage.classList.remove('dragging');
   });
-  canvas.addEventListener('click', function (ev) {
+  stage.addEventListener('click', function (ev) {
     if (suppressClick) { suppressClick = false; return; }
     var v = nodeAt(ev.clientX, ev.clientY);
     select(v);
+    // framed a moment later, so that a double click still zooms where it was aimed
+    clearTimeout(clickTimer);
+    if (v >= 0) clickTimer = setTimeout(function () { if (selected === v && !neighboursInView(v)) frameTask(v); }, 300);
   });
+  stage.addEventListener('dblclick', function (ev) {
+    clearTimeout(clickTimer);
+    zoomAt(ev.shiftKey ? 0.5 : 2, ev.clientX, ev.clientY);
+  });
+  function hover() {
+    hoverQueued = false;
+    if (!hoverAt || N === undefined) return;
+    var v = nodeAt(hoverAt[0], hoverAt[1]);
+    var t = v < 0 ? '' : label(v) + (S.badge[v] ? ' · SPMD x' + S.badge[v] : '') + (S.status[v] ? ' · ' + STATUS_NAMES[S.status[v]] : '');
+    if (stage.title !== t) stage.title = t;
+  }
   window.addEventListener('wheel', function (ev) {
-    if (ev.target !== canvas && ev.target !== document.body && ev.target !== document.documentElement) return;
+    if (ev.target !== stage && ev.target !== document.body && ev.target !== document.documentElement) return;
     ev.preventDefault();
     var unitX = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? cw : 1, unitY = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? ch : 1;
     var dx = ev.deltaX * unitX, dy = ev.deltaY * unitY;
-    if (ev.ctrlKey) { zoomAt(Math.max(0.8, Math.min(1.25, Math.exp(-dy * 0.003))), ev.clientX, ev.clientY); interacting(); }
+    if (ev.ctrlKey) zoomAt(Math.max(0.8, Math.min(1.25, Math.exp(-dy * 0.003))), ev.clientX, ev.clientY);
     else panBy(-dx, -dy);
   }, { passive: false });
   window.addEventListener('keydown', function (ev) {
     if (ev.target === search) {
-      if (ev.key === 'Enter') { ev.preventDefault(); runSearch(search.value); }
+      if (ev.key === 'Enter') { ev.preventDefault(); runSearch(search.value, ev.shiftKey); }
       else if (ev.key === 'Escape') search.blur();
       return;
     }
-    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    if (ev.key === 'f') fit();
-    else if (ev.key === 'r') reset();
-    else if (ev.key === 'Escape') select(-1);
-    else if (ev.key === '/') { ev.preventDefault(); search.focus(); }
-    else if (changes && ev.key === 'n') stepChange(1);
-    else if (changes && ev.key === 'p') stepChange(-1);
+    if (ev.target && ev.target.tagName === 'BUTTON' && (ev.key === 'Enter' || ev.key === ' ')) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || N === undefined) return;
+    var step = ev.shiftKey ? 0.5 : 0.15, handled = true;
+    switch (ev.key) {
+      case 'f': fit(); break;
+      case 'r': reset(); break;
+      case '+': case '=': zoomCentre(1.5); break;
+      case '-': case '_': zoomCentre(1 / 1.5); break;
+      case 'ArrowLeft': panBy(cw * step, 0); break;
+      case 'ArrowRight': panBy(-cw * step, 0); break;
+      case 'ArrowUp': panBy(0, ch * step); break;
+      case 'ArrowDown': panBy(0, -ch * step); break;
+      case '?': toggleHelp(); break;
+      case 'l': toggleLegend(); break;
+      case 'h': setHops(hops === Infinity ? 1 : hops === 3 ? 'all' : hops + 1); break;
+      case 'Escape': if (!help.hidden) toggleHelp(); else select(-1); break;
+      case '/': search.focus(); break;
+      case 'n': if (changes) stepChange(1); else if (lastQuery) runSearch(lastQuery); break;
+      case 'p': if (changes) stepChange(-1); else if (lastQuery) runSearch(lastQuery, true); break;
+      default: handled = false;
+    }
+    if (handled) ev.preventDefault();
   });
-  document.getElementById('panel-close').addEventListener('click', function () { select(-1); });
+  function toggleHelp() { help.hidden = !help.hidden; }
+  function toggleLegend() {
+    if (!panel.hidden) { legendWasOpen = legend.hidden; }
+    legend.hidden = !legend.hidden;
+    if (!legend.hidden && !panel.hidden) { panel.hidden = true; select(-1); }
+    $('legend-toggle').setAttribute('aria-pressed', legend.hidden ? 'false' : 'true');
+  }
+  $('panel-close').addEventListener('click', function () { select(-1); });
+  $('zoom-in').addEventListener('click', function () { zoomCentre(1.5); });
+  $('zoom-out').addEventListener('click', function () { zoomCentre(1 / 1.5); });
+  $('zoom-fit').addEventListener('click', fit);
+  $('help-toggle').addEventListener('click', toggleHelp);
+  $('help-close').addEventListener('click', toggleHelp);
+  $('legend-toggle').addEventListener('click', toggleLegend);
+  document.querySelectorAll('#hops button').forEach(function (b) { b.addEventListener('click', function () { setHops(b.dataset.hops); }); });
   panelBody.addEventListener('click', function (ev) {
     var n = ev.target.dataset && ev.target.dataset.node;
-    if (n !== undefined) { var v = +n; select(v); centreOn(v); }
+    if (n !== undefined) { var v = +n; select(v); frameTask(v); }
   });
-  window.addEventListener('resize', resize);
+  panelBody.addEventListener('keydown', function (ev) { if (ev.key === 'Enter' && ev.target.dataset && ev.target.dataset.node !== undefined) ev.target.click(); });
+  var miniDrag = false;
+  function miniMove(ev) {
+    var r = minimap.getBoundingClientRect(), f = freeRect();
+    var wx = minX + (ev.clientX - r.left) / r.width * (maxX - minX), wy = minY + (ev.clientY - r.top) / r.height * (maxY - minY);
+    tx = (f.x0 + f.x1) / 2 - wx * scale; ty = (f.y0 + f.y1) / 2 - wy * scale;
+    changed();
+  }
+  minimap.addEventListener('pointerdown', function (ev) { miniDrag = true; minimap.setPointerCapture(ev.pointerId); miniMove(ev); });
+  minimap.addEventListener('pointermove', function (ev) { if (miniDrag) miniMove(ev); });
+  minimap.addEventListener('pointerup', function () { miniDrag = false; });
+  window.addEventListener('resize', function () { if (N !== undefined) resize(); });
 
   // ---- start
 
   load().then(function (data) {
-    prepare(data);
-    setupChanges(data.header);
-    document.getElementById('loading').remove();
-    dpr = window.devicePixelRatio || 1;
     cw = window.innerWidth; ch = window.innerHeight;
-    requestAnimationFrame(function () {
-      scale = fitScale();
-      tx = cw / 2 - (minX + maxX) / 2 * scale; ty = ch / 2 - (minY + maxY) / 2 * scale;
-      draw();
-      frames = G.frames = 1;
-      G.firstFrameMs = performance.now();
-      G.ready = true;
+    prepare(data);
+    focusNodes = (data.header.focus || []).filter(function (v) { return v >= 0 && v < N; });
+    buildLegend();
+    setupChanges(data.header);
+    $('loading').textContent = 'drawing the overview…';
+    resize();
+    fit();
+    buildDensity(function () {
+      $('loading').remove();
+      if (focusNodes.length) { select(focusNodes[0]); frameTask(focusNodes[0]); } else fit();
+      requestAnimationFrame(function () {
+        G.firstFrameMs = performance.now();
+        G.ready = true;
+      });
     });
   }).catch(function (err) {
-    document.getElementById('loading').textContent = 'cannot show the graph: ' + err;
+    $('loading').textContent = 'cannot show the graph: ' + err;
     console.error(err);
   });
 
-  G.search = runSearch;
+  function viewState() { return { scale: scale, tx: tx, ty: ty, nodePx: nodePx(), detail: !!(front && front.visible), pending: !!job }; }
+
+  G.search = function (q) { return runSearch(q); };
   G.nextChange = function () { return changes ? stepChange(1) : null; };
   G.previousChange = function () { return changes ? stepChange(-1) : null; };
-  G.status = function (k) { for (var v = 0; v < N; v++) if (key(v) === k) return STATUS_NAMES[S.status[v]]; return null; };
-  G.select = function (k) { for (var v = 0; v < N; v++) if (key(v) === k) { select(v); return true; } return false; };
-  G.screenPosition = function (k) {
-    for (var v = 0; v < N; v++) if (key(v) === k) return { x: px[v] * scale + tx, y: py[v] * scale + ty };
-    return null;
+  G.status = function (k) { var v = nodeOf(k); return v < 0 ? null : STATUS_NAMES[S.status[v]]; };
+  /** Selects a task (any id form); it is framed with its neighbours when some of them are out of view. */
+  G.select = function (k) {
+    var v = nodeOf(k);
+    select(v);
+    if (v >= 0 && !neighboursInView(v)) frameTask(v);
+    return v >= 0;
   };
+  G.screenPosition = function (k) { var v = nodeOf(k); return v < 0 ? null : { x: px[v] * scale + tx, y: py[v] * scale + ty }; };
+  G.keyOf = function (k) { var v = nodeOf(k); return v < 0 ? null : key(v); };
+  G.neighbours = function (k) {
+    var v = nodeOf(k), p = [], s = [], i;
+    if (v < 0) return null;
+    for (i = inStart[v]; i < inStart[v + 1]; i++) p.push(key(from[inEdge[i]]));
+    for (i = outStart[v]; i < outStart[v + 1]; i++) s.push(key(to[outEdge[i]]));
+    return { predecessors: p, successors: s };
+  };
+  G.keyAt = function (i) { return i >= 0 && i < N ? key(i) : null; };
+  G.nodeIndex = function (k) { return nodeOf(k); };
+  G.covered = function () { return covered().map(function (r) { return { id: r.id, x: r.x, y: r.y, width: r.width, height: r.height }; }); };
+  G.freeRect = function () { var f = freeRect(); return { x: f.x0, y: f.y0, width: f.x1 - f.x0, height: f.y1 - f.y0 }; };
+  G.setHops = function (h) { setHops(h); return G.hops; };
+  G.view = viewState;
   G.panBy = panBy;
   G.fit = fit;
-  G.zoomBy = function (f) { zoomAt(f, cw / 2, ch / 2); };
+  G.reset = reset;
+  G.zoomBy = function (f) { zoomCentre(f); };
   /** Zooms to scale {@code s} with node number {@code v} (default: the middle one) at the centre; returns the scale. */
   G.zoomTo = function (s, v) {
     if (v === undefined) v = N >> 1;
+    var f = freeRect();
     scale = clampScale(s);
-    tx = cw / 2 - px[v] * scale; ty = ch / 2 - py[v] * scale;
-    redraw();
+    tx = (f.x0 + f.x1) / 2 - px[v] * scale; ty = (f.y0 + f.y1) / 2 - py[v] * scale;
+    changed();
     return scale;
   };
-  G.centre = function (k) { for (var v = 0; v < N; v++) if (key(v) === k) { centreOn(v); return true; } return false; };
+  G.centre = function (k) { var v = nodeOf(k); if (v < 0) return false; centreOn(v); return true; };
   G.panelTitle = function () { var h = panelBody.querySelector('h2'); return panel.hidden || !h ? null : h.textContent; };
+  /** Resolves once nothing is left to draw or count: the detail picture (if the view wants one) is shown, the walk done. */
+  G.idle = function () {
+    return new Promise(function (done) {
+      (function check() {
+        var busy = !density || job || !ballDone || (wantsDetail() && !(front && front.visible && pictureServes(front) && front.fresh))
+          || performance.now() - lastChange < REST_MS + 20;
+        if (busy) setTimeout(check, 30); else requestAnimationFrame(function () { requestAnimationFrame(function () { done(viewState()); }); });
+      })();
+    });
+  };
+  /** The longest main-thread task (ms) the browser reported since {@code t} (performance.now() time), 0 for none. */
+  G.longestTaskSince = function (t) {
+    var m = 0;
+    G.longTasks.forEach(function (e) { if (e.start >= t && e.ms > m) m = e.ms; });
+    return m;
+  };
 })();

@@ -160,11 +160,50 @@ public final class Chromium implements AutoCloseable {
         }
     }
 
+    /** A left-button drag from (x0, y0) to (x1, y1) in {@code steps} moves. */
+    public void drag(double x0, double y0, double x1, double y1, int steps) {
+        call("Input.dispatchMouseEvent", params().put("type", "mouseMoved").put("x", x0).put("y", y0));
+        call("Input.dispatchMouseEvent", params().put("type", "mousePressed").put("x", x0).put("y", y0).put("button", "left").put("clickCount", 1));
+        for (int i = 1; i <= steps; i++) {
+            double x = x0 + (x1 - x0) * i / steps, y = y0 + (y1 - y0) * i / steps;
+            call("Input.dispatchMouseEvent", params().put("type", "mouseMoved").put("x", x).put("y", y).put("button", "left").put("buttons", 1));
+        }
+        call("Input.dispatchMouseEvent", params().put("type", "mouseReleased").put("x", x1).put("y", y1).put("button", "left").put("clickCount", 1));
+    }
+
+    /** One wheel event at (x, y); with {@code ctrl}, a zoom. */
+    public void wheel(double x, double y, double dx, double dy, boolean ctrl) {
+        call("Input.dispatchMouseEvent", params().put("type", "mouseWheel").put("x", x).put("y", y).put("deltaX", dx).put("deltaY", dy)
+            .put("modifiers", ctrl ? 2 : 0));
+    }
+
+    /** A double click at (x, y). */
+    public void doubleClick(double x, double y) {
+        call("Input.dispatchMouseEvent", params().put("type", "mouseMoved").put("x", x).put("y", y));
+        for (int n = 1; n <= 2; n++) {
+            call("Input.dispatchMouseEvent", params().put("type", "mousePressed").put("x", x).put("y", y).put("button", "left").put("clickCount", n));
+            call("Input.dispatchMouseEvent", params().put("type", "mouseReleased").put("x", x).put("y", y).put("button", "left").put("clickCount", n));
+        }
+    }
+
+    /** The page's viewport in CSS pixels, whatever the window around it. */
+    public void viewport(int width, int height) {
+        call("Emulation.setDeviceMetricsOverride", params().put("width", width).put("height", height).put("deviceScaleFactor", 1).put("mobile", false));
+    }
+
     public void type(String text) { call("Input.insertText", params().put("text", text)); }
 
     public void key(String key, int code) {
         for (String type : new String[] {"rawKeyDown", "keyUp"}) {
             call("Input.dispatchKeyEvent", params().put("type", type).put("key", key).put("code", key).put("windowsVirtualKeyCode", code));
+        }
+    }
+
+    /** A key with modifiers (1 alt, 2 ctrl, 4 meta, 8 shift). */
+    public void key(String key, int code, int modifiers) {
+        for (String type : new String[] {"rawKeyDown", "keyUp"}) {
+            call("Input.dispatchKeyEvent", params().put("type", type).put("key", key).put("code", key).put("windowsVirtualKeyCode", code)
+                .put("modifiers", modifiers));
         }
     }
 

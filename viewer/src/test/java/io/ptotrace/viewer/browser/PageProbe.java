@@ -33,6 +33,8 @@ public final class PageProbe {
         double panSeconds = 3, zoom = 1;
         String[] size = {"1280", "800"};
         boolean fitAfterSearch = false;
+        String[] tour = null;
+        String hops = null;
         double shift = 0, shotScale = 0;
         for (int i = 1; i < args.length; i += 2) {
             switch (args[i]) {
@@ -42,6 +44,8 @@ public final class PageProbe {
                 case "--zoom": zoom = Double.parseDouble(args[i + 1]); break;
                 case "--size": size = args[i + 1].split("x"); break;
                 case "--fit": fitAfterSearch = true; i--; break;
+                case "--tour": tour = new String[] {args[i + 1], args[i + 2]}; i++; break;
+                case "--hops": hops = args[i + 1]; break;
                 case "--shift": shift = Double.parseDouble(args[i + 1]); break;
                 case "--scale": shotScale = Double.parseDouble(args[i + 1]); break;
                 default: throw new IllegalArgumentException("unknown option " + args[i]);
@@ -49,6 +53,7 @@ public final class PageProbe {
         }
         Path profile = Files.createTempDirectory("ptotrace-probe");
         try (Chromium browser = Chromium.start(profile.resolve("profile"), Integer.parseInt(size[0]), Integer.parseInt(size[1]))) {
+            browser.viewport(Integer.parseInt(size[0]), Integer.parseInt(size[1]));
             long t0 = System.nanoTime();
             browser.open(page, Duration.ofSeconds(300));
             double wall = (System.nanoTime() - t0) / 1e9;
@@ -61,14 +66,19 @@ public final class PageProbe {
                 zoomedFps = pan(browser, panSeconds);
                 zoomedRenderMs = browser.eval("ptotraceGraph.renderMs").asDouble();
                 browser.eval("ptotraceGraph.fit()");
-                browser.eval("new Promise(function (done) { setTimeout(function () { requestAnimationFrame(function () { done(1); }); }, 300); })");
+                browser.eval("ptotraceGraph.idle()");
             }
+            if (tour != null) {
+                browser.eval("ptotraceGraph.idle()");
+                System.out.println("tour: " + Tour.run(browser, tour[0], tour[1]));
+            }
+            if (hops != null) browser.eval("ptotraceGraph.setHops(" + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(hops) + ")");
             if (search != null) browser.eval("ptotraceGraph.search(" + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(search) + ")");
             if (fitAfterSearch) browser.eval("ptotraceGraph.fit()");
             if (shotScale > 0) browser.eval("ptotraceGraph.zoomBy(" + shotScale + ")");
             if (shift != 0) browser.eval("ptotraceGraph.panBy(" + shift + ", 0)");
             if (shot != null) {
-                browser.eval("new Promise(function (done) { setTimeout(function () { requestAnimationFrame(function () { done(1); }); }, 300); })");
+                browser.eval("ptotraceGraph.idle()");
                 Files.write(shot, browser.screenshot());
             }
             System.out.printf(java.util.Locale.ROOT, "tasks %d, edges %d, first frame %.0f ms (page), ready after %.1f s (wall),"
