@@ -66,25 +66,25 @@ class DiffPageTest {
     void thePlantedPairGivesTheUnionGraphWithEachStatus() throws IOException {
         Path[] f = DiffPairs.planted(dir);
         GraphPage p = DiffPage.of(DiffPairs.diff(f[0], f[1], new DiffOptions()));
-        assertThat(nodeStatuses(p)).containsExactly(Map.entry("t1", Status.NONE), Map.entry("t2", Status.NONE),
-            Map.entry("t3", Status.CHANGED), Map.entry("t4", Status.REMOVED), Map.entry("t5", Status.ADDED));
-        assertThat(edgeStatuses(p)).containsExactly(Map.entry("t1->t2", Status.CHANGED), Map.entry("t1->t3", Status.REMOVED),
-            Map.entry("t1->t5", Status.ADDED), Map.entry("t2->t3", Status.NONE), Map.entry("t3->t4", Status.REMOVED),
-            Map.entry("t3->t5", Status.ADDED));
-        assertThat(p.name(node(p, "t3"))).isEqualTo("QK");
-        assertThat(p.name(node(p, "t4"))).isEqualTo("SF");
-        assertThat(p.style(node(p, "t4"))).isEqualTo(GraphPage.Style.AIV);
-        assertThat(p.badge(node(p, "t3"))).isEqualTo(4);
+        assertThat(nodeStatuses(p)).containsExactly(Map.entry("1", Status.NONE), Map.entry("2", Status.NONE),
+            Map.entry("3", Status.CHANGED), Map.entry("4", Status.REMOVED), Map.entry("5", Status.ADDED));
+        assertThat(edgeStatuses(p)).containsExactly(Map.entry("1->2", Status.CHANGED), Map.entry("1->3", Status.REMOVED),
+            Map.entry("1->5", Status.ADDED), Map.entry("2->3", Status.NONE), Map.entry("3->4", Status.REMOVED),
+            Map.entry("3->5", Status.ADDED));
+        assertThat(p.name(node(p, "3"))).isEqualTo("QK");
+        assertThat(p.name(node(p, "4"))).isEqualTo("SF");
+        assertThat(p.style(node(p, "4"))).isEqualTo(GraphPage.Style.AIV);
+        assertThat(p.badge(node(p, "3"))).isEqualTo(4);
         // the panel: what changed, in the text report's words
-        assertThat(rows(p.nodeRows, node(p, "t3"), Rows.CHANGE)).containsExactly("block_num: 1 -> 4");
-        assertThat(rows(p.nodeRows, node(p, "t4"), Rows.CHANGE)).containsExactly("only in OLD: kernel_ids [-1, 1, -1]  block_num 1  args 0");
-        assertThat(rows(p.nodeRows, node(p, "t5"), Rows.CHANGE)).containsExactly("only in NEW: kernel_ids [-1, 1, -1]  block_num 1  args 0");
-        assertThat(rows(p.nodeRows, node(p, "t1"), Rows.CHANGE)).isEmpty();
-        assertThat(rows(p.nodeRows, node(p, "t1"), Rows.TEXT)).containsExactly("arg0 OUTPUT tensor 100");
-        assertThat(rows(p.edgeRows, edge(p, "t1", "t2"), Rows.TEXT))
+        assertThat(rows(p.nodeRows, node(p, "3"), Rows.CHANGE)).containsExactly("block_num: 1 -> 4");
+        assertThat(rows(p.nodeRows, node(p, "4"), Rows.CHANGE)).containsExactly("only in OLD: kernel_ids [-1, 1, -1]  block_num 1  args 0");
+        assertThat(rows(p.nodeRows, node(p, "5"), Rows.CHANGE)).containsExactly("only in NEW: kernel_ids [-1, 1, -1]  block_num 1  args 0");
+        assertThat(rows(p.nodeRows, node(p, "1"), Rows.CHANGE)).isEmpty();
+        assertThat(rows(p.nodeRows, node(p, "1"), Rows.TEXT)).containsExactly("arg0 OUTPUT tensor 100");
+        assertThat(rows(p.edgeRows, edge(p, "1", "2"), Rows.TEXT))
             .containsExactly("[changed] arg 0  tensormap  tensor 100  hazard=WAR", "  hazard: RAW -> WAR");
-        assertThat(rows(p.edgeRows, edge(p, "t1", "t3"), Rows.TEXT)).containsExactly("arg -1  explicit");
-        assertThat(p.edgeFlags(edge(p, "t1", "t3")) & GraphPage.DASHED).isEqualTo(GraphPage.DASHED);
+        assertThat(rows(p.edgeRows, edge(p, "1", "3"), Rows.TEXT)).containsExactly("arg -1  explicit");
+        assertThat(p.edgeFlags(edge(p, "1", "3")) & GraphPage.DASHED).isEqualTo(GraphPage.DASHED);
         assertThat(p.diff()).containsExactly(Map.entry("tasks_added", 1L), Map.entry("tasks_removed", 1L), Map.entry("tasks_changed", 1L),
             Map.entry("edges_added", 2L), Map.entry("edges_removed", 2L));
     }
@@ -96,9 +96,9 @@ class DiffPageTest {
         String old = DiffPairs.OLD.replace("\"edges\": [", "\"edges\": [{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"creator\", \"tensor_id\": \"100\"},");
         java.nio.file.Files.writeString(f[0], old);
         GraphPage p = DiffPage.of(DiffPairs.diff(f[0], f[1], new DiffOptions()));
-        assertThat(rows(p.edgeRows, edge(p, "t1", "t2"), Rows.TEXT)).containsExactly(
+        assertThat(rows(p.edgeRows, edge(p, "1", "2"), Rows.TEXT)).containsExactly(
             "[changed] arg 0  tensormap  tensor 100  hazard=WAR", "  hazard: RAW -> WAR", "[removed] arg 0  creator  tensor 100");
-        assertThat(p.edgeStatus(edge(p, "t1", "t2"))).isEqualTo(Status.CHANGED);
+        assertThat(p.edgeStatus(edge(p, "1", "2"))).isEqualTo(Status.CHANGED);
     }
 
     @Test
@@ -127,10 +127,10 @@ class DiffPageTest {
         o.align = true;
         GraphPage p = DiffPage.of(DiffPairs.diff(f[0], f[1], o));
         assertCountsAgree(p, DiffPairs.jsonSummary(f[0], f[1], o));
-        assertThat(nodeStatuses(p)).containsExactly(Map.entry("OLD t4", Status.REMOVED), Map.entry("t1", Status.ADDED),
-            Map.entry("t2", Status.NONE), Map.entry("t3", Status.NONE), Map.entry("t4", Status.NONE));
-        assertThat(edgeStatuses(p)).containsEntry("t4->OLD t4", Status.REMOVED).containsEntry("t1->t2", Status.ADDED)
-            .containsEntry("t2->t4", Status.REMOVED);
+        assertThat(nodeStatuses(p)).containsExactly(Map.entry("1", Status.ADDED), Map.entry("2", Status.NONE),
+            Map.entry("3", Status.NONE), Map.entry("4", Status.NONE), Map.entry("OLD 4", Status.REMOVED));
+        assertThat(edgeStatuses(p)).containsEntry("4->OLD 4", Status.REMOVED).containsEntry("1->2", Status.ADDED)
+            .containsEntry("2->4", Status.REMOVED);
     }
 
     /** The page's statuses and exposed counts equal the JSON report's summary. */

@@ -24,17 +24,18 @@
   var ROW_INPUT = 1, ROW_OUTPUT = 2, ROW_CHANGE = 3;
   var FULL_EDGE_SCAN = 400000;      // up to this many edges every edge is tested against the view
   var EDGE_BUDGET = 150000;         // edges drawn per detail picture at most (every k-th above)
-  var OVERLAY_BUDGET = 3000;        // status marks and neighbour outlines drawn per frame at most
-  var OVERLAY_EDGES = 4000;         // path edges drawn per frame at most while the detail picture lacks them
+  var OVERLAY_BUDGET = 1500;        // status marks and neighbour outlines drawn per frame at most
+  var OVERLAY_EDGES = 1500;         // path edges drawn per frame at most while the detail picture lacks them
   var DETAIL_PX = 4;                // below this node width (px) only the density overview is drawn
   var SHAPE_PX = 14, LABEL_PX = 70, ARROW_PX = 30;
-  var SLICE_MS = 24;                // time slice of the overview build, between yields
+  var SLICE_MS = 12;                // time slice of the overview build, between yields
   var REST_MS = 110;                // the detail is redrawn once the view has rested this long
 
   var $ = function (id) { return document.getElementById(id); };
   var stage = $('stage'), octx = stage.getContext('2d');
   var base = $('base'), bctx = base.getContext('2d');
-  var detailCanvases = [$('detail-a'), $('detail-b')];
+  // the detail is drawn off screen and handed to the visible canvas whole (no copy, nothing shown half drawn)
+  var detail = $('detail'), dctxShow = detail.getContext('bitmaprenderer'), offscreen = null;
   var panel = $('panel'), panelBody = $('panel-body'), legend = $('legend'), help = $('help');
   var search = $('search'), searchStatus = $('search-status'), minimap = $('minimap'), mctx = minimap.getContext('2d');
 
@@ -44,7 +45,7 @@
   var idKey, idOrder, statusNodes, statusEdges, labelEdges, markNodes, focusNodes = [];
   var labels, mark = null, ballEdges = null, selected = -1, visibleEdges = 0, hops = 2, ballDone = true;
   var scale = 1, tx = 0, ty = 0, cw = 0, ch = 0, dpr = 1, frameQueued = false, frames = 0, lastChange = 0;
-  var density = null, front = null, job = null, restTimer = 0, header;
+  var density = null, front = null, job = null, restTimer = 0, header, dirty = true;
 
   // ---- data
 
@@ -337,11 +338,13 @@
 
   function changed() {
     lastChange = performance.now();
+    dirty = true;
     if (job && !pictureServes(job)) job = null;
     requestFrame();
   }
 
-  function requestFrame() {
+  function requestFrame(keepClean) {
+    if (keepClean !== true) dirty = true;
     if (frameQueued || N === undefined) return;
     frameQueued = true;
     requestAnimationFrame(frame);
@@ -362,15 +365,26 @@
     frameQueued = false;
     frames++;
     G.frames = frames;
-    placeFront();
-    drawBase();
-    drawOverlay();
-    drawMinimap();
+    if (dirty) {
+      dirty = false;
+      var t0 = performance.now();
+      placeFront();
+      drawBase();
+      var t1 = performance.now();
+      drawOverlay();
+      var t2 = performance.now();
+      drawMinimap();
+      took('base', t1 - t0); took('overlay', t2 - t1); took('minimap', performance.now() - t2);
+    }
     var wait = REST_MS - (performance.now() - lastChange);
-    if (wait > 0) { clearTimeout(restTimer); restTimer = setTimeout(requestFrame, wait + 5); return; }
+    if (wait > 0) { clearTimeout(restTimer); restTimer = setTimeout(function () { requestFrame(true); }, wait + 5); return; }
     if (!job && wantsDetail() && !(front && pictureServes(front) && front.fresh && front.sel === selToken)) startJob();
-    if (job) { stepJob(); requestFrame(); }
+    if (job) { var t3 = performance.now(); stepJob(); took('detail', performance.now() - t3); requestFrame(true); }
   }
+
+  /** The longest time each part of the page's work took (ms), for the benchmark. */
+  G.parts = {};
+  function took(part, ms) { if (!(G.parts[part] >= ms)) G.parts[part] = ms; }
 
   function wantsDetail() { return density && nodePx() >= DETAIL_PX; }
 
@@ -401,9 +415,11 @@
     var showDensity = density && !(front && front.visible && front.complete && pictureServes(front) && wantsDetail());
     if (showDensity) {
       var p = worldToScreen(density.x0, density.y0);
-      bctx.imageSmoothingEnabled = density.c * scale < 3;
+      var level = 0;
+      while (level < density.levels.length - 1 && density.c * (1 << level) * scale < 0.7) level++;
+      bctx.imageSmoothingEnabled = density.c * (1 << level) * scale < 3;
       bctx.globalAlpha = wantsDetail() ? 0.6 : 1;
-      bctx.drawImage(density.canvas, p[0], p[1], density.w * density.c * scale, density.h * density.c * scale);
+      bctx.drawImage(density.levels[level], p[0], p[1], density.w * density.c * scale, density.h * density.c * scale);
       bctx.globalAlpha = 1;
     }
     if (bands > 1 && (bandPitch * scale > 40)) {
@@ -418,15 +434,13 @@
 
   /** Moves the last complete detail picture to where the current view wants it (a CSS transform). */
   function placeFront() {
-    detailCanvases.forEach(function (c) { c.style.visibility = front && c === front.canvas && front.visible ? 'visible' : 'hidden'; });
-    if (!front) return;
-    var show = wantsDetail() && pictureServes(front);
-    front.visible = show;
-    front.canvas.style.visibility = show ? 'visible' : 'hidden';
+    var show = !!front && wantsDetail() && pictureServes(front);
+    if (front) front.visible = show;
+    detail.style.visibility = show ? 'visible' : 'hidden';
     if (!show) return;
     var r = scale / front.s, dx = tx + front.m - (front.tx + front.m) * r, dy = ty + front.m - (front.ty + front.m) * r;
     front.fresh = r === 1 && dx === 0 && dy === 0 || (Math.abs(r - 1) < 1e-9 && Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5);
-    front.canvas.style.transform = front.fresh ? '' : 'translate(' + dx + 'px,' + dy + 'px) scale(' + r + ')';
+    detail.style.transform = front.fresh ? '' : 'translate(' + dx + 'px,' + dy + 'px) scale(' + r + ')';
   }
 
   // ---- the overview: a density raster of tasks (coloured by kind) and edges, built in time slices at load
@@ -504,7 +518,15 @@
         }
       }
       dctx.putImageData(img, 0, 0);
-      density = { canvas: canvas, w: w, h: h, c: c, x0: minX, y0: minY };
+      density = { canvas: canvas, w: w, h: h, c: c, x0: minX, y0: minY, levels: [canvas] };
+      // a pyramid of halvings, so that a frame far out draws about as many pixels as the window has
+      for (var lw = w, lh = h, prev = canvas; lw > 300 || lh > 300;) {
+        lw = Math.max(1, Math.ceil(lw / 2)); lh = Math.max(1, Math.ceil(lh / 2));
+        var half = document.createElement('canvas');
+        half.width = lw; half.height = lh;
+        half.getContext('2d').drawImage(prev, 0, 0, lw, lh);
+        density.levels.push(half); prev = half;
+      }
       // the minimap's copy, small
       var mw = 200, mh = Math.max(40, Math.min(150, Math.round(mw * (maxY - minY) / (maxX - minX))));
       if (mh === 150) mw = Math.max(60, Math.round(mh * (maxX - minX) / (maxY - minY)));
@@ -541,17 +563,18 @@
   // ---- the detail picture: drawn into the hidden canvas a slice per frame, shown once complete
 
   var visList = new Int32Array(1024), visStamp = null, stamp = 0, edgeLists = null;
-  var budgetMs = 8, lastStep = 0;
+  var budgetMs = 6;
 
   function startJob() {
-    var m = Math.round(Math.max(cw, ch) / 2), w = cw + 2 * m, h = ch + 2 * m;
-    var canvas = front && front.canvas === detailCanvases[0] ? detailCanvases[1] : detailCanvases[0];
-    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
-      canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
-      canvas.style.left = -m + 'px'; canvas.style.top = -m + 'px';
-      canvas.style.width = w + 'px'; canvas.style.height = h + 'px';
-    }
-    var ctx = canvas.getContext('2d');
+    var t0 = performance.now();
+    startJob0();
+    took('start', performance.now() - t0);
+  }
+
+  function startJob0() {
+    var m = Math.round(Math.max(cw, ch) / 4), w = cw + 2 * m, h = ch + 2 * m;
+    if (!offscreen || offscreen.width !== Math.round(w * dpr) || offscreen.height !== Math.round(h * dpr)) offscreen = new OffscreenCanvas(Math.round(w * dpr), Math.round(h * dpr));
+    var canvas = offscreen, ctx = canvas.getContext('2d');
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.setTransform(scale * dpr, 0, 0, scale * dpr, (tx + m) * dpr, (ty + m) * dpr);
@@ -563,6 +586,8 @@
     job.cc0 = Math.max(0, Math.floor((job.x0 - hw - gridX0) / cellSize)); job.cc1 = Math.min(gx - 1, Math.floor((job.x1 + hw + 30 - gridX0) / cellSize));
     job.row = job.cr0;
     edgeLists = [[], [], [], [], []];
+    // costs differ with the zoom: each picture starts with small chunks and grows them
+    chunk = { edges: 300, dots: 300, shapes: 20 };
   }
 
   /** Runs the detail job for this frame's share of time; the share shrinks when frames come late (raster time). */
@@ -573,15 +598,17 @@
   function stepJob() {
     var now = performance.now(), deadline = now + budgetMs, j = job;
     while (job === j && performance.now() < deadline) {
-      if (j.phase === 0) collectNodes(j, deadline);
-      else if (j.phase === 1) collectEdges(j, deadline);
+      var tc = performance.now();
+      if (j.phase === 0) { collectNodes(j, deadline); took('collect', performance.now() - tc); }
+      else if (j.phase === 1) { collectEdges(j, deadline); took('collect', performance.now() - tc); }
       else if (j.phase === 2 || j.phase === 3) {
         var kind = j.phase === 2 ? 'edges' : j.px < SHAPE_PX ? 'dots' : 'shapes', t = performance.now(), n = chunk[kind];
         var done = j.phase === 2 ? drawEdgeSlice(j, n) : drawNodeSlice(j, n);
         j.ctx.getImageData(0, 0, 1, 1);
         var dt = Math.max(0.05, performance.now() - t);
-        chunk[kind] = Math.max(10, Math.min(50000, Math.round(done * budgetMs * 0.5 / dt)));
-      } else { finishJob(j); break; }
+        took(kind, dt);
+        chunk[kind] = Math.max(10, Math.min(2 * n, 50000, Math.round(done * budgetMs * 0.5 / dt)));
+      } else { finishJob(j); took('finish', performance.now() - tc); break; }
     }
   }
 
@@ -794,7 +821,10 @@
 
   function finishJob(j) {
     job = null;
-    front = { sel: j.sel, canvas: j.canvas, s: j.s, tx: j.tx, ty: j.ty, m: j.m, w: j.w, h: j.h, complete: true, visible: true, fresh: false };
+    dctxShow.transferFromImageBitmap(j.canvas.transferToImageBitmap());
+    detail.style.left = -j.m + 'px'; detail.style.top = -j.m + 'px';
+    detail.style.width = j.w + 'px'; detail.style.height = j.h + 'px';
+    front = { sel: j.sel, s: j.s, tx: j.tx, ty: j.ty, m: j.m, w: j.w, h: j.h, complete: true, visible: true, fresh: false };
     G.renderMs = performance.now() - j.t0;
     G.renders = (G.renders || 0) + 1;
     requestFrame();
@@ -936,8 +966,11 @@
       restoreLegend(); requestFrame(); return;
     }
     G.selected = key(v);
+    var t0 = performance.now();
     walk(v, hops);
+    var t1 = performance.now();
     showPanel(v);
+    took('walk', t1 - t0); took('panel', performance.now() - t1);
     requestFrame();
   }
 
@@ -957,7 +990,7 @@
     ballDone = false;
     function slice() {
       if (token !== ballToken) return;
-      var deadline = performance.now() + 30, k, e, u, w, n = 0;
+      var deadline = performance.now() + SLICE_MS, k, e, u, w, n = 0;
       while (true) {
         if (head === tail) {
           if (dir === 0) { begin(1); continue; }
@@ -1135,22 +1168,26 @@
 
   // ---- search: ids in every form, then exact names, then names containing the text
 
-  var lastQuery = null, matches = [], matchAt = -1, nameClass = null;
+  var lastQuery = null, matches = [], matchAt = -1, nameClass = null, nameCodes = null;
 
   function find(q) {
-    var ids = nodesOf(q), lower = q.toLowerCase(), c;
-    if (!nameClass) nameClass = new Int8Array(str.length);
-    nameClass.fill(0);
-    var seen = new Uint8Array(str.length);
-    for (var v = 0; v < N; v++) {
-      var codes = [S.name[v], S.hint[v]];
-      for (var i = 0; i < 2; i++) {
-        c = codes[i];
-        if (c < 0 || seen[c]) continue;
-        seen[c] = 1;
-        var t = str[c].toLowerCase();
-        nameClass[c] = t === lower ? 2 : lower && t.indexOf(lower) >= 0 ? 1 : 0;
+    var ids = nodesOf(q), lower = q.toLowerCase(), c, v;
+    // an id names its task: no name scan
+    if (ids.length && parseId(q)) return ids;
+    if (!nameClass) {
+      // the distinct names and hints, once: a few hundred texts however many tasks
+      nameClass = new Int8Array(str.length);
+      var seen = new Uint8Array(str.length), list = [];
+      for (v = 0; v < N; v++) {
+        c = S.name[v]; if (c >= 0 && !seen[c]) { seen[c] = 1; list.push(c); }
+        c = S.hint[v]; if (c >= 0 && !seen[c]) { seen[c] = 1; list.push(c); }
       }
+      nameCodes = list;
+    }
+    for (var i = 0; i < nameCodes.length; i++) {
+      c = nameCodes[i];
+      var t = str[c].toLowerCase();
+      nameClass[c] = t === lower ? 2 : lower && t.indexOf(lower) >= 0 ? 1 : 0;
     }
     var named = [], partial = [], isId = new Set(ids);
     for (v = 0; v < N; v++) {
@@ -1163,7 +1200,9 @@
 
   function runSearch(q, back) {
     q = String(q).trim();
+    var t0 = performance.now();
     if (q !== lastQuery) { lastQuery = q; matches = q ? find(q) : []; matchAt = -1; }
+    took('find', performance.now() - t0);
     if (!matches.length) { searchStatus.textContent = q ? 'no match' : ''; G.matches = 0; return null; }
     matchAt = back ? (matchAt <= 0 ? matches.length - 1 : matchAt - 1) : (matchAt + 1) % matches.length;
     var v = matches[matchAt];

@@ -100,8 +100,8 @@ class DepsPageBrowserTest {
         browser.key("Enter", 13);
         assertThat(graph().get("selected").asText()).isEqualTo("3");
         assertThat(browser.eval("ptotraceGraph.panelTitle()").asText()).isEqualTo("3 · QK + SF");
-        JsonNode at = browser.eval("ptotraceGraph.screenPosition('3')");
-        assertThat(at.get("x").asDouble()).isCloseTo(browser.eval("innerWidth / 2").asDouble(), org.assertj.core.data.Offset.offset(2.0));
+        // the task and its neighbours are framed in the part of the window no box covers
+        for (String k : new String[] {"3", "1", "2", "4"}) assertThat(unobscured(k)).as(k).isTrue();
         // a function name: tasks 1 and 3 run QK ("QK + SF" only contains it), in that order, then round again
         browser.eval("document.getElementById('search').value = ''");
         browser.type("QK");
@@ -147,6 +147,132 @@ class DepsPageBrowserTest {
         assertThat(graph().get("selected").asText()).isEqualTo("1500");
         assertThat(browser.errors()).isEmpty();
     }
+
+    /** Whether a task's centre is in the window and under none of the page's boxes. */
+    private boolean unobscured(String key) {
+        JsonNode at = browser.eval("ptotraceGraph.screenPosition('" + key + "')");
+        double x = at.get("x").asDouble(), y = at.get("y").asDouble();
+        if (x < 0 || y < 0 || x > browser.eval("innerWidth").asDouble() || y > browser.eval("innerHeight").asDouble()) return false;
+        for (JsonNode r : browser.eval("ptotraceGraph.covered()")) {
+            if (x >= r.get("x").asDouble() && x <= r.get("x").asDouble() + r.get("width").asDouble()
+                && y >= r.get("y").asDouble() && y <= r.get("y").asDouble() + r.get("height").asDouble()) return false;
+        }
+        return true;
+    }
+
+    @Test
+    void everyIdFormFindsTheSameTask() throws Exception {
+        browser.open(page(EXAMPLE, EdgeMode.FULL, "LR", false), Duration.ofSeconds(30));
+        for (String form : new String[] {"3", "t3", " 3 "}) {
+            browser.eval("ptotraceGraph.select('')");
+            assertThat(browser.eval("ptotraceGraph.search(" + json(form) + ")").asText()).as(form).isEqualTo("3");
+            assertThat(browser.eval("ptotraceGraph.keyOf(" + json(form) + ")").asText()).as(form).isEqualTo("3");
+        }
+        // a graph with rings: the view form (1, 5), the converter form r1t5 and the raw id of deps.json
+        String rings = "{\"tasks\": [{\"task_id\": \"4294967301\", \"kernel_ids\": [0, -1, -1]}, {\"task_id\": \"4294967302\", \"kernel_ids\": [0, -1, -1]}],"
+            + " \"edges\": [{\"pred\": \"4294967301\", \"succ\": \"4294967302\", \"source\": \"explicit\"}]}";
+        browser.open(page(rings, EdgeMode.FULL, "LR", false), Duration.ofSeconds(30));
+        for (String form : new String[] {"(1, 5)", "(1,5)", "r1t5", "4294967301"}) {
+            browser.eval("ptotraceGraph.select('')");
+            assertThat(browser.eval("ptotraceGraph.search(" + json(form) + ")").asText()).as(form).isEqualTo("(1, 5)");
+            assertThat(browser.eval("ptotraceGraph.select(" + json(form) + ")").asBoolean()).as(form).isTrue();
+            assertThat(browser.eval("ptotraceGraph.screenPosition(" + json(form) + ")").isObject()).as(form).isTrue();
+        }
+        assertThat(browser.eval("ptotraceGraph.search('t5')").isNull()).isTrue(); // ring 0 has no task 5
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    @Test
+    void keysButtonsAndDoubleClickMoveTheView() throws Exception {
+        browser.open(page(layeredGraph(600, 3, 7), EdgeMode.FULL, "LR", false), Duration.ofSeconds(60));
+        double s0 = scale();
+        browser.key("+", 187);
+        assertThat(scale()).isCloseTo(s0 * 1.5, org.assertj.core.data.Offset.offset(s0 * 0.01));
+        browser.key("-", 189);
+        assertThat(scale()).isCloseTo(s0, org.assertj.core.data.Offset.offset(s0 * 0.01));
+        browser.eval("document.getElementById('zoom-in').click()");
+        assertThat(scale()).isGreaterThan(s0 * 1.4);
+        browser.key("f", 70);
+        assertThat(scale()).isCloseTo(s0, org.assertj.core.data.Offset.offset(s0 * 0.01));
+        double tx = browser.eval("ptotraceGraph.view().tx").asDouble();
+        browser.key("ArrowLeft", 37);
+        assertThat(browser.eval("ptotraceGraph.view().tx").asDouble()).isGreaterThan(tx + 50);
+        JsonNode size = browser.eval("[innerWidth, innerHeight]");
+        browser.doubleClick(size.get(0).asDouble() / 2, size.get(1).asDouble() / 2);
+        assertThat(scale()).isCloseTo(s0 * 2, org.assertj.core.data.Offset.offset(s0 * 0.02));
+        assertThat(browser.eval("document.getElementById('help').hidden").asBoolean()).isTrue();
+        browser.key("?", 191);
+        assertThat(browser.eval("document.getElementById('help').hidden").asBoolean()).isFalse();
+        assertThat(browser.eval("document.getElementById('help').innerText").asText()).contains("arrow keys", "double-click", "hop limit");
+        browser.key("Escape", 27);
+        assertThat(browser.eval("document.getElementById('help').hidden").asBoolean()).isTrue();
+        // r: scale 1 with the first ranks in the free part of the window, not under the top-left box
+        browser.key("r", 82);
+        assertThat(scale()).isEqualTo(1.0);
+        JsonNode free = browser.eval("ptotraceGraph.freeRect()");
+        JsonNode first = browser.eval("ptotraceGraph.screenPosition(ptotraceGraph.keyAt(0))");
+        assertThat(first.get("x").asDouble()).isGreaterThan(free.get("x").asDouble());
+        assertThat(first.get("y").asDouble()).isGreaterThan(free.get("y").asDouble());
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    @Test
+    void theSelectionStaysMarkedAfterFitAndTheHopLimitBoundsThePaths() throws Exception {
+        browser.open(page(layeredGraph(3000, 4, 11), EdgeMode.FULL, "LR", false), Duration.ofSeconds(60));
+        browser.eval("ptotraceGraph.search('1500')");
+        browser.eval("ptotraceGraph.setHops(1)");
+        int one = browser.eval("ptotraceGraph.ancestors").asInt();
+        assertThat(one).isEqualTo(browser.eval("ptotraceGraph.neighbours('1500').predecessors.length").asInt());
+        browser.eval("ptotraceGraph.setHops(3)");
+        int three = browser.eval("ptotraceGraph.ancestors").asInt();
+        browser.eval("ptotraceGraph.setHops('all')");
+        browser.eval("ptotraceGraph.idle()");
+        int all = browser.eval("ptotraceGraph.ancestors").asInt();
+        assertThat(one).isLessThan(three);
+        assertThat(three).isLessThan(all);
+        browser.key("f", 70);
+        browser.eval("ptotraceGraph.idle()");
+        assertThat(browser.eval("ptotraceGraph.selected").asText()).isEqualTo("1500");
+        // the marker is drawn at a fixed size on screen: dark pixels around the task, far out as it is
+        JsonNode at = browser.eval("ptotraceGraph.screenPosition('1500')");
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(browser.screenshot()));
+        int dark = 0;
+        for (int dy = -30; dy <= 30; dy++) for (int dx = -30; dx <= 30; dx++) {
+            int c = img.getRGB((int) at.get("x").asDouble() + dx, (int) at.get("y").asDouble() + dy);
+            if (((c >> 16) & 255) < 40 && ((c >> 8) & 255) < 40 && (c & 255) < 40) dark++;
+        }
+        assertThat(dark).isGreaterThan(20);
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    @Test
+    void aFocusPageSelectsAndFramesItsTaskAndTheLegendNamesEveryMark() throws Exception {
+        Path folder = Files.createTempDirectory(dir, "run");
+        Files.writeString(folder.resolve("deps.json"), EXAMPLE);
+        DepsViewer.Request r = new DepsViewer.Request();
+        r.input = folder.resolve("deps.json");
+        r.html = true;
+        r.focus = io.ptotrace.viewer.Focus.parse("t2", 1);
+        r.output = folder.resolve("focus.html");
+        DepsViewer.run(r, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), line -> { });
+        browser.open(r.output, Duration.ofSeconds(30));
+        assertThat(browser.eval("ptotraceGraph.selected").asText()).isEqualTo("2");
+        assertThat(browser.eval("ptotraceGraph.panelTitle()").asText()).startsWith("2 · ");
+        for (String k : new String[] {"1", "2", "3"}) assertThat(unobscured(k)).as(k).isTrue();
+        assertThat(browser.eval("ptotraceGraph.view().scale").asDouble()).isGreaterThan(0.5); // labels readable
+        browser.eval("document.getElementById('legend-toggle').click()");
+        String legendText = browser.eval("document.getElementById('legend').innerText").asText();
+        assertThat(legendText).contains("AIC", "AIV", "mix", "alloc", "SPMD", "early dispatch", "ordering only", "not selected by the edge mode",
+            "overlap", "selected task", "direct predecessor", "direct successor", "paths into it", "paths out of it", "focus task", "darker = denser");
+        // no emoji anywhere (the marks are drawn): Debian's Chromium has no emoji font
+        String html = Files.readString(r.output);
+        assertThat(html.codePoints().filter(c -> c >= 0x1F000 || c == 0x2B50).count()).isZero();
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    private double scale() { return browser.eval("ptotraceGraph.view().scale").asDouble(); }
+
+    private static String json(String s) { return "'" + s.replace("'", "\\'") + "'"; }
 
     /** {@code n} tasks in layers of {@code width}; each task depends on up to {@code fan} tasks of the layer before. */
     static String layeredGraph(int n, int fan, int width) {

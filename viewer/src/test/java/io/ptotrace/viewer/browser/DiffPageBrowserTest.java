@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The diff page of a planted pair opened in headless Chromium: counts, status colours, stepping through the changes. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DiffPageBrowserTest {
-    private static final int[] ADDED = {0x16, 0xa3, 0x4a}, REMOVED = {0xdc, 0x26, 0x26}, CHANGED = {0xd9, 0x77, 0x06};
+    private static final int[] ADDED = {0x00, 0x9e, 0x73}, REMOVED = {0xd5, 0x5e, 0x00}, CHANGED = {0xcc, 0x79, 0xa7};
 
     @TempDir
     Path dir;
@@ -63,16 +63,16 @@ class DiffPageBrowserTest {
         assertThat(browser.eval("ptotraceGraph.edges").asInt()).isEqualTo(6);
         assertThat(DepsPageBrowserTest.distinctColours(browser.screenshot())).isGreaterThan(50);
         assertThat(browser.eval("document.getElementById('legend').innerText").asText())
-            .contains("added (only in NEW)", "removed (only in OLD)", "changed");
-        assertThat(browser.eval("ptotraceGraph.status('t5')").asText()).isEqualTo("added");
-        assertThat(browser.eval("ptotraceGraph.status('t4')").asText()).isEqualTo("removed");
-        assertThat(browser.eval("ptotraceGraph.status('t3')").asText()).isEqualTo("changed");
-        assertThat(browser.eval("ptotraceGraph.status('t1')").asText()).isEmpty();
+            .contains("added (only in NEW)", "removed (only in OLD)", "changed", "dashed", "triangle");
+        assertThat(browser.eval("ptotraceGraph.status('5')").asText()).isEqualTo("added");
+        assertThat(browser.eval("ptotraceGraph.status('4')").asText()).isEqualTo("removed");
+        assertThat(browser.eval("ptotraceGraph.status('3')").asText()).isEqualTo("changed");
+        assertThat(browser.eval("ptotraceGraph.status('1')").asText()).isEmpty();
         // the outline drawn around each planted task, sampled on the screen at its top edge
-        assertThat(outlineColour("t5", ADDED)).as("t5 outline").isTrue();
-        assertThat(outlineColour("t4", REMOVED)).as("t4 outline").isTrue();
-        assertThat(outlineColour("t3", CHANGED)).as("t3 outline").isTrue();
-        assertThat(outlineColour("t1", ADDED) || outlineColour("t1", REMOVED) || outlineColour("t1", CHANGED)).as("t1 outline").isFalse();
+        assertThat(outlineColour("5", ADDED)).as("t5 outline").isTrue();
+        assertThat(outlineColour("4", REMOVED)).as("t4 outline").isTrue();
+        assertThat(outlineColour("3", CHANGED)).as("t3 outline").isTrue();
+        assertThat(outlineColour("1", ADDED) || outlineColour("1", REMOVED) || outlineColour("1", CHANGED)).as("t1 outline").isFalse();
         assertThat(browser.errors()).isEmpty();
     }
 
@@ -82,7 +82,7 @@ class DiffPageBrowserTest {
         List<String> changes = new ArrayList<>();
         browser.eval("ptotraceGraph.changes").forEach(n -> changes.add(n.asText()));
         // t3 changed, t4 removed, t5 added; t2 → t3 and t1 → t2 lead into changed edges' ends only through them
-        assertThat(changes).containsExactlyInAnyOrder("t2", "t3", "t4", "t5");
+        assertThat(changes).containsExactlyInAnyOrder("2", "3", "4", "5");
         List<String> seen = new ArrayList<>();
         for (int i = 0; i < changes.size() + 1; i++) {
             browser.key("n", 78);
@@ -94,16 +94,59 @@ class DiffPageBrowserTest {
         browser.key("p", 80);
         assertThat(browser.eval("ptotraceGraph.selected").asText()).isEqualTo(changes.get(changes.size() - 1));
         // the selected task is centred and its panel says what changed
-        browser.eval("ptotraceGraph.select('t3')");
+        browser.eval("ptotraceGraph.select('3')");
         String panel = browser.eval("document.getElementById('panel-body').innerText").asText();
         assertThat(panel).contains("changed", "block_num: 1 -> 4");
-        browser.eval("ptotraceGraph.select('t2')");
+        browser.eval("ptotraceGraph.select('2')");
         assertThat(browser.eval("document.getElementById('panel-body').innerText").asText())
-            .contains("← t1 QK [changed]", "[changed] arg 0 tensormap tensor 100 hazard=WAR", "hazard: RAW -> WAR"); // HTML folds runs of blanks
+            .contains("← 1 QK [changed]", "[changed] arg 0 tensormap tensor 100 hazard=WAR", "hazard: RAW -> WAR"); // HTML folds runs of blanks
         // the buttons step too
         browser.eval("document.querySelector('#changes button:last-child').click()");
         assertThat(browser.eval("document.querySelector('#changes .change-status').textContent").asText()).startsWith("1 / " + changes.size());
         assertThat(browser.errors()).isEmpty();
+    }
+
+    @Test
+    void theStatusesDifferInMoreThanHueAndIdsReadAsOnTheDepsPage() throws Exception {
+        browser.open(page, Duration.ofSeconds(30));
+        // the diff page names tasks as the deps page does (5, not t5) and finds them by every form
+        for (String form : new String[] {"5", "t5"}) {
+            assertThat(browser.eval("ptotraceGraph.search('" + form + "')").asText()).as(form).isEqualTo("5");
+        }
+        assertThat(browser.eval("ptotraceGraph.keyOf('t3')").asText()).isEqualTo("3");
+        assertThat(browser.eval("ptotraceGraph.search('QK')").asText()).isNotEmpty();
+        // with the colour taken away (luminance only), the marks around each status still differ from each other
+        boolean[][] marks = {ring("5"), ring("4"), ring("3")};
+        for (int i = 0; i < 3; i++) {
+            for (int j = i + 1; j < 3; j++) {
+                int differ = 0;
+                for (int k = 0; k < marks[i].length; k++) if (marks[i][k] != marks[j][k]) differ++;
+                assertThat(differ).as("status " + i + " vs " + j).isGreaterThan(marks[i].length / 20);
+            }
+        }
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    /** The dark-or-not pattern (luminance under 150) of the band around a task's box, where only status marks are drawn. */
+    private boolean[] ring(String key) throws IOException {
+        browser.eval("(ptotraceGraph.select(''), ptotraceGraph.zoomTo(1, ptotraceGraph.nodeIndex('" + key + "')))");
+        browser.eval("ptotraceGraph.idle()");
+        JsonNode at = browser.eval("ptotraceGraph.screenPosition('" + key + "')");
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(browser.screenshot()));
+        int x0 = (int) Math.round(at.get("x").asDouble()), y0 = (int) Math.round(at.get("y").asDouble());
+        List<Boolean> out = new ArrayList<>();
+        for (int dy = -32; dy <= 32; dy++) {
+            for (int dx = -96; dx <= 96; dx++) {
+                boolean inBox = Math.abs(dx) <= 76 && Math.abs(dy) <= 15, middle = Math.abs(dy) < 6;
+                if (inBox || middle) continue;
+                int c = img.getRGB(x0 + dx, y0 + dy);
+                double lum = 0.2126 * ((c >> 16) & 255) + 0.7152 * ((c >> 8) & 255) + 0.0722 * (c & 255);
+                out.add(lum < 150);
+            }
+        }
+        boolean[] b = new boolean[out.size()];
+        for (int i = 0; i < b.length; i++) b[i] = out.get(i);
+        return b;
     }
 
     /** Centres a task with nothing selected and looks for the colour on the top edge of its outline (at any zoom up to 2). */

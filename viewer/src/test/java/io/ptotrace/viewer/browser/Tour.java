@@ -16,10 +16,11 @@ final class Tour {
     private Tour() {}
 
     /** The outcome: the longest task (ms, 0 when none reached the 50 ms the browser reports), and each step's. */
-    record Result(double longestMs, int longTasks, List<String> steps) {
+    record Result(double longestMs, int longTasks, List<String> steps, String parts) {
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "longest main-thread task %.0f ms, %d long tasks; %s", longestMs, longTasks, String.join(", ", steps));
+            return String.format(Locale.ROOT, "longest main-thread task %.0f ms, %d long tasks; %s; longest script time per part %s",
+                longestMs, longTasks, String.join(", ", steps), parts);
         }
     }
 
@@ -47,7 +48,7 @@ final class Tour {
         step(browser, steps, "fit", () -> browser.key("f", 70));
         double longest = browser.eval("ptotraceGraph.longestTaskSince(" + t0 + ")").asDouble();
         int count = browser.eval("ptotraceGraph.longTasks.filter(function (e) { return e.start >= " + t0 + "; }).length").asInt();
-        return new Result(longest, count, steps);
+        return new Result(longest, count, steps, browser.eval("JSON.stringify(ptotraceGraph.parts, function (k, v) { return typeof v === 'number' ? Math.round(v) : v; })").asText());
     }
 
     private static void search(Chromium browser, String text) throws Exception {
