@@ -11,16 +11,21 @@
 #   reduced   `deps X --edge-mode reduced -o OUT`
 #   dataflow  `deps X --edge-mode reduced_dataflow -o OUT` (reads every member: args, slice geometry)
 # Prints wall seconds, peak RSS, the ratio to `read`, and the viewer's own phase timings (-v).
-# Then the HTML view, REPEAT times per size: `deps X --format html -v -o OUT.html` (wall time, peak RSS, page size, the
-# layout time from -v), and the page opened in headless Chromium (/usr/bin/chromium; skipped when absent) by
-# io.ptotrace.viewer.browser.PageProbe: the time to the first drawn frame as the page measures it
-# (window.ptotraceGraph.firstFrameMs), and the frame rate while the page is panned programmatically for 3 s, once at
-# the fitted view and once zoomed in to scale ZOOM on the middle node (1: node labels drawn).
+# Then the HTML view, REPEAT times per size: `deps X --format html -v -o OUT.html` with a heap of HTML_HEAP (wall time,
+# peak RSS, page size, the layout time from -v), and the page opened in headless Chromium at 1440x900
+# (/usr/bin/chromium; skipped when absent) by io.ptotrace.viewer.browser.PageProbe: the time until the page is ready
+# (window.ptotraceGraph.firstFrameMs, the overview drawn), the frame rate while the page is panned programmatically
+# for 3 s, once at the fitted view and once zoomed in to scale ZOOM on the middle node (1: node labels drawn), and
+# the scripted tour (fit, zoom to the middle task, drag, wheel zoom, arrow keys, fit, drag, search the task, f, search
+# QK, n, n, p, every path, + + +, fit) with the longest main-thread task the browser reported (a longtask
+# PerformanceObserver: it counts the raster too) and the longest script time of each part of the page's work.
 # The -v phases of the HTML run: read, page model (building the page's arrays and strings), layout, write (deflate).
 # Targets: 100k page <= 30 MB and drawn <= 5 s, 1M page drawn <= 60 s, panning the 100k page > 30 fps (both views),
-# the whole 1M HTML run within 2x the 1M text view and a 4 GiB heap.
+# the 100k HTML run within 2x the 100k text view, the 1M page built in a 2 GiB heap, no main-thread task over 100 ms
+# during the tour at any size.
 # Environment: SIZES (default "100000 1000000"), REPEAT (default 3), HEAP (default 4g), JAVA (default java),
-# HTML (default 1; 0 skips the HTML part), TEXT (default 1; 0 skips the text part), ZOOM (default 1).
+# HTML (default 1; 0 skips the HTML part), TEXT (default 1; 0 skips the text part), ZOOM (default 1),
+# HTML_HEAP (default 2g).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="${1:-${TMPDIR:-/tmp}/ptotrace-bench-deps}"
@@ -100,7 +105,7 @@ for n in $sizes; do
   if [ "${HTML:-1}" = 1 ]; then
     html="$work/page-$n.html"
     for _ in $(seq 1 "$repeat"); do
-      time_one html "$java" "-Xmx$heap" -jar "$jar" deps "$deps" --format html -v -o "$html"
+      time_one html "$java" "-Xmx${HTML_HEAP:-2g}" -jar "$jar" deps "$deps" --format html -v -o "$html"
     done
     if [ -n "${failed[html]:-}" ]; then
       echo "  html      FAILED (${failed[html]})"
@@ -110,7 +115,8 @@ for n in $sizes; do
         "$([ -n "${wall[text]:-}" ] && awk -v a="${wall[html]}" -v b="${wall[text]}" 'BEGIN { printf "   %.2f x text", a / b }')"
       echo "            ${phases[html]//$'\n'/; }" | sed 's/timings: //g'
       if [ -x /usr/bin/chromium ]; then
-        echo "  browser   $(java -cp "$probe_cp" io.ptotrace.viewer.browser.PageProbe "$html" --pan-seconds 3 --zoom "${ZOOM:-1}" 2>&1 | tr '\n' ' ')"
+        echo "  browser   $(java -cp "$probe_cp" io.ptotrace.viewer.browser.PageProbe "$html" --size 1440x900 --pan-seconds 3 --zoom "${ZOOM:-1}" \
+          --tour "$((n / 2))" QK 2>&1 | tr '\n' ' ')"
       else
         echo "  browser   skipped (no /usr/bin/chromium)"
       fi

@@ -41,7 +41,7 @@
 
   var N, E, S, str, from, to, eflags, px, py, hw = 75, hh = 14, outStart, outEdge, inStart, inEdge;
   var cellSize, gx, gy, gridX0, gridY0, cellStart, cellNode, minX, minY, maxX, maxY;
-  var bands = 1, ranksPerBand = 1, bandPitch = 0, bandCross = 0, maxRank = 0;
+  var bands = 1, ranksPerBand = 1, bandPitch = 0, bandCross = 0, maxRank = 0, bandStart = new Float64Array(2);
   var idKey, idOrder, statusNodes, statusEdges, labelEdges, markNodes, focusNodes = [];
   var labels, mark = null, ballEdges = null, selected = -1, visibleEdges = 0, hops = 2, ballDone = true;
   var scale = 1, tx = 0, ty = 0, cw = 0, ch = 0, dpr = 1, frameQueued = false, frames = 0, lastChange = 0;
@@ -131,22 +131,34 @@
     var horizontal = direction === 'LR' || direction === 'RL', reverse = direction === 'RL' || direction === 'BT';
     var rankGap = horizontal ? 220 : 84, placeGap = horizontal ? 44 : 170;
     hw = 75; hh = 14;
-    bandCross = (maxPlace + 1) * placeGap;
-    var gap = Math.max(3 * placeGap, bandCross * 0.06);
+    // each band is as deep as its widest rank, so a few wide ranks do not spread every band
+    var ranks = maxRank + 1, rankWidth = new Float32Array(ranks);
+    for (v = 0; v < N; v++) if (x[v] + 1 > rankWidth[rank[v]]) rankWidth[rank[v]] = x[v] + 1;
+    var gap = 3 * placeGap;
     var want = Math.max(0.3, horizontal ? (cw || 1440) / (ch || 900) : (ch || 900) / (cw || 1440));
-    var best = 1, bestErr = Infinity, ranks = maxRank + 1;
-    for (var b = 1; b <= Math.max(1, Math.floor(ranks / 8)); b++) {
-      var l = Math.ceil(ranks / b), aspect = (l * rankGap) / (b * bandCross + (b - 1) * gap);
-      var err = Math.abs(Math.log(aspect / want));
+    function depths(b) {
+      var l = Math.ceil(ranks / b), d = new Float64Array(b);
+      for (var r = 0; r < ranks; r++) { var k = Math.floor(r / l); if (rankWidth[r] > d[k]) d[k] = rankWidth[r]; }
+      return d;
+    }
+    var best = 1, bestErr = Infinity;
+    for (var b = 1; b <= Math.min(400, Math.max(1, Math.floor(ranks / 8))); b++) {
+      var d = depths(b), cross = (b - 1) * gap;
+      for (var k = 0; k < b; k++) cross += d[k] * placeGap;
+      var aspect = (Math.ceil(ranks / b) * rankGap) / cross, err = Math.abs(Math.log(aspect / want));
       if (err < bestErr) { bestErr = err; best = b; }
       if (aspect < want) break;
     }
-    bands = best; ranksPerBand = Math.ceil(ranks / bands); bandPitch = bandCross + gap;
+    bands = best; ranksPerBand = Math.ceil(ranks / bands);
+    var depth = depths(bands);
+    bandStart = new Float64Array(bands + 1);
+    for (k = 0; k < bands; k++) bandStart[k + 1] = bandStart[k] + depth[k] * placeGap + gap;
+    bandCross = (maxPlace + 1) * placeGap; bandPitch = bands > 1 ? bandStart[bands] / bands : bandCross;
     px = new Float32Array(N); py = new Float32Array(N);
     for (v = 0; v < N; v++) {
       var band = Math.floor(rank[v] / ranksPerBand), within = rank[v] - band * ranksPerBand;
-      var main = (reverse ? ranksPerBand - 1 - within : within) * rankGap, cross = band * bandPitch + x[v] * placeGap;
-      if (horizontal) { px[v] = main; py[v] = cross; } else { px[v] = cross; py[v] = main; }
+      var main = (reverse ? ranksPerBand - 1 - within : within) * rankGap, cross2 = bandStart[band] + x[v] * placeGap;
+      if (horizontal) { px[v] = main; py[v] = cross2; } else { px[v] = cross2; py[v] = main; }
     }
     G.horizontal = horizontal; G.reverse = reverse; G.rankGap = rankGap;
     minX = Infinity; minY = Infinity; maxX = -Infinity; maxY = -Infinity;
@@ -160,7 +172,7 @@
 
   /** The world rectangle of band b. */
   function bandRect(b) {
-    var c0 = b * bandPitch - 22, c1 = b * bandPitch + bandCross - 22;
+    var c0 = bandStart[b] - 22, c1 = bandStart[b + 1] - 3 * (G.horizontal ? 44 : 170) + 22;
     return G.horizontal ? [minX, c0, maxX, c1] : [c0, minY, c1, maxY];
   }
 
@@ -226,7 +238,7 @@
       out.sort(function (a, b) { return a - b; });
       if (old) out = out.filter(function (v) { return key(v).indexOf('OLD ') === 0; });
     }
-    if (!out.length && q) for (var w = 0; w < N; w++) if (key(w) === q) out.push(w);
+    if (!out.length && old) for (var w = 0; w < N; w++) if (key(w) === q) out.push(w);
     return out;
   }
 
@@ -505,9 +517,9 @@
       for (i = 0; i < cells; i++) {
         var a0 = counts[i * 4], a1 = counts[i * 4 + 1], a2 = counts[i * 4 + 2], a3 = counts[i * 4 + 3], t = a0 + a1 + a2 + a3, o = i * 4;
         if (t) {
-          var r = (a0 * DENSE[0][0] + a1 * DENSE[1][0] + a2 * DENSE[2][0] + a3 * DENSE[3][0]) / t;
-          var g = (a0 * DENSE[0][1] + a1 * DENSE[1][1] + a2 * DENSE[2][1] + a3 * DENSE[3][1]) / t;
-          var bl = (a0 * DENSE[0][2] + a1 * DENSE[1][2] + a2 * DENSE[2][2] + a3 * DENSE[3][2]) / t;
+          // the cell's most frequent kind gives its colour (an average of kinds would be a muddy brown)
+          var top = a0 >= a1 && a0 >= a2 && a0 >= a3 ? 0 : a1 >= a2 && a1 >= a3 ? 1 : a2 >= a3 ? 2 : 3;
+          var r = DENSE[top][0], g = DENSE[top][1], bl = DENSE[top][2];
           var s = Math.min(1, Math.log(1 + t) / lp), k2 = 0.45 + 0.55 * s;
           // sparse cells are lighter (mixed with white), dense ones darker
           d[o] = 255 - (255 - r) * k2; d[o + 1] = 255 - (255 - g) * k2; d[o + 2] = 255 - (255 - bl) * k2; d[o + 3] = 255;
@@ -669,6 +681,25 @@
     seg[0] = ax; seg[1] = ay; seg[2] = bx; seg[3] = by;
   }
 
+  /**
+   * Cuts the segment in {@code seg} to the rectangle (Liang-Barsky); false when none of it is inside. A line between
+   * bands can be a hundred thousand pixels long at high zoom, and the canvas would stroke (and dash) all of it.
+   * {@code segHead} says whether the head end survived the cut (the arrowhead is drawn only then).
+   */
+  var segHead = true;
+  function clip(x0, y0, x1, y1) {
+    var ax = seg[0], ay = seg[1], dx = seg[2] - ax, dy = seg[3] - ay, t0 = 0, t1 = 1;
+    var p = [-dx, dx, -dy, dy], q = [ax - x0, x1 - ax, ay - y0, y1 - ay];
+    for (var i = 0; i < 4; i++) {
+      if (p[i] === 0) { if (q[i] < 0) return false; continue; }
+      var r = q[i] / p[i];
+      if (p[i] < 0) { if (r > t1) return false; if (r > t0) t0 = r; } else { if (r < t0) return false; if (r < t1) t1 = r; }
+    }
+    segHead = t1 === 1;
+    seg[0] = ax + t0 * dx; seg[1] = ay + t0 * dy; seg[2] = ax + t1 * dx; seg[3] = ay + t1 * dy;
+    return true;
+  }
+
   /** A filled arrowhead at (bx, by) pointing away from (ax, ay), {@code size} world units long. */
   function arrowhead(ctx, ax, ay, bx, by, size) {
     var dx = bx - ax, dy = by - ay, l = Math.sqrt(dx * dx + dy * dy);
@@ -687,13 +718,16 @@
     var size = Math.min(path ? 16 : 14, (path ? 9 : 8) * px1), count = 0, step = path ? 1 : j.step;
     ctx.beginPath();
     var heads = arrows ? new Path2D() : null;
+    var hx0 = j.x0 - 20 * px1, hy0 = j.y0 - 20 * px1, hx1 = j.x1 + 20 * px1, hy1 = j.y1 + 20 * px1;
     for (; j.i < list.length && count < n; j.i += step, count++) {
       ends(list[j.i]);
+      var ax = seg[0], ay = seg[1];
+      if (!clip(hx0, hy0, hx1, hy1)) continue;
       ctx.moveTo(seg[0], seg[1]); ctx.lineTo(seg[2], seg[3]);
-      if (heads) arrowhead(heads, seg[0], seg[1], seg[2], seg[3], size);
+      if (heads && segHead) arrowhead(heads, ax, ay, seg[2], seg[3], size);
     }
     var st = PASS_STYLE[j.pass];
-    ctx.globalAlpha = j.sel && !path ? 0.35 : 1;
+    ctx.globalAlpha = j.sel && !path ? 0.16 : 1;
     ctx.strokeStyle = st[0]; ctx.lineWidth = path ? Math.max(1.8 * px1, 1.2) : px1 * (j.px < SHAPE_PX ? 0.6 : 1);
     ctx.setLineDash(st[1] && j.px >= SHAPE_PX ? [st[1][0] * px1, st[1][1] * px1] : []);
     ctx.stroke();
@@ -741,14 +775,14 @@
         paths[S.style[v] + (dim && !mark[v] ? 5 : 0)].rect(px[v] - w, py[v] - h, 2 * w, 2 * h);
       }
       for (s = 0; s < 10; s++) {
-        ctx.globalAlpha = s >= 5 ? 0.3 : 1;
+        ctx.globalAlpha = s >= 5 ? 0.25 : 1;
         ctx.fillStyle = s % 5 >= 3 ? '#9a9a9a' : 'rgb(' + DENSE[s % 5].join(',') + ')'; ctx.fill(paths[s]);
       }
     } else {
       var withLabels = j.px >= LABEL_PX;
       for (; i < end; i++) {
         v = visList[i];
-        ctx.globalAlpha = dim && !mark[v] ? 0.3 : 1;
+        ctx.globalAlpha = dim && !mark[v] ? 0.25 : 1;
         drawShape(ctx, v, px[v], py[v], withLabels, 1 / j.s);
       }
     }
@@ -865,7 +899,8 @@
 
   /** The selected task: a black ring with a white halo and four ticks, a fixed size on screen, so it shows at any zoom. */
   function selectionMarker(ctx, v, px1) {
-    var w = Math.max(hw, 8 * px1) + 9 * px1, h = Math.max(hh, 8 * px1) + 9 * px1, t = 10 * px1;
+    // outside the status outlines (up to 9 px out), so that a selected task shows its status too
+    var w = Math.max(hw, 8 * px1) + 14 * px1, h = Math.max(hh, 8 * px1) + 14 * px1, t = 10 * px1;
     ctx.beginPath();
     ctx.rect(px[v] - w, py[v] - h, 2 * w, 2 * h);
     ctx.moveTo(px[v] - w - t, py[v]); ctx.lineTo(px[v] - w, py[v]); ctx.moveTo(px[v] + w, py[v]); ctx.lineTo(px[v] + w + t, py[v]);
@@ -909,13 +944,16 @@
   }
 
   function drawStatusEdges(ctx, px1) {
+    var x0 = -tx / scale - 20 * px1, y0 = -ty / scale - 20 * px1, x1 = (cw - tx) / scale + 20 * px1, y1 = (ch - ty) / scale + 20 * px1;
     for (var s = 1; s < 4; s++) {
       ctx.beginPath();
       var any = false;
       for (var i = 0; i < statusEdges.length && i < OVERLAY_BUDGET; i++) {
         var e = statusEdges[i];
         if (S.estatus[e] !== s) continue;
-        ends(e); ctx.moveTo(seg[0], seg[1]); ctx.lineTo(seg[2], seg[3]); any = true;
+        ends(e);
+        if (!clip(x0, y0, x1, y1)) continue;
+        ctx.moveTo(seg[0], seg[1]); ctx.lineTo(seg[2], seg[3]); any = true;
       }
       if (!any) continue;
       ctx.strokeStyle = STATUS_COLORS[s];
@@ -941,9 +979,10 @@
         var e = ballEdges[i], a = mark[from[e]];
         if (into ? !(a & ANC) : (a & ANC)) continue;
         ends(e);
-        if (Math.max(seg[0], seg[2]) < x0 || Math.min(seg[0], seg[2]) > x1 || Math.max(seg[1], seg[3]) < y0 || Math.min(seg[1], seg[3]) > y1) continue;
+        var ax = seg[0], ay = seg[1];
+        if (!clip(x0, y0, x1, y1)) continue;
         ctx.moveTo(seg[0], seg[1]); ctx.lineTo(seg[2], seg[3]);
-        arrowhead(heads, seg[0], seg[1], seg[2], seg[3], size);
+        if (segHead) arrowhead(heads, ax, ay, seg[2], seg[3], size);
       }
       ctx.strokeStyle = into ? IN_COLOR : OUT_COLOR; ctx.lineWidth = Math.max(1.8 * px1, 1.2);
       ctx.stroke();
@@ -979,6 +1018,7 @@
    * time: a walk over the whole of a million-task graph is spread over several tasks.
    */
   function walk(v, limit) {
+    ballEdges = null;
     mark = new Uint8Array(N);
     mark[v] = SEL;
     var token = ballToken, nodes = [v], edges = [];
@@ -1017,8 +1057,8 @@
       publish(true);
     }
     function publish(done) {
-      ballEdges = Int32Array.from(edges); ballNodes = Int32Array.from(nodes);
       if (done) {
+        ballEdges = Int32Array.from(edges); ballNodes = Int32Array.from(nodes);
         edgeMark = new Uint8Array(E);
         for (var i = 0; i < ballEdges.length; i++) edgeMark[ballEdges[i]] = mark[from[ballEdges[i]]] & ANC ? 1 : 2;
         selToken = ++ballToken; token = ballToken;
@@ -1121,7 +1161,7 @@
     var frag = document.createDocumentFragment();
     frag.appendChild(el('h3', null, title + ' (' + n + ')'));
     if (n === 0) { frag.appendChild(el('div', 'none', 'none')); return frag; }
-    var shown = Math.min(n, 200);
+    var shown = Math.min(n, 60);
     for (var k = start[v]; k < start[v] + shown; k++) {
       var e = list[k], peer = incoming ? from[e] : to[e];
       var d = el('div', 'edge' + (eflags[e] & HIDDEN ? ' hidden-edge' : ''));

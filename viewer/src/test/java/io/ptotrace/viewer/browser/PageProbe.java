@@ -10,7 +10,10 @@ import java.time.Duration;
  * drawn frame, and the frame rate while it is panned programmatically. Used by {@code bench/deps.sh}.
  *
  * <pre>java -cp CLASSPATH io.ptotrace.viewer.browser.PageProbe PAGE.html [--search TEXT] [--shot OUT.png] [--pan-seconds S] [--zoom SCALE]
- *     [--size WxH] [--fit] [--scale F] [--shift DX]</pre>
+ *     [--size WxH] [--fit] [--scale F] [--shift DX] [--tour TASK FUNCTION] [--hops N]</pre>
+ *
+ * {@code --tour} runs the scripted {@link Tour} (searching TASK and FUNCTION) and prints the longest main-thread task
+ * the browser reported; {@code --hops} sets the hop limit of the highlighted paths before the search.
  *
  * Panning is measured twice: at the fitted view, and zoomed to {@code SCALE} (default 1, where labels show) on the
  * middle node. {@code --fit} fits the graph to the window after the search (for a screenshot of the whole graph), {@code --scale} then zooms by a factor about the window's centre and {@code --shift} moves it right (e.g. clear of
