@@ -596,16 +596,16 @@
       x0: (-tx - m) / scale, y0: (-ty - m) / scale, x1: (cw + m - tx) / scale, y1: (ch + m - ty) / scale, px: nodePx(), work: 0 };
     job.cr0 = Math.max(0, Math.floor((job.y0 - hh - gridY0) / cellSize)); job.cr1 = Math.min(gy - 1, Math.floor((job.y1 + hh - gridY0) / cellSize));
     job.cc0 = Math.max(0, Math.floor((job.x0 - hw - gridX0) / cellSize)); job.cc1 = Math.min(gx - 1, Math.floor((job.x1 + hw + 30 - gridX0) / cellSize));
-    job.row = job.cr0;
+    job.row = job.cr0; job.k = -1;
     edgeLists = [[], [], [], [], []];
     // costs differ with the zoom: each picture starts with small chunks and grows them
-    chunk = { edges: 300, dots: 300, shapes: 20 };
+    chunk = { dots: 300, shapes: 20 };
   }
 
   /** Runs the detail job for this frame's share of time; the share shrinks when frames come late (raster time). */
   // Items drawn per chunk, per kind of chunk: sized from the last chunk's time, which includes the raster (a one-pixel
   // read makes the canvas draw what it has recorded), so that a frame's share stays within the budget.
-  var chunk = { edges: 400, dots: 400, shapes: 40 };
+  var chunk = {};
 
   function stepJob() {
     var now = performance.now(), deadline = now + budgetMs, j = job;
@@ -614,7 +614,8 @@
       if (j.phase === 0) { collectNodes(j, deadline); took('collect', performance.now() - tc); }
       else if (j.phase === 1) { collectEdges(j, deadline); took('collect', performance.now() - tc); }
       else if (j.phase === 2 || j.phase === 3) {
-        var kind = j.phase === 2 ? 'edges' : j.px < SHAPE_PX ? 'dots' : 'shapes', t = performance.now(), n = chunk[kind];
+        // each pass of edges has its own chunk: a dashed or thick line costs more than a faint one
+        var kind = j.phase === 2 ? 'edges' + j.pass : j.px < SHAPE_PX ? 'dots' : 'shapes', t = performance.now(), n = chunk[kind] || 200;
         var done = j.phase === 2 ? drawEdgeSlice(j, n) : drawNodeSlice(j, n);
         j.ctx.getImageData(0, 0, 1, 1);
         var dt = Math.max(0.05, performance.now() - t);
@@ -627,14 +628,16 @@
   function collectNodes(j, deadline) {
     var x0 = j.x0 - hw, y0 = j.y0 - hh, x1 = j.x1 + hw + 30, y1 = j.y1 + hh;
     while (j.row <= j.cr1) {
-      for (var k = cellStart[j.row * gx + j.cc0], end = cellStart[j.row * gx + j.cc1 + 1]; k < end; k++) {
+      var k = j.k >= 0 ? j.k : cellStart[j.row * gx + j.cc0], end = cellStart[j.row * gx + j.cc1 + 1];
+      for (; k < end; k++) {
+        if ((k & 2047) === 0 && performance.now() > deadline) { j.k = k; return; }
         var v = cellNode[k];
         if (px[v] + hw < x0 || px[v] - hw > x1 || py[v] + hh < y0 || py[v] - hh > y1) continue;
         if (j.n === visList.length) { var bigger = new Int32Array(j.n * 2); bigger.set(visList); visList = bigger; }
         visList[j.n++] = v;
         visStamp[v] = stamp;
       }
-      j.row++;
+      j.row++; j.k = -1;
       if (performance.now() > deadline) return;
     }
     j.phase = 1; j.i = 0;
