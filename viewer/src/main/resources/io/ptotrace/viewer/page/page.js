@@ -1024,7 +1024,11 @@
     ballEdges = null;
     mark = new Uint8Array(N);
     mark[v] = SEL;
-    var token = ballToken, nodes = [v], edges = [];
+    // typed buffers, doubled as they fill: a walk over everything holds millions of entries
+    var token = ballToken, nodes = new Int32Array(64), nn = 0, edges = new Int32Array(256), ne = 0;
+    function addNode(u) { if (nn === nodes.length) { var b = new Int32Array(nn * 2); b.set(nodes); nodes = b; } nodes[nn++] = u; }
+    function addEdge(x) { if (ne === edges.length) { var b = new Int32Array(ne * 2); b.set(edges); edges = b; } edges[ne++] = x; }
+    addNode(v);
     var queue = new Int32Array(Math.min(N, 1 << 16)), head = 0, tail = 0, dir = 0, counts = [0, 0];
     var depth = new Int32Array(N);
     function push(u) { if (tail === queue.length) { var q = new Int32Array(Math.min(N * 2, queue.length * 2)); q.set(queue); queue = q; } queue[tail++] = u; }
@@ -1044,13 +1048,13 @@
         if (du >= limit) continue;
         if (dir === 0) {
           for (k = inStart[u]; k < inStart[u + 1]; k++) {
-            e = inEdge[k]; w = from[e]; edges.push(e);
-            if (!(mark[w] & (ANC | SEL))) { if (!mark[w]) nodes.push(w); mark[w] |= ANC; counts[0]++; depth[w] = du + 1; push(w); }
+            e = inEdge[k]; w = from[e]; addEdge(e);
+            if (!(mark[w] & (ANC | SEL))) { if (!mark[w]) addNode(w); mark[w] |= ANC; counts[0]++; depth[w] = du + 1; push(w); }
           }
         } else {
           for (k = outStart[u]; k < outStart[u + 1]; k++) {
-            e = outEdge[k]; w = to[e]; edges.push(e);
-            if (!(mark[w] & (DESC | SEL))) { if (!mark[w]) nodes.push(w); mark[w] |= DESC; counts[1]++; depth[w] = du + 1; push(w); }
+            e = outEdge[k]; w = to[e]; addEdge(e);
+            if (!(mark[w] & (DESC | SEL))) { if (!mark[w]) addNode(w); mark[w] |= DESC; counts[1]++; depth[w] = du + 1; push(w); }
           }
         }
         if ((++n & 1023) === 0 && performance.now() > deadline) { publish(false); setTimeout(slice, 0); return; }
@@ -1061,7 +1065,7 @@
     }
     function publish(done) {
       if (done) {
-        ballEdges = Int32Array.from(edges); ballNodes = Int32Array.from(nodes);
+        ballEdges = edges.subarray(0, ne); ballNodes = nodes.subarray(0, nn);
         edgeMark = new Uint8Array(E);
         for (var i = 0; i < ballEdges.length; i++) edgeMark[ballEdges[i]] = mark[from[ballEdges[i]]] & ANC ? 1 : 2;
         selToken = ++ballToken; token = ballToken;
