@@ -39,7 +39,7 @@
   var panel = $('panel'), panelBody = $('panel-body'), legend = $('legend'), help = $('help');
   var search = $('search'), searchStatus = $('search-status'), minimap = $('minimap'), mctx = minimap.getContext('2d');
 
-  var N, E, S, str, from, to, eflags, px, py, hw = 75, hh = 14, outStart, outEdge, inStart, inEdge;
+  var N, E, S, from, to, eflags, px, py, hw = 75, hh = 14, outStart, outEdge, inStart, inEdge;
   var cellSize, gx, gy, gridX0, gridY0, cellStart, cellNode, minX, minY, maxX, maxY;
   var bands = 1, ranksPerBand = 1, bandPitch = 0, bandCross = 0, maxRank = 0, bandStart = new Float64Array(2);
   var idKey, idOrder, statusNodes, statusEdges, labelEdges, markNodes, focusNodes = [];
@@ -96,7 +96,7 @@
   function prepare(data) {
     var h = header = data.header;
     S = data.s; N = h.nodes; E = h.edges;
-    str = new TextDecoder().decode(S.strings).split('\0');
+    indexStrings();
     from = S.from; to = S.to; eflags = S.eflags;
     var e, v;
     for (e = 0; e < E; e++) if (!(eflags[e] & HIDDEN)) visibleEdges++;
@@ -113,7 +113,7 @@
     for (v = 0; v < N; v++) { if (S.status[v]) sn.push(v); if (S.marks && S.marks[v]) mn.push(v); }
     for (e = 0; e < E; e++) { if (S.estatus[e]) se.push(e); if (S.elabel[e] >= 0 && !(eflags[e] & HIDDEN)) le.push(e); }
     statusNodes = Int32Array.from(sn); statusEdges = Int32Array.from(se); labelEdges = Int32Array.from(le); markNodes = Int32Array.from(mn);
-    labels = new Array(N);
+    labels = new Map();
     G.tasks = N; G.edges = visibleEdges; G.layoutEdges = E; G.summary = h.summary; G.subject = h.subject;
     G.bands = bands; G.ranks = maxRank + 1;
     if (h.diff) G.diff = h.diff;
@@ -244,17 +244,41 @@
 
   function nodeOf(q) { var l = nodesOf(q); return l.length ? l[0] : -1; }
 
-  function text(code) { return code < 0 ? null : str[code]; }
+  // The strings stay one UTF-8 block with an index of starts, decoded when shown (and the last ones kept): millions
+  // of JS strings would make every full garbage collection of the page long.
+  var strStart, strCount = 0, strCache = new Map(), decoder = new TextDecoder();
+  function indexStrings() {
+    var b = S.strings, n = 0, at = 0, k;
+    while ((k = b.indexOf(0, at)) >= 0) { n++; at = k + 1; }
+    strStart = new Int32Array(n + 1);
+    at = 0;
+    for (var i = 0; i < n; i++) { k = b.indexOf(0, at); strStart[i] = at; at = k + 1; }
+    strStart[n] = at;
+    strCount = n;
+  }
+  function strAt(c) {
+    var t = strCache.get(c);
+    if (t === undefined) {
+      t = decoder.decode(S.strings.subarray(strStart[c], strStart[c + 1] - 1));
+      if (strCache.size >= 100000) strCache.clear();
+      strCache.set(c, t);
+    }
+    return t;
+  }
+
+  function text(code) { return code < 0 ? null : strAt(code); }
   function fanIn(v) { return inStart[v + 1] - inStart[v]; }
   function fanOut(v) { return outStart[v + 1] - outStart[v]; }
-  function key(v) { return str[S.key[v]]; }
-  function hint(v) { return str[S.hint[v]]; }
+  function key(v) { return strAt(S.key[v]); }
+  function hint(v) { return strAt(S.hint[v]); }
 
   function label(v) {
-    var l = labels[v];
+    var l = labels.get(v);
     if (l === undefined) {
       var name = text(S.name[v]);
-      l = labels[v] = key(v) + (name ? ' · ' + name : '') + ' ↓' + fanIn(v) + ' ↑' + fanOut(v);
+      l = key(v) + (name ? ' · ' + name : '') + ' ↓' + fanIn(v) + ' ↑' + fanOut(v);
+      if (labels.size >= 50000) labels.clear();
+      labels.set(v, l);
     }
     return l;
   }
@@ -753,7 +777,7 @@
       ends(e);
       var mx = (seg[0] + seg[2]) / 2, my = (seg[1] + seg[3]) / 2;
       if (mx < j.x0 || mx > j.x1 || my < j.y0 || my > j.y1) continue;
-      ctx.fillText(str[S.elabel[e]], mx, my - 1);
+      ctx.fillText(strAt(S.elabel[e]), mx, my - 1);
     }
   }
 
@@ -852,6 +876,7 @@
       while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (ctx.measureText(l.slice(0, mid) + '…').width <= max) lo = mid; else hi = mid - 1; }
       l = l.slice(0, lo) + '…';
     }
+    if (fittedLabels.size >= 50000) fittedLabels.clear();
     fittedLabels.set(v, l);
     return l;
   }
@@ -1140,7 +1165,7 @@
 
   function rowTexts(prefix, r) {
     var out = [], fs = S[prefix + 'fieldStart'], fields = S[prefix + 'fields'];
-    for (var k = fs[r]; k < fs[r + 1]; k++) out.push(str[fields[k]]);
+    for (var k = fs[r]; k < fs[r + 1]; k++) out.push(strAt(fields[k]));
     return out;
   }
 
@@ -1223,8 +1248,8 @@
     if (ids.length && parseId(q)) return ids;
     if (!nameClass) {
       // the distinct names and hints, once: a few hundred texts however many tasks
-      nameClass = new Int8Array(str.length);
-      var seen = new Uint8Array(str.length), list = [];
+      nameClass = new Int8Array(strCount);
+      var seen = new Uint8Array(strCount), list = [];
       for (v = 0; v < N; v++) {
         c = S.name[v]; if (c >= 0 && !seen[c]) { seen[c] = 1; list.push(c); }
         c = S.hint[v]; if (c >= 0 && !seen[c]) { seen[c] = 1; list.push(c); }
@@ -1233,7 +1258,7 @@
     }
     for (var i = 0; i < nameCodes.length; i++) {
       c = nameCodes[i];
-      var t = str[c].toLowerCase();
+      var t = strAt(c).toLowerCase();
       nameClass[c] = t === lower ? 2 : lower && t.indexOf(lower) >= 0 ? 1 : 0;
     }
     var named = [], partial = [], isId = new Set(ids);
