@@ -32,7 +32,8 @@ public final class PageWriter {
     public static void write(GraphPage page, OutputStream out) throws IOException {
         if (page.layout == null) throw new IllegalStateException("page has no layout");
         List<Section> sections = sections(page);
-        String[] parts = TEMPLATE.split("\\{\\{(TITLE|STYLE|SCRIPT|DATA)}}", -1);
+        byte[] header = header(page, sections);
+        String[] parts = TEMPLATE.split("\\{\\{(TITLE|STYLE|SCRIPT|DATA|SIZE)}}", -1);
         String[] order = placeholders(TEMPLATE);
         for (int i = 0; i < parts.length; i++) {
             out.write(parts[i].getBytes(StandardCharsets.UTF_8));
@@ -41,14 +42,15 @@ public final class PageWriter {
                 case "TITLE": out.write(escapeHtml(page.title).getBytes(StandardCharsets.UTF_8)); break;
                 case "STYLE": out.write(STYLE.getBytes(StandardCharsets.UTF_8)); break;
                 case "SCRIPT": out.write(SCRIPT.getBytes(StandardCharsets.UTF_8)); break;
-                default: data(page, sections, out);
+                case "SIZE": out.write(Long.toString(size(header, sections)).getBytes(StandardCharsets.UTF_8)); break;
+                default: data(header, sections, out);
             }
         }
         out.flush();
     }
 
     private static String[] placeholders(String template) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{\\{(TITLE|STYLE|SCRIPT|DATA)}}").matcher(template);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{\\{(TITLE|STYLE|SCRIPT|DATA|SIZE)}}").matcher(template);
         List<String> names = new ArrayList<>();
         while (m.find()) names.add(m.group(1));
         return names.toArray(new String[0]);
@@ -90,8 +92,15 @@ public final class PageWriter {
 
     private static void u8(List<Section> s, String name, byte[] a) { s.add(new Section(name, "u8", a, a.length)); }
 
+    /** The inflated size of the data block, so that the page can take it into one buffer as it inflates. */
+    private static long size(byte[] header, List<Section> sections) {
+        long n = 4 + header.length + (4 - header.length % 4) % 4;
+        for (Section s : sections) n += (s.bytes() + 3) / 4 * 4L;
+        return n;
+    }
+
     /** The data block: a 4-byte header length, the header (JSON), then each section aligned to 4 bytes. */
-    private static void data(GraphPage p, List<Section> sections, OutputStream html) throws IOException {
+    private static void data(byte[] header, List<Section> sections, OutputStream html) throws IOException {
         OutputStream base64 = Base64.getEncoder().wrap(new FilterOutputStream(html) {
             @Override
             public void write(byte[] b, int off, int len) throws IOException { out.write(b, off, len); }
@@ -101,7 +110,6 @@ public final class PageWriter {
         });
         Deflater deflater = new Deflater(LEVEL);
         try (DeflaterOutputStream z = new DeflaterOutputStream(base64, deflater, 1 << 16)) {
-            byte[] header = header(p, sections);
             int pad = (4 - header.length % 4) % 4;
             writeInt(z, header.length + pad);
             z.write(header);

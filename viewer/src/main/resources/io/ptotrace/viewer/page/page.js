@@ -39,7 +39,7 @@
   var panel = $('panel'), panelBody = $('panel-body'), legend = $('legend'), help = $('help');
   var search = $('search'), searchStatus = $('search-status'), minimap = $('minimap'), mctx = minimap.getContext('2d');
 
-  var N, E, S, from, to, eflags, px, py, hw = 75, hh = 14, outStart, outEdge, inStart, inEdge;
+  var prepared = false, N, E, S, from, to, eflags, px, py, hw = 75, hh = 14, outStart, outEdge, inStart, inEdge;
   var cellSize, gx, gy, gridX0, gridY0, cellStart, cellNode, minX, minY, maxX, maxY;
   var bands = 1, ranksPerBand = 1, bandPitch = 0, bandCross = 0, maxRank = 0, bandStart = new Float64Array(2);
   var idKey, idOrder, statusNodes, statusEdges, labelEdges, markNodes, focusNodes = [];
@@ -74,51 +74,152 @@
   /** The block as bytes: the browser decodes a data: URL off the page's thread; the script decoder is the fallback. */
   function packed() {
     var text = $('graph-data').textContent.trim();
+    G.loadAt.text = performance.now();
     return fetch('data:application/octet-stream;base64,' + text).then(function (r) { return r.blob(); })
       .catch(function () { return new Blob([base64(text)]); });
   }
 
-  function load() {
-    return packed().then(function (blob) {
-      return new Response(blob.stream().pipeThrough(new DecompressionStream('deflate'))).arrayBuffer();
-    }).then(function (buf) {
-      var bytes = new Uint8Array(buf), headLen = new DataView(buf).getUint32(0, true);
-      var h = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headLen)));
-      var off0 = 4 + headLen, s = {};
-      h.sections.forEach(function (d) {
-        var off = off0 + d[2];
-        s[d[0]] = d[1] === 'u8' ? new Uint8Array(buf, off, d[3]) : d[1] === 'i32' ? new Int32Array(buf, off, d[3]) : new Float32Array(buf, off, d[3]);
+  /**
+   * Inflates the block a megabyte at a time with a yield between (the browser's decompressor works on the page's
+   * thread: the whole block at once would hold it for seconds at a million tasks).
+   */
+  function inflate(blob) {
+    var ds = new DecompressionStream('deflate'), writer = ds.writable.getWriter(), reader = ds.readable.getReader();
+    // the writer gives the inflated size: each piece goes straight to its place in one buffer
+    var size = +$('graph-data').dataset.size || 0, out = size > 0 ? new Uint8Array(size) : null, chunks = [], total = 0, at = 0, STEP = 1 << 20;
+    var drained = (function pump() {
+      return reader.read().then(function (r) {
+        if (r.done) return null;
+        if (out && total + r.value.length <= out.length) out.set(r.value, total); else { out = null; chunks.push(r.value); }
+        total += r.value.length;
+        return pump();
       });
-      return { header: h, s: s };
+    })();
+    function feed() {
+      if (at >= blob.size) return writer.close();
+      var part = blob.slice(at, at + STEP);
+      at += STEP;
+      return part.arrayBuffer().then(function (b) { return writer.write(new Uint8Array(b)); })
+        .then(function () { return new Promise(function (r) { setTimeout(r, 0); }); }).then(feed);
+    }
+    return Promise.all([feed(), drained]).then(function () {
+      if (out && total === out.length) return out.buffer;
+      // no size, or not this one: gather the pieces (a page written by another build)
+      throw new Error('the graph block is not the size the page says');
     });
   }
 
+  /**
+   * The block decoded and inflated by a worker, off the page's thread: the page only copies the text to it and takes
+   * back the bytes. Where no worker can be made (a browser that refuses one from a file page), the page does it
+   * itself, in slices.
+   */
+  function inWorker() {
+    var text = $('graph-data').textContent, size = +$('graph-data').dataset.size || 0;
+    var source = '(' + workerMain.toString() + ')()';
+    return new Promise(function (resolve, reject) {
+      var w;
+      try { w = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' }))); } catch (err) { reject(err); return; }
+      w.onmessage = function (ev) { w.terminate(); if (ev.data && ev.data.buffer) resolve(ev.data.buffer); else reject(new Error(ev.data && ev.data.error)); };
+      w.onerror = function (ev) { w.terminate(); ev.preventDefault(); reject(new Error('worker: ' + ev.message)); };
+      w.postMessage({ text: text, size: size });
+    });
+  }
+
+  /** The worker's code (it runs in its own global scope: nothing of the page is visible to it). */
+  function workerMain() {
+    self.onmessage = function (ev) {
+      var text = ev.data.text, size = ev.data.size;
+      try {
+        var bin = atob(text.replace(/\s+/g, '')), n = bin.length, packed = new Uint8Array(n);
+        for (var i = 0; i < n; i++) packed[i] = bin.charCodeAt(i);
+        bin = null;
+        new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream('deflate'))).arrayBuffer().then(function (buf) {
+          if (size && buf.byteLength !== size) throw new Error('the graph block is not the size the page says');
+          self.postMessage({ buffer: buf }, [buf]);
+        }).catch(function (err) { self.postMessage({ error: String(err) }); });
+      } catch (err) {
+        self.postMessage({ error: String(err) });
+      }
+    };
+  }
+
+  function load() {
+    G.loadAt = { script: performance.now() };
+    return inWorker().then(function (buf) { G.loadAt.worker = performance.now(); return buf; }, function (err) {
+      G.loadAt.noWorker = String(err);
+      return packed().then(function (blob) { G.loadAt.decoded = performance.now(); return inflate(blob); });
+    }).then(function (buf) {
+      G.loadAt.inflated = performance.now();
+      return buf;
+    }).then(parse);
+  }
+
+  /** The block's header and typed arrays (views of the one buffer). */
+  function parse(buf) {
+    var bytes = new Uint8Array(buf), headLen = new DataView(buf).getUint32(0, true);
+    var h = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headLen)));
+    var off0 = 4 + headLen, s = {};
+    h.sections.forEach(function (d) {
+      var off = off0 + d[2];
+      s[d[0]] = d[1] === 'u8' ? new Uint8Array(buf, off, d[3]) : d[1] === 'i32' ? new Int32Array(buf, off, d[3]) : new Float32Array(buf, off, d[3]);
+    });
+    return { header: h, s: s };
+  }
+
+  /** A step that calls {@code body(i)} for i in [0, n), a slice at a time (false until done). */
+  function sliced(n, body) {
+    var i = 0;
+    return function () {
+      var deadline = performance.now() + SLICE_MS;
+      while (i < n) {
+        for (var end = Math.min(n, i + 65536); i < end; i++) body(i);
+        if (performance.now() > deadline) return i >= n;
+      }
+      return true;
+    };
+  }
+
+  /** Indexes the graph in steps with a yield between them, so that even a 1M-task page keeps its tab responsive. */
   function prepare(data) {
-    var h = header = data.header;
+    var h = header = data.header, e, v, fo, fi;
     S = data.s; N = h.nodes; E = h.edges;
-    indexStrings();
     from = S.from; to = S.to; eflags = S.eflags;
-    var e, v;
-    for (e = 0; e < E; e++) if (!(eflags[e] & HIDDEN)) visibleEdges++;
-    outStart = new Int32Array(N + 1); inStart = new Int32Array(N + 1);
-    for (e = 0; e < E; e++) { outStart[from[e] + 1]++; inStart[to[e] + 1]++; }
-    for (v = 0; v < N; v++) { outStart[v + 1] += outStart[v]; inStart[v + 1] += inStart[v]; }
-    outEdge = new Int32Array(E); inEdge = new Int32Array(E);
-    var fo = outStart.slice(0, N), fi = inStart.slice(0, N);
-    for (e = 0; e < E; e++) { outEdge[fo[from[e]]++] = e; inEdge[fi[to[e]]++] = e; }
-    place(h.direction);
-    buildGrid();
-    buildIdIndex();
-    var sn = [], se = [], le = [], mn = [];
-    for (v = 0; v < N; v++) { if (S.status[v]) sn.push(v); if (S.marks && S.marks[v]) mn.push(v); }
-    for (e = 0; e < E; e++) { if (S.estatus[e]) se.push(e); if (S.elabel[e] >= 0 && !(eflags[e] & HIDDEN)) le.push(e); }
-    statusNodes = Int32Array.from(sn); statusEdges = Int32Array.from(se); labelEdges = Int32Array.from(le); markNodes = Int32Array.from(mn);
-    labels = new Map();
-    G.tasks = N; G.edges = visibleEdges; G.layoutEdges = E; G.summary = h.summary; G.subject = h.subject;
-    G.bands = bands; G.ranks = maxRank + 1;
-    if (h.diff) G.diff = h.diff;
-    $('hud-counts').textContent = N + ' tasks · ' + visibleEdges + ' edges' + (bands > 1 ? ' · ' + bands + ' bands of ' + ranksPerBand + ' ranks' : '');
-    stage.setAttribute('aria-label', 'task graph of ' + N + ' tasks and ' + visibleEdges + ' edges; search a task id or function name with the search box');
+    var strings = indexStrings();
+    var steps = [
+      function () { return strings(); },
+      function () { outStart = new Int32Array(N + 1); inStart = new Int32Array(N + 1); },
+      sliced(E, function (e) { if (!(eflags[e] & HIDDEN)) visibleEdges++; outStart[from[e] + 1]++; inStart[to[e] + 1]++; }),
+      function () {
+        for (v = 0; v < N; v++) { outStart[v + 1] += outStart[v]; inStart[v + 1] += inStart[v]; }
+        outEdge = new Int32Array(E); inEdge = new Int32Array(E);
+        fo = outStart.slice(0, N); fi = inStart.slice(0, N);
+      },
+      sliced(E, function (e) { outEdge[fo[from[e]]++] = e; inEdge[fi[to[e]]++] = e; }),
+      function () { place(h.direction); },
+      function () { buildGrid(); },
+      function () { buildIdIndex(); },
+      function () {
+        var sn = [], se = [], le = [], mn = [];
+        for (v = 0; v < N; v++) { if (S.status[v]) sn.push(v); if (S.marks && S.marks[v]) mn.push(v); }
+        for (e = 0; e < E; e++) { if (S.estatus[e]) se.push(e); if (S.elabel[e] >= 0 && !(eflags[e] & HIDDEN)) le.push(e); }
+        statusNodes = Int32Array.from(sn); statusEdges = Int32Array.from(se); labelEdges = Int32Array.from(le); markNodes = Int32Array.from(mn);
+      }];
+    return new Promise(function (done) {
+      (function next() {
+        // a step that is not finished returns false and runs again after the yield
+        if (steps.length && steps[0]() !== false) steps.shift();
+        if (steps.length) { setTimeout(next, 0); return; }
+        labels = new Map();
+        G.tasks = N; G.edges = visibleEdges; G.layoutEdges = E; G.summary = h.summary; G.subject = h.subject;
+        G.bands = bands; G.ranks = maxRank + 1;
+        if (h.diff) G.diff = h.diff;
+        $('hud-counts').textContent = N + ' tasks · ' + visibleEdges + ' edges' + (bands > 1 ? ' · ' + bands + ' bands of ' + ranksPerBand + ' ranks' : '');
+        stage.setAttribute('aria-label', 'task graph of ' + N + ' tasks and ' + visibleEdges + ' edges; search a task id or function name with the search box');
+        prepared = true;
+        done();
+      })();
+    });
   }
 
   /**
@@ -247,14 +348,20 @@
   // The strings stay one UTF-8 block with an index of starts, decoded when shown (and the last ones kept): millions
   // of JS strings would make every full garbage collection of the page long.
   var strStart, strCount = 0, strCache = new Map(), decoder = new TextDecoder();
+  /** Returns a step that indexes the strings a slice at a time (false until done). */
   function indexStrings() {
-    var b = S.strings, n = 0, at = 0, k;
-    while ((k = b.indexOf(0, at)) >= 0) { n++; at = k + 1; }
-    strStart = new Int32Array(n + 1);
-    at = 0;
-    for (var i = 0; i < n; i++) { k = b.indexOf(0, at); strStart[i] = at; at = k + 1; }
-    strStart[n] = at;
-    strCount = n;
+    var b = S.strings, n = 0, at = 0, k, starts = new Int32Array(1024);
+    return function () {
+      var deadline = performance.now() + SLICE_MS;
+      while ((k = b.indexOf(0, at)) >= 0) {
+        if (n + 1 >= starts.length) { var bigger = new Int32Array(starts.length * 2); bigger.set(starts); starts = bigger; }
+        starts[n++] = at; at = k + 1;
+        if ((n & 8191) === 0 && performance.now() > deadline) return false;
+      }
+      starts[n] = at;
+      strStart = starts; strCount = n;
+      return true;
+    };
   }
   function strAt(c) {
     var t = strCache.get(c);
@@ -381,7 +488,7 @@
 
   function requestFrame(keepClean) {
     if (keepClean !== true) dirty = true;
-    if (frameQueued || N === undefined) return;
+    if (frameQueued || !prepared) return;
     frameQueued = true;
     requestAnimationFrame(frame);
   }
@@ -516,29 +623,40 @@
           }
           if (e >= E) phase = 2;
         } else if (phase === 2) {
-          paint();
-          return;
+          // the cells counted (for the 99th percentiles), then coloured, 200,000 at a time
+          var endC = Math.min(cells, k + 200000);
+          countCells(k, endC); k = endC;
+          if (k >= cells) { phase = 3; k = 0; percentiles(); }
+        } else if (phase === 3) {
+          var endP = Math.min(cells, k + 200000);
+          colourCells(k, endP); k = endP;
+          if (k >= cells) { paint(); return; }
         }
       }
       setTimeout(slice, 0);
     }
-    function paint() {
-      // colour: the kinds' mix; strength: the count against the busiest cells (99th percentile), on a log scale
-      var hist = new Uint32Array(65536), cov = new Uint32Array(65536), total = 0, ctotal = 0, i, j;
-      for (i = 0; i < cells; i++) {
+    // colour: the cell's main kind; strength: the count against the busiest cells (99th percentile), on a log scale
+    var hist = new Uint32Array(65536), cov = new Uint32Array(65536), total = 0, ctotal = 0, lp = 1, lc = 1;
+    var canvas, dctx, img, d;
+    function countCells(from, to) {
+      for (var i = from; i < to; i++) {
         var n = counts[i * 4] + counts[i * 4 + 1] + counts[i * 4 + 2] + counts[i * 4 + 3];
         if (n) { hist[Math.min(65535, n)]++; total++; }
         if (cover[i]) { cov[cover[i]]++; ctotal++; }
       }
-      var p99 = 1, acc = 0;
+    }
+    function percentiles() {
+      var p99 = 1, acc = 0, j;
       for (j = 1; j < 65536; j++) { acc += hist[j]; if (acc >= total * 0.99) { p99 = j; break; } }
       var c99 = 1; acc = 0;
       for (j = 1; j < 65536; j++) { acc += cov[j]; if (acc >= ctotal * 0.99) { c99 = j; break; } }
-      var canvas = document.createElement('canvas');
+      canvas = document.createElement('canvas');
       canvas.width = w; canvas.height = h;
-      var dctx = canvas.getContext('2d'), img = dctx.createImageData(w, h), d = img.data;
-      var lp = Math.log(1 + p99), lc = Math.log(1 + c99);
-      for (i = 0; i < cells; i++) {
+      dctx = canvas.getContext('2d'); img = dctx.createImageData(w, h); d = img.data;
+      lp = Math.log(1 + p99); lc = Math.log(1 + c99);
+    }
+    function colourCells(from, to) {
+      for (var i = from; i < to; i++) {
         var a0 = counts[i * 4], a1 = counts[i * 4 + 1], a2 = counts[i * 4 + 2], a3 = counts[i * 4 + 3], t = a0 + a1 + a2 + a3, o = i * 4;
         if (t) {
           // the cell's most frequent kind gives its colour (an average of kinds would be a muddy brown)
@@ -553,6 +671,8 @@
           d[o] = 100; d[o + 1] = 116; d[o + 2] = 139; d[o + 3] = 40 + 140 * q;
         }
       }
+    }
+    function paint() {
       dctx.putImageData(img, 0, 0);
       density = { canvas: canvas, w: w, h: h, c: c, x0: minX, y0: minY, levels: [canvas] };
       // a pyramid of halvings, so that a frame far out draws about as many pixels as the window has
@@ -1271,6 +1391,7 @@
   }
 
   function runSearch(q, back) {
+    if (!prepared) return null;
     q = String(q).trim();
     var t0 = performance.now();
     if (q !== lastQuery) { lastQuery = q; matches = q ? find(q) : []; matchAt = -1; }
@@ -1420,7 +1541,7 @@
   stage.addEventListener('pointermove', function (ev) {
     if (!drag) {
       hoverAt = [ev.clientX, ev.clientY];
-      if (!hoverQueued && N !== undefined) { hoverQueued = true; requestAnimationFrame(hover); }
+      if (!hoverQueued && prepared) { hoverQueued = true; requestAnimationFrame(hover); }
       return;
     }
     var dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
@@ -1431,9 +1552,11 @@
   });
   stage.addEventListener('pointerup', function () {
     if (drag && drag.moved) suppressClick = true;
+    if (!prepared) suppressClick = false;
     drag = null; stage.classList.remove('dragging');
   });
   stage.addEventListener('click', function (ev) {
+    if (!prepared) return;
     if (suppressClick) { suppressClick = false; return; }
     var v = nodeAt(ev.clientX, ev.clientY);
     select(v);
@@ -1442,12 +1565,13 @@
     if (v >= 0) clickTimer = setTimeout(function () { if (selected === v && !neighboursInView(v)) frameTask(v); }, 300);
   });
   stage.addEventListener('dblclick', function (ev) {
+    if (!prepared) return;
     clearTimeout(clickTimer);
     zoomAt(ev.shiftKey ? 0.5 : 2, ev.clientX, ev.clientY);
   });
   function hover() {
     hoverQueued = false;
-    if (!hoverAt || N === undefined) return;
+    if (!hoverAt || !prepared) return;
     var v = nodeAt(hoverAt[0], hoverAt[1]);
     var t = v < 0 ? '' : label(v) + (S.badge[v] ? ' · SPMD x' + S.badge[v] : '') + (S.status[v] ? ' · ' + STATUS_NAMES[S.status[v]] : '');
     if (stage.title !== t) stage.title = t;
@@ -1455,6 +1579,7 @@
   window.addEventListener('wheel', function (ev) {
     if (ev.target !== stage && ev.target !== document.body && ev.target !== document.documentElement) return;
     ev.preventDefault();
+    if (!prepared) return;
     var unitX = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? cw : 1, unitY = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? ch : 1;
     var dx = ev.deltaX * unitX, dy = ev.deltaY * unitY;
     if (ev.ctrlKey) zoomAt(Math.max(0.8, Math.min(1.25, Math.exp(-dy * 0.003))), ev.clientX, ev.clientY);
@@ -1467,7 +1592,7 @@
       return;
     }
     if (ev.target && ev.target.tagName === 'BUTTON' && (ev.key === 'Enter' || ev.key === ' ')) return;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || N === undefined) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || !prepared) return;
     var step = ev.shiftKey ? 0.5 : 0.15, handled = true;
     switch (ev.key) {
       case 'f': fit(); break;
@@ -1511,6 +1636,7 @@
   panelBody.addEventListener('keydown', function (ev) { if (ev.key === 'Enter' && ev.target.dataset && ev.target.dataset.node !== undefined) ev.target.click(); });
   var miniDrag = false;
   function miniMove(ev) {
+    if (!prepared) return;
     var r = minimap.getBoundingClientRect(), f = freeRect();
     var wx = minX + (ev.clientX - r.left) / r.width * (maxX - minX), wy = minY + (ev.clientY - r.top) / r.height * (maxY - minY);
     tx = (f.x0 + f.x1) / 2 - wx * scale; ty = (f.y0 + f.y1) / 2 - wy * scale;
@@ -1519,13 +1645,15 @@
   minimap.addEventListener('pointerdown', function (ev) { miniDrag = true; minimap.setPointerCapture(ev.pointerId); miniMove(ev); });
   minimap.addEventListener('pointermove', function (ev) { if (miniDrag) miniMove(ev); });
   minimap.addEventListener('pointerup', function () { miniDrag = false; });
-  window.addEventListener('resize', function () { if (N !== undefined) resize(); });
+  window.addEventListener('resize', function () { if (prepared) resize(); });
 
   // ---- start
 
   load().then(function (data) {
     cw = window.innerWidth; ch = window.innerHeight;
-    prepare(data);
+    $('loading').textContent = 'indexing the graph…';
+    return prepare(data).then(function () { return data; });
+  }).then(function (data) {
     focusNodes = (data.header.focus || []).filter(function (v) { return v >= 0 && v < N; });
     buildLegend();
     setupChanges(data.header);

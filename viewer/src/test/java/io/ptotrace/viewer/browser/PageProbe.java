@@ -61,6 +61,9 @@ public final class PageProbe {
             browser.open(page, Duration.ofSeconds(300));
             double wall = (System.nanoTime() - t0) / 1e9;
             JsonNode g = browser.eval("({tasks: ptotraceGraph.tasks, edges: ptotraceGraph.edges, firstFrameMs: ptotraceGraph.firstFrameMs})");
+            System.out.printf(java.util.Locale.ROOT, "while loading: longest main-thread task %.0f ms%n", browser.eval("ptotraceGraph.longestTaskSince(0)").asDouble());
+            System.out.println("  load steps " + browser.eval("JSON.stringify(ptotraceGraph.loadAt)").asText() + ", long tasks "
+                + browser.eval("JSON.stringify(ptotraceGraph.longTasks.map(function (e) { return [Math.round(e.start), Math.round(e.ms)]; }))").asText());
             double fps = 0, zoomedFps = 0, zoomedRenderMs = 0;
             if (panSeconds > 0) {
                 fps = pan(browser, panSeconds);

@@ -56,11 +56,14 @@ class GraphPageTest {
         assertThat(a.toByteArray()).isEqualTo(b.toByteArray());
         String html = a.toString(StandardCharsets.UTF_8);
         assertThat(html).contains("id=\"minimap\"", "id=\"help\"", "aria-label=");
-        byte[] block = java.util.Base64.getMimeDecoder().decode(html.substring(html.indexOf("octet-stream\">") + 14, html.indexOf("</script>", html.indexOf("octet-stream\">"))));
+        int open = html.indexOf('>', html.indexOf("id=\"graph-data\"")) + 1;
+        byte[] block = java.util.Base64.getMimeDecoder().decode(html.substring(open, html.indexOf("</script>", open)));
         java.io.InputStream in = new java.util.zip.InflaterInputStream(new java.io.ByteArrayInputStream(block));
         byte[] data = in.readAllBytes();
         int len = (data[0] & 255) | (data[1] & 255) << 8 | (data[2] & 255) << 16 | (data[3] & 255) << 24;
         String header = new String(data, 4, len, StandardCharsets.UTF_8);
+        // the page is told the inflated size, to take the block into one buffer
+        assertThat(html).contains("data-size=\"" + data.length + "\"");
         assertThat(header).contains("\"focus\":[1]", "\"marks\":[[\"critical\",\"on the critical path\"]]", "[\"idHigh\",\"i32\"", "[\"marks\",\"u8\"");
     }
 }
