@@ -197,7 +197,7 @@ class DiffPageTest {
     /** The JSON header of a page's embedded data block. */
     static JsonNode header(byte[] html) throws IOException {
         String s = new String(html, StandardCharsets.UTF_8);
-        int at = s.indexOf("<script id=\"graph-data\" type=\"application/octet-stream\">");
+        int at = s.indexOf("<script id=\"graph-data\"");
         int from = s.indexOf('>', at) + 1, to = s.indexOf("</script>", from);
         byte[] packed = Base64.getMimeDecoder().decode(s.substring(from, to).trim());
         byte[] data = new InflaterInputStream(new java.io.ByteArrayInputStream(packed)).readAllBytes();

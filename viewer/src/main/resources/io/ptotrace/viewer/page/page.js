@@ -859,17 +859,20 @@
   var PASS_STYLE = [['rgba(148,163,184,0.45)', null], ['rgba(90,90,90,0.7)', null], ['rgba(110,110,110,0.75)', [5, 4]],
     [IN_COLOR, null], [OUT_COLOR, null]];
 
-  /** Up to {@code n} edges of the current pass (hidden, plain, dashed, then a selection's paths in and out); returns how many. */
+  /** About {@code n} units of work of the current pass (hidden, plain, dashed, then a selection's paths in and out); returns the work done. */
   function drawEdgeSlice(j, n) {
     var ctx = j.ctx, list = edgeLists[j.pass], px1 = 1 / j.s, path = j.pass >= 3, arrows = (j.px >= ARROW_PX && j.pass > 0) || path;
     var size = Math.min(path ? 16 : 14, (path ? 9 : 8) * px1), count = 0, step = path ? 1 : j.step;
     ctx.beginPath();
     var heads = arrows ? new Path2D() : null;
     var hx0 = j.x0 - 20 * px1, hy0 = j.y0 - 20 * px1, hx1 = j.x1 + 20 * px1, hy1 = j.y1 + 20 * px1;
-    for (; j.i < list.length && count < n; j.i += step, count++) {
+    // work: an edge costs 1 plus its drawn length over 64 px (a long line costs more raster than a short one)
+    for (; j.i < list.length && count < n; j.i += step) {
       ends(list[j.i]);
       var ax = seg[0], ay = seg[1];
+      count += 1;
       if (!clip(hx0, hy0, hx1, hy1)) continue;
+      count += (Math.abs(seg[2] - seg[0]) + Math.abs(seg[3] - seg[1])) * j.s / 64;
       ctx.moveTo(seg[0], seg[1]); ctx.lineTo(seg[2], seg[3]);
       if (heads && segHead) arrowhead(heads, ax, ay, seg[2], seg[3], size);
     }
