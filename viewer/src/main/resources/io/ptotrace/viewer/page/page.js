@@ -198,13 +198,13 @@
       sliced(E, function (e) { outEdge[fo[from[e]]++] = e; inEdge[fi[to[e]]++] = e; }),
       function () { place(h.direction); },
       function () { buildGrid(); },
-      function () { buildIdIndex(); },
+      function () { buildIdIndex(); }].concat(nameIndexSteps(), [
       function () {
         var sn = [], se = [], le = [], mn = [];
         for (v = 0; v < N; v++) { if (S.status[v]) sn.push(v); if (S.marks && S.marks[v]) mn.push(v); }
         for (e = 0; e < E; e++) { if (S.estatus[e]) se.push(e); if (S.elabel[e] >= 0 && !(eflags[e] & HIDDEN)) le.push(e); }
         statusNodes = Int32Array.from(sn); statusEdges = Int32Array.from(se); labelEdges = Int32Array.from(le); markNodes = Int32Array.from(mn);
-      }];
+      }]);
     return new Promise(function (done) {
       (function next() {
         // a step that is not finished returns false and runs again after the yield
@@ -1363,34 +1363,61 @@
 
   // ---- search: ids in every form, then exact names, then names containing the text
 
-  var lastQuery = null, matches = [], matchAt = -1, nameClass = null, nameCodes = null;
+  var lastQuery = null, matches = [], matchAt = -1, nameCodes = [];
+
+  /**
+   * The tasks of each distinct name and hint (a few hundred texts however many tasks), built once: a name search then
+   * costs its matches, not a pass over every task.
+   */
+  var nameSlot, nameStart, nameNodes, seenStamp;
+  function nameIndexSteps() {
+    var count = [], total = 0;
+    function slotOf(c) { var k = nameSlot[c]; if (k < 0) { k = nameSlot[c] = nameCodes.length; nameCodes.push(c); count.push(0); } return k; }
+    return [
+      function () { nameSlot = new Int32Array(strCount).fill(-1); nameCodes = []; },
+      sliced(N, function (v) {
+        var a = S.name[v], b = S.hint[v];
+        if (a >= 0) { count[slotOf(a)]++; total++; }
+        if (b >= 0 && b !== a) { count[slotOf(b)]++; total++; }
+      }),
+      function () {
+        nameStart = new Int32Array(nameCodes.length + 1);
+        for (var k = 0; k < nameCodes.length; k++) nameStart[k + 1] = nameStart[k] + count[k];
+        nameNodes = new Int32Array(total);
+        count = Array.from(nameStart.subarray(0, nameCodes.length));
+        seenStamp = new Uint8Array(N);
+      },
+      sliced(N, function (v) {
+        var a = S.name[v], b = S.hint[v];
+        if (a >= 0) nameNodes[count[nameSlot[a]]++] = v;
+        if (b >= 0 && b !== a) nameNodes[count[nameSlot[b]]++] = v;
+      })];
+  }
 
   function find(q) {
-    var ids = nodesOf(q), lower = q.toLowerCase(), c, v;
-    // an id names its task: no name scan
+    var ids = nodesOf(q), lower = q.toLowerCase(), i, k;
+    // an id names its task: no name search
     if (ids.length && parseId(q)) return ids;
-    if (!nameClass) {
-      // the distinct names and hints, once: a few hundred texts however many tasks
-      nameClass = new Int8Array(strCount);
-      var seen = new Uint8Array(strCount), list = [];
-      for (v = 0; v < N; v++) {
-        c = S.name[v]; if (c >= 0 && !seen[c]) { seen[c] = 1; list.push(c); }
-        c = S.hint[v]; if (c >= 0 && !seen[c]) { seen[c] = 1; list.push(c); }
-      }
-      nameCodes = list;
+    var exact = [], part = [];
+    for (k = 0; k < nameCodes.length; k++) {
+      var t = strAt(nameCodes[k]).toLowerCase();
+      if (t === lower) exact.push(k); else if (lower && t.indexOf(lower) >= 0) part.push(k);
     }
-    for (var i = 0; i < nameCodes.length; i++) {
-      c = nameCodes[i];
-      var t = strAt(c).toLowerCase();
-      nameClass[c] = t === lower ? 2 : lower && t.indexOf(lower) >= 0 ? 1 : 0;
+    for (i = 0; i < ids.length; i++) seenStamp[ids[i]] = 1;
+    // each group in node order, a task once, in the better group
+    function group(slots) {
+      var n = 0, s2;
+      for (s2 = 0; s2 < slots.length; s2++) n += nameStart[slots[s2] + 1] - nameStart[slots[s2]];
+      var all = new Int32Array(n), o = 0;
+      for (s2 = 0; s2 < slots.length; s2++) { all.set(nameNodes.subarray(nameStart[slots[s2]], nameStart[slots[s2] + 1]), o); o += nameStart[slots[s2] + 1] - nameStart[slots[s2]]; }
+      if (slots.length > 1) all.sort();
+      var out = [];
+      for (var j = 0; j < n; j++) { var v = all[j]; if (!seenStamp[v]) { seenStamp[v] = 1; out.push(v); } }
+      return out;
     }
-    var named = [], partial = [], isId = new Set(ids);
-    for (v = 0; v < N; v++) {
-      if (isId.has(v)) continue;
-      var a = S.name[v] >= 0 ? nameClass[S.name[v]] : 0, b = S.hint[v] >= 0 ? nameClass[S.hint[v]] : 0, m = a > b ? a : b;
-      if (m === 2) named.push(v); else if (m === 1) partial.push(v);
-    }
-    return ids.concat(named, partial);
+    var named = group(exact), partial = group(part), result = ids.concat(named, partial);
+    for (i = 0; i < result.length; i++) seenStamp[result[i]] = 0;
+    return result;
   }
 
   function runSearch(q, back) {
