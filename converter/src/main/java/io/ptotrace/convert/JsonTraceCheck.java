@@ -1,7 +1,7 @@
 package io.ptotrace.convert;
 
-import io.ptotrace.convert.inspect.Summary;
-import io.ptotrace.convert.inspect.TraceInspector;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.Outputs;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.ptotrace.convert.inspect.TraceInspector;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.TestPictures;
 import io.ptotrace.convert.picture.FlowKind;

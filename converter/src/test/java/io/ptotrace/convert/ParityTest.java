@@ -1,4 +1,4 @@
-package io.ptotrace.convert.inspect;
+package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

@@ -1,4 +1,4 @@
-package io.ptotrace.convert.inspect;
+package io.ptotrace.inspect;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;

@@ -1,4 +1,4 @@
-package io.ptotrace.convert.inspect;
+package io.ptotrace.inspect;
 
 import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.IndexSort;

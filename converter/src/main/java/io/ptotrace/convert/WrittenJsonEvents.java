@@ -1,4 +1,4 @@
-package io.ptotrace.convert.inspect;
+package io.ptotrace.convert;
 
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.json.JsonEventSink;

@@ -1,7 +1,7 @@
-package io.ptotrace.convert.inspect;
+package io.ptotrace.inspect;
 
-import static io.ptotrace.convert.inspect.TraceInspectorTest.ev;
-import static io.ptotrace.convert.inspect.TraceInspectorTest.trace;
+import static io.ptotrace.inspect.TraceInspectorTest.ev;
+import static io.ptotrace.inspect.TraceInspectorTest.trace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.proto.ThreadDescriptor;

@@ -1,4 +1,4 @@
-package io.ptotrace.convert.inspect;
+package io.ptotrace.inspect;
 
 import io.ptotrace.io.InputProblem;
 import java.io.EOFException;

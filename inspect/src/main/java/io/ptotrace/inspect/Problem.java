@@ -1,4 +1,4 @@
-package io.ptotrace.convert.inspect;
+package io.ptotrace.inspect;
 
 /** One structural problem: what Perfetto would lose or misplace, and where. */
 public final class Problem {

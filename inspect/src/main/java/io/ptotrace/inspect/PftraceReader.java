@@ -1,4 +1,4 @@
-package io.ptotrace.convert.inspect;
+package io.ptotrace.inspect;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
