@@ -40,7 +40,7 @@ final class JsonTraceCheck {
     /** Writes the picture's JSON trace to {@code out}, checking it meanwhile when the full check applies. */
     void write(OutputStream out, Outputs.Body json) throws IOException {
         if (full && inspected == null) {
-            inspected = new FutureTask<>(() -> TraceInspector.summarize(pic, TraceInspector.Format.JSON));
+            inspected = new FutureTask<>(() -> PictureInspection.summarize(pic, TraceInspector.Format.JSON));
             Thread t = new Thread(inspected, "json-trace-check");
             t.setDaemon(true);
             t.start();

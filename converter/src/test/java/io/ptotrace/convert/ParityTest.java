@@ -13,6 +13,8 @@ import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -91,7 +93,7 @@ class ParityTest {
         assertThat(p.flowsByKind).isEqualTo(j.flowsByKind);
         assertThat(p.hbViolations).isEqualTo(j.hbViolations).isEqualTo(p.hbMarkers);
         // what the picture check predicts for the JSON is what inspect finds in the written file
-        Summary predicted = TraceInspector.summarize(pic, TraceInspector.Format.JSON);
+        Summary predicted = PictureInspection.summarize(pic, TraceInspector.Format.JSON);
         assertThat(predicted.problemCounts).isEqualTo(j.problemCounts);
         assertThat(predicted.flowsShown).isEqualTo(j.flowsShown);
         if (!j.clean()) System.out.println(dir.getFileName() + (overhead ? " --overhead" : "") + ": JSON " + j.problemCounts);

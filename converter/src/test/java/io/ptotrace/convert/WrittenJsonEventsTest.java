@@ -6,6 +6,9 @@ import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.TestPictures;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.inspect.Problem;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,7 +29,7 @@ class WrittenJsonEventsTest {
     }
 
     static void sameAsTheFile(TracePicture pic) throws IOException {
-        assertThat(TraceInspector.summarize(pic, TraceInspector.Format.JSON).toJson()).isEqualTo(ofWrittenFile(pic).toJson());
+        assertThat(PictureInspection.summarize(pic, TraceInspector.Format.JSON).toJson()).isEqualTo(ofWrittenFile(pic).toJson());
     }
 
     @TestFactory
@@ -42,7 +45,7 @@ class WrittenJsonEventsTest {
     void theSamplePictureWithItsProblems() throws IOException {
         TracePicture pic = TestPictures.sample().pic;
         sameAsTheFile(pic);
-        assertThat(TraceInspector.summarize(pic, TraceInspector.Format.JSON).problemCounts)
+        assertThat(PictureInspection.summarize(pic, TraceInspector.Format.JSON).problemCounts)
             .containsKeys(Problem.Kind.FLOW_END_BEFORE_START, Problem.Kind.FLOW_END_UNBOUND, Problem.Kind.OVERLAPPING_SLICES);
     }
 
@@ -63,7 +66,7 @@ class WrittenJsonEventsTest {
             "list", List.of(1L), "rawd", (Object) Double.valueOf(Double.NEGATIVE_INFINITY), "plus", "+Infinity");
         b.counter(4, 1, Double.NaN, null, "only", "x");
         sameAsTheFile(b.pic);
-        Summary s = TraceInspector.summarize(b.pic, TraceInspector.Format.JSON);
+        Summary s = PictureInspection.summarize(b.pic, TraceInspector.Format.JSON);
         assertThat(s.slices).isEqualTo(4);
         assertThat(s.counterSamples).as("n, d, s, u, bigint, plus").isEqualTo(6);
     }

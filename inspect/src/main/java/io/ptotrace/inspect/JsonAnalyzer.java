@@ -3,6 +3,7 @@ package io.ptotrace.inspect;
 import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.vocabulary.ArrowKind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -321,7 +322,7 @@ final class JsonAnalyzer {
             }
             sum.flows++;
             sum.flowsByKind.merge(name, 1L, Long::sum);
-            if ("hb_violation".equals(name)) sum.hbViolations++;
+            if (ArrowKind.HB_VIOLATION.eventName.equals(name)) sum.hbViolations++;
             boolean backward = importOrder(fEv.a[f], fEv.a[s]) < 0;
             if (backward) {
                 sum.problem(Problem.Kind.FLOW_END_BEFORE_START, where(fEv.a[f]), "flow '" + name + "' id " + gId.a[g]

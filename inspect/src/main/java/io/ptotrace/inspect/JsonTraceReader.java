@@ -148,8 +148,8 @@ final class JsonTraceReader {
         if (t != JsonToken.END_OBJECT) throw problem(p, "expected a field name in event " + index);
         if (ph == null || ph.isEmpty()) return;
         if (!hasTid) tid = pid;
-        long tsNs = tsInt ? tsL * 1000 : Double.isNaN(ts) ? 0 : (long) (ts * 1000.0);
-        long durNs = durInt ? durL * 1000 : Double.isNaN(dur) ? NONE : (long) (dur * 1000.0);
+        long tsNs = tsInt ? tsL * 1000 : tsNs(ts);
+        long durNs = durInt ? durL * 1000 : durNs(dur);
         switch (ph.charAt(0)) {
             case 'X':
                 if (durNs == NONE) return;      // Perfetto ignores an X without dur
@@ -183,6 +183,12 @@ final class JsonTraceReader {
         }
         return keys;
     }
+
+    /** A float {@code ts} in µs as Perfetto imports it: truncated to ns; null (NaN here) is 0. */
+    static long tsNs(double us) { return Double.isNaN(us) ? 0 : (long) (us * 1000.0); }
+
+    /** A float {@code dur} in µs as Perfetto imports it: truncated to ns; null (NaN here) is no dur ({@code NONE}). */
+    static long durNs(double us) { return Double.isNaN(us) ? NONE : (long) (us * 1000.0); }
 
     /** A counter value given as a string (Perfetto parses it as a double); cheap test first, no exceptions on text. */
     static boolean numeric(String t) {

@@ -1,8 +1,6 @@
 package io.ptotrace.inspect;
 
 import io.ptotrace.model.util.GrowableColumns;
-import io.ptotrace.convert.pftrace.PftraceConventions;
-import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.proto.DebugAnnotation;
@@ -13,6 +11,9 @@ import io.ptotrace.proto.TracePacket;
 import io.ptotrace.proto.TrackDescriptor;
 import io.ptotrace.proto.InternedString;
 import io.ptotrace.proto.TrackEvent;
+import io.ptotrace.vocabulary.ArrowKind;
+import io.ptotrace.vocabulary.FlowIds;
+import io.ptotrace.vocabulary.TraceCategories;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ import java.util.Map;
  * (timestamp, file order); SLICE_BEGIN pushes on its track, SLICE_END closes the top slice, flow ids
  * bind to the slice the event begins, ends or (instant) is; a terminating flow id seen before its
  * flow began is dropped; with import marks, an event the sorter would hand on too late is dropped
- * ({@link ImportSorter}). Kinds come from ptotrace's flow-id encoding ({@link PftraceConventions}).
+ * ({@link ImportSorter}). Kinds come from ptotrace's flow-id encoding ({@link FlowIds}).
  */
 final class PftraceAnalyzer {
     private static final byte B = 1, E = 2, I = 3, C = 4;
@@ -155,8 +156,8 @@ final class PftraceAnalyzer {
                 }
             }
             for (DebugAnnotation a : e.getDebugAnnotationsList()) annotation(a, seq, pk, track, ts);
-            if (PftraceConventions.HB_CATEGORY.equals(cat)) marker = HB_MARKER;
-            else if (PftraceConventions.isMarkerCategory(cat)) marker = OTHER_MARKER;
+            if (TraceCategories.HB_VIOLATION.equals(cat)) marker = HB_MARKER;
+            else if (TraceCategories.isMarker(cat)) marker = OTHER_MARKER;
         }
         if (type == C) {
             if (!trackIsCounter.get(track)) sum.problem(Problem.Kind.BAD_TRACK, where(pk, track, ts), "counter value on a track without a CounterDescriptor");
@@ -318,13 +319,12 @@ final class PftraceAnalyzer {
 
     private void countFlow(long id) {
         sum.flows++;
-        FlowKind k = PftraceConventions.kindOf(id);
         sum.flowsByKind.merge(kindName(id), 1L, Long::sum);
-        if (k == FlowKind.HB_VIOLATION) sum.hbViolations++;
+        if (FlowIds.kindOf(id) == ArrowKind.HB_VIOLATION) sum.hbViolations++;
     }
 
     private static String kindName(long id) {
-        FlowKind k = PftraceConventions.kindOf(id);
+        ArrowKind k = FlowIds.kindOf(id);
         return k == null ? "unknown" : k.eventName;
     }
 }

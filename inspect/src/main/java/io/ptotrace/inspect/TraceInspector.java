@@ -1,19 +1,12 @@
 package io.ptotrace.inspect;
 
-import io.ptotrace.convert.json.ChromeJsonWriter;
-import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
-import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Inputs;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -21,8 +14,8 @@ import java.util.zip.ZipException;
  * {@code ptotrace inspect}: reads a trace of either format (Chrome JSON, streamed; Perfetto protobuf,
  * packet by packet; either may be gzip-compressed) and summarises it — processes, threads, slices,
  * counters, flows by kind, hb_violations, time span — with every structural problem that makes Perfetto
- * lose or misplace data. It knows nothing of how the writers order their output: {@code convert} judges the
- * events its JSON writer hands on, in the writer's order, with these same checks ({@link #summarize}).
+ * lose or misplace data. It knows nothing of the writers: {@code convert} judges the events its JSON writer
+ * hands on, in the writer's order, with these same checks ({@link JsonEventCheck}).
  */
 public final class TraceInspector {
     private TraceInspector() {}
@@ -90,49 +83,6 @@ public final class TraceInspector {
         if (c == '{' || c == '[') return Format.JSON;
         if (first == 0x0A) return Format.PFTRACE;     // field 1 (packet), length-delimited
         throw new InputProblem(name, String.format("neither a Chrome JSON nor a Perfetto protobuf trace (first byte 0x%02X)", first), "byte 0", null);
-    }
-
-    /**
-     * What {@code format} would show of this picture, judged exactly as {@link #inspect} judges the written file.
-     * The JSON trace is judged on the events its writer hands on ({@link ChromeJsonWriter#events}), with the
-     * values the file would read back as, so no bytes are produced or parsed; the pftrace is rendered by its
-     * writer and the bytes are inspected like a file.
-     */
-    public static Summary summarize(TracePicture pic, Format format) {
-        return format == Format.JSON ? summarizeJson(pic) : summarizeWritten(pic);
-    }
-
-    private static Summary summarizeJson(TracePicture pic) {
-        Summary s = new Summary();
-        s.file = "(picture)";
-        JsonAnalyzer an = new JsonAnalyzer(s);
-        try {
-            ChromeJsonWriter.events(pic, new WrittenJsonEvents(an));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);    // the analyzer writes nothing
-        }
-        an.finish();
-        return s;
-    }
-
-    /** The pictures judged this way are test-sized, so the bytes are held whole. */
-    private static Summary summarizeWritten(TracePicture pic) {
-        ByteArrayOutputStream written = new ByteArrayOutputStream();
-        try {
-            PerfettoProtoWriter.write(pic, written);
-            return inspect(new ByteArrayInputStream(written.toByteArray()), "(picture)");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);    // in memory: the writer and the reader do no I/O
-        }
-    }
-
-    /**
-     * The structural problems of a picture written as {@code format} (at most {@link Summary#DETAIL_LIMIT}
-     * per kind; {@link #summarize} has the full counts). For JSON these are the arrows Perfetto drops or
-     * misplaces; the pftrace writer keeps every arrow, so it normally has none.
-     */
-    public static List<Problem> problems(TracePicture pic, Format format) {
-        return summarize(pic, format).problems;
     }
 
     /** A one-line warning for {@code convert} when the JSON trace loses arrows, or null. */

@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.UnknownFieldSet;
-import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
-import io.ptotrace.convert.pftrace.TestPictures;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.proto.TracePacket;
 import io.ptotrace.proto.TrackDescriptor;
@@ -50,10 +48,11 @@ class HostileTraceTest {
         return e.oneLine();
     }
 
+    /** A small valid trace: what the .pftrace writer wrote of the converter tests' sample picture (a few lanes, arrows, markers). */
     static byte[] pftrace() throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PerfettoProtoWriter.write(TestPictures.sample().pic, out);
-        return out.toByteArray();
+        try (InputStream in = HostileTraceTest.class.getResourceAsStream("/sample.pftrace")) {
+            return in.readAllBytes();
+        }
     }
 
     static byte[] deflate(byte[] b) {

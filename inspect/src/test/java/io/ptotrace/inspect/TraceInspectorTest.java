@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
-import io.ptotrace.convert.pftrace.TestPictures;
-import io.ptotrace.convert.picture.FlowKind;
-import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.proto.CounterDescriptor;
 import io.ptotrace.proto.EventName;
@@ -190,55 +186,6 @@ class TraceInspectorTest {
         Problem early = s.problems.stream().filter(p -> p.kind == Problem.Kind.FLOW_END_BEFORE_START).findFirst().orElseThrow();
         assertThat(early.where).isEqualTo("packet #4 track 'AIC_0' (pid 4 tid 10000) ts 0.005 us");
         assertThat(s.threads.get(3)).containsEntry(10000, "");
-    }
-
-    @Test
-    void pictureChecksBothFormats() {
-        TracePicture pic = TestPictures.sample().pic;
-        Summary j = TraceInspector.summarize(pic, TraceInspector.Format.JSON);
-        // the JSON loses the overlapping Scheduler View slice (the arrow from it binds to the slice below),
-        // both arrows whose end precedes their start and the arrow to a thread with no slice
-        assertThat(j.problemCounts).containsOnlyKeys(Problem.Kind.OVERLAPPING_SLICES, Problem.Kind.FLOW_END_BEFORE_START,
-            Problem.Kind.FLOW_END_UNBOUND, Problem.Kind.BIND_ID_MISMATCH);
-        assertThat(j.problemCounts.get(Problem.Kind.FLOW_END_BEFORE_START)).isEqualTo(2);
-        assertThat(j.flows).isEqualTo(6);
-        assertThat(j.flowsShown).isEqualTo(3);
-        assertThat(TraceInspector.jsonWarning(j)).startsWith("Warning: Perfetto will drop 3 of 6 arrows");
-
-        Summary p = TraceInspector.summarize(pic, TraceInspector.Format.PFTRACE);
-        assertThat(p.problems).isEmpty();
-        assertThat(TraceInspector.problems(pic, TraceInspector.Format.PFTRACE)).isEmpty();
-        assertThat(p.flows).isEqualTo(6);
-        assertThat(p.flowsShown).isEqualTo(6);
-        assertThat(p.hbViolations).isEqualTo(2);
-        assertThat(p.hbMarkers).isEqualTo(2);
-        assertThat(p.markerSlices).isEqualTo(4);
-        // parity
-        assertThat(p.processes).isEqualTo(j.processes);
-        assertThat(p.threads).isEqualTo(j.threads);
-        assertThat(p.slices).isEqualTo(j.slices);
-        assertThat(p.counterSamples).isEqualTo(j.counterSamples);
-        assertThat(p.counterTracks).isEqualTo(j.counterTracks);
-        assertThat(p.flowsByKind).isEqualTo(j.flowsByKind);
-    }
-
-    @Test
-    void writtenPftraceInspectsClean() throws Exception {
-        TestPictures.Builder b = new TestPictures.Builder();
-        b.process(4, "Worker View", 4).thread(4, 10000, "AIC_0");
-        int a = b.slice(4, 10000, 0.0, 10.0, "a");
-        int c = b.slice(4, 10010, 12.0, 10.0, "c");
-        b.flow(FlowKind.DEPENDENCY, a, 0.0, c, 12.0);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PerfettoProtoWriter.write(b.pic, out);
-        Summary s = bytes(out.toByteArray());
-        assertThat(s.problems).isEmpty();
-        assertThat(s.format).isEqualTo(TraceInspector.Format.PFTRACE);
-        assertThat(s.slices).isEqualTo(2);
-        assertThat(s.flows).isEqualTo(1);
-        assertThat(s.threads.get(4)).containsEntry(10000, "AIC_0").containsEntry(10010, "");
-        assertThat(s.lastNs).isEqualTo(22_000);
-        assertThat(s.toText()).contains("problems: none");
     }
 
     @Test
