@@ -3,6 +3,7 @@ package io.ptotrace.convert;
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
 import io.ptotrace.convert.picture.ArgSet;
+import io.ptotrace.convert.picture.OverlayProducer;
 import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.convert.picture.TraceWriter;
@@ -96,6 +97,7 @@ public final class ConvertJob {
             : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
+        for (OverlayProducer producer : o.overlays) producer.applyTo(run, pic);
 
         if (o.window != null) pic = window(pic);
         TracePicture shownPic = pic;
