@@ -1,7 +1,8 @@
 package io.ptotrace.convert;
 
 import io.ptotrace.convert.json.ChromeJsonWriter;
-import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
+import io.ptotrace.convert.pftrace.PftraceTraceWriter;
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.inspect.JsonEventCheck;
 import io.ptotrace.inspect.Problem;
@@ -49,7 +50,7 @@ public final class PictureInspection {
     private static Summary summarizeWritten(TracePicture pic) {
         ByteArrayOutputStream written = new ByteArrayOutputStream();
         try {
-            PerfettoProtoWriter.write(pic, written);
+            new PftraceTraceWriter(ArgSet.LEAN).write(pic, written);
             return TraceInspector.inspect(new ByteArrayInputStream(written.toByteArray()), "(picture)");
         } catch (IOException e) {
             throw new UncheckedIOException(e);    // in memory: the writer and the reader do no I/O
