@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Byte-identity check between two builds: converts every sample run of testdata/ and a few generated runs with
 # both jars (JSON and .pftrace, with and without --overhead), diffs generated graph pairs in every report format,
-# inspects the traces, and compares stdout, stderr, exit status and output bytes.
+# renders the deps views (text in every edge mode, HTML pages) of every sample deps.json, inspects the traces, and
+# compares stdout, stderr, exit status and output bytes.
 #   bench/identical.sh OLD_JAR [NEW_JAR]     NEW_JAR defaults to this checkout's cli/target/ptotrace.jar
 # Build an older jar with: git worktree add /tmp/old REV && (cd /tmp/old && mvn -q -DskipTests package)
 # Prints one line per difference and "identical: N cases" at the end; exit 1 when anything differs.
@@ -57,6 +58,18 @@ for d in "$here"/testdata/runs/* "$here"/testdata/conformance/*/; do
   done
 done
 
+# the deps views (text in every edge mode, the HTML page) of every sample deps.json
+for d in "$here"/testdata/runs/* "$here"/testdata/conformance/*/ "$here"/testdata/viewer/*/input/; do
+  [ -f "$d/deps.json" ] || continue
+  n="$(basename "$(dirname "$d/x")")"; [ "$n" = input ] && n="viewer/$(basename "$(dirname "$d")")"
+  inputs_from "$d"/*
+  for mode in full reduced omitted reduced_dataflow omitted_dataflow; do
+    run_both "deps $n $mode" deps deps.json --edge-mode "$mode"
+  done
+  run_both "deps $n html" deps deps.json --format html
+  run_both "deps $n html tensors" deps deps.json --format html --show-tensor-info --edge-mode reduced
+done
+
 for spec in "2000 4 1 l2" "3000 3 2 chip" "1500 2 3 l2" "800 1 4 chip"; do
   set -- $spec
   "$java" -jar "$new" synth -n "$1" --level "$2" --seed "$3" --era "$4" --rings 2 -o "$work/gen/a" >/dev/null
@@ -72,6 +85,7 @@ for spec in "2000 4 1 l2" "3000 3 2 chip" "1500 2 3 l2" "800 1 4 chip"; do
     run_both "$tag diff --align $fmt" diff a b --align --match-tensors structure --format "$fmt"
   done
   run_both "$tag diff --projected" diff a b --projected
+  run_both "$tag diff html" diff a b --format html -o d.html
   "$java" -jar "$new" convert "$work/gen/a" --format both >/dev/null 2>&1
   inputs_from "$work/gen/a"
   run_both "$tag inspect json" inspect a/merged_swimlane.json --format json

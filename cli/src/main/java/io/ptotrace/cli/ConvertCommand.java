@@ -7,12 +7,11 @@ import io.ptotrace.convert.estimate.MemoryModel;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code ptotrace convert}: a run's records + deps.json → merged_swimlane.json / .pftrace. */
 @Command(name = "convert",
@@ -51,18 +50,21 @@ public final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--full-args", description = "Give the .pftrace every arg of the JSON trace (default: the lean set; see README).")
     boolean fullArgs;
 
-    @Option(names = "--split", paramLabel = "BUDGET", converter = BudgetConverter.class,
-        description = "Also write the .pftrace as consecutive time windows <stem>.part-NN.pftrace, each estimated under BUDGET bytes "
-            + "of trace-processor memory (e.g. 1.5G; units K, M, G), and their index <stem>.parts.json.")
-    Long split;
+    /** {@code --split} writes every window, {@code --window} one: at most one of them (picocli refuses both). */
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Windows windows = new Windows();
 
-    @Option(names = "--window", paramLabel = "FROM..TO", converter = WindowConverter.class,
-        description = "Write only the window of the trace that starts from FROM to TO: times in \u00b5s or task:ID (e.g. task:t5..task:t90); "
-            + "default output merged_swimlane.window.pftrace.")
-    WindowSpec window;
+    static final class Windows {
+        @Option(names = "--split", paramLabel = "BUDGET", converter = BudgetConverter.class,
+            description = "Also write the .pftrace as consecutive time windows <stem>.part-NN.pftrace, each estimated under BUDGET bytes "
+                + "of trace-processor memory (e.g. 1.5G; units K, M, G), and their index <stem>.parts.json.")
+        Long split;
 
-    @Spec
-    CommandSpec spec;
+        @Option(names = "--window", paramLabel = "FROM..TO", converter = WindowConverter.class,
+            description = "Write only the window of the trace that starts from FROM to TO: times in \u00b5s or task:ID (e.g. task:t5..task:t90); "
+                + "default output merged_swimlane.window.pftrace.")
+        WindowSpec window;
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -75,10 +77,8 @@ public final class ConvertCommand implements Callable<Integer> {
         o.depsJson = depsJson;
         o.verbose = verbose.verbose;
         o.overhead = overhead;
-        if (split != null && window != null)
-            throw new CommandLine.ParameterException(spec.commandLine(), "--split and --window cannot be combined: --split writes every window, --window one");
-        o.splitBudget = split;
-        o.window = window;
+        o.splitBudget = windows.split;
+        o.window = windows.window;
         o.fullArgs = fullArgs;
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();

@@ -1,7 +1,7 @@
 package io.ptotrace.cli;
 
-import io.ptotrace.convert.inspect.Summary;
-import io.ptotrace.convert.inspect.TraceInspector;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

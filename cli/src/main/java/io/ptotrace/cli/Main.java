@@ -33,7 +33,9 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> fail(cmd, ex, VerboseOption.requested(parsed)));
         cl.setParameterExceptionHandler((ex, a) -> {
             CommandLine cmd = ex.getCommandLine();
-            cmd.getErr().println("Error: " + ex.getMessage());
+            // picocli words some messages (exclusive argument groups) with the prefix already
+            String message = ex.getMessage();
+            cmd.getErr().println(message.startsWith("Error: ") ? message : "Error: " + message);
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
             return ExitCodes.TROUBLE;
         });

@@ -44,7 +44,7 @@ class SplitCliTest {
         Path run = run();
         Cli.Result r = Cli.run("convert", run.toString(), "--split", "1G", "--window", "1..2");
         assertThat(r.status()).isEqualTo(2);
-        assertThat(errorLines(r)).containsExactly("Error: --split and --window cannot be combined: --split writes every window, --window one");
+        assertThat(errorLines(r)).containsExactly("Error: --split=BUDGET, --window=FROM..TO are mutually exclusive (specify only one)");
     }
 
     @Test

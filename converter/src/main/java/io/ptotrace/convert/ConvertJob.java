@@ -2,11 +2,11 @@ package io.ptotrace.convert;
 
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
-import io.ptotrace.convert.json.ChromeJsonWriter;
-import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
 import io.ptotrace.convert.picture.ArgSet;
+import io.ptotrace.convert.picture.OverlayProducer;
 import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.convert.picture.TraceWriter;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
 import io.ptotrace.model.Era;
@@ -17,6 +17,7 @@ import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.util.SecondThread;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,8 +26,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.stream.Collectors;
 
 /**
@@ -74,23 +73,11 @@ public final class ConvertJob {
 
         progress.say("reading " + input + (readable(depsPath) ? " and " + depsPath : ""));
         List<String> depsWarnings = new ArrayList<>();
-        CompletableFuture<DepsProjection> depsFuture = CompletableFuture.supplyAsync(() -> loadDeps(depsPath, depsWarnings));
-        Timeline tl;
-        try {
-            tl = RecordsReader.read(input, err::println);
-        } catch (RuntimeException e) {
-            depsFuture.cancel(true);
-            throw e;
-        }
+        SecondThread<DepsProjection> depsRead = SecondThread.start("deps-read", () -> loadDeps(depsPath, depsWarnings));
+        Timeline tl = RecordsReader.read(input, err::println);
         if (o.verbose) printSummary(tl);
         NameMap names = loadNames(input);
-        DepsProjection deps;
-        try {
-            deps = depsFuture.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException) throw (RuntimeException) e.getCause();
-            throw e;
-        }
+        DepsProjection deps = depsRead.joinUnchecked();
         depsWarnings.forEach(err::println);
         if (o.verbose && deps.edgesLoaded()) {
             out.println("  Using deps.json edges (" + deps.pairCount() + " total) from " + depsPath);
@@ -110,6 +97,7 @@ public final class ConvertJob {
             : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
+        for (OverlayProducer producer : o.overlays) producer.applyTo(run, pic);
 
         if (o.window != null) pic = window(pic);
         TracePicture shownPic = pic;
@@ -118,26 +106,28 @@ public final class ConvertJob {
         ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
         // the memory estimate is counted beside the writers, or first when the windows need it
         boolean jsonWritten = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
-        CompletableFuture<CostCounter.Both> costs = CompletableFuture.supplyAsync(() -> CostCounter.count(shownPic, argSet, jsonWritten));
+        SecondThread<CostCounter.Both> costs = SecondThread.start("trace-costs", () -> CostCounter.count(shownPic, argSet, jsonWritten));
         if (o.splitBudget != null) {
             progress.say("cutting " + partsOf + " into windows under " + MemoryModel.shown(o.splitBudget));
-            split = TraceSplit.plan(pic, o.splitBudget, partsOf, argSet, join(costs).pftrace());
+            split = TraceSplit.plan(pic, o.splitBudget, partsOf, argSet, costs.joinUnchecked().pftrace());
         }
 
         // the JSON check (arrows Perfetto will drop) reads the JSON trace while it is written
         boolean withPftrace = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
         JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON) ? new JsonTraceCheck(shownPic, withPftrace) : null;
+        Map<ConvertOptions.Format, TraceWriter> writers = TraceWriters.of(argSet, jsonCheck);
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written)
-            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> TraceWriters.write(shownPic, w.format, argSet, stream, err, jsonCheck))));
+            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> writers.get(w.format).write(shownPic, stream).forEach(err::println))));
         if (split != null) {
             TraceSplit s = split;
+            TraceWriter windowWriter = writers.get(ConvertOptions.Format.PFTRACE);  // its warnings are the whole trace's
             for (int k = 0; k < s.parts.size(); k++) {
                 int part = k;
                 // each window is built while its file is written, and dropped after
                 jobs.add(new Outputs.Job(s.parts.get(k).path(), true,
-                    counted(sizes, s.parts.get(k).path(), stream -> PerfettoProtoWriter.write(s.windows.window(part), stream, argSet))));
+                    counted(sizes, s.parts.get(k).path(), stream -> windowWriter.write(s.windows.window(part), stream))));
             }
             jobs.add(new Outputs.Job(s.index, false, stream -> s.writeIndex(stream, partsOf)));
         }
@@ -165,7 +155,7 @@ public final class ConvertJob {
         for (Written w : written)
             if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
                 out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
-        CostCounter.Both c = join(costs);
+        CostCounter.Both c = costs.joinUnchecked();
         MemoryReport.print(out, written, c, split, sizes, o.splitBudget);
         out.print(StatisticsReport.render(run));
         out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
@@ -198,16 +188,6 @@ public final class ConvertJob {
             c.flush();
             size[0] = c.count;
         };
-    }
-
-    private static <T> T join(CompletableFuture<T> f) {
-        try {
-            return f.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException) throw (RuntimeException) e.getCause();
-            if (e.getCause() instanceof Error) throw (Error) e.getCause();
-            throw e;
-        }
     }
 
     private Path resolveInput() throws IOException {

@@ -1,6 +1,9 @@
 package io.ptotrace.convert;
 
+import io.ptotrace.convert.picture.OverlayProducer;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** What the user asked {@code convert} for. */
 public final class ConvertOptions {
@@ -30,6 +33,8 @@ public final class ConvertOptions {
     public Long splitBudget;
     /** {@code --window}: write only this window of the trace; null: the whole trace. */
     public WindowSpec window;
+    /** Analyses that mark the trace, applied in this order to the picture before it is written. */
+    public final List<OverlayProducer> overlays = new ArrayList<>();
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }

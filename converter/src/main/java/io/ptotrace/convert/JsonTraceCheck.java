@@ -1,13 +1,11 @@
 package io.ptotrace.convert;
 
-import io.ptotrace.convert.inspect.Summary;
-import io.ptotrace.convert.inspect.TraceInspector;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.io.Outputs;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
+import io.ptotrace.convert.picture.TraceWriter;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
+import io.ptotrace.model.util.SecondThread;
+import java.util.List;
 
 /**
  * The warning {@code convert} prints when Perfetto will not show the JSON trace it wrote whole. Up to
@@ -23,7 +21,7 @@ final class JsonTraceCheck {
     private final boolean full;
     /** Appended to the warning: how to get the trace that keeps every arrow. */
     private final String hint;
-    private FutureTask<Summary> inspected;
+    private SecondThread<Summary> inspected;
     private boolean written;
 
     /** {@code withPftrace}: the same conversion also writes the .pftrace. */
@@ -37,16 +35,18 @@ final class JsonTraceCheck {
         this.hint = withPftrace ? "" : " (add --format both to write the .pftrace)";
     }
 
-    /** Writes the picture's JSON trace to {@code out}, checking it meanwhile when the full check applies. */
-    void write(OutputStream out, Outputs.Body json) throws IOException {
-        if (full && inspected == null) {
-            inspected = new FutureTask<>(() -> TraceInspector.summarize(pic, TraceInspector.Format.JSON));
-            Thread t = new Thread(inspected, "json-trace-check");
-            t.setDaemon(true);
-            t.start();
-        }
-        json.write(out);
-        written = true;
+    /**
+     * {@code json}, checking the trace meanwhile when the full check applies: the check judges the events the
+     * writer hands on, on a second thread while the writer renders.
+     */
+    TraceWriter checking(TraceWriter json) {
+        return (picture, out) -> {
+            if (picture != pic) throw new IllegalArgumentException("the check was made for another picture");
+            if (full && inspected == null) inspected = SecondThread.start("json-trace-check", () -> PictureInspection.summarize(pic, TraceInspector.Format.JSON));
+            List<String> warnings = json.write(picture, out);
+            written = true;
+            return warnings;
+        };
     }
 
     /** The warning, or null; call after {@link #write} has returned. */
@@ -68,22 +68,6 @@ final class JsonTraceCheck {
     }
 
     private Summary summary() {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return inspected.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof Error) throw (Error) c;
-            if (c instanceof RuntimeException) throw (RuntimeException) c;
-            throw new IllegalStateException("the JSON trace could not be checked: " + c.getMessage(), c);
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
-        }
+        return inspected.joinUnchecked();
     }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.ptotrace.convert.inspect.TraceInspector;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.TestPictures;
 import io.ptotrace.convert.picture.FlowKind;
@@ -14,17 +14,15 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class JsonTraceCheckTest {
     static final TracePicture PIC = TestPictures.sample().pic;
-    static final PrintStream NO_ERR = new PrintStream(OutputStream.nullOutputStream());
 
     static byte[] written(TracePicture pic, JsonTraceCheck check) throws IOException {
         ByteArrayOutputStream file = new ByteArrayOutputStream();
-        TraceWriters.write(pic, ConvertOptions.Format.JSON, ArgSet.LEAN, file, NO_ERR, check);
+        TraceWriters.of(ArgSet.LEAN, check).get(ConvertOptions.Format.JSON).write(pic, file);
         return file.toByteArray();
     }
 
@@ -81,7 +79,7 @@ class JsonTraceCheckTest {
             }
         };
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            assertThatThrownBy(() -> TraceWriters.write(b.pic, ConvertOptions.Format.JSON, ArgSet.LEAN, full, NO_ERR, check))
+            assertThatThrownBy(() -> TraceWriters.of(ArgSet.LEAN, check).get(ConvertOptions.Format.JSON).write(b.pic, full))
                 .isInstanceOf(IOException.class).hasMessage("No space left on device");
         });
         assertThatThrownBy(check::warning).isInstanceOf(IllegalStateException.class);

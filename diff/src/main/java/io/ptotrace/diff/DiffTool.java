@@ -4,6 +4,7 @@ import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RunLocator;
+import io.ptotrace.model.util.SecondThread;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -126,16 +127,7 @@ public final class DiffTool {
         Path oldFile = RunLocator.depsOf(oldPath);
         Path newFile = RunLocator.depsOf(newPath);
         List<String> oldWarn = new ArrayList<>(), newWarn = new ArrayList<>();
-        Object[] oldResult = new Object[1];
-        Thread t = new Thread(() -> {
-            try {
-                oldResult[0] = loadOne(oldFile, funcNames, oldWarn::add, full);
-            } catch (RuntimeException | Error e) {
-                oldResult[0] = e;
-            }
-        }, "diff-read-old");
-        boolean parallel = Runtime.getRuntime().availableProcessors() > 1;
-        if (parallel) t.start(); else t.run();
+        SecondThread<Side> oldRead = SecondThread.start("diff-read-old", () -> loadOne(oldFile, funcNames, oldWarn::add, full));
         Side newSide = null;
         RuntimeException newFailure = null;
         try {
@@ -143,20 +135,12 @@ public final class DiffTool {
         } catch (RuntimeException e) {
             newFailure = e;
         }
-        if (parallel) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while reading " + oldFile, e);
-            }
-        }
+        oldRead.await();
         oldWarn.forEach(warn);
         newWarn.forEach(warn);
-        if (oldResult[0] instanceof RuntimeException) throw (RuntimeException) oldResult[0];
-        if (oldResult[0] instanceof Error) throw (Error) oldResult[0];
+        Side oldSide = oldRead.joinUnchecked();
         if (newFailure != null) throw newFailure;
-        return new Sides((Side) oldResult[0], newSide);
+        return new Sides(oldSide, newSide);
     }
 
     private static Side loadOne(Path file, Path funcNames, Consumer<String> warn, boolean full) {

@@ -1,7 +1,11 @@
 package io.ptotrace.model;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
 /**
- * The two generations of swimlane captures: the older "L2 swimlane" and the newer "chip swimlane" era. A file's
+ * The generations of swimlane captures, oldest first: the older "L2 swimlane" and the newer "chip swimlane" era. A file's
  * era comes from its level key; it decides names in reports and the receive-time arithmetic (docs/inputs.md).
  */
 public enum Era {
@@ -17,6 +21,17 @@ public enum Era {
         this.recordsFile = recordsFile;
         this.runFlag = runFlag;
     }
+
+    private static final List<Era> NEWEST_FIRST;
+
+    static {
+        List<Era> l = new ArrayList<>(List.of(values()));
+        Collections.reverse(l);
+        NEWEST_FIRST = List.copyOf(l);
+    }
+
+    /** Every era, newest first (the declaration order is oldest first): where two eras' files meet, the newest wins. */
+    public static List<Era> newestFirst() { return NEWEST_FIRST; }
 
     public static String levelDescription(int level) {
         switch (level) {

@@ -5,6 +5,7 @@ import io.ptotrace.io.Inputs;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -50,29 +51,46 @@ public final class NameMap {
         try { return Long.parseLong(s.strip()); } catch (NumberFormatException e) { return null; }
     }
 
+    /** One member of a JSON object: its name, the first token of its value (current); the handler consumes the value. */
+    @FunctionalInterface
+    private interface Member {
+        void read(String key, JsonToken value, JsonParser p) throws IOException;
+    }
+
+    /** The one walk of a name map: every member of its top-level object, in file order; nothing may follow it. */
+    private static void eachTopLevelMember(Path file, Member m) {
+        Inputs.readJson(file, JSON, p -> {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw InputProblem.at(file, p, "name map is not a JSON object");
+            eachMember(p, m);
+            if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
+        });
+    }
+
+    /** Every member of the object whose start is the current token. */
+    private static void eachMember(JsonParser p, Member m) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            m.read(k, p.nextToken(), p);
+        }
+    }
+
+    private static final String CALLABLES = "callable_id_to_name", ORCHESTRATOR = "orchestrator_name";
+
     /** Reads a {@code name_map*.json}: {@code callable_id_to_name} and {@code orchestrator_name}. */
     public static NameMap read(Path file) {
         Map<String, String> names = new LinkedHashMap<>();
         String[] orch = {null};
-        Inputs.readJson(file, JSON, p -> {
-            if (p.nextToken() != JsonToken.START_OBJECT) throw InputProblem.at(file, p, "name map is not a JSON object");
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String k = p.currentName();
-                JsonToken t = p.nextToken();
-                if (k.equals("callable_id_to_name") && t == JsonToken.START_OBJECT) {
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String id = p.currentName();
-                        p.nextToken();
-                        Object v = JsonValues.read(p);
-                        if (v instanceof String) names.put(id, (String) v);
-                        else if (JsonValues.isPresent(v) && !(v instanceof Map) && !(v instanceof List)) names.put(id, String.valueOf(v));
-                    }
-                } else if (k.equals("orchestrator_name")) {
-                    Object v = JsonValues.read(p);
-                    orch[0] = v instanceof String ? (String) v : null;
-                } else p.skipChildren();
-            }
-            if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
+        eachTopLevelMember(file, (k, t, p) -> {
+            if (k.equals(CALLABLES) && t == JsonToken.START_OBJECT) {
+                eachMember(p, (id, vt, q) -> {
+                    Object v = JsonValues.read(q);
+                    if (v instanceof String) names.put(id, (String) v);
+                    else if (JsonValues.isPresent(v) && !(v instanceof Map) && !(v instanceof List)) names.put(id, String.valueOf(v));
+                });
+            } else if (k.equals(ORCHESTRATOR)) {
+                Object v = JsonValues.read(p);
+                orch[0] = v instanceof String ? (String) v : null;
+            } else p.skipChildren();
         });
         return new NameMap(names, orch[0]);
     }
@@ -85,28 +103,21 @@ public final class NameMap {
         Map<String, String> callable = new LinkedHashMap<>(), flat = new LinkedHashMap<>();
         String[] orch = {null};
         boolean[] callableListed = {false};
-        Inputs.readJson(file, JSON, p -> {
-            if (p.nextToken() != JsonToken.START_OBJECT) throw InputProblem.at(file, p, "name map is not a JSON object");
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String k = p.currentName();
-                JsonToken t = p.nextToken();
-                if (k.equals("callable_id_to_name") && t == JsonToken.START_OBJECT) {
-                    while (p.nextToken() == JsonToken.FIELD_NAME) {
-                        String id = p.currentName();
-                        callableListed[0] = true;
-                        if (p.nextToken() == JsonToken.VALUE_STRING) callable.put(id, p.getText());
-                        else p.skipChildren();
-                    }
-                    flat.remove(k);
-                } else if (t == JsonToken.VALUE_STRING) {
-                    flat.put(k, p.getText());
-                    if (k.equals("orchestrator_name")) orch[0] = p.getText();
-                } else {
-                    flat.remove(k);
-                    p.skipChildren();
-                }
+        eachTopLevelMember(file, (k, t, p) -> {
+            if (k.equals(CALLABLES) && t == JsonToken.START_OBJECT) {
+                eachMember(p, (id, vt, q) -> {
+                    callableListed[0] = true;
+                    if (vt == JsonToken.VALUE_STRING) callable.put(id, q.getText());
+                    else q.skipChildren();
+                });
+                flat.remove(k);
+            } else if (t == JsonToken.VALUE_STRING) {
+                flat.put(k, p.getText());
+                if (k.equals(ORCHESTRATOR)) orch[0] = p.getText();
+            } else {
+                flat.remove(k);
+                p.skipChildren();
             }
-            if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
         });
         return new NameMap(callableListed[0] ? callable : flat, orch[0]);
     }

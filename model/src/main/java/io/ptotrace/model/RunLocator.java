@@ -9,6 +9,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Where a run's files are. A run folder holds a records file, {@code deps.json} and {@code name_map*.json};
@@ -26,13 +27,13 @@ public final class RunLocator {
      * The names that discovery under {@code outputs/} looks for: the names the captures write, newest era first.
      * A run holding only an {@code l2_perf_records.json} is read when its folder or file is named, but never picked on its own.
      */
-    public static final List<String> CAPTURE_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile);
+    public static final List<String> CAPTURE_NAMES = Era.newestFirst().stream().map(e -> e.recordsFile).toList();
 
     /**
      * Records file names of every era, newest era first: a folder holding files of two eras is read by its
      * newest one; {@link #L2_PERF_RECORDS} comes last.
      */
-    public static final List<String> RECORDS_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile, L2_PERF_RECORDS);
+    public static final List<String> RECORDS_NAMES = Stream.concat(CAPTURE_NAMES.stream(), Stream.of(L2_PERF_RECORDS)).toList();
 
     public static final String DEPS_NAME = "deps.json";
 

@@ -2,9 +2,9 @@ package io.ptotrace.synth;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
+import io.ptotrace.model.util.SecondThread;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.function.BooleanSupplier;
 
 /**
  * Streams {@code deps.json}: {@code tasks[]}, {@code tensors[]} and {@code edges[]}, each written
@@ -114,10 +114,9 @@ final class DepsWriter {
 
   /**
    * Writes {@code deps.json}: {@code tasks} and {@code tensors} are generated here, then the
-   * {@code edges} fragment is spliced in once {@code edgesDone} has finished writing it.
+   * {@code edges} fragment is spliced in once {@code edgesWrite} has finished writing it.
    */
-  void writeMain(Path file, Path edgesFragment, Thread edgesDone, BooleanSupplier edgesWritten)
-      throws IOException {
+  void writeMain(Path file, Path edgesFragment, SecondThread<?> edgesWrite) throws IOException {
     try (JsonOut out = new JsonOut(file)) {
       jo = out;
       g = out.gen;
@@ -150,13 +149,7 @@ final class DepsWriter {
       }
       gg.writeEndArray();
 
-      try {
-        edgesDone.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for the edges of " + file, e);
-      }
-      if (!edgesWritten.getAsBoolean()) {
+      if (!edgesWrite.await()) {
         throw new IOException("the edges of " + file + " were not written");
       }
       gg.writeFieldName(K_EDGES);

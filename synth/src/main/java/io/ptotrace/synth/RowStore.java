@@ -1,6 +1,6 @@
 package io.ptotrace.synth;
 
-import java.util.Arrays;
+import io.ptotrace.model.util.GrowableColumns;
 
 /**
  * All AICore dispatches (one row per block dispatch) as primitive columns, ~35 bytes per row.
@@ -36,19 +36,16 @@ final class RowStore {
   }
 
   int add(int t, int c, long d, long p, long r, long e, long tl, int rg, boolean v2, byte kcls) {
-    if (n == task.length) {
-      int m = (int) Math.min(Integer.MAX_VALUE - 8, (long) n + (n >> 1) + 16);
-      task = Arrays.copyOf(task, m);
-      core = Arrays.copyOf(core, m);
-      dispatch = Arrays.copyOf(dispatch, m);
-      prop = Arrays.copyOf(prop, m);
-      r2s = Arrays.copyOf(r2s, m);
-      exec = Arrays.copyOf(exec, m);
-      tail = Arrays.copyOf(tail, m);
-      reg = Arrays.copyOf(reg, m);
-      flags = Arrays.copyOf(flags, m);
-      cls = Arrays.copyOf(cls, m);
-    }
+    task = GrowableColumns.room(task, n);
+    core = GrowableColumns.room(core, n);
+    dispatch = GrowableColumns.room(dispatch, n);
+    prop = GrowableColumns.room(prop, n);
+    r2s = GrowableColumns.room(r2s, n);
+    exec = GrowableColumns.room(exec, n);
+    tail = GrowableColumns.room(tail, n);
+    reg = GrowableColumns.room(reg, n);
+    flags = GrowableColumns.room(flags, n);
+    cls = GrowableColumns.room(cls, n);
     int i = n++;
     task[i] = t;
     core[i] = (short) c;

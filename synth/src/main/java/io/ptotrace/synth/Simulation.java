@@ -1,5 +1,6 @@
 package io.ptotrace.synth;
 
+import io.ptotrace.model.util.GrowableColumns;
 import java.util.Arrays;
 
 /**
@@ -190,13 +191,10 @@ final class Simulation {
   }
 
   private void addMarker(long time, int task, byte k, int thread) {
-    if (nMarkers == mTime.length) {
-      int m = nMarkers * 2;
-      mTime = Arrays.copyOf(mTime, m);
-      mTask = Arrays.copyOf(mTask, m);
-      mKind = Arrays.copyOf(mKind, m);
-      mThread = Arrays.copyOf(mThread, m);
-    }
+    mTime = GrowableColumns.room(mTime, nMarkers);
+    mTask = GrowableColumns.room(mTask, nMarkers);
+    mKind = GrowableColumns.room(mKind, nMarkers);
+    mThread = GrowableColumns.room(mThread, nMarkers);
     mTime[nMarkers] = time;
     mTask[nMarkers] = task;
     mKind[nMarkers] = k;

@@ -3,6 +3,7 @@ package io.ptotrace.synth;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import io.ptotrace.io.TempFiles;
+import io.ptotrace.model.util.SecondThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -100,18 +101,21 @@ public final class SynthRun {
     // this thread simulates and writes the records file (the bytes never depend on the threads)
     DepsWriter edgesWriter = new DepsWriter(options);
     DepsWriter mainWriter = new DepsWriter(options);
-    Worker edges = null;
-    Worker main = null;
+    SecondThread<Void> edges = null;
+    SecondThread<Void> main = null;
     Path fragment = null;
     if (deps != null) {
       Path edgesFile = TempFiles.create(dir);
       fragment = edgesFile;
-      Worker edgesWorker = new Worker("ptotrace-synth-edges", () -> edgesWriter.writeEdgesFragment(edgesFile));
-      edges = edgesWorker;
-      main = new Worker("ptotrace-synth-deps",
-          () -> mainWriter.writeMain(deps, edgesFile, edgesWorker.thread, edgesWorker::succeeded));
-      edges.thread.start();
-      main.thread.start();
+      SecondThread<Void> edgesWrite = SecondThread.start("ptotrace-synth-edges", () -> {
+        edgesWriter.writeEdgesFragment(edgesFile);
+        return null;
+      });
+      edges = edgesWrite;
+      main = SecondThread.start("ptotrace-synth-deps", () -> {
+        mainWriter.writeMain(deps, edgesFile, edgesWrite);
+        return null;
+      });
     }
     Simulation sim;
     RecordsWriter recordsWriter;
@@ -125,78 +129,21 @@ public final class SynthRun {
       }
     } finally {
       if (main != null) {
-        main.join();
-        edges.join();
+        main.await();
+        edges.await();
       }
       if (fragment != null) {
         TempFiles.delete(fragment);
       }
     }
     if (main != null) {
-      edges.rethrow();
-      main.rethrow();
+      edges.join();
+      main.join();
     }
     return new Result(records, deps, nameMap, sim.n, sim.kernelTasks, sim.allocTasks,
         sim.dummyTasks, sim.predicatedTasks, sim.rows.n, recordsWriter.schedulerRecords,
         recordsWriter.orchestratorRecords, sim.tensors, sim.annotatedEdges, sim.timedPairs,
         sim.violatingPairs, Duration.ofNanos(System.nanoTime() - t0));
-  }
-
-  /** A thread running one IO task, remembering its failure. */
-  private static final class Worker {
-    interface IoTask {
-      void run() throws IOException;
-    }
-
-    final Thread thread;
-    private volatile Throwable failure;
-
-    Worker(String name, IoTask task) {
-      thread = new Thread(() -> {
-        try {
-          task.run();
-        } catch (Throwable e) {
-          failure = e;
-        }
-      }, name);
-      thread.setDaemon(true);
-    }
-
-    void join() throws IOException {
-      boolean interrupted = false;
-      while (true) {
-        try {
-          thread.join();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-
-    boolean succeeded() {
-      return !thread.isAlive() && failure == null;
-    }
-
-    void rethrow() throws IOException {
-      Throwable f = failure;
-      if (f == null) {
-        return;
-      }
-      if (f instanceof IOException io) {
-        throw io;
-      }
-      if (f instanceof RuntimeException re) {
-        throw re;
-      }
-      if (f instanceof Error err) {
-        throw err;
-      }
-      throw new IOException(f);
-    }
   }
 
   private static void writeNameMap(Path file) throws IOException {

@@ -1,6 +1,6 @@
 package io.ptotrace.synth;
 
-import java.util.Arrays;
+import io.ptotrace.model.util.GrowableColumns;
 
 /**
  * One submitted task as produced by {@link GraphGen#next(TaskSpec)}: kind, kernels, args, the
@@ -61,15 +61,12 @@ final class TaskSpec {
   }
 
   int addArg(byte type, int off, int rows, int cols, byte dtype, long tid) {
-    if (nArgs == argType.length) {
-      int n = nArgs * 2;
-      argType = Arrays.copyOf(argType, n);
-      argOff = Arrays.copyOf(argOff, n);
-      argRows = Arrays.copyOf(argRows, n);
-      argCols = Arrays.copyOf(argCols, n);
-      argDtype = Arrays.copyOf(argDtype, n);
-      argTid = Arrays.copyOf(argTid, n);
-    }
+    argType = GrowableColumns.room(argType, nArgs);
+    argOff = GrowableColumns.room(argOff, nArgs);
+    argRows = GrowableColumns.room(argRows, nArgs);
+    argCols = GrowableColumns.room(argCols, nArgs);
+    argDtype = GrowableColumns.room(argDtype, nArgs);
+    argTid = GrowableColumns.room(argTid, nArgs);
     int a = nArgs++;
     argType[a] = type;
     argOff[a] = off;
@@ -82,18 +79,15 @@ final class TaskSpec {
 
   void addEdge(int pred, long predId, byte src, int arg, byte overlap, byte hazard, byte access,
       int prodOff, int prodRows) {
-    if (nEdges == ePred.length) {
-      int n = nEdges * 2;
-      ePred = Arrays.copyOf(ePred, n);
-      ePredId = Arrays.copyOf(ePredId, n);
-      eSrc = Arrays.copyOf(eSrc, n);
-      eArg = Arrays.copyOf(eArg, n);
-      eOverlap = Arrays.copyOf(eOverlap, n);
-      eHazard = Arrays.copyOf(eHazard, n);
-      eAccess = Arrays.copyOf(eAccess, n);
-      eProdOff = Arrays.copyOf(eProdOff, n);
-      eProdRows = Arrays.copyOf(eProdRows, n);
-    }
+    ePred = GrowableColumns.room(ePred, nEdges);
+    ePredId = GrowableColumns.room(ePredId, nEdges);
+    eSrc = GrowableColumns.room(eSrc, nEdges);
+    eArg = GrowableColumns.room(eArg, nEdges);
+    eOverlap = GrowableColumns.room(eOverlap, nEdges);
+    eHazard = GrowableColumns.room(eHazard, nEdges);
+    eAccess = GrowableColumns.room(eAccess, nEdges);
+    eProdOff = GrowableColumns.room(eProdOff, nEdges);
+    eProdRows = GrowableColumns.room(eProdRows, nEdges);
     int e = nEdges++;
     ePred[e] = pred;
     ePredId[e] = predId;
@@ -107,14 +101,11 @@ final class TaskSpec {
   }
 
   void addNew(long addr, int ver, long tid, byte dtype, long numel) {
-    if (nNew == newAddr.length) {
-      int n = nNew * 2;
-      newAddr = Arrays.copyOf(newAddr, n);
-      newVer = Arrays.copyOf(newVer, n);
-      newTid = Arrays.copyOf(newTid, n);
-      newDtype = Arrays.copyOf(newDtype, n);
-      newNumel = Arrays.copyOf(newNumel, n);
-    }
+    newAddr = GrowableColumns.room(newAddr, nNew);
+    newVer = GrowableColumns.room(newVer, nNew);
+    newTid = GrowableColumns.room(newTid, nNew);
+    newDtype = GrowableColumns.room(newDtype, nNew);
+    newNumel = GrowableColumns.room(newNumel, nNew);
     int i = nNew++;
     newAddr[i] = addr;
     newVer[i] = ver;

@@ -4,6 +4,7 @@ import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.RecordsReader;
 import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
+import io.ptotrace.model.util.SecondThread;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,37 +92,17 @@ final class PerfSidecar {
     }
 
     static final class Pending {
-        private final Path file;
         private final List<String> warnings = new ArrayList<>();
-        private PerfSidecar result;
-        private Throwable failure;
-        private final Thread thread;
+        private final SecondThread<PerfSidecar> read;
 
         private Pending(Path file) {
-            this.file = file;
-            thread = new Thread(() -> {
-                try {
-                    result = read(file, line -> { synchronized (warnings) { warnings.add(line); } });
-                } catch (Throwable e) {
-                    failure = e;
-                }
-            }, "perf-sidecar");
-            thread.setDaemon(true);
-            if (Runtime.getRuntime().availableProcessors() > 1) thread.start();
-            else thread.run();
+            read = SecondThread.start("perf-sidecar", () -> read(file, line -> { synchronized (warnings) { warnings.add(line); } }));
         }
 
         PerfSidecar join(Consumer<String> warn) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while reading " + file, e);
-            }
+            read.await();
             synchronized (warnings) { warnings.forEach(warn); }
-            if (failure instanceof Error) throw (Error) failure;
-            if (failure != null) throw new IllegalStateException(failure);
-            return result;
+            return read.joinUnchecked();
         }
     }
 

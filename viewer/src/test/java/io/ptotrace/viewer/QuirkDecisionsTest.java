@@ -163,4 +163,21 @@ class QuirkDecisionsTest {
             + "{\"task_id\": 5, \"kernel_ids\": [-1, 2, -1]}], \"tensors\": [{\"tensor_id\": 1}, {\"tensor_id\": 1}, {\"tensor_id\": 2}]}");
         assertThat(Run.of(deps, EdgeMode.FULL).text()).contains("  tensors: 2\n", "TASK 5 kind=submit func_id=[-1,2,-1] fanin=0 fanout=0\n");
     }
+
+    /** Each kernel_ids slot is read as Python's int() reads it; what int() refuses is no kernel (−1). */
+    @Test
+    void kernelSlotsAreReadAsPythonIntReadsThem() {
+        Path deps = Run.write(dir, "deps.json", "{\"tasks\": ["
+            + "{\"task_id\": 1, \"kernel_ids\": [true, false, -1]}, "
+            + "{\"task_id\": 2, \"kernel_ids\": [\" 5 \", \"1_0\", 3.7]}, "
+            + "{\"task_id\": 3, \"kernel_ids\": [\"3.0\", null, \"x\"]}, "
+            + "{\"task_id\": 4, \"kernel_ids\": [-0.5, \"+2\", \"\\t-1 \"]}, "
+            + "{\"task_id\": 5, \"kernel_ids\": [\"_1\", \"1__0\", [1]]}]}");
+        assertThat(Run.of(deps, EdgeMode.FULL).text()).contains(
+            "TASK 1 kind=submit func_id=[1,0,-1] fanin=0 fanout=0\n",
+            "TASK 2 kind=submit func_id=[5,10,3] fanin=0 fanout=0\n",
+            "TASK 3 kind=dummy func_id=none fanin=0 fanout=0\n",
+            "TASK 4 kind=submit func_id=[0,2,-1] fanin=0 fanout=0\n",
+            "TASK 5 kind=dummy func_id=none fanin=0 fanout=0\n");
+    }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.JsonValues;
+import io.ptotrace.vocabulary.TraceCategories;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -170,7 +171,7 @@ public final class ChromeJsonWriter {
     }
 
     /** The "cat" of every arrow end. */
-    public static final String FLOW_CATEGORY = "flow";
+    public static final String FLOW_CATEGORY = TraceCategories.FLOW;
 
     /** {@link #flowBindId} of an end written without "bind_id". */
     public static final long NO_BIND_ID = Long.MIN_VALUE;

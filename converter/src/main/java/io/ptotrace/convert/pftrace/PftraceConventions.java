@@ -2,10 +2,15 @@ package io.ptotrace.convert.pftrace;
 
 import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.FlowKind;
+import io.ptotrace.vocabulary.FlowIds;
+import io.ptotrace.vocabulary.TraceCategories;
+import io.ptotrace.vocabulary.TraceQueries;
 
 /**
  * How ptotrace's protobuf trace encodes what the Chrome JSON says with flow names and bind ids, shared
- * by {@link PerfettoProtoWriter} and {@code inspect}.
+ * by {@link PerfettoProtoWriter} and {@code inspect}; the words both sides read (kind codes, the flow-id bit
+ * layout, categories, the SQL) are the shared vocabulary's ({@code io.ptotrace.vocabulary}), named here
+ * for the writer.
  *
  * <h2>Arrows</h2>
  * Every arrow of the picture is one Perfetto v2 flow: {@code flow_ids} (TrackEvent field 47) on one
@@ -19,8 +24,8 @@ import io.ptotrace.convert.picture.FlowKind;
  * category {@value #UNBOUND_MARKER_CATEGORY}) at that end's pid/tid/ts, on the lane's child track
  * {@value #MARKER_TRACK_NAME}. No arrow is lost.
  *
- * <p>The flow id carries the JSON flow id and the kind ({@link FlowKind#traceId}:
- * {@code id = jsonFlowId << 4 | (kind.ordinal() + 1)}; the trace processor keeps it as {@code flow.trace_id}).
+ * <p>The flow id carries the JSON flow id and the kind ({@link FlowKind#traceId}, laid out by {@link FlowIds}:
+ * {@code id = jsonFlowId << 4 | kind code}; the trace processor keeps it as {@code flow.trace_id}).
  *
  * <h2>hb_violation</h2>
  * Each {@code hb_violation} arrow also gets a zero-length marker slice named and categorised
@@ -39,58 +44,26 @@ public final class PftraceConventions {
     /** trusted_packet_sequence_id of every packet. */
     public static final int SEQUENCE_ID = 1;
 
-    public static final String HB_CATEGORY = ArrowMarks.HB_CATEGORY;
-    public static final String UNBOUND_MARKER_CATEGORY = ArrowMarks.UNBOUND_CATEGORY;
-    public static final String BACKWARD_MARKER_CATEGORY = ArrowMarks.BACKWARD_CATEGORY;
-    public static final String MARKER_TRACK_NAME = "arrow markers";
+    public static final String HB_CATEGORY = TraceCategories.HB_VIOLATION;
+    public static final String UNBOUND_MARKER_CATEGORY = TraceCategories.UNBOUND_MARKER;
+    public static final String BACKWARD_MARKER_CATEGORY = TraceCategories.BACKWARD_MARKER;
+    public static final String MARKER_TRACK_NAME = TraceCategories.MARKER_TRACK;
 
-    /**
-     * Every hb_violation in a ptotrace .pftrace, with the flow row and both task slices (trace processor
-     * SQL; the flow table's {@code trace_id} is the raw flow id).
-     */
-    public static final String HB_VIOLATIONS_SQL =
-        "SELECT\n"
-        + "  extract_arg(m.arg_set_id, 'debug.flow_trace_id') >> 4 AS json_flow_id,\n"
-        + "  extract_arg(m.arg_set_id, 'debug.pred')       AS pred,\n"
-        + "  extract_arg(m.arg_set_id, 'debug.pred_ts_us') AS pred_ts_us,\n"
-        + "  extract_arg(m.arg_set_id, 'debug.succ')       AS succ,\n"
-        + "  m.ts / 1000.0                                  AS succ_ts_us,\n"
-        + "  extract_arg(m.arg_set_id, 'debug.overlap_us') AS overlap_us,\n"
-        + "  extract_arg(m.arg_set_id, 'debug.backward')   AS backward,\n"
-        + "  f.id AS flow_row, so.name AS flow_out_slice, si.name AS flow_in_slice\n"
-        + "FROM slice m\n"
-        + "LEFT JOIN flow f ON f.trace_id = extract_arg(m.arg_set_id, 'debug.flow_trace_id')\n"
-        + "LEFT JOIN slice so ON so.id = f.slice_out\n"
-        + "LEFT JOIN slice si ON si.id = f.slice_in\n"
-        + "WHERE m.category = 'hb_violation'\n"
-        + "ORDER BY m.ts";
+    /** Every hb_violation in a ptotrace .pftrace, with the flow row and both task slices ({@link TraceQueries}). */
+    public static final String HB_VIOLATIONS_SQL = TraceQueries.HB_VIOLATIONS_SQL;
 
-    /** The same arrows straight from the flow table (kind code 2 = hb_violation). */
-    public static final String HB_FLOWS_SQL =
-        "SELECT f.id, f.trace_id >> 4 AS json_flow_id, so.name AS slice_out, si.name AS slice_in\n"
-        + "FROM flow f JOIN slice so ON so.id = f.slice_out JOIN slice si ON si.id = f.slice_in\n"
-        + "WHERE (f.trace_id & 15) = 2";
+    /** The same arrows straight from the flow table. */
+    public static final String HB_FLOWS_SQL = TraceQueries.HB_FLOWS_SQL;
 
     /** In a Chrome JSON trace the arrow name is a flow arg. */
-    public static final String HB_FLOWS_SQL_JSON =
-        "SELECT f.id, so.name AS slice_out, si.name AS slice_in\n"
-        + "FROM flow f JOIN slice so ON so.id = f.slice_out JOIN slice si ON si.id = f.slice_in\n"
-        + "WHERE extract_arg(f.arg_set_id, 'name') = 'hb_violation'";
-
-    private static final FlowKind[] KINDS = FlowKind.values();
+    public static final String HB_FLOWS_SQL_JSON = TraceQueries.HB_FLOWS_SQL_JSON;
 
     public static long flowId(int jsonFlowId, FlowKind kind) { return kind.traceId(jsonFlowId); }
 
     /** The kind a ptotrace flow id encodes, or null when it is not one of ours. */
-    public static FlowKind kindOf(long flowId) {
-        int k = (int) (flowId & 15) - 1;
-        return k >= 0 && k < KINDS.length ? KINDS[k] : null;
-    }
+    public static FlowKind kindOf(long flowId) { return FlowKind.of(FlowIds.kindOf(flowId)); }
 
-    public static long jsonFlowId(long flowId) { return flowId >>> 4; }
+    public static long jsonFlowId(long flowId) { return FlowIds.jsonFlowId(flowId); }
 
-    public static boolean isMarkerCategory(String category) {
-        return HB_CATEGORY.equals(category) || UNBOUND_MARKER_CATEGORY.equals(category)
-            || BACKWARD_MARKER_CATEGORY.equals(category);
-    }
+    public static boolean isMarkerCategory(String category) { return TraceCategories.isMarker(category); }
 }

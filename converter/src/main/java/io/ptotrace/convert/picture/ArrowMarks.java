@@ -2,6 +2,7 @@ package io.ptotrace.convert.picture;
 
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.PagedColumns;
+import io.ptotrace.vocabulary.TraceCategories;
 
 /**
  * The zero-length marks that point at arrows a reader could miss: every {@code hb_violation} gets one where
@@ -11,9 +12,9 @@ import io.ptotrace.model.util.PagedColumns;
  * JSON has none.
  */
 public final class ArrowMarks {
-    public static final String HB_CATEGORY = "hb_violation";
-    public static final String UNBOUND_CATEGORY = "arrow_end";
-    public static final String BACKWARD_CATEGORY = "backward_arrow";
+    public static final String HB_CATEGORY = TraceCategories.HB_VIOLATION;
+    public static final String UNBOUND_CATEGORY = TraceCategories.UNBOUND_MARKER;
+    public static final String BACKWARD_CATEGORY = TraceCategories.BACKWARD_MARKER;
 
     public enum Type {
         HB_VIOLATION(HB_CATEGORY), UNBOUND_START(UNBOUND_CATEGORY), UNBOUND_END(UNBOUND_CATEGORY), BACKWARD(BACKWARD_CATEGORY);

@@ -1,27 +1,46 @@
 package io.ptotrace.convert.picture;
 
-/** The arrow kinds of the merged trace and their trace-event names. */
-public enum FlowKind {
-    DEPENDENCY("dependency"),
-    HB_VIOLATION("hb_violation"),
-    COMPLETE("complete"),
-    COMPLETE_READY("complete\u2192ready"),
-    DISPATCH("dispatch"),
-    SUBMIT_DISPATCH("submit\u2192dispatch"),
-    FANIN_DISPATCH("fanin\u2192dispatch"),
-    PARAMS_DISPATCH("params\u2192dispatch"),
-    /** An arrow an {@link Overlay} added; its shown name is the overlay's. */
-    OVERLAY("overlay");
+import io.ptotrace.vocabulary.ArrowKind;
+import io.ptotrace.vocabulary.FlowIds;
 
+/**
+ * The arrow kinds of the merged trace, as the picture uses them; each is one {@link ArrowKind} of the shared
+ * vocabulary, which holds its trace-event name and its code in a .pftrace flow id.
+ */
+public enum FlowKind {
+    DEPENDENCY(ArrowKind.DEPENDENCY),
+    HB_VIOLATION(ArrowKind.HB_VIOLATION),
+    COMPLETE(ArrowKind.COMPLETE),
+    COMPLETE_READY(ArrowKind.COMPLETE_READY),
+    DISPATCH(ArrowKind.DISPATCH),
+    SUBMIT_DISPATCH(ArrowKind.SUBMIT_DISPATCH),
+    FANIN_DISPATCH(ArrowKind.FANIN_DISPATCH),
+    PARAMS_DISPATCH(ArrowKind.PARAMS_DISPATCH),
+    /** An arrow an {@link Overlay} added; its shown name is the overlay's. */
+    OVERLAY(ArrowKind.OVERLAY);
+
+    private static final FlowKind[] BY_ARROW_KIND = new FlowKind[ArrowKind.values().length];
+
+    static {
+        for (FlowKind k : values()) BY_ARROW_KIND[k.arrowKind.ordinal()] = k;
+    }
+
+    public final ArrowKind arrowKind;
     public final String eventName;
 
-    FlowKind(String eventName) { this.eventName = eventName; }
+    FlowKind(ArrowKind arrowKind) {
+        this.arrowKind = arrowKind;
+        this.eventName = arrowKind.eventName;
+    }
 
     public boolean isDependency() { return this == DEPENDENCY || this == HB_VIOLATION; }
 
+    /** The kind of {@code k}, or null for none. */
+    public static FlowKind of(ArrowKind k) { return k == null ? null : BY_ARROW_KIND[k.ordinal()]; }
+
     /**
      * The id of arrow {@code flow} (its Chrome JSON id) in a protobuf trace: the JSON id and the kind, so a
-     * reader of the .pftrace knows the kind without names ({@code flow << 4 | ordinal + 1}).
+     * reader of the .pftrace knows the kind without names ({@link FlowIds}).
      */
-    public long traceId(int flow) { return ((long) flow << 4) | (ordinal() + 1); }
+    public long traceId(int flow) { return FlowIds.encode(flow, arrowKind); }
 }

@@ -3,8 +3,8 @@ package io.ptotrace.convert.pftrace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.convert.TraceBuilder;
-import io.ptotrace.convert.inspect.Summary;
-import io.ptotrace.convert.inspect.TraceInspector;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;

@@ -2,9 +2,9 @@ package io.ptotrace.convert.pftrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ptotrace.convert.inspect.Problem;
-import io.ptotrace.convert.inspect.Summary;
-import io.ptotrace.convert.inspect.TraceInspector;
+import io.ptotrace.inspect.Problem;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.TracePicture;
 import java.io.ByteArrayInputStream;

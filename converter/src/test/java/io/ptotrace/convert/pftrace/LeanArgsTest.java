@@ -2,8 +2,8 @@ package io.ptotrace.convert.pftrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ptotrace.convert.inspect.Summary;
-import io.ptotrace.convert.inspect.TraceInspector;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.TracePicture;

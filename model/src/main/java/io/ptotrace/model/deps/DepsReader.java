@@ -232,7 +232,10 @@ public final class DepsReader {
         while (p.nextToken() != JsonToken.END_ARRAY) {
             int val = -1;
             JsonToken t = p.currentToken();
-            if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_STRING) {
+            // each slot as Python's int() reads it (U64.read): true/false are 1/0, a float truncates, a string may
+            // have surrounding blanks and '_' between digits; anything else ("3.0", null, a list) is no kernel
+            if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_STRING
+                || t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
                 if (U64.read(p, slot)) val = int32(p, "kernel_ids entry");
             } else p.skipChildren();
             if (n < 3) k[n] = val;

@@ -10,7 +10,19 @@ import java.util.Arrays;
 public final class GrowableColumns {
     private GrowableColumns() {}
 
-    private static int grown(int len) { return len + (len >> 1) + 16; }
+    /** The length a full column of {@code len} grows to: the one growth rule of every growable column. */
+    public static int grown(int len) { return (int) Math.min(Integer.MAX_VALUE - 8, (long) len + (len >> 1) + 16); }
+
+    // For structures of several plain arrays sharing one count (synth's rows, markers, args): each array with
+    // room for element n, grown by the same rule; the array itself while it has room.
+
+    public static int[] room(int[] a, int n) { return n < a.length ? a : Arrays.copyOf(a, grown(a.length)); }
+
+    public static long[] room(long[] a, int n) { return n < a.length ? a : Arrays.copyOf(a, grown(a.length)); }
+
+    public static short[] room(short[] a, int n) { return n < a.length ? a : Arrays.copyOf(a, grown(a.length)); }
+
+    public static byte[] room(byte[] a, int n) { return n < a.length ? a : Arrays.copyOf(a, grown(a.length)); }
 
     public static final class Ints {
         public int[] a;

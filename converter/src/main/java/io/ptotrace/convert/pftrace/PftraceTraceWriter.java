@@ -1,0 +1,28 @@
+package io.ptotrace.convert.pftrace;
+
+import io.ptotrace.convert.picture.ArgSet;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.convert.picture.TraceWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * Perfetto's protobuf format ({@code .pftrace}) as a {@link TraceWriter}: {@link PerfettoProtoWriter} with the
+ * args of one {@link ArgSet}; warns when slices had to go to overflow tracks.
+ */
+public final class PftraceTraceWriter implements TraceWriter {
+    private final ArgSet args;
+
+    public PftraceTraceWriter(ArgSet args) {
+        this.args = args;
+    }
+
+    @Override
+    public List<String> write(TracePicture pic, OutputStream out) throws IOException {
+        PerfettoProtoWriter.Report r = PerfettoProtoWriter.write(pic, out, args);
+        if (r.overflowSlices == 0) return List.of();
+        return List.of("Warning: " + r.overflowSlices + " slice(s) overlapped others on their lane without nesting; "
+            + "the .pftrace shows them on overflow child tracks (e.g. " + r.overflowExamples + ")");
+    }
+}
