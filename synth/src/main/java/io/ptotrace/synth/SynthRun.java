@@ -2,10 +2,16 @@ package io.ptotrace.synth;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import io.ptotrace.io.OutputFile;
+import io.ptotrace.io.OutputProblem;
+import io.ptotrace.io.OutputSet;
+import io.ptotrace.io.Outputs;
 import io.ptotrace.io.TempFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -87,7 +93,7 @@ public final class SynthRun {
 
   /**
    * Generates the run described by {@code options} into {@code dir} (created if needed; existing
-   * files of the same names are replaced).
+   * files of the same names are replaced, all of them or, on a failure, none).
    */
   public static Result write(SynthOptions options, Path dir) throws IOException {
     long t0 = System.nanoTime();
@@ -95,6 +101,26 @@ public final class SynthRun {
     Path records = dir.resolve(options.recordsFileName());
     Path deps = options.withDeps() ? dir.resolve(DEPS_FILE) : null;
     Path nameMap = options.withNameMap() ? dir.resolve(NAME_MAP_FILE) : null;
+    List<Path> outputs = new ArrayList<>(List.of(records));
+    if (deps != null) {
+      outputs.add(deps);
+    }
+    if (nameMap != null) {
+      outputs.add(nameMap);
+    }
+    List<OutputFile> planned = Outputs.plan(outputs, List.of());
+    try (OutputSet set = Outputs.newSet()) {
+      OutputFile.Pending recordsOut = set.add(planned.get(0));
+      OutputFile.Pending depsOut = deps != null ? set.add(planned.get(1)) : null;
+      OutputFile.Pending nameMapOut = nameMap != null ? set.add(planned.get(outputs.size() - 1)) : null;
+      Result r = write(options, dir, recordsOut, depsOut, nameMapOut, t0);
+      set.commit();
+      return r;
+    }
+  }
+
+  private static Result write(SynthOptions options, Path dir, OutputFile.Pending records,
+      OutputFile.Pending deps, OutputFile.Pending nameMap, long t0) throws IOException {
 
     // deps.json does not depend on the timing: its two halves are written on two threads while
     // this thread simulates and writes the records file (the bytes never depend on the threads)
@@ -106,10 +132,11 @@ public final class SynthRun {
     if (deps != null) {
       Path edgesFile = TempFiles.create(dir);
       fragment = edgesFile;
-      Worker edgesWorker = new Worker("ptotrace-synth-edges", () -> edgesWriter.writeEdgesFragment(edgesFile));
+      Worker edgesWorker = new Worker("ptotrace-synth-edges",
+          named(deps, () -> edgesWriter.writeEdgesFragment(edgesFile)));
       edges = edgesWorker;
       main = new Worker("ptotrace-synth-deps",
-          () -> mainWriter.writeMain(deps, edgesFile, edgesWorker.thread, edgesWorker::succeeded));
+          named(deps, () -> mainWriter.writeMain(deps, edgesFile, edgesWorker.thread, edgesWorker::succeeded)));
       edges.thread.start();
       main.thread.start();
     }
@@ -119,9 +146,9 @@ public final class SynthRun {
       sim = new Simulation(options);
       sim.run(new GraphGen(options));
       recordsWriter = new RecordsWriter(sim);
-      recordsWriter.write(records);
+      named(records, () -> recordsWriter.write(records)).run();
       if (nameMap != null) {
-        writeNameMap(nameMap);
+        named(nameMap, () -> writeNameMap(nameMap)).run();
       }
     } finally {
       if (main != null) {
@@ -136,10 +163,22 @@ public final class SynthRun {
       edges.rethrow();
       main.rethrow();
     }
-    return new Result(records, deps, nameMap, sim.n, sim.kernelTasks, sim.allocTasks,
+    return new Result(records.target().shown(), deps == null ? null : deps.target().shown(),
+        nameMap == null ? null : nameMap.target().shown(), sim.n, sim.kernelTasks, sim.allocTasks,
         sim.dummyTasks, sim.predicatedTasks, sim.rows.n, recordsWriter.schedulerRecords,
         recordsWriter.orchestratorRecords, sim.tensors, sim.annotatedEdges, sim.timedPairs,
         sim.violatingPairs, Duration.ofNanos(System.nanoTime() - t0));
+  }
+
+  /** {@code task}, its write failures naming the output the user sees (never a temporary file). */
+  private static Worker.IoTask named(OutputFile.Pending out, Worker.IoTask task) {
+    return () -> {
+      try {
+        task.run();
+      } catch (IOException e) {
+        throw OutputProblem.cannotWrite(out.target().shown(), e);
+      }
+    };
   }
 
   /** A thread running one IO task, remembering its failure. */
@@ -199,7 +238,7 @@ public final class SynthRun {
     }
   }
 
-  private static void writeNameMap(Path file) throws IOException {
+  private static void writeNameMap(OutputFile.Pending file) throws IOException {
     try (JsonOut jo = new JsonOut(file)) {
       JsonGenerator g = jo.gen;
       jo.pp.multiline();
