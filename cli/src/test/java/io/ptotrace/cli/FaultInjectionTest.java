@@ -210,6 +210,50 @@ class FaultInjectionTest {
         assertThat(Files.isRegularFile(out)).isFalse();
     }
 
+    /** inspect reads a FIFO as it reads the file: JSON, .pftrace and either gzip-compressed (it cannot seek a pipe). */
+    @Test
+    void inspectReadsPipesOfEveryTraceForm() throws Exception {
+        Path r = run();
+        Path json = dir.resolve("t.json"), pf = dir.resolve("t.pftrace");
+        assertThat(Cli.run("convert", records(r), "-o", json.toString(), "--format", "both").status()).isZero();
+        Path jsonGz = gzip(json), pfGz = gzip(pf);
+        for (Path trace : List.of(json, pf, jsonGz, pfGz)) {
+            Path fifo = dir.resolve("trace.fifo");
+            Files.deleteIfExists(fifo);
+            assumeTrue(Cli.shell("mkfifo '" + fifo + "'"), "mkfifo not available");
+            byte[] bytes = Files.readAllBytes(trace);
+            CompletableFuture<Void> feed = CompletableFuture.runAsync(() -> {
+                try (OutputStream o = Files.newOutputStream(fifo)) {
+                    o.write(bytes);
+                } catch (IOException e) {
+                    // the reader gave up: its result says why
+                }
+            });
+            Cli.Result viaPipe = Cli.run("inspect", fifo.toString());
+            feed.get(30, TimeUnit.SECONDS);
+            Cli.Result viaFile = Cli.run("inspect", trace.toString());
+            assertThat(viaPipe.status()).as(trace + ": " + viaPipe.stderr()).isEqualTo(viaFile.status());
+            assertThat(viaPipe.stderr()).isEmpty();
+            assertThat(viaPipe.stdout().replace(fifo.toString(), "T")).isEqualTo(viaFile.stdout().replace(trace.toString(), "T"));
+        }
+        // /dev/stdin of a child fed through a pipe
+        Process p = Cli.child("", "inspect", "/dev/stdin").start();
+        try (OutputStream o = p.getOutputStream()) {
+            o.write(Files.readAllBytes(pfGz));
+        }
+        Cli.Result stdin = Cli.await(p, 120);
+        assertThat(stdin.status()).as(stdin.stderr()).isEqualTo(Cli.run("inspect", pf.toString()).status());
+        assertThat(stdin.stdout()).contains("Perfetto protobuf");
+    }
+
+    private static Path gzip(Path f) throws IOException {
+        Path gz = f.resolveSibling(f.getFileName() + ".gz");
+        try (OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            o.write(Files.readAllBytes(f));
+        }
+        return gz;
+    }
+
     // ------------------------------------------------------------------ full disk, size limit, read-only folder
 
     @Test
