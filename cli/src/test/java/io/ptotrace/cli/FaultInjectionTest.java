@@ -447,6 +447,23 @@ class FaultInjectionTest {
         assertThat(Cli.snapshot(run).keySet()).containsExactly("deps.json");
     }
 
+    @Test
+    void aTimestampNoCaptureCanSpanIsOneLineAndNothingIsWritten() throws IOException {
+        Path r = run();
+        String records = Files.readString(r.resolve("l2_swimlane_records.json"));
+        // the first AICore row's end becomes 2^63 - 1 cycles
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\"aicore_tasks\"\\s*:\\s*\\[\\s*\\[[^\\]]*?,[^\\],]*,[^\\],]*,[^\\],]*,\\s*)(\\d+)")
+            .matcher(records);
+        assumeTrue(m.find(), "no AICore row to corrupt");
+        Files.writeString(r.resolve("l2_swimlane_records.json"), records.substring(0, m.start(2)) + Long.MAX_VALUE + records.substring(m.end(2)));
+        Map<String, String> before = Cli.snapshot(dir);
+        Cli.Result res = Cli.run("convert", records(r), "-o", dir.resolve("t.json").toString(), "--format", "both");
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).startsWith("Error: " + records(r) + ": aicore_tasks row 0: its end time (9223372036854775807) converts to ")
+            .endsWith("so the value is corrupt");
+        assertThat(Cli.snapshot(dir)).isEqualTo(before);
+    }
+
     // ------------------------------------------------------------------ out of memory
 
     /**
