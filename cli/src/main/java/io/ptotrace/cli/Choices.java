@@ -16,6 +16,13 @@ import picocli.CommandLine;
 abstract class Choices<E> implements CommandLine.ITypeConverter<E>, Iterable<String> {
     private final Map<String, E> byWord = new HashMap<>();
     private final List<String> shown = new ArrayList<>();
+    private boolean exact;
+
+    /** Only the words as listed, case and blanks included (options that keep a reference tool's spelling). */
+    final Choices<E> exact() {
+        exact = true;
+        return this;
+    }
 
     /** Accepts {@code word} and its {@code aliases} (lower case) for {@code value}; {@code word} is listed. */
     final Choices<E> add(E value, String word, String... aliases) {
@@ -27,7 +34,7 @@ abstract class Choices<E> implements CommandLine.ITypeConverter<E>, Iterable<Str
 
     @Override
     public final E convert(String value) {
-        E e = byWord.get(value.trim().toLowerCase(Locale.ROOT));
+        E e = byWord.get(exact ? value : value.trim().toLowerCase(Locale.ROOT));
         if (e == null) throw new CommandLine.TypeConversionException("expected " + listed() + ", not '" + value + "'");
         return e;
     }

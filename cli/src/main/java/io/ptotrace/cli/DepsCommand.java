@@ -25,9 +25,6 @@ import picocli.CommandLine.Parameters;
             + ".html for a reduction). A name map (name_map*.json) and a perf sidecar (chip_swimlane_records.json or "
             + "l2_swimlane_records.json) beside the deps.json are read when present.", ""})
 public final class DepsCommand implements Callable<Integer> {
-    private static final List<String> FORMATS = List.of("text", "html");
-    private static final List<String> ENGINES = List.of("dot", "neato", "sfdp", "fdp", "circo", "twopi");
-    private static final List<String> DIRECTIONS = List.of("TB", "LR", "BT", "RL");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "INPUT", description = "deps.json or run folder.")
     Path input;
@@ -35,15 +32,16 @@ public final class DepsCommand implements Callable<Integer> {
     @Mixin
     OutputOption output;
 
-    @Option(names = "--format", paramLabel = "text|html", defaultValue = "text", description = "Output format (default: text).")
+    @Option(names = "--format", paramLabel = "text|html", defaultValue = "text", converter = Formats.class, completionCandidates = Formats.class,
+        description = "Output format (default: text).")
     String format;
 
-    @Option(names = "--edge-mode", paramLabel = "MODE", defaultValue = "full",
+    @Option(names = "--edge-mode", paramLabel = "MODE", defaultValue = "full", converter = EdgeModes.class, completionCandidates = EdgeModes.class,
         description = {"full (default): every dependency edge; reduced: the transitive reduction, keeping every edge that "
             + "keeps a tensor alive (creator); omitted: only the edges reduced drops; reduced_dataflow: drops a "
             + "tensor-lifetime edge too when the slices' byte ranges prove it redundant; omitted_dataflow: only the "
             + "edges reduced_dataflow drops. A cyclic graph is shown in full, with a warning."})
-    String edgeMode;
+    EdgeMode edgeMode;
 
     @Option(names = "--func-names", paramLabel = "PATH", description = "Name map JSON (default: the newest sibling name_map*.json).")
     Path funcNames;
@@ -52,10 +50,11 @@ public final class DepsCommand implements Callable<Integer> {
         + "shape, strides, offset) in the detail panel.")
     boolean showTensorInfo;
 
-    @Option(names = "--direction", paramLabel = "LR|TB|RL|BT", defaultValue = "LR", description = "HTML only: layout direction (default: LR).")
+    @Option(names = "--direction", paramLabel = "LR|TB|RL|BT", defaultValue = "LR", converter = Directions.class,
+        completionCandidates = Directions.class, description = "HTML only: layout direction (default: LR).")
     String direction;
 
-    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "dot",
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "dot", converter = Engines.class, completionCandidates = Engines.class,
         description = "HTML only, accepted for scripts written for Graphviz: dot (default) means the layered layout; "
             + "neato, sfdp, fdp, circo and twopi mean the large-graph layout.")
     String engine;
@@ -78,22 +77,13 @@ public final class DepsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        choice("--format", format, FORMATS);
-        EdgeMode mode = EdgeMode.of(edgeMode);
-        if (mode == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--edge-mode: expected full, reduced, omitted, "
-                + "reduced_dataflow or omitted_dataflow, not '" + edgeMode + "'");
-        }
-        choice("--engine", engine, ENGINES);
-        choice("--direction", direction, DIRECTIONS);
+        EdgeMode mode = edgeMode;
         PrintWriter err = spec.commandLine().getErr();
         if (!format.equals("html")) {
+            // a usage error like any other: picocli's one handler prints it
             for (String o : new String[] {"--engine", "--direction", "--show-tensor-info"}) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
-                    err.println("error: " + o + " is only valid with --format html");
-                    err.flush();
-                    return ExitCodes.TROUBLE;
-                }
+                if (spec.commandLine().getParseResult().hasMatchedOption(o))
+                    throw new CommandLine.ParameterException(spec.commandLine(), o + " is only valid with --format html");
             }
         }
         DepsViewer.Request r = new DepsViewer.Request();
@@ -123,10 +113,33 @@ public final class DepsCommand implements Callable<Integer> {
         }
     }
 
-    private void choice(String option, String value, List<String> allowed) {
-        if (!allowed.contains(value)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                option + ": expected " + String.join(", ", allowed) + ", not '" + value + "'");
+    /** The words of the reference tool's choices, spelt exactly as it spells them. */
+    static final class Formats extends Choices<String> {
+        Formats() {
+            exact();
+            add("text", "text");
+            add("html", "html");
+        }
+    }
+
+    static final class EdgeModes extends Choices<EdgeMode> {
+        EdgeModes() {
+            exact();
+            for (EdgeMode m : EdgeMode.values()) add(m, m.cliName);
+        }
+    }
+
+    static final class Engines extends Choices<String> {
+        Engines() {
+            exact();
+            for (String e : new String[] {"dot", "neato", "sfdp", "fdp", "circo", "twopi"}) add(e, e);
+        }
+    }
+
+    static final class Directions extends Choices<String> {
+        Directions() {
+            exact();
+            for (String d : new String[] {"TB", "LR", "BT", "RL"}) add(d, d);
         }
     }
 }

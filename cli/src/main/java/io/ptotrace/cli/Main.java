@@ -29,7 +29,9 @@ public final class Main implements Runnable {
      * trace of a failure.
      */
     public static int execute(String... args) {
+        installLastResort();
         CommandLine cl = new CommandLine(new Main());
+        cl.registerConverter(java.nio.file.Path.class, new PathNames());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> fail(cmd, ex, VerboseOption.requested(parsed)));
         cl.setParameterExceptionHandler((ex, a) -> {
             CommandLine cmd = ex.getCommandLine();
@@ -44,7 +46,45 @@ public final class Main implements Runnable {
         } catch (OutOfMemoryError | StackOverflowError e) {
             // thrown past picocli's handler when it has no memory or stack left to run it
             System.err.println(ErrorLine.of(e));
+            if (java.util.Arrays.asList(args).contains("-v") || java.util.Arrays.asList(args).contains("--verbose")) e.printStackTrace();
             return ExitCodes.TROUBLE;
+        }
+    }
+
+    private static boolean lastResortInstalled;
+
+    /**
+     * A thread of ours that dies of an uncaught error (out of memory on a helper thread) prints the same one line
+     * as the main thread would, and stops the command with status 2; the shutdown hook removes the temporary
+     * files, and a commit under way finishes or rolls back first.
+     */
+    private static synchronized void installLastResort() {
+        if (lastResortInstalled) return;
+        lastResortInstalled = true;
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+            if (ErrorLine.outOfMemory(e) == null) {
+                if (previous != null) previous.uncaughtException(t, e);
+                else e.printStackTrace();
+                return;
+            }
+            System.err.println(ErrorLine.of(e));
+            System.err.flush();
+            System.exit(ExitCodes.TROUBLE); // runs the shutdown hook that removes temporary files
+        });
+    }
+
+    /** Every path option and parameter: an empty name (an unset shell variable) is refused, never read as ".". */
+    static final class PathNames implements CommandLine.ITypeConverter<java.nio.file.Path> {
+        @Override
+        public java.nio.file.Path convert(String value) {
+            if (value.isBlank())
+                throw new CommandLine.TypeConversionException("an empty name (an unset variable?); name a file or folder");
+            try {
+                return java.nio.file.Path.of(value);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a file name: " + e.getReason());
+            }
         }
     }
 

@@ -67,12 +67,19 @@ public final class SynthCommand implements Callable<Integer> {
         }
         if (Files.exists(output) && !Files.isDirectory(output))
             throw new OutputProblem(output, "exists and is not a folder; synth writes a run folder");
+        boolean created = !Files.exists(output);
         try {
             Files.createDirectories(output);
         } catch (IOException e) {
             throw OutputProblem.cannotWrite(output, e);
         }
-        SynthRun.Result r = SynthRun.write(o, output);
+        SynthRun.Result r;
+        try {
+            r = SynthRun.write(o, output);
+        } catch (IOException | RuntimeException | Error e) {
+            if (created) removeIfEmpty(output); // nothing was written: not even the folder stays
+            throw e;
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.println("wrote " + r.recordsFile() + (r.depsFile() != null ? ", " + r.depsFile() : "")
             + (r.nameMapFile() != null ? ", " + r.nameMapFile() : ""));
@@ -82,6 +89,14 @@ public final class SynthCommand implements Callable<Integer> {
             + String.format(", %.1f s", r.elapsed().toMillis() / 1000.0));
         out.flush();
         return ExitCodes.OK;
+    }
+
+    private static void removeIfEmpty(Path dir) {
+        try {
+            Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // not empty or not ours to remove: left as it is
+        }
     }
 
     /** The era names the generator accepts ({@code l2}, {@code chip} and their file and key names). */

@@ -46,12 +46,14 @@ class DepsCliTest {
             args.addAll(List.of(cases[i]));
             Cli.Result r = Cli.run(args.toArray(new String[0]));
             assertThat(r.status()).as(String.join(" ", cases[i])).isEqualTo(2);
-            assertThat(r.stderr()).isEqualTo("error: " + expected[i] + " is only valid with --format html\n");
+            // through picocli's one handler: the error line and the usage hint, like every other usage error
+            assertThat(r.stderr()).isEqualTo("Error: " + expected[i] + " is only valid with --format html\n"
+                + "Try 'ptotrace deps --help' for more information.\n");
             assertThat(r.stdout()).isEmpty();
         }
         // the first in the order --engine, --direction, --show-tensor-info is the one reported
         Cli.Result r = Cli.run("deps", deps.toString(), "--show-tensor-info", "--direction", "BT", "--engine", "neato");
-        assertThat(r.stderr()).isEqualTo("error: --engine is only valid with --format html\n");
+        assertThat(r.stderr()).startsWith("Error: --engine is only valid with --format html\n");
         assertThat(written()).containsExactly("deps.json");
     }
 
@@ -73,13 +75,13 @@ class DepsCliTest {
         Path deps = deps();
         Cli.Result mode = Cli.run("deps", deps.toString(), "--edge-mode", "Reduced");
         assertThat(mode.status()).isEqualTo(2);
-        assertThat(mode.stderr()).startsWith("Error: --edge-mode: expected full, reduced, omitted, reduced_dataflow or omitted_dataflow, "
-            + "not 'Reduced'\n");
+        assertThat(mode.stderr()).startsWith("Error: Invalid value for option '--edge-mode': expected full, reduced, omitted, "
+            + "reduced_dataflow or omitted_dataflow, not 'Reduced'\n");
         Cli.Result engine = Cli.run("deps", deps.toString(), "--engine", "graphviz");
         assertThat(engine.status()).isEqualTo(2);
-        assertThat(engine.stderr()).startsWith("Error: --engine: expected dot, neato, sfdp, fdp, circo, twopi, not 'graphviz'\n");
+        assertThat(engine.stderr()).startsWith("Error: Invalid value for option '--engine': expected dot, neato, sfdp, fdp, circo or twopi, not 'graphviz'\n");
         assertThat(Cli.run("deps", deps.toString(), "--direction", "lr").status()).isEqualTo(2);
-        assertThat(Cli.run("deps", deps.toString(), "--format", "pdf").stderr()).startsWith("Error: --format: expected text, html, not 'pdf'");
+        assertThat(Cli.run("deps", deps.toString(), "--format", "pdf").stderr()).startsWith("Error: Invalid value for option '--format': expected text or html, not 'pdf'");
         assertThat(written()).containsExactly("deps.json");
     }
 
@@ -203,7 +205,7 @@ class DepsCliTest {
             {"--focus", "x"}, {"--focus", "1,"}, {"--focus", "(1, 2"}, {"--hops", "1"}, {"--focus", "1", "--hops", "-1"},
             {"--focus", "1", "--hops", "two"}};
         String[] expected = {
-            "Error: --focus: 'x' is not a task id (write it as the view prints it, e.g. 42 or (1, 42), or as the raw decimal id)\n",
+            "Error: --focus: 'x' is not a task id (write it as t5, r1t3, (1, 3) or the raw decimal id)\n",
             "Error: --focus: an empty task in '1,'\n", "Error: --focus: '(1, 2' is not a task id", "Error: --hops needs --focus\n",
             "Error: --hops: expected 0 or more, not -1\n", "Error: Invalid value for option '--hops'"};
         for (int i = 0; i < usage.length; i++) {

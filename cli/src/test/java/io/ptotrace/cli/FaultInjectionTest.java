@@ -210,6 +210,50 @@ class FaultInjectionTest {
         assertThat(Files.isRegularFile(out)).isFalse();
     }
 
+    /** inspect reads a FIFO as it reads the file: JSON, .pftrace and either gzip-compressed (it cannot seek a pipe). */
+    @Test
+    void inspectReadsPipesOfEveryTraceForm() throws Exception {
+        Path r = run();
+        Path json = dir.resolve("t.json"), pf = dir.resolve("t.pftrace");
+        assertThat(Cli.run("convert", records(r), "-o", json.toString(), "--format", "both").status()).isZero();
+        Path jsonGz = gzip(json), pfGz = gzip(pf);
+        for (Path trace : List.of(json, pf, jsonGz, pfGz)) {
+            Path fifo = dir.resolve("trace.fifo");
+            Files.deleteIfExists(fifo);
+            assumeTrue(Cli.shell("mkfifo '" + fifo + "'"), "mkfifo not available");
+            byte[] bytes = Files.readAllBytes(trace);
+            CompletableFuture<Void> feed = CompletableFuture.runAsync(() -> {
+                try (OutputStream o = Files.newOutputStream(fifo)) {
+                    o.write(bytes);
+                } catch (IOException e) {
+                    // the reader gave up: its result says why
+                }
+            });
+            Cli.Result viaPipe = Cli.run("inspect", fifo.toString());
+            feed.get(30, TimeUnit.SECONDS);
+            Cli.Result viaFile = Cli.run("inspect", trace.toString());
+            assertThat(viaPipe.status()).as(trace + ": " + viaPipe.stderr()).isEqualTo(viaFile.status());
+            assertThat(viaPipe.stderr()).isEmpty();
+            assertThat(viaPipe.stdout().replace(fifo.toString(), "T")).isEqualTo(viaFile.stdout().replace(trace.toString(), "T"));
+        }
+        // /dev/stdin of a child fed through a pipe
+        Process p = Cli.child("", "inspect", "/dev/stdin").start();
+        try (OutputStream o = p.getOutputStream()) {
+            o.write(Files.readAllBytes(pfGz));
+        }
+        Cli.Result stdin = Cli.await(p, 120);
+        assertThat(stdin.status()).as(stdin.stderr()).isEqualTo(Cli.run("inspect", pf.toString()).status());
+        assertThat(stdin.stdout()).contains("Perfetto protobuf");
+    }
+
+    private static Path gzip(Path f) throws IOException {
+        Path gz = f.resolveSibling(f.getFileName() + ".gz");
+        try (OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            o.write(Files.readAllBytes(f));
+        }
+        return gz;
+    }
+
     // ------------------------------------------------------------------ full disk, size limit, read-only folder
 
     @Test
@@ -275,6 +319,205 @@ class FaultInjectionTest {
         Cli.Result res = done.get(120, TimeUnit.SECONDS);
         assertThat(res.status()).isEqualTo(signal.equals("TERM") ? 143 : 130);
         assertThat(Cli.snapshot(big)).isEqualTo(before);
+    }
+
+    // ------------------------------------------------------------------ sets of outputs: --split, synth, -o ""
+
+    static Path splitSample;
+
+    /** A run big enough to split into several parts at the smallest budgets. */
+    Path splitRun() throws IOException {
+        synchronized (FaultInjectionTest.class) {
+            if (splitSample == null) {
+                splitSample = shared.resolve("split-sample");
+                SynthRun.write(SynthOptions.builder().tasks(3000).level(4).seed(7).build(), splitSample);
+            }
+        }
+        Path r = Files.createDirectories(dir.resolve("big"));
+        try (Stream<Path> s = Files.list(splitSample)) {
+            for (Path p : (Iterable<Path>) s::iterator) Files.copy(p, r.resolve(p.getFileName()));
+        }
+        return r;
+    }
+
+    static long parts(Path folder) throws IOException {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.filter(p -> p.getFileName().toString().matches("t\\.part-\\d+\\.pftrace")).count();
+        }
+    }
+
+    @Test
+    void aSecondSplitIntoFewerPartsLeavesNoStalePartBesideTheNewIndex() throws IOException {
+        Path r = splitRun();
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Cli.Result many = Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--split", "40M");
+        assertThat(many.status()).as(many.stderr()).isZero();
+        long before = parts(out);
+        assertThat(before).isGreaterThan(2);
+        Cli.Result few = Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--split", "1G");
+        assertThat(few.status()).as(few.stderr()).isZero();
+        assertThat(Cli.snapshot(out).keySet()).containsExactly("t.part-01.pftrace", "t.parts.json", "t.pftrace");
+        assertThat(Files.readString(out.resolve("t.parts.json"))).contains("\"t.part-01.pftrace\"").doesNotContain("part-02");
+    }
+
+    /**
+     * A folder appears under a part's name while the parts are being written (after every output was checked):
+     * the commit finds it before its first rename, and the trace, the parts and the index stay as they were.
+     */
+    @Test
+    void aFolderThatAppearsUnderAPartNameMidRunLeavesTheWholeSetAsItWas() throws Exception {
+        Path r = splitRun();
+        Path out = Files.createDirectories(dir.resolve("out"));
+        assertThat(Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--format", "both", "--split", "1G").status()).isZero();
+        Map<String, String> before = Cli.snapshot(out);
+        Path intruder = out.resolve("t.part-03.pftrace");
+        CompletableFuture<Boolean> mkdir = CompletableFuture.supplyAsync(() -> {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            try {
+                while (System.nanoTime() < deadline) {
+                    try (Stream<Path> s = Files.list(out)) {
+                        if (s.anyMatch(f -> f.getFileName().toString().matches("\\.ptotrace-[a-z0-9]{6}\\.tmp"))) {
+                            Files.createDirectory(intruder);
+                            return true;
+                        }
+                    }
+                    Thread.sleep(1);
+                }
+            } catch (IOException | InterruptedException e) {
+                return false;
+            }
+            return false;
+        });
+        Cli.Result res = Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--format", "both", "--split", "40M", "--full-args");
+        assumeTrue(mkdir.get(120, TimeUnit.SECONDS), "the conversion finished before a folder could appear");
+        assertThat(res.status()).as(res.stdout()).isEqualTo(2);
+        assertThat(res.errorLine()).isEqualTo("Error: " + intruder + ": is a folder; name a file to write");
+        Map<String, String> after = Cli.snapshot(out);
+        assertThat(after.remove("t.part-03.pftrace")).isEqualTo("folder");
+        before.remove("t.part-03.pftrace");
+        assertThat(after).isEqualTo(before);
+    }
+
+    @Test
+    void aSplitOntoADeviceOrPipeIsRefusedAndWritesNothingBesideIt() throws IOException {
+        Path r = run();
+        Path fifo = dir.resolve("t.pftrace");
+        assumeTrue(Cli.shell("mkfifo '" + fifo + "'"), "mkfifo not available");
+        Path devNull = device("null", 1, 3, "/dev/null");
+        Map<String, String> before = Cli.snapshot(dir);
+        for (String out : List.of(fifo.toString(), devNull.toString())) {
+            Cli.Result res = Cli.run("convert", records(r), "-o", out, "--format", "pftrace", "--split", "1G");
+            assertThat(res.status()).as(out).isEqualTo(2);
+            assertThat(res.errorLine()).isEqualTo("Error: " + out + ": is a device or pipe, and --split writes a set of files beside it "
+                + "(<stem>.part-NN.pftrace, <stem>.parts.json); name a regular file with -o");
+        }
+        assertThat(Cli.snapshot(dir)).isEqualTo(before);
+        assertThat(Files.exists(Path.of("/dev/null.parts.json")) || Files.exists(Path.of("/dev/null.part-01.pftrace"))).isFalse();
+    }
+
+    @Test
+    void aSplitOfAJsonOnlyConversionIsRefused() throws IOException {
+        Path r = run();
+        Map<String, String> before = Cli.snapshot(dir);
+        for (String[] args : List.of(new String[] {"-o", dir.resolve("t.json").toString()}, new String[] {"--format", "json"})) {
+            List<String> cmd = new java.util.ArrayList<>(List.of("convert", records(r), "--split", "1G"));
+            cmd.addAll(List.of(args));
+            Cli.Result res = Cli.run(cmd.toArray(new String[0]));
+            assertThat(res.status()).isEqualTo(2);
+            assertThat(res.errorLine()).isEqualTo("Error: --split cuts the .pftrace into windows, but this conversion writes only JSON: "
+                + "add --format both, or name a .pftrace with -o");
+        }
+        assertThat(Cli.snapshot(dir)).isEqualTo(before);
+        // with both formats the index names the .pftrace that is written
+        assertThat(Cli.run("convert", records(r), "--split", "1G", "-o", dir.resolve("t.json").toString(), "--format", "both").status()).isZero();
+        assertThat(Files.readString(dir.resolve("t.parts.json"))).contains("\"trace\" : \"t.pftrace\"");
+        assertThat(Files.readAllBytes(dir.resolve("t.pftrace"))[0]).isNotEqualTo((byte) '{');
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"convert", "diff", "deps", "synth"})
+    void anEmptyOutputNameIsAnErrorInEveryCommand(String command) throws IOException {
+        Path r = run();
+        Map<String, String> before = Cli.snapshot(dir);
+        List<String> cmd = new java.util.ArrayList<>(List.of(command));
+        if (command.equals("diff")) cmd.addAll(List.of(r.toString(), r.toString()));
+        else if (!command.equals("synth")) cmd.add(r.toString());
+        cmd.addAll(List.of("-o", ""));
+        Cli.Result res = Cli.run(cmd.toArray(new String[0]));
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errLines().get(0)).isEqualTo("Error: Invalid value for option '--output': an empty name (an unset variable?); name a file or folder");
+        assertThat(Cli.snapshot(dir)).isEqualTo(before);
+    }
+
+    @Test
+    void synthThatCannotWriteOneFileLeavesTheEarlierRunWhole() throws IOException {
+        Path small = tmpfs("small", "size=256k");
+        Path run = small.resolve("run");
+        assertThat(Cli.run("synth", "-n", "20", "-o", run.toString()).status()).isZero();
+        Map<String, String> before = Cli.snapshot(small);
+        Cli.Result res = Cli.run("synth", "-n", "3000", "-o", run.toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).matches("Error: " + java.util.regex.Pattern.quote(run.toString())
+            + "/(l2_swimlane_records|deps|name_map_synth)\\.json: cannot write: no space left on device");
+        assertThat(Cli.snapshot(small)).isEqualTo(before);
+    }
+
+    @Test
+    void synthIntoAFolderThatHasAFolderUnderAFileNameWritesNone() throws IOException {
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Files.createDirectory(run.resolve("deps.json"));
+        Cli.Result res = Cli.run("synth", "-n", "20", "-o", run.toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).isEqualTo("Error: " + run.resolve("deps.json") + ": is a folder; name a file to write");
+        assertThat(Cli.snapshot(run).keySet()).containsExactly("deps.json");
+    }
+
+    @Test
+    void aTimestampNoCaptureCanSpanIsOneLineAndNothingIsWritten() throws IOException {
+        Path r = run();
+        String records = Files.readString(r.resolve("l2_swimlane_records.json"));
+        // the first AICore row's end becomes 2^63 - 1 cycles
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\"aicore_tasks\"\\s*:\\s*\\[\\s*\\[[^\\]]*?,[^\\],]*,[^\\],]*,[^\\],]*,\\s*)(\\d+)")
+            .matcher(records);
+        assumeTrue(m.find(), "no AICore row to corrupt");
+        Files.writeString(r.resolve("l2_swimlane_records.json"), records.substring(0, m.start(2)) + Long.MAX_VALUE + records.substring(m.end(2)));
+        Map<String, String> before = Cli.snapshot(dir);
+        Cli.Result res = Cli.run("convert", records(r), "-o", dir.resolve("t.json").toString(), "--format", "both");
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).startsWith("Error: " + records(r) + ": aicore_tasks row 0: its end time (9223372036854775807) converts to ")
+            .endsWith("so the value is corrupt");
+        assertThat(Cli.snapshot(dir)).isEqualTo(before);
+    }
+
+    // ------------------------------------------------------------------ out of memory
+
+    /**
+     * A conversion at heaps from too small to just enough: either it succeeds, or it fails with the one
+     * out-of-memory line and the previous traces are untouched (the checks after the write run before the rename).
+     */
+    @Test
+    void outOfMemoryAtAnyHeapLeavesThePreviousTraces() throws Exception {
+        Path big = dir.resolve("oom");
+        SynthRun.write(SynthOptions.builder().tasks(20_000).level(4).seed(5).build(), big);
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(out.resolve("t.json"), "previous json");
+        Files.writeString(out.resolve("t.pftrace"), "previous pftrace");
+        int failed = 0;
+        for (int mib : new int[] {48, 64, 80, 96}) {
+            ProcessBuilder pb = Cli.child("", "convert", big.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
+            pb.command().set(2, pb.command().get(2).replace("-Xmx512m", "-Xmx" + mib + "m"));
+            Cli.Result res = Cli.await(pb.start(), 300);
+            if (res.status() == 0) break; // larger heaps succeed too (and replace the traces)
+            failed++;
+            assertThat(res.status()).as(res.stderr()).isEqualTo(2);
+            assertThat(res.errorLine()).as("at -Xmx" + mib + "m").matches("Error: out of memory \\(Java heap of \\d+ MiB\\); give Java more, "
+                + "e\\.g\\. PTOTRACE_JAVA_OPTS=-Xmx\\d+g bin/ptotrace \\.\\.\\.");
+            assertThat(res.stdout()).doesNotContain("Conversion complete");
+            assertThat(Files.readString(out.resolve("t.json"))).isEqualTo("previous json");
+            assertThat(Files.readString(out.resolve("t.pftrace"))).isEqualTo("previous pftrace");
+            assertThat(Cli.snapshot(out).keySet()).containsExactly("t.json", "t.pftrace");
+        }
+        assumeTrue(failed > 0, "no heap size ran out of memory here");
     }
 
     // ------------------------------------------------------------------ names and usage

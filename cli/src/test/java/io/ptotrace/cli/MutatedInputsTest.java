@@ -24,7 +24,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * The contract under mutated inputs: whatever is done to a run's files (cut, spliced, numbers replaced by
- * hostile ones, bytes inserted), convert, diff and inspect exit 0, 1 (diff, inspect: findings) or 2; a failure
+ * hostile ones, bytes inserted), convert (also with --split and --window), diff (also as Markdown and HTML),
+ * deps (text and HTML), inspect and synth (hostile settings) exit 0, 1 (diff, inspect: findings) or 2; a failure
  * is one {@code Error:} line after at most the reference's warning lines, never a stack trace; inputs are
  * unchanged; nothing but the outputs is left; and the same input gives the same bytes and the same lines.
  */
@@ -137,6 +138,98 @@ class MutatedInputsTest {
         Cli.Result r = Cli.run("inspect", trace.toString());
         checkOutcome(r, List.of(0, 1, 2));
         assertThat(Cli.snapshot(work).keySet()).containsExactly("trace.json");
+    }
+
+    /** A fresh copy of the sample run with one mutation applied; returns the run folder. */
+    static Path mutatedRun(Mutation m, String prefix) throws IOException {
+        Path work = Files.createTempDirectory(base, prefix);
+        Path run = Files.createDirectories(work.resolve("run"));
+        for (String f : FILES) Files.copy(sample.resolve(f), run.resolve(f));
+        Path victim = run.resolve(FILES[m.file()]);
+        Files.write(victim, m.apply(Files.readAllBytes(victim)));
+        return run;
+    }
+
+    /** Runs a command twice into an empty folder: same status, lines and bytes; on failure the folder stays empty. */
+    static Cli.Result twiceInto(Path out, List<Integer> allowed, String... args) throws IOException {
+        Cli.Result first = Cli.run(args);
+        checkOutcome(first, allowed);
+        Map<String, String> written = Cli.snapshot(out);
+        if (first.status() == 2) assertThat(written).as(first.stderr()).isEmpty();
+        Cli.Result second = Cli.run(args);
+        assertThat(second.status()).isEqualTo(first.status());
+        assertThat(second.stderr()).isEqualTo(first.stderr());
+        assertThat(Cli.snapshot(out)).isEqualTo(written);
+        return first;
+    }
+
+    @Property(tries = 25)
+    void splitAndWindowKeepTheContract(@ForAll("mutations") Mutation m) throws IOException {
+        Path run = mutatedRun(m, "split");
+        Map<String, String> inputs = Cli.snapshot(run);
+        Path split = Files.createDirectories(run.resolveSibling("split"));
+        Cli.Result s = twiceInto(split, List.of(0, 2), "convert", run.toString(), "-o", split.resolve("t.pftrace").toString(), "--split", "40M");
+        if (s.status() == 0) assertThat(Cli.snapshot(split).keySet()).contains("t.pftrace", "t.parts.json", "t.part-01.pftrace");
+        Path window = Files.createDirectories(run.resolveSibling("window"));
+        Cli.Result w = twiceInto(window, List.of(0, 2), "convert", run.toString(), "-o", window.resolve("w.pftrace").toString(),
+            "--window", "task:t1..task:r0t30");
+        if (w.status() == 0) assertThat(Cli.snapshot(window).keySet()).containsExactly("w.pftrace");
+        assertThat(Cli.snapshot(run)).isEqualTo(inputs);
+    }
+
+    @Property(tries = 30)
+    void depsAndDiffReportsKeepTheContract(@ForAll("mutations") Mutation m) throws IOException {
+        Path run = mutatedRun(m, "deps");
+        Map<String, String> inputs = Cli.snapshot(run);
+        Path out = Files.createDirectories(run.resolveSibling("out"));
+        for (String format : List.of("text", "html")) {
+            Path o = Files.createDirectories(out.resolve("deps-" + format));
+            twiceInto(o, List.of(0, 2), "deps", run.toString(), "--format", format, "-o", o.resolve("view").toString());
+        }
+        for (String format : List.of("markdown", "html")) {
+            Path o = Files.createDirectories(out.resolve("diff-" + format));
+            Cli.Result d = twiceInto(o, List.of(0, 1, 2), "diff", sample.toString(), run.toString(), "--format", format, "-o", o.resolve("report").toString());
+            if (d.status() != 2 && format.equals("markdown")) {
+                String md = Files.readString(o.resolve("report"));
+                // whatever the mutation put into names and strings, no line but the heading starts a heading
+                assertThat(md.lines().skip(1)).noneMatch(l -> l.startsWith("#"));
+            }
+        }
+        assertThat(Cli.snapshot(run)).isEqualTo(inputs);
+    }
+
+    static final String[] SETTINGS = {"tasks", "level", "seed", "rings", "era", "cores", "clock-freq-hz", "hb-violation-share",
+        "edges-per-task", "with-deps", "with-name-map", "streams"};
+
+    @Provide
+    Arbitrary<String[]> synthSettings() {
+        Arbitrary<String> value = Arbitraries.oneOf(Arbitraries.of(HOSTILE), Arbitraries.strings().ofMaxLength(6),
+            Arbitraries.integers().between(-3, 300).map(String::valueOf));
+        return Combinators.combine(Arbitraries.of(SETTINGS), value).as((k, v) -> k + "=" + v).array(String[].class).ofMinSize(1).ofMaxSize(3);
+    }
+
+    @Property(tries = 30)
+    void synthKeepsTheContract(@ForAll("synthSettings") String[] settings) throws IOException {
+        Path work = Files.createTempDirectory(base, "synth");
+        Path run = work.resolve("run");
+        List<String> args = new java.util.ArrayList<>(List.of("synth", "-n", "40", "-o", run.toString()));
+        for (String s : settings) args.addAll(List.of("--set", s));
+        Cli.Result r = Cli.run(args.toArray(new String[0]));
+        assertThat(r.status()).as(r.stderr()).isIn(0, 2);
+        assertThat(r.stderr()).doesNotContain("\tat ", "Exception", "internal error");
+        if (r.status() == 2) {
+            // a refused setting is a usage error: its line and the hint
+            assertThat(r.errLines().get(0)).startsWith("Error: ");
+            assertThat(r.errLines().subList(1, r.errLines().size())).allMatch(l -> l.startsWith("Try 'ptotrace synth --help'"));
+            assertThat(Files.exists(run)).as(r.stderr()).isFalse();
+        }
+        else assertThat(Cli.snapshot(run).keySet()).allMatch(n -> n.endsWith(".json"));
+        // a second run gives the same bytes
+        if (r.status() == 0) {
+            Map<String, String> first = Cli.snapshot(run);
+            assertThat(Cli.run(args.toArray(new String[0])).status()).isZero();
+            assertThat(Cli.snapshot(run)).isEqualTo(first);
+        }
     }
 
     static void checkOutcome(Cli.Result r, List<Integer> allowed) {

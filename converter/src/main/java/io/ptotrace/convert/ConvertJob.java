@@ -8,6 +8,9 @@ import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.convert.picture.TraceWriter;
 import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.OutputFile;
+import io.ptotrace.io.OutputProblem;
+import io.ptotrace.io.OutputSet;
 import io.ptotrace.io.Outputs;
 import io.ptotrace.model.Era;
 import io.ptotrace.model.KernelConfig;
@@ -18,8 +21,10 @@ import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.util.SecondThread;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,7 +73,16 @@ public final class ConvertJob {
         List<Written> written = targets(input);
         List<Path> inputs = inputFiles(input, depsPath);
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
-        if (o.splitBudget != null) planned.add(TraceSplit.indexPath(pftraceTarget(written)));
+        if (o.splitBudget != null) {
+            if (written.stream().noneMatch(w -> w.format == ConvertOptions.Format.PFTRACE))
+                throw new InputProblem((String) null, "--split cuts the .pftrace into windows, but this conversion writes only "
+                    + "JSON: add --format both, or name a .pftrace with -o", null, null);
+            Path whole = pftraceTarget(written);
+            if (OutputFile.of(whole).isStream())
+                throw new OutputProblem(whole, "is a device or pipe, and --split writes a set of files beside it "
+                    + "(<stem>.part-NN.pftrace, <stem>.parts.json); name a regular file with -o");
+            planned.add(TraceSplit.indexPath(whole));
+        }
         Outputs.plan(planned, inputs); // refuse before reading
 
         progress.say("reading " + input + (readable(depsPath) ? " and " + depsPath : ""));
@@ -135,35 +149,46 @@ public final class ConvertJob {
             + (split != null ? " and " + split.parts.size() + " window(s)" : ""));
         // two writers at once need two sets of buffers: only for pictures that leave room for both
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
-        Outputs.writeAll(jobs, inputs, split == null && events <= CONCURRENT_WRITE_LIMIT);
-        if (o.overhead && !deps.edgesLoaded())
-            err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
-        for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
-        progress.done();
-
-        Path shown = written.get(0).path;
-        out.println();
-        out.println("\u2713 Conversion complete");
-        out.println("  Input:  " + input);
-        for (Written w : written) out.println("  Output: " + w.path);
-        if (split != null) {
-            out.println("  Parts:  " + split.parts.size() + " window(s) of the .pftrace, each estimated under " + MemoryModel.shown(split.budget)
-                + ", listed in " + split.index);
+        List<Path> stale = split == null ? List.of() : split.staleParts();
+        ByteArrayOutputStream report = new ByteArrayOutputStream();
+        try (OutputSet staged = Outputs.stage(jobs, inputs, split == null && events <= CONCURRENT_WRITE_LIMIT, stale)) {
+            // everything that can still fail (the estimate, the arrow check, the reports) runs before the first rename
+            String warning = jsonCheck == null ? null : jsonCheck.warning();
+            report(new PrintStream(report, true, StandardCharsets.UTF_8), input, written, split, costs.joinUnchecked(), sizes, run, result);
+            staged.commit();
+            if (o.overhead && !deps.edgesLoaded())
+                err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
+            for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
+            progress.done();
+            out.print(report.toString(StandardCharsets.UTF_8));
+            if (warning != null) err.println(warning);
         }
-        out.println();
-        out.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + shown);
-        for (Written w : written)
-            if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
-                out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
-        CostCounter.Both c = costs.joinUnchecked();
-        MemoryReport.print(out, written, c, split, sizes, o.splitBudget);
-        out.print(StatisticsReport.render(run));
-        out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
-        String warning = jsonCheck == null ? null : jsonCheck.warning();
-        if (warning != null) err.println(warning);
         out.println();
         out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
         return written;
+    }
+
+    /** The lines printed once the trace files are in place, rendered before they are. */
+    private void report(PrintStream rep, Path input, List<Written> written, TraceSplit split, CostCounter.Both c,
+                        Map<Path, long[]> sizes, Run run, TraceBuilder.Result result) {
+        Path shown = written.get(0).path;
+        rep.println();
+        rep.println("\u2713 Conversion complete");
+        rep.println("  Input:  " + input);
+        for (Written w : written) rep.println("  Output: " + w.path);
+        if (split != null) {
+            rep.println("  Parts:  " + split.parts.size() + " window(s) of the .pftrace, each estimated under " + MemoryModel.shown(split.budget)
+                + ", listed in " + split.index);
+        }
+        rep.println();
+        rep.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + shown);
+        for (Written w : written)
+            if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
+                rep.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
+        MemoryReport.print(rep, written, c, split, sizes, o.splitBudget);
+        rep.print(StatisticsReport.render(run));
+        rep.print(HbReport.render(result.stats, run.deps.edgesLoaded(), result.picture));
+        rep.flush();
     }
 
     /** The one window --window asks for, as a picture of its own. */

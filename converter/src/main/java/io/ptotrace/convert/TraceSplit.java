@@ -107,6 +107,29 @@ final class TraceSplit {
         return l;
     }
 
+    /**
+     * The {@code <stem>.part-NN.pftrace} files beside the trace that this split does not write: the parts of an
+     * earlier split into more windows, removed when the new parts and index are put in place.
+     */
+    List<Path> staleParts() throws IOException {
+        Path trace = index.toAbsolutePath();
+        Path dir = trace.getParent();
+        String stem = index.getFileName().toString();
+        stem = stem.substring(0, stem.length() - ".parts.json".length());
+        java.util.regex.Pattern part = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(stem) + "\\.part-[0-9]{2,}\\.pftrace");
+        java.util.Set<String> ours = new java.util.HashSet<>();
+        for (Part p : parts) ours.add(p.path().getFileName().toString());
+        List<Path> stale = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String n = f.getFileName().toString();
+                if (part.matcher(n).matches() && !ours.contains(n)) stale.add(index.resolveSibling(n));
+            }
+        }
+        stale.sort(null);
+        return stale;
+    }
+
     /** The index: one entry per window with its file, start-time range, counts and estimate. */
     void writeIndex(OutputStream out, Path trace) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {

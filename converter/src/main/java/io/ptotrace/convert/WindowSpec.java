@@ -2,19 +2,24 @@ package io.ptotrace.convert;
 
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
+import io.ptotrace.model.TaskIds;
 import java.util.Locale;
 
 /**
  * The one window {@code --window FROM..TO} asks for: each end a time in µs (the trace's own timestamps) or
- * {@code task:ID} with a task id as the trace prints it ({@code task:t5}, {@code task:r1t3}; {@code task:5}
- * means {@code t5}). The window holds what starts from FROM to TO, both included; a task end stands for the
- * earliest start of FROM's slices and the latest start of TO's.
+ * {@code task:ID} with a task reference as every option reads it ({@link TaskIds#parseReference}: {@code task:t5},
+ * {@code task:r1t3}, {@code task:r0t5}, or the raw id {@code task:4294967299}; {@code task:5} is {@code t5}). The
+ * window holds what starts from FROM to TO, both included; a task end stands for the earliest start of FROM's
+ * slices and the latest start of TO's. A window in which nothing starts is refused.
  */
 public final class WindowSpec {
     private final String text, fromTask, toTask;
+    private final long fromId, toId;
     private final double fromUs, toUs;
 
     private WindowSpec(String text, String fromTask, double fromUs, String toTask, double toUs) {
+        this.fromId = fromTask == null ? 0 : TaskIds.parseReference(fromTask);
+        this.toId = toTask == null ? 0 : TaskIds.parseReference(toTask);
         this.text = text;
         this.fromTask = fromTask;
         this.fromUs = fromUs;
@@ -39,15 +44,20 @@ public final class WindowSpec {
     private static String task(String end, String text) {
         if (!end.toLowerCase(Locale.ROOT).startsWith("task:")) return null;
         String id = end.substring(5).trim();
-        if (id.matches("[0-9]+")) id = "t" + id;
-        if (!TaskNames.isTaskId(id)) throw new IllegalArgumentException("'" + end + "' in '" + text + "' is not a task id (e.g. task:t5, task:r1t3)");
+        try {
+            TaskIds.parseReference(id);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + end + "' in '" + text + "': " + e.getMessage());
+        }
         return id;
     }
 
     private static double number(String end, String text) {
         if (!end.matches("[0-9]+(\\.[0-9]*)?|\\.[0-9]+"))
             throw new IllegalArgumentException("'" + end + "' in '" + text + "' is neither a time in \u00b5s nor task:ID");
-        return Double.parseDouble(end);
+        double v = Double.parseDouble(end);
+        if (!Double.isFinite(v)) throw new IllegalArgumentException("'" + end + "' in '" + text + "' is too large a time");
+        return v;
     }
 
     /** The window's first and last start time in {@code pic}; InputProblem when a task is not in it. */
@@ -58,8 +68,9 @@ public final class WindowSpec {
             for (int i = 0; i < pic.sliceCount(); i++) {
                 String t = TaskNames.taskOf(pic.sliceName(i));
                 if (t == null) continue;
-                if (t.equals(fromTask)) fromMin = Math.min(fromMin, pic.sliceTs(i));
-                if (t.equals(toTask)) toMax = Math.max(toMax, pic.sliceTs(i));
+                long id = TaskIds.parseDisplay(t);
+                if (fromTask != null && id == fromId) fromMin = Math.min(fromMin, pic.sliceTs(i));
+                if (toTask != null && id == toId) toMax = Math.max(toMax, pic.sliceTs(i));
             }
             if (fromTask != null) {
                 if (fromMin == Double.POSITIVE_INFINITY) throw notInTrace(fromTask);
@@ -71,7 +82,28 @@ public final class WindowSpec {
             }
             if (from > to) throw new InputProblem((String) null, "--window " + text + ": ends (at " + to + " \u00b5s) before it starts (at " + from + " \u00b5s)", null, null);
         }
+        refuseEmpty(pic, from, to);
         return new double[] {from, to};
+    }
+
+    /** Nothing of the run starts in [from, to]: one line with the run's own span instead of an empty trace. */
+    private void refuseEmpty(TracePicture pic, double from, double to) {
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < pic.sliceCount(); i++) {
+            double ts = pic.sliceTs(i);
+            if (ts >= from && ts <= to) return;
+            lo = Math.min(lo, ts);
+            hi = Math.max(hi, ts);
+        }
+        for (int c = 0; c < pic.counterCount(); c++) {
+            double ts = pic.counterTs(c);
+            if (ts >= from && ts <= to) return;
+            lo = Math.min(lo, ts);
+            hi = Math.max(hi, ts);
+        }
+        String span = lo <= hi ? "the run's slices and samples start from " + String.format(Locale.ROOT, "%.3f", lo) + " to "
+            + String.format(Locale.ROOT, "%.3f", hi) + " \u00b5s" : "the run has no slices";
+        throw new InputProblem((String) null, "--window " + text + ": nothing starts in this window (" + span + ")", null, null);
     }
 
     private InputProblem notInTrace(String task) {

@@ -37,7 +37,7 @@ public final class GraphLoader {
     }
 
     /**
-     * Streams a deps.json into a {@link TaskGraph} (the first of repeated ids counts). Problems that make the file
+     * Streams a deps.json into a {@link TaskGraph} (the last of repeated ids counts, as for every command). Problems that make the file
      * unusable throw {@link InputProblem}; recoverable oddities (skipped entries, duplicate ids, tensor ids that are
      * not FNV-1a of their address and version) are reported through {@code warn}, one line each.
      *
@@ -45,8 +45,7 @@ public final class GraphLoader {
      *     tensor-id check); the graph then compares only by its (pred, succ) pairs
      */
     public static TaskGraph read(Path depsFile, Consumer<String> warn, boolean full) {
-        TaskGraph g = TaskGraph.read(depsFile, full ? DepsReader.Detail.FULL : DepsReader.Detail.PROJECTION,
-            TaskGraph.Duplicates.FIRST, warn);
+        TaskGraph g = TaskGraph.read(depsFile, full ? DepsReader.Detail.FULL : DepsReader.Detail.PROJECTION, warn);
         if (!g.edgesListed() && g.taskEntries() == 0 && g.tensorEntries() == 0) {
             throw new InputProblem(depsFile, "not a deps.json: no tasks, tensors or edges array", null);
         }
@@ -60,10 +59,6 @@ public final class GraphLoader {
         if (g.skippedTasks() + g.skippedEdges() + g.skippedTensors() > 0) {
             warn.accept("Warning: " + f + ": skipped entries whose id is not an unsigned integer: "
                 + g.skippedTasks() + " task(s), " + g.skippedEdges() + " edge(s), " + g.skippedTensors() + " tensor(s)");
-        }
-        if (g.duplicateTasks() + g.duplicateTensors() > 0) {
-            warn.accept("Warning: " + f + ": kept the first of repeated ids: " + g.duplicateTasks()
-                + " duplicate task_id(s), " + g.duplicateTensors() + " duplicate tensor_id(s)");
         }
         checkTensorIds(g, warn);
     }

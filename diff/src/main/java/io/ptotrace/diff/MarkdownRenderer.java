@@ -19,10 +19,11 @@ final class MarkdownRenderer implements Renderer {
         w.write('\n');
     }
 
-    /** Table cell: code span, with the characters that would break a table escaped. */
-    private static String code(String s) { return "`" + s.replace("`", "'").replace("|", "\\|") + "`"; }
+    /** Table cell: a code span of text from the inputs, which nothing in it can escape. */
+    private static String code(String s) { return MarkdownText.code(s); }
 
-    private static String cell(String s) { return s.replace("|", "\\|").replace("\n", " "); }
+    /** Table cell or note: plain text from the inputs, with every character Markdown or HTML gives meaning to escaped. */
+    private static String cell(String s) { return MarkdownText.text(s); }
 
     private boolean open(String title, int n, String tableHeader) throws IOException {
         if (n == 0) return false;

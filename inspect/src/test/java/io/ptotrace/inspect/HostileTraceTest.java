@@ -415,7 +415,7 @@ class HostileTraceTest {
         assertThat(jsonProblem(EVENT + "1".repeat(3000) + "}]}")).matches("\\S*t\\.json: number longer than 1000 digits \\(at line 3, column \\d+\\)");
         assertThat(jsonProblem("{\"traceEvents\": [{\"" + "a".repeat(60000) + "\":1}]}")).contains("name longer than 50000 characters");
         assertThat(jsonProblem("{\"traceEvents\": [")).contains("(truncated?)").contains("opened at line 1, column 17");
-        assertThat(jsonProblem("{\"traceEvents\": [}")).contains("not valid JSON: ").contains("(for Array starting at line 1, column 17)");
+        assertThat(jsonProblem("{\"traceEvents\": [}")).contains("not valid JSON: expected ] to close the array opened at line 1, column 17, found }");
     }
 
     @Test

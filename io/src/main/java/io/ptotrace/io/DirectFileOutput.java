@@ -132,6 +132,8 @@ final class DirectFileOutput extends OutputStream {
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof UncheckedIOException) throw ((UncheckedIOException) c).getCause();
+            if (c instanceof Error) throw (Error) c; // out of memory on the writer thread is not a write failure
+            if (c instanceof RuntimeException) throw (RuntimeException) c;
             throw new IOException(c);
         } finally {
             pending = null;

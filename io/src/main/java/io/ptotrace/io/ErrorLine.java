@@ -12,7 +12,23 @@ public final class ErrorLine {
 
     /** {@code Error: <file>: <what> (at <where>)}, or the nearest that {@code t} allows. */
     public static String of(Throwable t) {
-        return "Error: " + describe(unwrap(t));
+        Throwable oom = outOfMemory(t);
+        return "Error: " + describe(oom != null ? oom : unwrap(t));
+    }
+
+    /** The out-of-memory error anywhere in {@code t}'s causes (a writer thread's, wrapped by its caller), or null. */
+    public static OutOfMemoryError outOfMemory(Throwable t) {
+        for (Throwable c = t, prev = null; c != null && c != prev; prev = c, c = c.getCause())
+            if (c instanceof OutOfMemoryError) return (OutOfMemoryError) c;
+        return null;
+    }
+
+    /** What an out-of-memory error says, the same whichever thread ran out. */
+    public static String outOfMemoryWords() {
+        long mib = Runtime.getRuntime().maxMemory() / (1 << 20);
+        long suggestGiB = Math.max(1, (2 * mib + 1023) / 1024); // twice the heap, in whole GiB
+        return "out of memory (Java heap of " + mib + " MiB); give Java more, e.g. PTOTRACE_JAVA_OPTS=-Xmx"
+            + suggestGiB + "g bin/ptotrace ...";
     }
 
     private static Throwable unwrap(Throwable t) {
@@ -30,9 +46,7 @@ public final class ErrorLine {
             return f.getFile() == null ? IoCause.words(f) : f.getFile() + ": " + IoCause.words(f);
         }
         if (t instanceof IOException) return IoCause.words((IOException) t);
-        if (t instanceof OutOfMemoryError)
-            return "out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20)
-                + " MiB heap); give Java more, e.g. PTOTRACE_JAVA_OPTS=-Xmx8g bin/ptotrace ...";
+        if (t instanceof OutOfMemoryError) return outOfMemoryWords();
         return "internal error: " + t + " (a bug in ptotrace: please report it with the output of -v)";
     }
 }

@@ -22,7 +22,9 @@ public final class Inputs {
     public static InputStream open(Path file) {
         if (Files.isDirectory(file)) throw new InputProblem(file, "is a folder, not a file", null);
         try {
-            return Files.newInputStream(file, StandardOpenOption.READ);
+            InputStream in = Files.newInputStream(file, StandardOpenOption.READ);
+            // a pipe, FIFO or device cannot seek: skipping reads instead
+            return Files.isRegularFile(file) ? in : new SkipByReading(in);
         } catch (NoSuchFileException e) {
             throw new InputProblem(file, "no such file", null);
         } catch (AccessDeniedException e) {
@@ -50,6 +52,33 @@ public final class Inputs {
             }
         } catch (IOException e) {
             throw cannotRead(file, e);
+        }
+    }
+
+    /** A stream of a pipe or device: {@code skip} reads and drops the bytes instead of seeking ("illegal seek"). */
+    private static final class SkipByReading extends java.io.FilterInputStream {
+        private final byte[] drop = new byte[8192];
+
+        SkipByReading(InputStream in) { super(in); }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long done = 0;
+            while (done < n) {
+                int r = in.read(drop, 0, (int) Math.min(drop.length, n - done));
+                if (r < 0) break;
+                done += r;
+            }
+            return done;
+        }
+
+        @Override
+        public int available() throws IOException {
+            try {
+                return in.available();
+            } catch (IOException e) {
+                return 0;
+            }
         }
     }
 

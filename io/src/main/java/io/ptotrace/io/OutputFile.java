@@ -5,12 +5,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -129,23 +127,17 @@ public final class OutputFile {
             return new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
         }
 
-        /** Puts the written file in place (renames the temporary file over the destination). */
+        /** Puts the written file in place (renames the temporary file over the destination): a set of one. */
         public void commit() {
             if (finished) return;
-            finished = true;
-            if (temp == null) return;
-            try {
-                try {
-                    Files.move(temp, target.destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, target.destination, StandardCopyOption.REPLACE_EXISTING);
-                }
-                TempFiles.release(temp);
-            } catch (IOException e) {
-                TempFiles.delete(temp);
-                throw OutputProblem.cannotWrite(target.shown, e);
-            }
+            OutputSet one = new OutputSet();
+            one.adopt(this);
+            one.commit();
         }
+
+        Path temp() { return temp; }
+
+        void markFinished() { finished = true; }
 
         /** Drops what was written (the destination is untouched). Safe to call after {@link #commit}. */
         public void abort() {

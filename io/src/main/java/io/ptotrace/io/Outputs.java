@@ -49,6 +49,9 @@ public final class Outputs {
         return files;
     }
 
+    /** An empty set of outputs, for a caller that writes its files itself ({@link OutputSet#add}). */
+    public static OutputSet newSet() { return new OutputSet(); }
+
     /** Writes one output (see {@link #writeAll}). */
     public static void write(Path path, Collection<Path> inputs, boolean bulk, Body body) {
         writeAll(List.of(new Job(path, bulk, body)), inputs, false);
@@ -56,18 +59,36 @@ public final class Outputs {
 
     /**
      * Writes every job's file (concurrently, one thread each, when {@code concurrent}), then puts them all in
-     * place. On any failure nothing is put in place and no temporary file is left; a write failure comes out as
-     * {@link OutputProblem} naming the user's path, a failure of a body's own (bad input found while
-     * rendering) unchanged.
+     * place together ({@link OutputSet#commit}). On any failure nothing is put in place and no temporary file is
+     * left; a write failure comes out as {@link OutputProblem} naming the user's path, a failure of a body's own
+     * (bad input found while rendering) unchanged.
      */
     public static void writeAll(List<Job> jobs, Collection<Path> inputs, boolean concurrent) {
+        try (OutputSet set = stage(jobs, inputs, concurrent, List.of())) {
+            set.commit();
+        }
+    }
+
+    /**
+     * Writes every job's file to its temporary sibling and returns the set, not yet in place: the caller runs
+     * whatever else can fail, then {@link OutputSet#commit commits} it (or closes it to drop everything).
+     * {@code stale} are files to remove in the same commit (the parts of an earlier split); one that is an input
+     * is refused like an output onto an input.
+     */
+    public static OutputSet stage(List<Job> jobs, Collection<Path> inputs, boolean concurrent, Collection<Path> stale) {
         List<Path> paths = new ArrayList<>();
         for (Job j : jobs) paths.add(j.path());
         List<OutputFile> files = plan(paths, inputs);
-        List<OutputFile.Pending> pending = new ArrayList<>();
-        boolean done = false;
+        for (Path s : stale) {
+            Path input = sameFileAs(s, inputs);
+            if (input != null)
+                throw new OutputProblem(s, "is an input of this command and would be replaced by this split; choose another output name");
+        }
+        OutputSet set = new OutputSet();
+        boolean staged = false;
         try {
-            for (OutputFile f : files) pending.add(f.begin());
+            List<OutputFile.Pending> pending = new ArrayList<>();
+            for (OutputFile f : files) pending.add(set.add(f));
             List<CompletableFuture<Void>> running = new ArrayList<>();
             for (int i = 0; i < jobs.size(); i++) {
                 OutputFile.Pending p = pending.get(i);
@@ -77,10 +98,11 @@ public final class Outputs {
                 else running.add(CompletableFuture.runAsync(fill, r -> new Thread(r, "output-writer").start()));
             }
             for (CompletableFuture<Void> r : running) join(r);
-            for (OutputFile.Pending p : pending) p.commit();
-            done = true;
+            for (Path s : stale) set.removeOnCommit(s);
+            staged = true;
+            return set;
         } finally {
-            if (!done) for (OutputFile.Pending p : pending) p.abort();
+            if (!staged) set.close();
         }
     }
 

@@ -22,6 +22,9 @@ public final class TempFiles {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Set<Path> LIVE = new LinkedHashSet<>();
     private static boolean hookInstalled, shuttingDown;
+    /** Held while a set of outputs is renamed into place; the shutdown hook waits for it. */
+    static final Object COMMIT = new Object();
+    private static volatile boolean stopping;
 
     /** Creates a new empty temporary file in {@code dir} (mode rw-r--r-- where the file system has modes). */
     public static Path create(Path dir) throws IOException {
@@ -44,6 +47,28 @@ public final class TempFiles {
             }
         }
     }
+
+    /**
+     * A new temporary name in {@code dir}, not created (for a hard link or a rename onto it), removed by the
+     * shutdown hook like the others.
+     */
+    static Path reserve(Path dir) throws IOException {
+        synchronized (TempFiles.class) {
+            if (shuttingDown) throw new java.io.InterruptedIOException("stopped before " + dir + " was written");
+            installHook();
+            for (int attempt = 0; ; attempt++) {
+                Path p = dir.resolve(".ptotrace-" + randomName(6) + ".tmp");
+                if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !LIVE.contains(p)) {
+                    LIVE.add(p);
+                    return p;
+                }
+                if (attempt > 100) throw new FileAlreadyExistsException(p.toString());
+            }
+        }
+    }
+
+    /** True once the JVM is shutting down (a commit under way then rolls back). */
+    static boolean stopping() { return stopping; }
 
     /** Forgets a temporary file that was renamed into place or deleted. */
     public static void release(Path p) {
@@ -80,6 +105,13 @@ public final class TempFiles {
     }
 
     private static void deleteAll() {
+        stopping = true;
+        synchronized (COMMIT) { // a commit under way finishes or rolls back first
+            deleteLive();
+        }
+    }
+
+    private static void deleteLive() {
         Path[] left;
         synchronized (TempFiles.class) {
             shuttingDown = true;

@@ -70,6 +70,19 @@ public final class RecordsReader {
 
     private InputProblem problem(JsonParser p, String msg) { return InputProblem.at(file, p, msg); }
 
+    /**
+     * The farthest a converted time may lie from the run's first timestamp: 10^12 µs, about 11.6 days. Captures
+     * span seconds to minutes; a time beyond this is a corrupt counter (2^63 − 1 cycles at 50 MHz is 5800
+     * years), whose nanoseconds would overflow the trace's clock and wrap to a time before the run.
+     */
+    static final double MAX_TIME_US = 1e12;
+
+    private InputProblem badTime(String what, long raw, double us) {
+        return new InputProblem(file, what + " (" + raw + ") converts to " + String.format(java.util.Locale.ROOT, "%.4g", us)
+            + " \u00b5s from the run's start, " + String.format(java.util.Locale.ROOT, "%.3g", Math.abs(us) / 8.64e10)
+            + " days away; a capture spans seconds to minutes, so the value is corrupt", null);
+    }
+
     private void parse(JsonParser p) throws IOException {
         if (p.nextToken() != JsonToken.START_OBJECT) throw problem(p, "top level is not a JSON object");
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -613,15 +626,22 @@ public final class RecordsReader {
             if (j >= 0) {
                 di[k] = toUs.applyAsDouble(aDispatch.get(j));
                 fi[k] = toUs.applyAsDouble(aFinish.get(j));
+                if (!(Math.abs(di[k]) <= MAX_TIME_US)) throw badTime("aicpu_tasks row " + j + ": its dispatch time", aDispatch.get(j), di[k]);
+                if (!(Math.abs(fi[k]) <= MAX_TIME_US)) throw badTime("aicpu_tasks row " + j + ": its finish time", aFinish.get(j), fi[k]);
             }
+            if (!(Math.abs(st[k]) <= MAX_TIME_US)) throw badTime("aicore_tasks row " + i + ": its start time", cStart.get(i), st[k]);
+            if (!(Math.abs(en[k]) <= MAX_TIME_US)) throw badTime("aicore_tasks row " + i + ": its end time", cEnd.get(i), en[k]);
+            if (!(Math.abs(re[k]) <= MAX_TIME_US)) throw badTime("aicore_tasks row " + i + ": its receive time", cStart.get(i) - r2s.get(i), re[k]);
         }
 
         // phase records get their times; every orchestrator record is a submit
         if (sched != null) {
             int k = 0;
             for (PhaseTable.Lane lane : sched) for (int r = lane.from; r < lane.to; r++) {
-                double s = toUs.applyAsDouble(schedRaw.get(k++));
-                table.setTimes(r, s, toUs.applyAsDouble(schedRaw.get(k++)));
+                double s = toUs.applyAsDouble(schedRaw.get(k++)), e = toUs.applyAsDouble(schedRaw.get(k++));
+                if (!(Math.abs(s) <= MAX_TIME_US)) throw badTime("scheduler record " + (k / 2 - 1) + ": its start", schedRaw.get(k - 2), s);
+                if (!(Math.abs(e) <= MAX_TIME_US)) throw badTime("scheduler record " + (k / 2 - 1) + ": its end", schedRaw.get(k - 1), e);
+                table.setTimes(r, s, e);
             }
         }
         List<PhaseTable.Lane> orchOut = null;
@@ -629,8 +649,10 @@ public final class RecordsReader {
         if (orch != null && !orch.isEmpty()) {
             int k = 0;
             for (PhaseTable.Lane lane : orch) for (int r = lane.from; r < lane.to; r++) {
-                double s = toUs.applyAsDouble(orchRaw.get(k++));
-                table.setTimes(r, s, toUs.applyAsDouble(orchRaw.get(k++)));
+                double s = toUs.applyAsDouble(orchRaw.get(k++)), e = toUs.applyAsDouble(orchRaw.get(k++));
+                if (!(Math.abs(s) <= MAX_TIME_US)) throw badTime("orchestrator record " + (k / 2 - 1) + ": its start", orchRaw.get(k - 2), s);
+                if (!(Math.abs(e) <= MAX_TIME_US)) throw badTime("orchestrator record " + (k / 2 - 1) + ": its end", orchRaw.get(k - 1), e);
+                table.setTimes(r, s, e);
                 table.setKind(r, "orch_submit");
             }
             orchOut = orch;

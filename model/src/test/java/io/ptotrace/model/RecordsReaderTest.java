@@ -118,7 +118,7 @@ class RecordsReaderTest {
              "aicore_tasks": [[0, 18446744073709551615, 1, 110, 150], [0, 1, 2, 160, 170]]}
             """).tl;
         assertThat(tl.taskId).containsExactly(1L, -1L);
-        assertThat(TaskIds.display(tl.taskId[1])).isEqualTo("r255t4294967295");
+        assertThat(TaskIds.display(tl.taskId[1])).isEqualTo("r4294967295t4294967295");
     }
 
     @Test

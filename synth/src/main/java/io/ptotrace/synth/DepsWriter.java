@@ -2,6 +2,7 @@ package io.ptotrace.synth;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
+import io.ptotrace.io.OutputFile;
 import io.ptotrace.model.util.SecondThread;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -116,7 +117,7 @@ final class DepsWriter {
    * Writes {@code deps.json}: {@code tasks} and {@code tensors} are generated here, then the
    * {@code edges} fragment is spliced in once {@code edgesWrite} has finished writing it.
    */
-  void writeMain(Path file, Path edgesFragment, SecondThread<?> edgesWrite) throws IOException {
+  void writeMain(OutputFile.Pending file, Path edgesFragment, SecondThread<?> edgesWrite) throws IOException {
     try (JsonOut out = new JsonOut(file)) {
       jo = out;
       g = out.gen;

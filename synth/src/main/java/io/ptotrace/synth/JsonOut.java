@@ -16,8 +16,8 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A streaming JSON file: a Jackson generator with the {@link LinePrettyPrinter} layout over a
- * buffered stream to a temporary file, put in place by {@link #commit()} through the project's one
- * output writer (so an interrupted or failed run leaves neither a half-written file under the real
+ * buffered stream to a temporary file of an output set, put in place with the other files of the
+ * run by the project's one output writer (so an interrupted or failed run leaves neither a half-written file under the real
  * name nor the temporary file). Also writes unsigned 64-bit values as decimal strings without
  * allocating.
  */
@@ -34,8 +34,9 @@ final class JsonOut implements Closeable {
   private final char[] quoted = new char[24];
   private boolean committed;
 
-  JsonOut(Path target) throws IOException {
-    this(target, 0, OutputFile.of(target).begin());
+  /** A document written to {@code pending}'s temporary file; its set puts it in place. */
+  JsonOut(OutputFile.Pending pending) throws IOException {
+    this(pending.target().shown(), 0, pending);
   }
 
   /**
@@ -130,7 +131,7 @@ final class JsonOut implements Closeable {
     finish();
   }
 
-  /** Finishes the document (a trailing newline), flushes, and renames the file into place. */
+  /** Finishes the document (a trailing newline) and flushes; the set it belongs to renames it into place. */
   void commit() throws IOException {
     gen.writeRaw('\n');
     finish();
@@ -139,9 +140,6 @@ final class JsonOut implements Closeable {
   private void finish() throws IOException {
     gen.close();
     out.close();
-    if (pending != null) {
-      pending.commit();
-    }
     committed = true;
   }
 

@@ -2,6 +2,7 @@ package io.ptotrace.synth;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
+import io.ptotrace.io.OutputFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -62,7 +63,7 @@ final class RecordsWriter {
     this.rng = new Rng(Rng.derive(o.seed(), 3));
   }
 
-  void write(Path file) throws IOException {
+  void write(OutputFile.Pending file) throws IOException {
     try (JsonOut jo = new JsonOut(file)) {
       g = jo.gen;
       int level = o.level();

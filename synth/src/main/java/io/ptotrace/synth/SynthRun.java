@@ -2,11 +2,17 @@ package io.ptotrace.synth;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import io.ptotrace.io.OutputFile;
+import io.ptotrace.io.OutputProblem;
+import io.ptotrace.io.OutputSet;
+import io.ptotrace.io.Outputs;
 import io.ptotrace.io.TempFiles;
 import io.ptotrace.model.util.SecondThread;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -88,7 +94,7 @@ public final class SynthRun {
 
   /**
    * Generates the run described by {@code options} into {@code dir} (created if needed; existing
-   * files of the same names are replaced).
+   * files of the same names are replaced, all of them or, on a failure, none).
    */
   public static Result write(SynthOptions options, Path dir) throws IOException {
     long t0 = System.nanoTime();
@@ -96,6 +102,26 @@ public final class SynthRun {
     Path records = dir.resolve(options.recordsFileName());
     Path deps = options.withDeps() ? dir.resolve(DEPS_FILE) : null;
     Path nameMap = options.withNameMap() ? dir.resolve(NAME_MAP_FILE) : null;
+    List<Path> outputs = new ArrayList<>(List.of(records));
+    if (deps != null) {
+      outputs.add(deps);
+    }
+    if (nameMap != null) {
+      outputs.add(nameMap);
+    }
+    List<OutputFile> planned = Outputs.plan(outputs, List.of());
+    try (OutputSet set = Outputs.newSet()) {
+      OutputFile.Pending recordsOut = set.add(planned.get(0));
+      OutputFile.Pending depsOut = deps != null ? set.add(planned.get(1)) : null;
+      OutputFile.Pending nameMapOut = nameMap != null ? set.add(planned.get(outputs.size() - 1)) : null;
+      Result r = write(options, dir, recordsOut, depsOut, nameMapOut, t0);
+      set.commit();
+      return r;
+    }
+  }
+
+  private static Result write(SynthOptions options, Path dir, OutputFile.Pending records,
+      OutputFile.Pending deps, OutputFile.Pending nameMap, long t0) throws IOException {
 
     // deps.json does not depend on the timing: its two halves are written on two threads while
     // this thread simulates and writes the records file (the bytes never depend on the threads)
@@ -107,13 +133,15 @@ public final class SynthRun {
     if (deps != null) {
       Path edgesFile = TempFiles.create(dir);
       fragment = edgesFile;
+      IoTask edgesTask = named(deps, () -> edgesWriter.writeEdgesFragment(edgesFile));
       SecondThread<Void> edgesWrite = SecondThread.start("ptotrace-synth-edges", () -> {
-        edgesWriter.writeEdgesFragment(edgesFile);
+        edgesTask.run();
         return null;
       });
       edges = edgesWrite;
+      IoTask mainTask = named(deps, () -> mainWriter.writeMain(deps, edgesFile, edgesWrite));
       main = SecondThread.start("ptotrace-synth-deps", () -> {
-        mainWriter.writeMain(deps, edgesFile, edgesWrite);
+        mainTask.run();
         return null;
       });
     }
@@ -123,9 +151,9 @@ public final class SynthRun {
       sim = new Simulation(options);
       sim.run(new GraphGen(options));
       recordsWriter = new RecordsWriter(sim);
-      recordsWriter.write(records);
+      named(records, () -> recordsWriter.write(records)).run();
       if (nameMap != null) {
-        writeNameMap(nameMap);
+        named(nameMap, () -> writeNameMap(nameMap)).run();
       }
     } finally {
       if (main != null) {
@@ -140,13 +168,30 @@ public final class SynthRun {
       edges.join();
       main.join();
     }
-    return new Result(records, deps, nameMap, sim.n, sim.kernelTasks, sim.allocTasks,
+    return new Result(records.target().shown(), deps == null ? null : deps.target().shown(),
+        nameMap == null ? null : nameMap.target().shown(), sim.n, sim.kernelTasks, sim.allocTasks,
         sim.dummyTasks, sim.predicatedTasks, sim.rows.n, recordsWriter.schedulerRecords,
         recordsWriter.orchestratorRecords, sim.tensors, sim.annotatedEdges, sim.timedPairs,
         sim.violatingPairs, Duration.ofNanos(System.nanoTime() - t0));
   }
 
-  private static void writeNameMap(Path file) throws IOException {
+  /** An IO task. */
+  private interface IoTask {
+    void run() throws IOException;
+  }
+
+  /** {@code task}, its write failures naming the output the user sees (never a temporary file). */
+  private static IoTask named(OutputFile.Pending out, IoTask task) {
+    return () -> {
+      try {
+        task.run();
+      } catch (IOException e) {
+        throw OutputProblem.cannotWrite(out.target().shown(), e);
+      }
+    };
+  }
+
+  private static void writeNameMap(OutputFile.Pending file) throws IOException {
     try (JsonOut jo = new JsonOut(file)) {
       JsonGenerator g = jo.gen;
       jo.pp.multiline();

@@ -64,7 +64,7 @@ public final class DepsViewer {
         PerfSidecar.Pending pending = sidecarFile == null ? null : PerfSidecar.start(sidecarFile);
         // a focused view counts the tensors its tasks' args name, and the page shows the args: both read them
         DepsReader.Detail detail = r.edgeMode.dataflow() || r.html || r.focus != null ? DepsReader.Detail.FULL : DepsReader.Detail.ANNOTATIONS;
-        TaskGraph g = TaskGraph.read(deps, detail, TaskGraph.Duplicates.LAST, warn);
+        TaskGraph g = TaskGraph.read(deps, detail, warn);
         refuseUnexpected(g);
         long t1 = System.nanoTime();
         Path namesFile = nameMapFile(deps, r.funcNames);

@@ -5,8 +5,6 @@ import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.graph.TaskGraph;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The tasks of {@code --focus TASK[,TASK…]} and the {@code --hops} around them. A TASK is written as the views
@@ -18,8 +16,6 @@ public final class Focus {
     /** Hops when {@code --hops} is not given. */
     public static final int DEFAULT_HOPS = 2;
 
-    private static final Pattern PAIR = Pattern.compile("\\(\\s*(\\d{1,3})\\s*,\\s*(\\d{1,10})\\s*\\)");
-    private static final Pattern RAW = Pattern.compile("\\d{1,20}");
 
     /** The tasks as written, one per entry. */
     final List<String> written;
@@ -70,24 +66,11 @@ public final class Focus {
     }
 
     private static long id(String item) {
-        Matcher m;
         try {
-            if ((m = PAIR.matcher(item)).matches()) return ringLocal(m.group(1), m.group(2), item);
-            long display = TaskIds.parseDisplay(item);
-            if (display >= 0) return display;
-            if (RAW.matcher(item).matches()) return Long.parseUnsignedLong(item);
-        } catch (NumberFormatException e) {
-            // out of range: reported below
+            return TaskIds.parseReference(item);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--focus: " + e.getMessage());
         }
-        throw new IllegalArgumentException("--focus: '" + item + "' is not a task id (write it as the view prints it, "
-            + "e.g. 42 or (1, 42), or as the raw decimal id)");
-    }
-
-    private static long ringLocal(String ring, String local, String item) {
-        int r = Integer.parseInt(ring);
-        long l = Long.parseLong(local);
-        if (r > 255 || l > 0xFFFFFFFFL) throw new NumberFormatException(item);
-        return TaskIds.make(r, l);
     }
 
     /** The focus tasks as nodes of {@code g}; a task the graph does not have is bad input. */

@@ -126,11 +126,13 @@ class FocusTest {
 
     @Test
     void malformedTasksAreRefusedWhenParsed() {
-        for (String bad : new String[] {"", " ", "4,", ",4", "4,,5", "x", "(1, 2", "(256, 1)", "(1, 4294967296)", "18446744073709551616", "-1", "t"}) {
+        for (String bad : new String[] {"", " ", "4,", ",4", "4,,5", "x", "(1, 2", "(4294967296, 1)", "(1, 4294967296)", "18446744073709551616", "-1", "t"}) {
             assertThatThrownBy(() -> Focus.parse(bad, 1)).as("'" + bad + "'").isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("--focus: ");
         }
         assertThatThrownBy(() -> Focus.parse("4", -1)).hasMessage("--hops: expected 0 or more, not -1");
         assertThat(Focus.parse("18446744073709551615", 0).ids).containsExactly(-1L);
+        // the one task-reference reader: the trace's forms too, and rings beyond 8 bits as they are
+        assertThat(Focus.parse("r0t1, r1t1, (256, 1)", 0).ids).containsExactly(1L, 4294967297L, (256L << 32) | 1);
     }
 }

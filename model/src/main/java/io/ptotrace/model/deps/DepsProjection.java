@@ -34,8 +34,12 @@ public final class DepsProjection implements DepsVisitor {
         DepsProjection p = new DepsProjection();
         DepsReader.read(file, DepsReader.Detail.PROJECTION, p, warn);
         p.finish();
+        String dup = DepsReader.duplicatesWarning(file, p.duplicateTasks, 0);
+        if (dup != null) warn.accept(dup);
         return p;
     }
+
+    private int duplicateTasks;
 
     @Override
     public void task(DepsTask t) {
@@ -47,7 +51,7 @@ public final class DepsProjection implements DepsVisitor {
             int k = kernelIndex.get(t.id) * 3;
             kernels.set(k, t.kernelIds[0]); kernels.set(k + 1, t.kernelIds[1]); kernels.set(k + 2, t.kernelIds[2]);
         }
-        if (blockNums.putIfAbsent(t.id, t.blockNum()) >= 0) blockNums.put(t.id, t.blockNum());
+        if (blockNums.putIfAbsent(t.id, t.blockNum()) >= 0) { blockNums.put(t.id, t.blockNum()); duplicateTasks++; }
         else blockTasks.add(t.id);
     }
 

@@ -72,6 +72,17 @@ public final class DepsReader {
     }
 
     /** As {@link #read(Path, Detail, DepsVisitor, Consumer)}, dropping warnings. */
+    /**
+     * The one warning about repeated ids, the same for every command: the last entry of an id counts (as the
+     * runtime's deps viewer reads the file). Null when nothing repeats.
+     */
+    public static String duplicatesWarning(Path file, int tasks, int tensors) {
+        if (tasks + tensors == 0) return null;
+        String what = tasks > 0 && tensors > 0 ? tasks + " task_id(s) and " + tensors + " tensor_id(s)"
+            : tasks > 0 ? tasks + " task_id(s)" : tensors + " tensor_id(s)";
+        return "Warning: " + file + ": " + what + " listed more than once; the last entry of each counts";
+    }
+
     public static void read(Path file, Detail detail, DepsVisitor visitor) { read(file, detail, visitor, w -> { }); }
 
     /**

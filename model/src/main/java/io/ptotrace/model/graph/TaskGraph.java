@@ -29,8 +29,11 @@ public final class TaskGraph {
     /** A small int member ({@code idx}, {@code arg}) that is absent. */
     public static final int ABSENT = Integer.MIN_VALUE;
 
-    /** Which of several entries with one id counts. */
-    public enum Duplicates { FIRST, LAST }
+    /**
+     * Which of several entries with one id counts: the last, for every command (as the runtime's own deps viewer
+     * reads the file), reported in one warning by {@link #read}.
+     */
+    public enum Duplicates { LAST }
 
     final Path file;
     final DepsReader.Detail detail;
@@ -100,9 +103,17 @@ public final class TaskGraph {
      *     members beyond the endpoints; {@link DepsReader.Detail#ANNOTATIONS}: no args and no slice geometry)
      */
     public static TaskGraph read(Path file, DepsReader.Detail detail, Duplicates duplicates, Consumer<String> warn) {
-        TaskGraphBuilder b = new TaskGraphBuilder(file, detail, duplicates, estimate(file));
+        return read(file, detail, warn);
+    }
+
+    /** Reads a deps.json; repeated ids keep their last entry, counted in one warning. */
+    public static TaskGraph read(Path file, DepsReader.Detail detail, Consumer<String> warn) {
+        TaskGraphBuilder b = new TaskGraphBuilder(file, detail, estimate(file));
         DepsReader.read(file, detail, b, warn);
-        return b.finish();
+        TaskGraph g = b.finish();
+        String dup = DepsReader.duplicatesWarning(file, g.duplicateTasks, g.duplicateTensors);
+        if (dup != null) warn.accept(dup);
+        return g;
     }
 
     private static long estimate(Path f) {

@@ -22,7 +22,7 @@ import java.util.Map;
 /** Copies the streamed entries of a deps.json into the columns of a {@link TaskGraph}, then indexes them. */
 final class TaskGraphBuilder implements DepsVisitor {
     private final TaskGraph g;
-    private final boolean first, annotated, full;
+    private final boolean annotated, full;
     private final StringCodes strings = new StringCodes();
     private final LongArrayPool arrays = new LongArrayPool();
 
@@ -52,9 +52,8 @@ final class TaskGraphBuilder implements DepsVisitor {
     private final List<TaskGraph.Unexpected> unexpected = new ArrayList<>();
     private final Map<List<String>, Integer> flagCodes = new IdentityHashMap<>();
 
-    TaskGraphBuilder(Path file, DepsReader.Detail detail, TaskGraph.Duplicates duplicates, long fileSize) {
+    TaskGraphBuilder(Path file, DepsReader.Detail detail, long fileSize) {
         g = new TaskGraph(file, detail);
-        first = duplicates == TaskGraph.Duplicates.FIRST;
         annotated = detail != DepsReader.Detail.PROJECTION;
         full = detail == DepsReader.Detail.FULL;
         int edges = (int) Math.min(1 << 26, fileSize / 360);
@@ -112,7 +111,6 @@ final class TaskGraphBuilder implements DepsVisitor {
         int earlier = nodeTaskProv[n];
         if (earlier >= 0) {
             g.duplicateTasks++;
-            if (first) return;
             taskNode.a[earlier] = -1;
         }
         nodeTaskProv[n] = taskNode.n;
@@ -148,7 +146,6 @@ final class TaskGraphBuilder implements DepsVisitor {
         int earlier = tensorRowProv[ti];
         if (earlier >= 0) {
             g.duplicateTensors++;
-            if (first) return;
             tRowTensor.a[earlier] = -1;
         }
         tensorRowProv[ti] = tRowTensor.n;

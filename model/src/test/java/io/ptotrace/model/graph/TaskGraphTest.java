@@ -129,20 +129,19 @@ class TaskGraphTest {
     }
 
     @Test
-    void duplicatesKeepTheLastOrTheFirst() {
+    void duplicatesKeepTheLastWithOneWarning() throws java.io.IOException {
         String json = "{\"tasks\": [{\"task_id\": 1, \"block_num\": 2}, {\"task_id\": 1, \"block_num\": 3}],"
             + " \"tensors\": [{\"tensor_id\": 5, \"buffer_numel\": 1}, {\"tensor_id\": 5, \"buffer_numel\": 2}]}";
-        TaskGraph last = read(json, DepsReader.Detail.FULL, TaskGraph.Duplicates.LAST);
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        java.nio.file.Path f = TestFiles.write(dir, "dup.json", json);
+        TaskGraph last = TaskGraph.read(f, DepsReader.Detail.FULL, warnings::add);
         assertThat(last.blockNum(last.taskRow(0))).isEqualTo(3);
         assertThat(last.taskNode(0)).isEqualTo(-1);
         assertThat(last.bufferNumel(last.tensorRow(0))).isEqualTo(2L);
         assertThat(last.rowIndex(last.tensorRow(0))).isEqualTo(1);
         assertThat(last.duplicateTasks()).isEqualTo(1);
-        TaskGraph first = read(json, DepsReader.Detail.FULL, TaskGraph.Duplicates.FIRST);
-        assertThat(first.blockNum(first.taskRow(0))).isEqualTo(2);
-        assertThat(first.taskRowCount()).isEqualTo(1);
-        assertThat(first.bufferNumel(first.tensorRow(0))).isEqualTo(1L);
-        assertThat(first.duplicateTensors()).isEqualTo(1);
+        assertThat(last.duplicateTensors()).isEqualTo(1);
+        assertThat(warnings).containsExactly("Warning: " + f + ": 1 task_id(s) and 1 tensor_id(s) listed more than once; the last entry of each counts");
     }
 
     @Test

@@ -204,7 +204,8 @@ public final class PageWriter {
     }
 
     static String escapeHtml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;")
+            .replaceAll("[\\r\\n\\u000B\\u000C\\u0085\\u2028\\u2029]+", " ");
     }
 
     private static String resource(String name) {
