@@ -77,7 +77,7 @@ public final class ConvertJob {
         CompletableFuture<DepsProjection> depsFuture = CompletableFuture.supplyAsync(() -> loadDeps(depsPath, depsWarnings));
         Timeline tl;
         try {
-            tl = RecordsReader.read(input, err::println);
+            tl = RecordsReader.read(input, err::println, o.keepCycles);
         } catch (RuntimeException e) {
             depsFuture.cancel(true);
             throw e;
@@ -110,6 +110,7 @@ public final class ConvertJob {
             : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
+        for (ConvertOptions.PictureHook h : o.pictureHooks) h.apply(run, result);
 
         if (o.window != null) pic = window(pic);
         TracePicture shownPic = pic;

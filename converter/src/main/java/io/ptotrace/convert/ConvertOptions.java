@@ -30,6 +30,18 @@ public final class ConvertOptions {
     public Long splitBudget;
     /** {@code --window}: write only this window of the trace; null: the whole trace. */
     public WindowSpec window;
+    /**
+     * Marks other tools add to the picture before it is written (e.g. the critical path), in order. Each sees the
+     * run and the built picture with the slice of every record.
+     */
+    public final java.util.List<PictureHook> pictureHooks = new java.util.ArrayList<>();
+    /** Keep the raw AICore cycle rows in the timeline (a hook that counts in clock ticks needs them). */
+    public boolean keepCycles;
+
+    /** Adds an overlay to a built picture. */
+    @FunctionalInterface
+    public interface PictureHook { void apply(io.ptotrace.model.Run run, TraceBuilder.Result built); }
+
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }

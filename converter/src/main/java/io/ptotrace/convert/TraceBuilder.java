@@ -88,18 +88,23 @@ public final class TraceBuilder {
     public static Result build(Run run, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
         TraceBuilder b = new TraceBuilder(run, overhead, warn, verbose == null ? s -> { } : verbose);
         b.emit();
-        return new Result(b.pic, b.stats);
+        return new Result(b.pic, b.stats, b.workerSlice);
     }
 
     /** The picture plus what the converter reports about it. */
     public static final class Result {
         public final TracePicture picture;
         public final ConvertStats stats;
+        private final int[] workerSlice;
 
-        Result(TracePicture picture, ConvertStats stats) {
+        Result(TracePicture picture, ConvertStats stats, int[] workerSlice) {
             this.picture = picture;
             this.stats = stats;
+            this.workerSlice = workerSlice;
         }
+
+        /** The Worker View slice (picture index) that timeline row {@code row} became. */
+        public int workerSlice(int row) { return workerSlice[row]; }
     }
 
     // ================================================================== emission
