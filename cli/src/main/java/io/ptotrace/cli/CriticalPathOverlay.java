@@ -67,6 +67,7 @@ public final class CriticalPathOverlay {
             Map<String, Object> args = new LinkedHashMap<>();
             args.put("path", "observed");
             args.put("position", (long) i);
+            args.put("task", TaskIds.display(g.taskId[t]));
             args.put("stall_us", stallUs);
             args.put("stall_kind", kind);
             args.put("compute_us", us(o.compute[i]));
@@ -102,6 +103,7 @@ public final class CriticalPathOverlay {
             Map<String, Object> args = new LinkedHashMap<>();
             args.put("path", "static");
             args.put("position", (long) i);
+            args.put("task", TaskIds.display(g.taskId[t]));
             args.put("stall_us", 0.0);
             args.put("stall_kind", "");
             args.put("earliest_start_us", us(es));
