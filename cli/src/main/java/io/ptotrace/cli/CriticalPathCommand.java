@@ -87,6 +87,7 @@ public final class CriticalPathCommand implements Callable<Integer> {
         o.json = format.equals("json");
         o.nearUs = nearUs;
         o.speedup = speedupPct / 100;
+        o.timings = verbose.verbose;
         if (trace) o.overlay = CriticalPathCommand::writeTrace;
         try {
             return new CriticalPathJob(o, System.out, System.err).run();

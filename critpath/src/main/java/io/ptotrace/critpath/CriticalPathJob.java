@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * {@code ptotrace critical-path} as a library call: find the run folders under a root, analyse each, write its
@@ -38,6 +40,8 @@ public final class CriticalPathJob {
         public double nearUs = 1.0;
         /** What-if: each family's kernels this much faster (a fraction: 0.1 = 10 %). */
         public double speedup = 0.1;
+        /** Print each run's phase timings on stderr. */
+        public boolean timings;
         /** Writes the run's .pftrace with the critical-path overlay; null: not asked for. */
         public TraceOverlay overlay;
     }
@@ -79,17 +83,32 @@ public final class CriticalPathJob {
         for (Discovery.RunFolder run : runs) {
             RunAnalysis a;
             Timeline tl;
+            long t0 = System.nanoTime(), tRead, tGraph;
             try {
-                tl = RecordsReader.read(run.records(), err::println, true);
-                TaskGraph g = TaskGraph.read(run.deps(), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, err::println);
+                // the two big inputs on two threads, as convert reads them
+                List<String> depsWarnings = new ArrayList<>();
+                CompletableFuture<TaskGraph> deps = CompletableFuture.supplyAsync(() ->
+                    TaskGraph.read(run.deps(), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, depsWarnings::add));
+                try {
+                    tl = RecordsReader.read(run.records(), err::println, true);
+                } catch (RuntimeException e) {
+                    deps.cancel(true);
+                    throw e;
+                }
+                TaskGraph g = join(deps);
+                depsWarnings.forEach(err::println);
                 NameMap names = NameMap.read(run.nameMap());
+                tRead = System.nanoTime();
                 AicoreCycles cycles = tl.cycles();
-                a = new RunAnalysis(run.label(), tl.era, RunGraph.build(run.records(), cycles, tl.clockFreqHz, g, names, o.tol), tl);
+                RunGraph rg = RunGraph.build(run.records(), cycles, tl.clockFreqHz, g, names, o.tol);
+                tGraph = System.nanoTime();
+                a = new RunAnalysis(run.label(), tl.era, rg, tl);
             } catch (InputProblem e) {
                 err.println("error: " + run.dir() + ": " + e.oneLine());
                 failed = true;
                 continue;
             }
+            long tPaths = System.nanoTime();
             Path reportFile = run.dir().resolve(o.json ? jsonName(o.report) : o.report);
             try {
                 String text = o.json ? JsonReport.of(List.of(a), this::extras) : MarkdownReport.document(List.of(a), o.top, o.extended ? this::extended : null);
@@ -100,6 +119,7 @@ public final class CriticalPathJob {
                 continue;
             }
             done.add(a);
+            long tReport = System.nanoTime();
             reports.add("Report written to: " + reportFile);
             if (run.mergedTrace() == null) {
                 err.println("Warning: no merged_swimlane*.json in " + run.dir() + "; skipped Perfetto critical-path traces");
@@ -117,6 +137,12 @@ public final class CriticalPathJob {
                     failed = true;
                 }
             }
+            long tTraces = System.nanoTime();
+            if (o.timings)
+                err.printf(java.util.Locale.ROOT, "timings %s: read %.2f s (records and deps.json on two threads), graph %.2f s, paths %.2f s, "
+                    + "report %.2f s, trace copies %.2f s; %d tasks, %d happens-before edges%n", run.label(), (tRead - t0) / 1e9,
+                    (tGraph - tRead) / 1e9, (tPaths - tGraph) / 1e9, (tReport - tPaths) / 1e9, (tTraces - tReport) / 1e9,
+                    a.graph.tasks, a.graph.hbEdges);
             if (o.overlay != null) {
                 try {
                     Path p = o.overlay.write(run, a, tl, err);
@@ -142,6 +168,16 @@ public final class CriticalPathJob {
     private Extended extras(RunAnalysis a) { return new Extended(a, o.nearUs, o.speedup, o.top); }
 
     private void extended(StringBuilder sb, RunAnalysis a) { extras(a).markdown(sb); }
+
+    private static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException) throw (RuntimeException) e.getCause();
+            if (e.getCause() instanceof Error) throw (Error) e.getCause();
+            throw e;
+        }
+    }
 
     static String jsonName(String report) {
         int dot = report.lastIndexOf('.');
