@@ -25,6 +25,8 @@ public final class GraphPage {
     public static final int HIDDEN = 1;
     /** Edge flag: an ordering-only dependency, drawn dashed. */
     public static final int DASHED = 2;
+    /** Node and edge flag: on the run's observed critical path, drawn in front in its own colour. */
+    public static final int CRITICAL = 4;
 
     public final StringTable strings = new StringTable();
     private final int nodeCount, edgeCount;
@@ -79,6 +81,12 @@ public final class GraphPage {
         this.flags[v] = (byte) flags;
         this.badge[v] = badge > 1 ? badge : 0;
     }
+
+    /** Adds {@code flag} to node {@code v}'s flags. */
+    public void markNode(int v, int flag) { flags[v] |= (byte) flag; }
+
+    /** Adds {@code flag} to edge {@code e}'s flags. */
+    public void markEdge(int e, int flag) { edgeFlags[e] |= (byte) flag; }
 
     public void nodeStatus(int v, Status s) { status[v] = (byte) s.ordinal(); }
 

@@ -7,7 +7,7 @@
   var HEADER_COLORS = ['#66A3FF', '#FFB366', '#66CC99', '#EAEAEA', '#D8D8D8'];
   var STATUS_COLORS = [null, '#16a34a', '#dc2626', '#d97706'];                // none, added, removed, changed
   var STATUS_NAMES = ['', 'added', 'removed', 'changed'];
-  var FIRE = 1, STAR = 2, HIDDEN = 1, DASHED = 2;
+  var FIRE = 1, STAR = 2, HIDDEN = 1, DASHED = 2, CRITICAL = 4, CRITICAL_COLOR = '#e11d48';
   var ANC = 1, DESC = 2, PRED = 4, SUCC = 8, SEL = 16;
   var ROW_INPUT = 1, ROW_OUTPUT = 2, ROW_CHANGE = 3;
   var FULL_EDGE_SCAN = 400000;      // up to this many edges every edge is tested against the view
@@ -293,6 +293,7 @@
     ctx.setLineDash([]);
     ctx.globalAlpha = 1;
     drawStatusEdges(x0, y0, x1, y1, px1);
+    drawCriticalEdges(x0, y0, x1, y1, px1);
     if (highlighted) drawHighlighted(x0, y0, x1, y1, px1);
     if (scale >= 0.6) drawEdgeLabels(x0, y0, x1, y1);
   }
@@ -326,6 +327,26 @@
       if (!any) continue;
       ctx.strokeStyle = STATUS_COLORS[s]; ctx.lineWidth = 2 * px1; ctx.stroke();
     }
+  }
+
+  /** The observed critical path of the run (pages made with a records file beside the deps.json). */
+  var criticalEdges;
+  function drawCriticalEdges(x0, y0, x1, y1, px1) {
+    if (!criticalEdges) { criticalEdges = []; for (var k = 0; k < E; k++) if (eflags[k] & CRITICAL) criticalEdges.push(k); }
+    if (!criticalEdges.length) return;
+    ctx.beginPath();
+    for (var i = 0; i < criticalEdges.length; i++) segment(criticalEdges[i], x0, y0, x1, y1);
+    ctx.strokeStyle = CRITICAL_COLOR; ctx.lineWidth = 3 * px1; ctx.stroke();
+  }
+
+  function criticalLegend() {
+    var n = 0;
+    for (var v = 0; v < N; v++) if (S.flags[v] & CRITICAL) n++;
+    if (!n) return;
+    var row = el('div');
+    row.innerHTML = '<svg width="26" height="16"><rect x="2" y="2" width="22" height="12" rx="2" fill="none" stroke="' + CRITICAL_COLOR + '" stroke-width="2.5"/></svg>';
+    row.appendChild(document.createTextNode('observed critical path (' + n + ' tasks)'));
+    document.getElementById('legend').appendChild(row);
   }
 
   /** The edges on a path into the selection (violet) and out of it (teal). */
@@ -446,6 +467,9 @@
   /** Diff status, fan-in/fan-out and the selection, drawn over the nodes. */
   function outlines(count, w, h) {
     var i, v;
+    ctx.beginPath();
+    for (i = 0; i < count; i++) { v = visible[i]; if (S.flags[v] & CRITICAL) ctx.rect(px[v] - w - 5, py[v] - h - 5, 2 * w + 10, 2 * h + 10); }
+    ctx.strokeStyle = CRITICAL_COLOR; ctx.lineWidth = Math.max(3, 2.5 / scale); ctx.stroke();
     for (var s = 1; s < STATUS_COLORS.length; s++) {
       ctx.beginPath();
       var any = false;
@@ -594,6 +618,7 @@
     panelBody.appendChild(el('div', 'sub', '↓' + fanIn(v) + ' predecessors · ↑' + fanOut(v) + ' successors'));
     panelBody.appendChild(el('div', 'sub', ancestors + ' tasks on paths into it · ' + descendants + ' on paths out of it'));
     if (S.status[v]) panelBody.appendChild(el('div', 'status', STATUS_NAMES[S.status[v]]));
+    if (S.flags[v] & CRITICAL) panelBody.appendChild(el('div', 'status', 'on the observed critical path'));
     for (var r = S.nrowStart[v]; r < S.nrowStart[v + 1]; r++) if (S.nrowKind[r] === ROW_CHANGE) panelBody.appendChild(el('div', 'change', rowTexts('n', r).join(' · ')));
     panelBody.appendChild(histogram('Predecessors', v, true));
     panelBody.appendChild(histogram('Successors', v, false));
@@ -744,6 +769,7 @@
   load().then(function (data) {
     prepare(data);
     setupChanges(data.header);
+    criticalLegend();
     document.getElementById('loading').remove();
     dpr = window.devicePixelRatio || 1;
     cw = window.innerWidth; ch = window.innerHeight;
@@ -764,6 +790,7 @@
   G.nextChange = function () { return changes ? stepChange(1) : null; };
   G.previousChange = function () { return changes ? stepChange(-1) : null; };
   G.status = function (k) { for (var v = 0; v < N; v++) if (key(v) === k) return STATUS_NAMES[S.status[v]]; return null; };
+  G.critical = function () { var l = []; for (var v = 0; v < N; v++) if (S.flags[v] & CRITICAL) l.push(key(v)); return l; };
   G.select = function (k) { for (var v = 0; v < N; v++) if (key(v) === k) { select(v); return true; } return false; };
   G.screenPosition = function (k) {
     for (var v = 0; v < N; v++) if (key(v) === k) return { x: px[v] * scale + tx, y: py[v] * scale + ty };
