@@ -29,7 +29,9 @@ public final class Discovery {
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
-                if (a.isRegularFile() && RunLocator.RECORDS_NAMES.contains(f.getFileName().toString())) {
+                // a linked records file counts as its target does (links to folders are not walked)
+                boolean file = a.isRegularFile() || (a.isSymbolicLink() && Files.isRegularFile(f));
+                if (file && RunLocator.RECORDS_NAMES.contains(f.getFileName().toString())) {
                     Path d = f.getParent();
                     if (Files.isRegularFile(d.resolve(RunLocator.DEPS_NAME)) && newest(d, "name_map*.json") != null) dirs.add(d);
                 }

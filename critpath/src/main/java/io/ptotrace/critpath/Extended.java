@@ -151,7 +151,7 @@ public final class Extended {
     /** The Markdown sections, appended to the run's block. */
     public void markdown(StringBuilder sb) {
         RunGraph g = a.graph;
-        long f = g.freqHz, mk = a.makespan();
+        long f = g.freqHz;
         sb.append("\n### Slack on the static graph\n\n");
         sb.append("- zero-slack tasks (on a longest chain): ").append(zeroSlack).append(" of ").append(g.tasks).append('\n');
         sb.append("- near-critical (slack \u2264 ").append(Fmt.f(nearUs, 1)).append(" \u00b5s): ").append(near.length).append(" tasks")

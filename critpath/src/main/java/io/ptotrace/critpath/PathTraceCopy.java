@@ -48,14 +48,28 @@ public final class PathTraceCopy {
      * @throws InputProblem when the file cannot be read or is not JSON
      */
     public void check(RunGraph g, int[]... paths) {
-        java.util.HashSet<Long> visible = new java.util.HashSet<>();
+        // the path tasks' ids, sorted, and which of them the trace shows: the path is small, the trace need not be
+        int total = 0;
+        for (int[] path : paths) total += path.length;
+        long[] ids = new long[total];
+        int k = 0;
+        for (int[] path : paths) for (int t : path) ids[k++] = g.taskId[t];
+        java.util.Arrays.sort(ids);
+        java.util.BitSet seen = new java.util.BitSet(total);
         walk(null, ev -> {
             Long t = workerTask(ev);
-            if (t != null) visible.add(t);
+            if (t == null) return;
+            int i = java.util.Arrays.binarySearch(ids, t);
+            if (i < 0) return;
+            while (i > 0 && ids[i - 1] == t) i--;
+            for (; i < total && ids[i] == t; i++) seen.set(i);
         });
         for (int[] path : paths) {
             List<String> missing = new ArrayList<>();
-            for (int t : path) if (!visible.contains(g.taskId[t])) missing.add(Long.toUnsignedString(g.taskId[t]));
+            for (int t : path) {
+                int i = java.util.Arrays.binarySearch(ids, g.taskId[t]);
+                if (!seen.get(i)) missing.add(Long.toUnsignedString(g.taskId[t]));
+            }
             if (!missing.isEmpty()) {
                 missing.sort(null);
                 throw new Refused("merged Worker View is missing " + missing.size() + " critical task(s): "
