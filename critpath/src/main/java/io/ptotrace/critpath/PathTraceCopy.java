@@ -49,8 +49,9 @@ public final class PathTraceCopy {
      */
     public void check(RunGraph g, int[]... paths) {
         // the path tasks' ids, sorted, and which of them the trace shows: the path is small, the trace need not be
-        int total = 0;
-        for (int[] path : paths) total += path.length;
+        int sum = 0;
+        for (int[] path : paths) sum += path.length;
+        final int total = sum;
         long[] ids = new long[total];
         int k = 0;
         for (int[] path : paths) for (int t : path) ids[k++] = g.taskId[t];
