@@ -66,6 +66,13 @@ public final class ConvertCommand implements Callable<Integer> {
         WindowSpec window;
     }
 
+    @Option(names = "--critical-path", description = "Mark the run's static and observed critical paths in the trace (category "
+        + "critical_path: marker slices on the path tasks, arrows along each path, a Critical path track); see critical-path --help.")
+    boolean criticalPath;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
@@ -80,6 +87,10 @@ public final class ConvertCommand implements Callable<Integer> {
         o.splitBudget = windows.split;
         o.window = windows.window;
         o.fullArgs = fullArgs;
+        if (criticalPath) {
+            o.keepCycles = true;
+            o.overlays.add(CriticalPathHook.of(depsJson, System.err));
+        }
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;

@@ -9,6 +9,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "ptotrace", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, scope = ScopeType.INHERIT,
     description = "Perfetto traces, graph diffs and checks for the profiling data of the Ascend PTO runtime.",
     subcommands = {ConvertCommand.class, InspectCommand.class, DiffCommand.class, DepsCommand.class, SynthCommand.class,
+        CriticalPathCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -571,4 +571,39 @@ class FaultInjectionTest {
         assertThat(verbose.stderr()).contains("Error: " + r.resolve("deps.json"), "\tat ");
         assertThat(new String(Files.readAllBytes(r.resolve("deps.json")), StandardCharsets.UTF_8)).startsWith("{");
     }
+
+    // ------------------------------------------------------------------ critical-path
+
+    @ParameterizedTest
+    @ValueSource(strings = {"deps.json", "name_map_synth.json", "l2_swimlane_records.json"})
+    void criticalPathRefusesToWriteItsReportOntoAnInput(String victim) throws IOException {
+        Path r = run();
+        Map<String, String> before = Cli.snapshot(r);
+        Cli.Result res = Cli.run("critical-path", r.toString(), "--report", victim);
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.stderr()).isEqualTo("error: " + r.toRealPath() + ": " + r.toRealPath().resolve(victim)
+            + ": is an input of this command; ptotrace never overwrites its inputs, choose another output name\n");
+        assertThat(Cli.snapshot(r)).isEqualTo(before);
+    }
+
+    @Test
+    void criticalPathOnAFullDiskOrAReadOnlyFolderNamesTheFileAndLeavesNothing() throws IOException {
+        Path m = tmpfs("cpfull", "size=600k");
+        Path r = Files.createDirectories(m.resolve("run"));
+        try (Stream<Path> s = Files.list(sample)) {
+            for (Path p : (Iterable<Path>) s::iterator) Files.copy(p, r.resolve(p.getFileName()));
+        }
+        Cli.shell("dd if=/dev/zero of='" + m.resolve("filler") + "' bs=4k 2>/dev/null || true");
+        Map<String, String> before = Cli.snapshot(r);
+        Cli.Result res = Cli.run("critical-path", r.toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.stderr()).isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md") + ": cannot write: no space left on device\n");
+        assertThat(Cli.snapshot(r)).isEqualTo(before);
+        Files.delete(m.resolve("filler"));
+        assertThat(Cli.shell("mount -o remount,ro '" + m + "'")).isTrue();
+        res = Cli.run("critical-path", r.toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.stderr()).isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md") + ": cannot write: read-only file system\n");
+        assertThat(Cli.snapshot(r)).isEqualTo(before);
+    }
 }

@@ -25,7 +25,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 /**
  * The contract under mutated inputs: whatever is done to a run's files (cut, spliced, numbers replaced by
  * hostile ones, bytes inserted), convert (also with --split and --window), diff (also as Markdown and HTML),
- * deps (text and HTML), inspect and synth (hostile settings) exit 0, 1 (diff, inspect: findings) or 2; a failure
+ * deps (text and HTML), inspect, critical-path and synth (hostile settings) exit 0, 1 (diff, inspect: findings) or 2; a failure
  * is one {@code Error:} line after at most the reference's warning lines, never a stack trace; inputs are
  * unchanged; nothing but the outputs is left; and the same input gives the same bytes and the same lines.
  */
@@ -230,6 +230,37 @@ class MutatedInputsTest {
             assertThat(Cli.run(args.toArray(new String[0])).status()).isZero();
             assertThat(Cli.snapshot(run)).isEqualTo(first);
         }
+    }
+
+    @Property(tries = 40)
+    void criticalPathKeepsTheContract(@ForAll("mutations") Mutation m) throws IOException {
+        Path work = Files.createTempDirectory(base, "critpath").toRealPath();
+        Path run = Files.createDirectories(work.resolve("run"));
+        for (String f : FILES) Files.copy(sample.resolve(f), run.resolve(f));
+        Files.write(run.resolve("merged_swimlane.json"), sampleTrace);
+        // one of the run's files, or its merged trace
+        Path victim = m.file() == 0 && m.flip() >= 4 ? run.resolve("merged_swimlane.json") : run.resolve(FILES[m.file()]);
+        Files.write(victim, m.apply(Files.readAllBytes(victim)));
+        Map<String, String> inputs = Cli.snapshot(run);
+
+        Cli.Result first = Cli.run("critical-path", work.toString(), "--stdout");
+        assertThat(first.status()).as(first.stderr()).isIn(0, 2);
+        assertThat(first.stderr()).doesNotContain("\tat ", "Exception", "internal error", "StackOverflow");
+        for (String l : first.errLines()) assertThat(l).matches("(error|Warning): .*");
+        if (first.status() == 2) assertThat(first.errLines()).anySatisfy(l -> assertThat(l).startsWith("error: "));
+        Map<String, String> after = Cli.snapshot(run);
+        java.util.Set<String> added = new java.util.TreeSet<>(after.keySet());
+        added.removeAll(inputs.keySet());
+        assertThat(added).isSubsetOf("critical_path_report.md", "CPM_static.json", "CPM_observed.json");
+        assertThat(added.contains("CPM_static.json")).isEqualTo(added.contains("CPM_observed.json"));
+        if (added.contains("CPM_static.json")) assertThat(added).contains("critical_path_report.md");
+        for (String f : inputs.keySet()) assertThat(after.get(f)).as(f).isEqualTo(inputs.get(f));
+
+        Cli.Result second = Cli.run("critical-path", work.toString(), "--stdout");
+        assertThat(second.status()).isEqualTo(first.status());
+        assertThat(second.stdout()).isEqualTo(first.stdout());
+        assertThat(second.stderr()).isEqualTo(first.stderr());
+        assertThat(Cli.snapshot(run)).isEqualTo(after);
     }
 
     static void checkOutcome(Cli.Result r, List<Integer> allowed) {

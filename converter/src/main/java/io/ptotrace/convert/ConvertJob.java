@@ -3,6 +3,7 @@ package io.ptotrace.convert;
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
 import io.ptotrace.convert.picture.ArgSet;
+import io.ptotrace.convert.picture.OverlayContext;
 import io.ptotrace.convert.picture.OverlayProducer;
 import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
@@ -88,7 +89,7 @@ public final class ConvertJob {
         progress.say("reading " + input + (readable(depsPath) ? " and " + depsPath : ""));
         List<String> depsWarnings = new ArrayList<>();
         SecondThread<DepsProjection> depsRead = SecondThread.start("deps-read", () -> loadDeps(depsPath, depsWarnings));
-        Timeline tl = RecordsReader.read(input, err::println);
+        Timeline tl = RecordsReader.read(input, err::println, o.keepCycles);
         if (o.verbose) printSummary(tl);
         NameMap names = loadNames(input);
         DepsProjection deps = depsRead.joinUnchecked();
@@ -111,7 +112,8 @@ public final class ConvertJob {
             : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
-        for (OverlayProducer producer : o.overlays) producer.applyTo(run, pic);
+        OverlayContext overlayContext = new OverlayContext(run, pic, depsPath, result::workerSlice, result::recordSlice);
+        for (OverlayProducer producer : o.overlays) producer.applyTo(overlayContext);
 
         if (o.window != null) pic = window(pic);
         TracePicture shownPic = pic;

@@ -35,6 +35,8 @@ public final class ConvertOptions {
     public WindowSpec window;
     /** Analyses that mark the trace, applied in this order to the picture before it is written. */
     public final List<OverlayProducer> overlays = new ArrayList<>();
+    /** Keep the raw AICore cycle rows in the timeline (an overlay that counts in clock ticks needs them). */
+    public boolean keepCycles;
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }

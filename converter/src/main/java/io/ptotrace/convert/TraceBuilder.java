@@ -88,18 +88,27 @@ public final class TraceBuilder {
     public static Result build(Run run, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
         TraceBuilder b = new TraceBuilder(run, overhead, warn, verbose == null ? s -> { } : verbose);
         b.emit();
-        return new Result(b.pic, b.stats);
+        return new Result(b.pic, b.stats, b.workerSlice, b.recordSlice);
     }
 
     /** The picture plus what the converter reports about it. */
     public static final class Result {
         public final TracePicture picture;
         public final ConvertStats stats;
+        private final int[] workerSlice, recordSlice;
 
-        Result(TracePicture picture, ConvertStats stats) {
+        Result(TracePicture picture, ConvertStats stats, int[] workerSlice, int[] recordSlice) {
             this.picture = picture;
             this.stats = stats;
+            this.workerSlice = workerSlice;
+            this.recordSlice = recordSlice;
         }
+
+        /** The slice (picture index) a scheduler-phase or orchestrator record (its phase-table row) became, or −1. */
+        public int recordSlice(int record) { return recordSlice[record]; }
+
+        /** The Worker View slice (picture index) that timeline row {@code row} became. */
+        public int workerSlice(int row) { return workerSlice[row]; }
     }
 
     // ================================================================== emission

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ptotrace.convert.picture.Overlay;
+import io.ptotrace.convert.picture.OverlayContext;
 import io.ptotrace.convert.picture.OverlayProducer;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.inspect.Summary;
@@ -32,7 +33,9 @@ class OverlayProducerTest {
 
         @Override public String category() { return "first_task"; }
 
-        @Override public void mark(Run run, TracePicture pic, Overlay overlay) {
+        @Override public void mark(OverlayContext ctx, Overlay overlay) {
+            Run run = ctx.run();
+            TracePicture pic = ctx.picture();
             rowsSeen.add(run.timeline.rows);
             overlay.process(900, "First task", 900).thread(900, 900, "marks");
             int mark = overlay.slice(900, 900, pic.sliceTs(0), 1.0, "first", null, Map.of("rows", (long) run.timeline.rows));

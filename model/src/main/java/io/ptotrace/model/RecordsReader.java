@@ -63,9 +63,21 @@ public final class RecordsReader {
 
     /** Reads and joins a records file; warnings (one line each) go to {@code warn}. */
     public static Timeline read(Path file, Consumer<String> warn) {
+        return read(file, warn, false);
+    }
+
+    /** As {@link #read(Path, Consumer)}; with {@code keepCycles} the timeline also holds the raw AICore rows ({@link Timeline#cycles()}). */
+    public static Timeline read(Path file, Consumer<String> warn, boolean keepCycles) {
         RecordsReader r = new RecordsReader(file, warn);
         Inputs.readJson(file, JSON, r::parse);
-        return r.build();
+        Timeline tl = r.build();
+        if (keepCycles) {
+            int n = r.core.size();
+            int[] core = new int[n];
+            for (int i = 0; i < n; i++) core[i] = (int) r.core.get(i);
+            tl.cycles = new AicoreCycles(core, r.token.toArray(), r.cStart.toArray(), r.cEnd.toArray());
+        }
+        return tl;
     }
 
     private InputProblem problem(JsonParser p, String msg) { return InputProblem.at(file, p, msg); }

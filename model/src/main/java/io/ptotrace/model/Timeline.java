@@ -3,6 +3,7 @@ package io.ptotrace.model;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The timing side of a run, read once: joined per-dispatch task rows (columnar, sorted by task id,
@@ -44,6 +45,8 @@ public final class Timeline {
     public final List<Upload> uploads;
     /** Host mode only; written as the trace's top-level "metadata". */
     public final Map<String, Object> timelineMetadata;
+    /** The raw AICore rows, when the reader was asked to keep them ({@link RecordsReader#read(Path, Consumer, boolean)}), else null. */
+    AicoreCycles cycles;
 
     /** One host→device copy segment. */
     public static final class Upload {
@@ -89,6 +92,8 @@ public final class Timeline {
         this.uploads = uploads;
         this.timelineMetadata = timelineMetadata;
     }
+
+    public AicoreCycles cycles() { return cycles; }
 
     public double duration(int row) { return end[row] - start[row]; }
 

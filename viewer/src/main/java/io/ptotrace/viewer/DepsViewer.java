@@ -61,7 +61,7 @@ public final class DepsViewer {
         long t0 = System.nanoTime();
         Path deps = resolve(r);
         Path sidecarFile = PerfSidecar.beside(deps);
-        PerfSidecar.Pending pending = sidecarFile == null ? null : PerfSidecar.start(sidecarFile);
+        PerfSidecar.Pending pending = sidecarFile == null ? null : PerfSidecar.start(sidecarFile, r.html);
         // a focused view counts the tensors its tasks' args name, and the page shows the args: both read them
         DepsReader.Detail detail = r.edgeMode.dataflow() || r.html || r.focus != null ? DepsReader.Detail.FULL : DepsReader.Detail.ANNOTATIONS;
         TaskGraph g = TaskGraph.read(deps, detail, warn);

@@ -59,6 +59,7 @@ final class HtmlView {
         IdText ids = ids(whole, extra);
         if (g != whole) extra = new long[0];
         GraphPage page = new DepsPage(g, sidecar, names, r.showTensorInfo, ids, extra).build(sel.shown);
+        CriticalPathMarks.mark(page, g, whole, sidecar, names);
         page.title("deps.json — " + page.nodeCount() + " nodes, " + sel.shownCount + " edges", "deps.json");
         page.direction(r.direction);
         if (r.focus != null) {

@@ -18,11 +18,16 @@ final class PerfSidecar {
     final long[] taskIds;
     /** Per entry of {@link #taskIds}: the core type its rows ran on, {@code mix} for more than one, or null. */
     private final String[] coreTypes;
+    /** The raw AICore rows and the clock, when they were asked for (the HTML page's critical path); else null. */
+    final io.ptotrace.model.AicoreCycles cycles;
+    final long clockFreqHz;
 
-    private PerfSidecar(Path file, long[] taskIds, String[] coreTypes) {
+    private PerfSidecar(Path file, long[] taskIds, String[] coreTypes, io.ptotrace.model.AicoreCycles cycles, long clockFreqHz) {
         this.file = file;
         this.taskIds = taskIds;
         this.coreTypes = coreTypes;
+        this.cycles = cycles;
+        this.clockFreqHz = clockFreqHz;
     }
 
     /** The records file next to {@code deps} (newer name first), as a sibling of the path given; or null. */
@@ -33,10 +38,13 @@ final class PerfSidecar {
     }
 
     /** Reads {@code file}; a file the reader refuses is a warning and no sidecar (null). */
-    static PerfSidecar read(Path file, Consumer<String> warn) {
+    static PerfSidecar read(Path file, Consumer<String> warn) { return read(file, warn, false); }
+
+    /** As {@link #read(Path, Consumer)}; {@code withCycles} keeps the raw AICore rows. */
+    static PerfSidecar read(Path file, Consumer<String> warn, boolean withCycles) {
         Timeline t;
         try {
-            t = RecordsReader.read(file, warn);
+            t = RecordsReader.read(file, warn, withCycles);
         } catch (InputProblem e) {
             warn.accept("Warning: couldn't read " + file + ": " + e.getMessage()
                 + (e.where() == null ? "" : " (at " + e.where() + ")"));
@@ -60,7 +68,7 @@ final class PerfSidecar {
             if (types[k] == null) types[k] = type;
             else if (!types[k].equals(type)) types[k] = "mix";
         }
-        return new PerfSidecar(file, ids, types);
+        return new PerfSidecar(file, ids, types, t.cycles(), t.clockFreqHz);
     }
 
     boolean has(long id) { return indexIn(taskIds, id) >= 0; }
@@ -88,15 +96,20 @@ final class PerfSidecar {
      * result and its warnings.
      */
     static Pending start(Path file) {
-        return new Pending(file);
+        return new Pending(file, false);
+    }
+
+    /** As {@link #start(Path)}, keeping the raw AICore rows when {@code withCycles}. */
+    static Pending start(Path file, boolean withCycles) {
+        return new Pending(file, withCycles);
     }
 
     static final class Pending {
         private final List<String> warnings = new ArrayList<>();
         private final SecondThread<PerfSidecar> read;
 
-        private Pending(Path file) {
-            read = SecondThread.start("perf-sidecar", () -> read(file, line -> { synchronized (warnings) { warnings.add(line); } }));
+        private Pending(Path file, boolean withCycles) {
+            read = SecondThread.start("perf-sidecar", () -> read(file, line -> { synchronized (warnings) { warnings.add(line); } }, withCycles));
         }
 
         PerfSidecar join(Consumer<String> warn) {

@@ -1,7 +1,5 @@
 package io.ptotrace.convert.picture;
 
-import io.ptotrace.model.Run;
-
 /**
  * An analysis that marks a trace (the critical path, hazard findings): it adds its marks to a picture as one
  * {@link Overlay} and never sees a writer. The command applies each producer it was given after the rules have
@@ -12,11 +10,11 @@ public interface OverlayProducer {
     /** The overlay's category: its slices' category and its arrows' name. */
     String category();
 
-    /** Adds the marks for {@code run} to {@code overlay}, the overlay of this category of {@code pic}, the picture built from {@code run}. */
-    void mark(Run run, TracePicture pic, Overlay overlay);
+    /** Adds the marks for {@code ctx.run()} to {@code overlay}, the overlay of this category of {@code ctx.picture()}. */
+    void mark(OverlayContext ctx, Overlay overlay);
 
-    /** Applies this producer: {@link #mark} on {@link TracePicture#overlay pic.overlay(category())}. */
-    default void applyTo(Run run, TracePicture pic) {
-        mark(run, pic, pic.overlay(category()));
+    /** Applies this producer: {@link #mark} on {@link TracePicture#overlay ctx.picture().overlay(category())}. */
+    default void applyTo(OverlayContext ctx) {
+        mark(ctx, ctx.picture().overlay(category()));
     }
 }

@@ -105,9 +105,15 @@ public final class GraphPage {
      * A per-task mark the page draws (an outline of its own) and explains in its legend as {@code legend}; returns the
      * mark's bit for {@link #mark(int, int)}. At most 8 marks.
      */
-    public int addMark(String name, String legend) {
+    public int addMark(String name, String legend) { return addMark(name, legend, null, null); }
+
+    /**
+     * As {@link #addMark(String, String)}, drawn in {@code color} (null: the page's palette) and named in a selected
+     * task's panel as {@code panelText} (null: the legend's words).
+     */
+    public int addMark(String name, String legend, String color, String panelText) {
         if (markNames.size() == 8) throw new IllegalStateException("at most 8 marks");
-        markNames.add(new String[] {name, legend});
+        markNames.add(new String[] {name, legend, color, panelText});
         return 1 << (markNames.size() - 1);
     }
 

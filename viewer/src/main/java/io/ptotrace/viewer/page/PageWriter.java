@@ -149,6 +149,11 @@ public final class PageWriter {
                 j.writeStartArray();
                 j.writeString(m[0]);
                 j.writeString(m[1]);
+                // colour and panel words only where given, so pages without them keep their bytes
+                if (m[2] != null || m[3] != null) {
+                    j.writeString(m[2]);
+                    j.writeString(m[3]);
+                }
                 j.writeEndArray();
             }
             j.writeEndArray();

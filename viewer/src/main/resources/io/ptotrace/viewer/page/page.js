@@ -1115,9 +1115,12 @@
     }
   }
 
+  /** A mark's colour: the one the page model gave it, or the palette's. */
+  function markColor(b) { var m = (header.marks || [])[b]; return (m && m[2]) || MARK_COLORS[b]; }
+
   function extraMarks(ctx, v, px1) {
     var m = S.marks[v];
-    for (var b = 0; b < 8; b++) if (m & (1 << b)) ring(ctx, v, 12 + 4 * b, px1, MARK_COLORS[b], null, 3);
+    for (var b = 0; b < 8; b++) if (m & (1 << b)) ring(ctx, v, 12 + 4 * b, px1, markColor(b), null, 3);
   }
 
   /** The selection's paths within the hop limit: into it in blue, out of it in orange, with arrowheads. */
@@ -1342,6 +1345,7 @@
     reach.id = 'panel-reach';
     panelBody.appendChild(reach);
     if (S.status[v]) panelBody.appendChild(el('div', 'status status-' + STATUS_NAMES[S.status[v]], STATUS_NAMES[S.status[v]]));
+    (header.marks || []).forEach(function (m, b) { if (S.marks && (S.marks[v] & (1 << b))) panelBody.appendChild(el('div', 'status', m[3] || m[1])); });
     for (var r = S.nrowStart[v]; r < S.nrowStart[v + 1]; r++) if (S.nrowKind[r] === ROW_CHANGE) panelBody.appendChild(el('div', 'change', rowTexts('n', r).join(' · ')));
     panelBody.appendChild(histogram('Predecessors', v, true));
     panelBody.appendChild(histogram('Successors', v, false));
@@ -1535,7 +1539,7 @@
     legendRow(box, function (c) { edgeIcon(c, OUT_COLOR, null, 2); }, 'paths out of it');
     if (focusNodes.length) legendRow(box, function (c) { c.beginPath(); c.rect(5, 3, 24, 12); c.setLineDash([4, 3]); c.lineWidth = 2; c.stroke(); }, 'focus task');
     (header.marks || []).forEach(function (m, b) {
-      legendRow(box, function (c) { c.beginPath(); c.rect(5, 3, 24, 12); c.strokeStyle = MARK_COLORS[b]; c.lineWidth = 3; c.stroke(); }, m[1]);
+      legendRow(box, function (c) { c.beginPath(); c.rect(5, 3, 24, 12); c.strokeStyle = markColor(b); c.lineWidth = 3; c.stroke(); }, m[1]);
     });
     var st = $('legend-status');
     st.textContent = '';
@@ -1708,6 +1712,12 @@
   G.search = function (q) { return runSearch(q); };
   G.nextChange = function () { return changes ? stepChange(1) : null; };
   G.previousChange = function () { return changes ? stepChange(-1) : null; };
+  /** The tasks carrying mark {@code name} (as the page names them). */
+  G.marked = function (name) {
+    var l = [], ms = header.marks || [];
+    for (var b = 0; b < ms.length; b++) if (ms[b][0] === name) for (var v = 0; v < N; v++) if (S.marks && (S.marks[v] & (1 << b))) l.push(key(v));
+    return l;
+  };
   G.status = function (k) { var v = nodeOf(k); return v < 0 ? null : STATUS_NAMES[S.status[v]]; };
   /** Selects a task (any id form); it is framed with its neighbours when some of them are out of view. */
   G.select = function (k) {

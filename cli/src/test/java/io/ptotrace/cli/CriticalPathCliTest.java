@@ -1,0 +1,239 @@
+package io.ptotrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ptotrace.convert.TraceBuilder;
+import io.ptotrace.convert.picture.ArgSink;
+import io.ptotrace.convert.picture.FlowKind;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.critpath.RunAnalysis;
+import io.ptotrace.critpath.RunGraph;
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.RecordsReader;
+import io.ptotrace.model.Run;
+import io.ptotrace.model.TaskIds;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.deps.DepsReader;
+import io.ptotrace.model.graph.TaskGraph;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ptotrace critical-path} on the command line, and its overlay: read back from the picture (every path task
+ * marked, arrows in path order, segments tiling the makespan) and, where Perfetto's trace processor is at hand,
+ * from the written {@code .pftrace} with the SQL the README documents.
+ */
+class CriticalPathCliTest {
+    static final Path SAMPLES = Path.of("..", "testdata", "critpath");
+    static final Path TP = Path.of("..", "..", "shared", "tools", "perfetto", "trace_processor_shell");
+    Path work;
+
+    @BeforeEach
+    void make() throws IOException { work = Files.createTempDirectory("critpath-cli").toRealPath(); }
+
+    @AfterEach
+    void remove() throws IOException {
+        try (Stream<Path> s = Files.walk(work)) {
+            for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) Files.deleteIfExists(p);
+        }
+    }
+
+    Path copy(String sample) throws IOException {
+        Path from = SAMPLES.resolve(sample).resolve("input");
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) s.sorted()::iterator) {
+                Path d = work.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(d);
+                else Files.copy(p, d);
+            }
+        }
+        return work;
+    }
+
+    @Test
+    void theWorkedExampleEndToEnd() throws IOException {
+        copy("spec_example_8");
+        Cli.Result r = Cli.run("critical-path", work.resolve("r").toString());
+        assertThat(r.status()).as(r.stderr()).isZero();
+        assertThat(r.stdout().replace(work.toString(), "<SCRATCH>"))
+            .isEqualTo(Files.readString(SAMPLES.resolve("spec_example_8/ref_stdout.txt")));
+        for (String f : new String[] {"critical_path_report.md", "CPM_static.json", "CPM_observed.json"})
+            assertThat(Files.readString(work.resolve("r/outputs/case_A").resolve(f)))
+                .isEqualTo(Files.readString(SAMPLES.resolve("spec_example_8/expected/outputs/case_A").resolve(f)));
+        Cli.Result s = Cli.run("critical-path", work.resolve("r").toString(), "--stdout");
+        assertThat(s.stdout()).endsWith("\n\n").contains("\n\n# Critical-path report (L2 swimlane)\n");
+    }
+
+    @Test
+    void optionsAreCheckedBeforeAnythingIsWritten() throws IOException {
+        copy("spec_example_8");
+        Map<String, String> before = Cli.snapshot(work);
+        for (String[] bad : new String[][] {{"--top", "-1"}, {"--top", "x"}, {"--format", "xml"}, {"--speedup", "0"}, {"--near-us", "-2"},
+            {"--report", "a/b.md"}, {"--tol", "1.5"}}) {
+            List<String> args = new ArrayList<>(List.of("critical-path", work.resolve("r").toString()));
+            args.addAll(List.of(bad));
+            Cli.Result r = Cli.run(args.toArray(new String[0]));
+            assertThat(r.status()).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(r.stderr()).doesNotContain("\tat ", "Exception");
+            assertThat(Cli.snapshot(work)).isEqualTo(before);
+        }
+        Cli.Result help = Cli.run("critical-path", "--help");
+        assertThat(help.status()).isZero();
+        assertThat(help.stdout()).contains("--report", "--top", "--tol", "--stdout", "--trace", "--near-us", "--speedup", "--format",
+            "always printed");
+    }
+
+    /** A run analysed and converted in this JVM, with the overlay drawn. */
+    record Drawn(TracePicture pic, RunAnalysis a, Timeline tl) {}
+
+    static Drawn draw(Path run, String records) {
+        Timeline tl = RecordsReader.read(run.resolve(records), s -> { }, true);
+        TaskGraph g = TaskGraph.read(run.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> { });
+        NameMap names;
+        try (Stream<Path> s = Files.list(run)) {
+            names = NameMap.read(s.filter(p -> p.getFileName().toString().startsWith("name_map")).findFirst().orElseThrow());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        RunAnalysis a = new RunAnalysis("r", tl.era, RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, names, 2), tl);
+        TraceBuilder.Result built = TraceBuilder.build(new Run(tl, DepsProjection.read(run.resolve("deps.json"), s -> { }), names), false, s -> { }, null);
+        CriticalPathOverlay.apply(built, tl, a);
+        return new Drawn(built.picture, a, tl);
+    }
+
+    static Map<String, Object> args(TracePicture pic, int slice) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        pic.sliceArgs(slice, new ArgSink() {
+            @Override public void str(String k, String v) { m.put(k, v); }
+            @Override public void dbl(String k, double v) { m.put(k, v); }
+            @Override public void i64(String k, long v) { m.put(k, v); }
+            @Override public void u64(String k, long v) { m.put(k, v); }
+            @Override public void bool(String k, boolean v) { m.put(k, v); }
+            @Override public void nul(String k) { m.put(k, null); }
+            @Override public void raw(String k, Object v) { m.put(k, v); }
+        });
+        return m;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"level4_full_a2a3/input/level4_full_a2a3:l2_swimlane_records.json",
+        "chip_level4_aicpu/input/chip_level4_aicpu:chip_swimlane_records.json",
+        "spec_example_8/input/r/outputs/case_A:l2_swimlane_records.json"})
+    void theOverlayMarksEveryPathTaskJoinsThemInOrderAndTilesTheMakespan(String sample) {
+        String[] s = sample.split(":");
+        Drawn d = draw(SAMPLES.resolve(s[0]), s[1]);
+        TracePicture pic = d.pic;
+        RunGraph g = d.a.graph;
+        for (String path : new String[] {"observed", "static"}) {
+            int[] tasks = path.equals("observed") ? d.a.observed.task : d.a.staticPath.path;
+            // position -> markers
+            Map<Long, List<Integer>> marked = new HashMap<>();
+            for (int i = 0; i < pic.sliceCount(); i++) {
+                if (!"critical_path".equals(pic.sliceCategory(i))) continue;
+                Map<String, Object> a = args(pic, i);
+                if (!path.equals(a.get("path"))) continue;
+                long pos = (Long) a.get("position");
+                assertThat(a.get("task")).isEqualTo(TaskIds.display(g.taskId[tasks[(int) pos]]));
+                assertThat(a).containsKeys("stall_us", "stall_kind");
+                marked.computeIfAbsent(pos, k -> new ArrayList<>()).add(i);
+            }
+            assertThat(marked).hasSize(tasks.length);
+            for (int i = 0; i < tasks.length; i++) {
+                // one marker per block, each over a Worker View kernel slice of the task with its name
+                assertThat(marked.get((long) i)).hasSize(g.blocks[tasks[i]]);
+                for (int m : marked.get((long) i)) {
+                    assertThat(pic.slicePid(m)).isEqualTo(TraceBuilder.PID_WORKER);
+                    assertThat(pic.sliceName(m)).endsWith("(" + TaskIds.display(g.taskId[tasks[i]]) + ")");
+                }
+            }
+            // arrows: position i -> i+1, in order
+            List<long[]> arrows = new ArrayList<>();
+            for (int f = 0; f < pic.flowCount(); f++) {
+                if (pic.flowKind(f) != FlowKind.OVERLAY || !"critical_path".equals(pic.flowName(f))) continue;
+                Map<String, Object> from = args(pic, pic.flowSrcSlice(f)), to = args(pic, pic.flowDstSlice(f));
+                if (!path.equals(from.get("path"))) continue;
+                assertThat(to.get("path")).isEqualTo(path);
+                arrows.add(new long[] {(Long) from.get("position"), (Long) to.get("position")});
+            }
+            assertThat(arrows).hasSize(tasks.length - 1);
+            for (int i = 0; i < arrows.size(); i++) assertThat(arrows.get(i)).containsExactly(i, i + 1);
+        }
+        // the Critical path lane: contiguous segments from the first start to the last end
+        List<double[]> seg = new ArrayList<>();
+        for (int i = 0; i < pic.sliceCount(); i++)
+            if (pic.slicePid(i) == CriticalPathOverlay.PID && pic.sliceTid(i) == CriticalPathOverlay.TID_OBSERVED)
+                seg.add(new double[] {pic.sliceTs(i), pic.sliceDur(i)});
+        double t0 = Double.POSITIVE_INFINITY, t1 = Double.NEGATIVE_INFINITY;
+        for (int r = 0; r < d.tl.rows; r++) { t0 = Math.min(t0, d.tl.start[r]); t1 = Math.max(t1, d.tl.end[r]); }
+        double at = t0, total = 0;
+        for (double[] x : seg) {
+            assertThat(x[0]).isCloseTo(at, org.assertj.core.data.Offset.offset(1e-6));
+            at = x[0] + x[1];
+            total += x[1];
+        }
+        assertThat(at).isCloseTo(t1, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(total).isCloseTo((double) g.makespan() / g.freqHz * 1e6, org.assertj.core.data.Offset.offset(1e-6));
+    }
+
+    @Test
+    void traceWritesTheRunsPftraceThatPerfettoReadsAndTheSqlListsThePath() throws Exception {
+        copy("level4_full_a2a3");
+        Path run = work.resolve("level4_full_a2a3");
+        Cli.Result r = Cli.run("critical-path", run.toString(), "--trace");
+        assertThat(r.status()).as(r.stderr()).isZero();
+        Path trace = run.resolve("merged_swimlane.pftrace");
+        assertThat(r.stdout()).contains("Perfetto trace written to: " + trace + "\n");
+        Cli.Result inspect = Cli.run("inspect", trace.toString());
+        assertThat(inspect.status()).as(inspect.stdout()).isZero();
+
+        Cli.Result conv = Cli.run("convert", run.toString(), "--critical-path", "-o", work.resolve("c.pftrace").toString());
+        assertThat(conv.status()).as(conv.stderr()).isZero();
+        assertThat(Files.readAllBytes(work.resolve("c.pftrace"))).isEqualTo(Files.readAllBytes(trace));
+
+        Assumptions.assumeTrue(Files.isExecutable(TP), "Perfetto's trace processor is not here");
+        List<String> errors = query(trace, "select name from stats where value > 0 and severity in ('error', 'data_loss')");
+        assertThat(errors).containsExactly("\"name\"");
+        List<String> rows = query(trace, readmeSql());
+        // header + one row per observed task, in order, as in the report
+        String report = Files.readString(run.resolve("critical_path_report.md"));
+        int n = Integer.parseInt(report.replaceAll("(?s).*observed critical path\\*\\*: (\\d+) tasks.*", "$1"));
+        assertThat(rows).hasSize(n + 1);
+        for (int i = 1; i <= n; i++) assertThat(rows.get(i)).startsWith((i - 1) + ",");
+    }
+
+    /** The first query of the README's "critical path in SQL" block. */
+    static String readmeSql() throws IOException {
+        String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+        int at = readme.indexOf("-- the observed path, one row per task");
+        assertThat(at).as("README has the critical-path SQL").isPositive();
+        return readme.substring(at, readme.indexOf(';', at) + 1);
+    }
+
+    static List<String> query(Path trace, String sql) throws Exception {
+        Path q = Files.writeString(Files.createTempFile("q", ".sql"), sql);
+        Process p = new ProcessBuilder(TP.toAbsolutePath().toString(), "-q", q.toString(), trace.toString())
+            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        Files.delete(q);
+        List<String> l = new ArrayList<>();
+        for (String s : new String(out, StandardCharsets.UTF_8).split("\n")) if (!s.isBlank()) l.add(s);
+        return l;
+    }
+}

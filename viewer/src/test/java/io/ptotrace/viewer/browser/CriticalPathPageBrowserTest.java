@@ -1,0 +1,123 @@
+package io.ptotrace.viewer.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ptotrace.critpath.ObservedPath;
+import io.ptotrace.critpath.RunGraph;
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.RecordsReader;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsReader;
+import io.ptotrace.model.graph.TaskGraph;
+import io.ptotrace.viewer.DepsViewer;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The deps page of a run with timing shows the observed critical path: flagged tasks, drawn and named in the panel. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CriticalPathPageBrowserTest {
+    static final Path RUN = Path.of("..", "testdata", "critpath", "level4_full_a2a3", "input", "level4_full_a2a3");
+
+    @TempDir
+    Path dir;
+    private Chromium browser;
+
+    @BeforeAll
+    void startBrowser(@TempDir Path profileRoot) throws Exception {
+        Assumptions.assumeTrue(Chromium.available(), "no " + Chromium.BINARY + " on this machine");
+        browser = Chromium.start(profileRoot.resolve("profile"), 1280, 800);
+    }
+
+    @AfterAll
+    void stopBrowser() {
+        if (browser != null) browser.close();
+    }
+
+    private Path page(boolean withRecords) throws IOException {
+        Path folder = Files.createTempDirectory(dir, "run");
+        for (String f : new String[] {"deps.json", "name_map_level4_full_a2a3.json"}) Files.copy(RUN.resolve(f), folder.resolve(f));
+        if (withRecords) Files.copy(RUN.resolve("l2_swimlane_records.json"), folder.resolve("l2_swimlane_records.json"));
+        DepsViewer.Request r = new DepsViewer.Request();
+        r.input = folder.resolve("deps.json");
+        r.html = true;
+        DepsViewer.run(r, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), line -> { });
+        return folder.resolve("deps_viewer.html");
+    }
+
+    /** The observed path's task ids as the page prints them (no rings in this run). */
+    static List<String> observedPath() {
+        Timeline tl = RecordsReader.read(RUN.resolve("l2_swimlane_records.json"), s -> { }, true);
+        TaskGraph g = TaskGraph.read(RUN.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> { });
+        RunGraph rg = RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, NameMap.EMPTY, 2);
+        ObservedPath o = ObservedPath.of(rg);
+        List<String> l = new ArrayList<>();
+        for (int t : o.task) l.add(Long.toUnsignedString(rg.taskId[t]));
+        return l;
+    }
+
+    @Test
+    void thePathIsFlaggedDrawnAndNamed() throws Exception {
+        browser.open(page(true), Duration.ofSeconds(60));
+        List<String> marked = new ArrayList<>();
+        browser.eval("ptotraceGraph.marked('critical')").forEach(n -> marked.add(n.asText()));
+        List<String> path = observedPath();
+        assertThat(path).hasSizeGreaterThan(3);
+        assertThat(marked).containsExactlyInAnyOrderElementsOf(path);
+        browser.eval("ptotraceGraph.fit()");
+        byte[] png = browser.screenshot();
+        Files.write(Path.of("target", "critical-path-page.png"), png);
+        assertThat(criticalPixels(png)).isGreaterThan(200);
+        // a real click on a path task opens its panel
+        JsonNode at = browser.eval("ptotraceGraph.screenPosition('" + path.get(2) + "')");
+        browser.click(at.get("x").asDouble(), at.get("y").asDouble());
+        assertThat(browser.eval("ptotraceGraph.panelTitle()").asText()).startsWith(path.get(2) + " · ");
+        String panel = browser.eval("document.getElementById('panel-body').innerText").asText();
+        assertThat(panel).contains("on the observed critical path");
+        assertThat(browser.eval("document.getElementById('legend').innerText").asText()).contains("observed critical path (" + path.size() + " tasks)");
+        browser.eval("ptotraceGraph.select('" + firstOffPath(path) + "')");
+        assertThat(browser.eval("document.getElementById('panel-body').innerText").asText()).doesNotContain("critical path");
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    @Test
+    void withoutTimingNothingIsFlagged() throws Exception {
+        browser.open(page(false), Duration.ofSeconds(60));
+        assertThat(browser.eval("ptotraceGraph.marked('critical').length").asInt()).isZero();
+        assertThat(criticalPixels(browser.screenshot())).isZero();
+    }
+
+    private String firstOffPath(List<String> path) {
+        JsonNode n = browser.eval("(function () { var l = []; for (var i = 0; i < 60; i++) l.push(String(i)); return l; })()");
+        for (JsonNode k : n) if (!path.contains(k.asText()) && browser.eval("ptotraceGraph.select('" + k.asText() + "')").asBoolean()) return k.asText();
+        throw new AssertionError("every task is on the path");
+    }
+
+    /** Pixels of the path's colour (#e11d48, with some tolerance for anti-aliasing). */
+    static int criticalPixels(byte[] png) throws IOException {
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(png));
+        int n = 0;
+        for (int y = 0; y < img.getHeight(); y++)
+            for (int x = 0; x < img.getWidth(); x++) {
+                int c = img.getRGB(x, y), r = c >> 16 & 255, g = c >> 8 & 255, b = c & 255;
+                if (Math.abs(r - 225) < 20 && Math.abs(g - 29) < 25 && Math.abs(b - 72) < 25) n++;
+            }
+        return n;
+    }
+}
