@@ -70,9 +70,6 @@ public final class ConvertCommand implements Callable<Integer> {
         + "critical_path: marker slices on the path tasks, arrows along each path, a Critical path track); see critical-path --help.")
     boolean criticalPath;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();

@@ -113,7 +113,7 @@ class CriticalPathCliTest {
         }
         RunAnalysis a = new RunAnalysis("r", tl.era, RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, names, 2), tl);
         TraceBuilder.Result built = TraceBuilder.build(new Run(tl, DepsProjection.read(run.resolve("deps.json"), s -> { }), names), false, s -> { }, null);
-        CriticalPathOverlay.apply(built, tl, a);
+        CriticalPathOverlay.apply(built.picture, built::workerSlice, tl, a);
         return new Drawn(built.picture, a, tl);
     }
 
