@@ -215,6 +215,26 @@ class CriticalPathCliTest {
         int n = Integer.parseInt(report.replaceAll("(?s).*observed critical path\\*\\*: (\\d+) tasks.*", "$1"));
         assertThat(rows).hasSize(n + 1);
         for (int i = 1; i <= n; i++) assertThat(rows.get(i)).startsWith((i - 1) + ",");
+        // the arrows: position i to i + 1 along each path, as imported
+        List<String> arrows = query(trace, "SELECT extract_arg(so.arg_set_id, 'debug.path') || ':' || extract_arg(so.arg_set_id, 'debug.position')"
+            + " || '>' || extract_arg(si.arg_set_id, 'debug.position') AS a FROM flow f JOIN slice so ON so.id = f.slice_out"
+            + " JOIN slice si ON si.id = f.slice_in WHERE so.category = 'critical_path' ORDER BY so.ts");
+        List<String> observed = arrows.stream().filter(a -> a.startsWith("\"observed")).collect(java.util.stream.Collectors.toList());
+        assertThat(observed).hasSize(n - 1);
+        for (int i = 0; i < n - 1; i++) assertThat(observed.get(i)).isEqualTo("\"observed:" + i + ">" + (i + 1) + "\"");
+        // the Critical path lane: segments back to back over the makespan
+        List<String> seg = query(trace, "SELECT s.ts || ',' || s.dur AS x FROM slice s JOIN thread_track tt ON s.track_id = tt.id"
+            + " JOIN thread USING (utid) WHERE thread.name LIKE 'observed path%' ORDER BY s.ts");
+        long at = -1, total = 0;
+        for (String row : seg.subList(1, seg.size())) {
+            String[] v = row.replace("\"", "").split(",");
+            long ts = Long.parseLong(v[0]), dur = Long.parseLong(v[1]);
+            if (at >= 0) assertThat(Math.abs(ts - at)).isLessThanOrEqualTo(1);
+            at = ts + dur;
+            total += dur;
+        }
+        long makespanNs = Long.parseLong(report.replaceAll("(?s).*vs makespan (\\d+) ticks.*", "$1")) * 20; // 50 MHz: 20 ns a tick
+        assertThat(Math.abs(total - makespanNs)).isLessThanOrEqualTo(seg.size());
     }
 
     /** The first query of the README's "critical path in SQL" block. */
