@@ -72,6 +72,33 @@ public final class ByteRanges {
         }
     }
 
+    /**
+     * The one interval from the slice's first to its last byte, for a slice {@link #of} cannot place exactly
+     * (zero strides, a view in another dtype, too many outer positions): {@code [addr + offset·size, addr +
+     * (offset + Σ (shape[d] − 1)·strides[d] + 1)·size)} with the element size of {@code dtype}. Empty when a
+     * dimension is 0; null when a value is missing or negative, shape and strides differ in length, the dtype has
+     * no known size, or a number overflows.
+     */
+    public static long[] bounding(long addr, Long offset, long[] shape, long[] strides, String dtype) {
+        if (offset == null || shape == null || strides == null) return null;
+        if (addr < 0 || offset < 0 || shape.length == 0 || strides.length != shape.length) return null;
+        int size = elementSize(dtype);
+        if (size == 0) return null;
+        long extent = 0;
+        try {
+            for (int d = 0; d < shape.length; d++) {
+                if (shape[d] < 0 || strides[d] < 0) return null;
+                if (shape[d] == 0) return EMPTY;
+                extent = Math.addExact(extent, Math.multiplyExact(shape[d] - 1, strides[d]));
+            }
+            long s = Math.addExact(addr, Math.multiplyExact(offset, size));
+            long e = Math.addExact(addr, Math.multiplyExact(Math.addExact(Math.addExact(offset, extent), 1), size));
+            return new long[] {s, e};
+        } catch (ArithmeticException e) {
+            return null;
+        }
+    }
+
     /** Sorts {@code count} intervals by start and merges overlapping or touching ones. */
     public static long[] merged(long[] iv, int count) {
         if (count == 0) return EMPTY;
