@@ -120,6 +120,28 @@ class FaultInjectionTest {
         assertThat(Files.readString(dir.resolve("report.txt"))).contains("identical");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"l2_swimlane_records.json", "deps.json", "name_map_synth.json"})
+    void checkRefusesToWriteItsReportOrTraceOntoAnyOfItsInputs(String victim) throws IOException {
+        Path r = run();
+        Map<String, String> before = Cli.snapshot(r);
+        Cli.Result res = Cli.run("check", r.toString(), "-o", r.resolve(victim).toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).isEqualTo("Error: " + r.resolve(victim) + ": is an input of this command; "
+            + "ptotrace never overwrites its inputs, choose another output name");
+        assertThat(Cli.snapshot(r)).isEqualTo(before);
+    }
+
+    @Test
+    void checkOnAFullDiskNamesTheReportAndLeavesNothing() throws IOException {
+        Path r = run();
+        Path full = tmpfs("full", "size=4k");
+        Cli.Result res = Cli.run("check", r.toString(), "--format", "json", "-o", full.resolve("check.json").toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).startsWith("Error: " + full.resolve("check.json") + ": ");
+        assertThat(Cli.snapshot(full)).isEmpty();
+    }
+
     // ------------------------------------------------------------------ links, devices and pipes
 
     @Test
