@@ -61,6 +61,10 @@ public final class ConvertCommand implements Callable<Integer> {
             + "default output merged_swimlane.window.pftrace.")
     WindowSpec window;
 
+    @Option(names = "--check", description = "Run the hazard check (as ptotrace check) on the deps.json and mark every finding in the "
+        + "trace: a slice of category hazard on both tasks and an arrow between them.")
+    boolean check;
+
     @Spec
     CommandSpec spec;
 
@@ -80,6 +84,7 @@ public final class ConvertCommand implements Callable<Integer> {
         o.splitBudget = split;
         o.window = window;
         o.fullArgs = fullArgs;
+        if (check) o.overlays.add((pic, deps) -> HazardOverlay.addChecked(pic, deps, funcNames, System.out, System.err::println));
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;

@@ -22,6 +22,22 @@ final class HazardOverlay {
 
     private HazardOverlay() {}
 
+    /** {@code convert --check}: checks the run's deps.json, marks what it finds and says so on {@code out}. */
+    static void addChecked(TracePicture pic, java.nio.file.Path deps, java.nio.file.Path funcNames, java.io.PrintStream out,
+                           java.util.function.Consumer<String> warn) {
+        io.ptotrace.model.graph.TaskGraph g = io.ptotrace.check.CheckJob.read(io.ptotrace.model.RunLocator.depsOf(deps), warn);
+        java.nio.file.Path names;
+        try {
+            names = funcNames != null ? funcNames : io.ptotrace.model.RunLocator.uniqueNameMapBeside(deps, w -> { });
+        } catch (java.io.IOException e) {
+            names = null;
+        }
+        io.ptotrace.model.NameMap map = names == null ? io.ptotrace.model.NameMap.EMPTY : io.ptotrace.model.NameMap.readWithFlatFallback(names);
+        io.ptotrace.check.HazardCheck.Result r = io.ptotrace.check.HazardCheck.run(g, map, null, warn);
+        int drawn = add(r.findings(), pic);
+        out.println("  Hazard check: " + r.findings().size() + " finding(s) in " + deps + ", " + drawn + " marked (category hazard)");
+    }
+
     /** Adds the findings whose tasks both have a slice; returns how many were drawn. */
     static int add(List<Finding> findings, TracePicture pic) {
         Map<Long, Integer> firstSlice = new HashMap<>();

@@ -109,7 +109,7 @@ public final class ConvertJob {
         TraceBuilder.Result result = TraceBuilder.build(run, o.overhead, err::println, !o.verbose ? null
             : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
         TracePicture pic = result.picture;
-        for (java.util.function.Consumer<TracePicture> overlay : o.overlays) overlay.accept(pic);
+        for (java.util.function.BiConsumer<TracePicture, Path> overlay : o.overlays) overlay.accept(pic, depsPath);
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
         if (o.window != null) pic = window(pic);

@@ -30,8 +30,11 @@ public final class ConvertOptions {
     public Long splitBudget;
     /** {@code --window}: write only this window of the trace; null: the whole trace. */
     public WindowSpec window;
-    /** Marks added to the picture the rules built, before it is windowed or written (e.g. hazard findings). */
-    public final java.util.List<java.util.function.Consumer<io.ptotrace.convert.picture.TracePicture>> overlays = new java.util.ArrayList<>();
+    /**
+     * Marks added to the picture the rules built, before it is windowed or written (e.g. hazard findings): each is
+     * given the picture and the deps.json path the run was read with.
+     */
+    public final java.util.List<java.util.function.BiConsumer<io.ptotrace.convert.picture.TracePicture, Path>> overlays = new java.util.ArrayList<>();
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }
