@@ -37,6 +37,8 @@ public final class CheckJob {
         /** Findings at or above this make exit status 1; null: never. */
         public Severity failOn = Severity.ERROR;
         public Path cwd = Path.of("");
+        /** Say on the warning stream how long reading and checking took. */
+        public boolean timings;
     }
 
     /** What was checked and found. */
@@ -70,16 +72,20 @@ public final class CheckJob {
         CompletableFuture<Timeline> timeline = records == null ? null
             : CompletableFuture.supplyAsync(() -> RecordsReader.read(records, recordWarnings::add));
         TaskGraph g;
+        long t0 = System.nanoTime();
         try {
             g = read(deps, warn);
         } catch (RuntimeException e) {
             if (timeline != null) timeline.cancel(true);
             throw e;
         }
+        long t1 = System.nanoTime();
         Timeline tl = timeline == null ? null : join(timeline);
         recordWarnings.forEach(warn);
         NameMap nameMap = names == null ? NameMap.EMPTY : NameMap.readWithFlatFallback(names);
+        long t2 = System.nanoTime();
         HazardCheck.Result result = HazardCheck.run(g, nameMap, tl == null ? null : TaskSpans.of(tl, g), warn);
+        long t3 = System.nanoTime();
         String shown = deps.toString();
         if (r.output == null) {
             CheckReport.write(result, r.format, shown, stdout);
@@ -87,6 +93,10 @@ public final class CheckJob {
         } else {
             Outputs.write(r.output, inputs, false, out -> CheckReport.write(result, r.format, shown, out));
         }
+        if (r.timings) warn.accept(String.format(java.util.Locale.ROOT,
+            "check: read deps.json %.2f s (%d tasks, %d pairs), records and names %.2f s, check %.2f s (%d accesses, %d path searches, "
+                + "%d nodes expanded), report %.2f s", (t1 - t0) / 1e9, g.taskRowCount(), g.pairCount(), (t2 - t1) / 1e9, (t3 - t2) / 1e9,
+            result.accesses(), result.searches(), result.expanded(), (System.nanoTime() - t3) / 1e9));
         Severity worst = result.worst();
         return new Outcome(deps, records, g, result, r.failOn != null && worst != null && worst.atLeast(r.failOn));
     }

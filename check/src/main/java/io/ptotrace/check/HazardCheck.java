@@ -17,7 +17,7 @@ public final class HazardCheck {
     private HazardCheck() {}
 
     /** What the check found and what it could not judge. */
-    public record Result(List<Finding> findings, long accesses, long unplaced) {
+    public record Result(List<Finding> findings, long accesses, long unplaced, long searches, long expanded) {
         /** How many findings of each kind, by {@link HazardKind#ordinal}. */
         public int[] counts() {
             int[] c = new int[HazardKind.values().length];
@@ -85,7 +85,7 @@ public final class HazardCheck {
         java.util.Arrays.sort(idx, byRace.thenComparing(byOverlap).thenComparing(bySubmit));
         List<Finding> sorted = new ArrayList<>(idx.length);
         for (Integer i : idx) sorted.add(out.get(i));
-        return new Result(sorted, sweep.accesses, sweep.unplaced);
+        return new Result(sorted, sweep.accesses, sweep.unplaced, reach.searches, reach.expanded);
     }
 
     private static Access access(TaskGraph g, TaskLabels labels, int row, int arg) {

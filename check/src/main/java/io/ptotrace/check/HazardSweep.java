@@ -92,7 +92,10 @@ final class HazardSweep {
                 if (!live || kindOf(a) < 0) continue;
                 int t = g.argTensor(a);
                 int tr = t < 0 ? -1 : g.tensorRow(t);
-                if (tr < 0 || keyOfRow[tr] < 0) { unplaced++; continue; }
+                if (tr < 0 || keyOfRow[tr] < 0) {
+                    if (t >= 0 || kindOf(a) != OUTPUT) unplaced++; // a fresh OUTPUT named by no tensor has nothing to check
+                    continue;
+                }
                 order.add((long) keyOfRow[tr] << 32 | a);
             }
         }

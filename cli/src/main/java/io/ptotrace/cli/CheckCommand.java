@@ -83,6 +83,7 @@ public final class CheckCommand implements Callable<Integer> {
         r.format = format;
         r.output = output.file;
         r.failOn = failOn.severity;
+        r.timings = verbose.verbose;
         PrintWriter err = spec.commandLine().getErr();
         java.util.function.Consumer<String> warn = line -> { err.println(line); err.flush(); };
         if (trace != null) {
