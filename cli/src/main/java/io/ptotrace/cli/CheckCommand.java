@@ -93,7 +93,10 @@ public final class CheckCommand implements Callable<Integer> {
             Path rec = records != null ? records : CheckJob.recordsBeside(deps);
             if (rec == null) throw new InputProblem(deps.resolveSibling("chip_swimlane_records.json"),
                 "no swimlane records beside " + deps.getFileName() + " for --trace; pass --records FILE", null);
-            if (output.file != null) io.ptotrace.io.Outputs.plan(java.util.List.of(output.file, trace), java.util.List.of(deps, rec));
+            java.util.List<Path> outs = output.file != null ? java.util.List.of(output.file, trace) : java.util.List.of(trace);
+            java.util.List<Path> ins = new java.util.ArrayList<>(java.util.List.of(deps, rec));
+            ins.addAll(io.ptotrace.model.RunLocator.nameMapsBeside(deps));
+            io.ptotrace.io.Outputs.plan(outs, ins); // refuse before anything is reported
         }
         CheckJob.Outcome o = CheckJob.run(r, System.out, warn);
         if (trace != null) writeTrace(o, warn);

@@ -133,6 +133,21 @@ class FaultInjectionTest {
     }
 
     @Test
+    void checkRefusesATraceOntoAnInputBeforeReportingAnything() throws IOException {
+        Path r = run();
+        Map<String, String> before = Cli.snapshot(r);
+        Cli.Result res = Cli.run("check", r.toString(), "--fail-on", "never", "--trace", dir.resolve("fine.pftrace").toString());
+        assertThat(res.status()).isZero(); // a new name beside the inputs is fine
+        Path link = Files.createSymbolicLink(dir.resolve("t.pftrace"), r.resolve("l2_swimlane_records.json"));
+        Cli.Result refused = Cli.run("check", r.toString(), "--trace", link.toString());
+        assertThat(refused.status()).isEqualTo(2);
+        assertThat(refused.stdout()).isEmpty();
+        assertThat(refused.errorLine()).contains("is an input of this command");
+        assertThat(Cli.snapshot(r).keySet()).containsAll(before.keySet());
+        for (String k : before.keySet()) assertThat(Cli.snapshot(r).get(k)).isEqualTo(before.get(k));
+    }
+
+    @Test
     void checkOnAFullDiskNamesTheReportAndLeavesNothing() throws IOException {
         Path r = run();
         Path full = tmpfs("full", "size=4k");
