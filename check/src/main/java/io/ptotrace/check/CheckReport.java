@@ -62,7 +62,6 @@ public final class CheckReport {
                 else j.writeStringField("observed", f.observed().word);
                 if (Double.isNaN(f.overlapUs())) j.writeNullField("overlap_us");
                 else j.writeNumberField("overlap_us", f.overlapUs());
-                j.writeStringField("fix", f.kind().fix(f));
                 j.writeEndObject();
             }
             if (!r.findings().isEmpty()) j.writeRaw("\n");

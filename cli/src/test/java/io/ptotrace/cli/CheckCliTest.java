@@ -61,7 +61,7 @@ class CheckCliTest {
             "unordered_writers", "edge_without_overlap");
         assertThat(j.get("findings")).hasSize(3);
         for (JsonNode f : j.get("findings")) {
-            assertThat(names(f)).startsWith("kind", "severity", "first", "second", "tensor_id", "buffer_addr", "bytes", "certainty",
+            assertThat(names(f)).containsExactly("kind", "severity", "first", "second", "tensor_id", "buffer_addr", "bytes", "certainty",
                 "manual_scope", "observed", "overlap_us");
             assertThat(f.get("severity").asText()).isIn("error", "warning", "info");
             for (String side : List.of("first", "second")) {
