@@ -94,9 +94,10 @@ public final class CheckJob {
             Outputs.write(r.output, inputs, false, out -> CheckReport.write(result, r.format, shown, out));
         }
         if (r.timings) warn.accept(String.format(java.util.Locale.ROOT,
-            "check: read deps.json %.2f s (%d tasks, %d pairs), records and names %.2f s, check %.2f s (%d accesses, %d path searches, "
-                + "%d nodes expanded), report %.2f s", (t1 - t0) / 1e9, g.taskRowCount(), g.pairCount(), (t2 - t1) / 1e9, (t3 - t2) / 1e9,
-            result.accesses(), result.searches(), result.expanded(), (System.nanoTime() - t3) / 1e9));
+            "check: read deps.json %.2f s (%d tasks, %d pairs), records and names %.2f s, check %.2f s (sweep %.2f s: %d accesses, %d path "
+                + "searches, %d nodes expanded; edges %.2f s), report %.2f s", (t1 - t0) / 1e9, g.taskRowCount(), g.pairCount(), (t2 - t1) / 1e9,
+            (t3 - t2) / 1e9, result.sweepSeconds(), result.accesses(), result.searches(), result.expanded(), result.edgeSeconds(),
+            (System.nanoTime() - t3) / 1e9));
         Severity worst = result.worst();
         return new Outcome(deps, records, g, result, r.failOn != null && worst != null && worst.atLeast(r.failOn));
     }

@@ -17,7 +17,8 @@ public final class HazardCheck {
     private HazardCheck() {}
 
     /** What the check found and what it could not judge. */
-    public record Result(List<Finding> findings, long accesses, long unplaced, long searches, long expanded) {
+    public record Result(List<Finding> findings, long accesses, long unplaced, long searches, long expanded, double sweepSeconds,
+                         double edgeSeconds) {
         /** How many findings of each kind, by {@link HazardKind#ordinal}. */
         public int[] counts() {
             int[] c = new int[HazardKind.values().length];
@@ -44,7 +45,9 @@ public final class HazardCheck {
         TaskLabels labels = new TaskLabels(g, names);
         Reach reach = new Reach(g, warn);
         HazardSweep sweep = new HazardSweep(g, reach);
+        long t0 = System.nanoTime();
         sweep.run();
+        long t1 = System.nanoTime();
         int manual = g.code("manual");
         List<Finding> out = new ArrayList<>();
         List<int[]> order = new ArrayList<>(); // per finding: second row, second arg, first row, first arg
@@ -57,7 +60,9 @@ public final class HazardCheck {
                 g.tensorId(tensor), r.buffer(), r.bytes(), r.exact(), man, null, Double.NaN));
             order.add(new int[] {sRow, r.secondArg(), fRow, r.firstArg(), r.kind().ordinal()});
         }
-        for (EdgeOverlaps.Raw r : EdgeOverlaps.find(g)) {
+        List<EdgeOverlaps.Raw> edges = EdgeOverlaps.find(g);
+        long t2 = System.nanoTime();
+        for (EdgeOverlaps.Raw r : edges) {
             int pred = g.edgePred(r.edge()), succ = g.edgeSucc(r.edge());
             int pRow = g.taskRow(pred), sRow = g.taskRow(succ);
             boolean man = manual >= 0 && ((pRow >= 0 && g.scopeCode(pRow) == manual) || (sRow >= 0 && g.scopeCode(sRow) == manual));
@@ -85,7 +90,7 @@ public final class HazardCheck {
         java.util.Arrays.sort(idx, byRace.thenComparing(byOverlap).thenComparing(bySubmit));
         List<Finding> sorted = new ArrayList<>(idx.length);
         for (Integer i : idx) sorted.add(out.get(i));
-        return new Result(sorted, sweep.accesses, sweep.unplaced, reach.searches, reach.expanded);
+        return new Result(sorted, sweep.accesses, sweep.unplaced, reach.searches, reach.expanded, (t1 - t0) / 1e9, (t2 - t1) / 1e9);
     }
 
     private static Access access(TaskGraph g, TaskLabels labels, int row, int arg) {
