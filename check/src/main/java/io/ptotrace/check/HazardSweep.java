@@ -37,28 +37,26 @@ final class HazardSweep {
         long buffer;
     }
 
+    /**
+     * The readers of a range since its last write, newest first: an immutable list, so the two halves of a split
+     * range share it and a split costs nothing however many readers the range has.
+     */
+    private record Readers(int reader, Readers next) {}
+
     /** One byte range with its state. */
     private static final class Seg {
         final long start;
         long end;
         int writer; // local access, or -1
-        int[] readers;
-        int readerCount;
+        Readers readers;
 
-        Seg(long start, long end, int writer) {
+        Seg(long start, long end, int writer, Readers readers) {
             this.start = start;
             this.end = end;
             this.writer = writer;
-            readers = NONE;
-        }
-
-        void addReader(int r) {
-            if (readerCount == readers.length) readers = Arrays.copyOf(readers, Math.max(2, readerCount * 2));
-            readers[readerCount++] = r;
+            this.readers = readers;
         }
     }
-
-    private static final int[] NONE = new int[0];
 
     HazardSweep(TaskGraph g, Reach reach) {
         this.g = g;
@@ -166,8 +164,8 @@ final class HazardSweep {
                 int w = seg.writer;
                 if (reads(kind) && w >= 0) candidate(HazardKind.LOST_RAW, w, x, ps, pe, buffer);
                 if (kind == INOUT || kind == OUTEX) {
-                    for (int i = 0; i < seg.readerCount; i++) {
-                        int rd = seg.readers[i];
+                    for (Readers l = seg.readers; l != null; l = l.next()) {
+                        int rd = l.reader();
                         candidate(accKind[rd] == INPUT ? HazardKind.UNTRACKED_READER : HazardKind.LOST_WAR, rd, x, ps, pe, buffer);
                     }
                 }
@@ -196,9 +194,7 @@ final class HazardSweep {
         if (before == null) return;
         Seg b = before.getValue();
         if (b.end <= at) return;
-        Seg right = new Seg(at, b.end, b.writer);
-        right.readers = b.readerCount == 0 ? NONE : Arrays.copyOf(b.readers, b.readerCount);
-        right.readerCount = b.readerCount;
+        Seg right = new Seg(at, b.end, b.writer, b.readers);
         b.end = at;
         segs.put(at, right);
     }
@@ -210,7 +206,7 @@ final class HazardSweep {
             split(s);
             split(e);
             segs.subMap(s, true, e, false).clear();
-            segs.put(s, new Seg(s, e, x));
+            segs.put(s, new Seg(s, e, x, null));
         }
     }
 
@@ -224,16 +220,13 @@ final class HazardSweep {
             split(e);
             long cursor = s;
             for (Seg seg : segs.subMap(s, true, e, false).values()) {
-                if (seg.start > cursor) gaps.add(new Seg(cursor, seg.start, -1));
-                if (seg.writer < 0 || accRow[seg.writer] != row) seg.addReader(x); // a task's own write supersedes its read
+                if (seg.start > cursor) gaps.add(new Seg(cursor, seg.start, -1, new Readers(x, null)));
+                if (seg.writer < 0 || accRow[seg.writer] != row) seg.readers = new Readers(x, seg.readers); // a task's own write supersedes its read
                 cursor = seg.end;
             }
-            if (cursor < e) gaps.add(new Seg(cursor, e, -1));
+            if (cursor < e) gaps.add(new Seg(cursor, e, -1, new Readers(x, null)));
         }
-        for (Seg gap : gaps) {
-            gap.addReader(x);
-            segs.put(gap.start, gap);
-        }
+        for (Seg gap : gaps) segs.put(gap.start, gap);
     }
 
     // ---- results
