@@ -112,7 +112,7 @@ public final class CheckCommand implements Callable<Integer> {
         c.format = ConvertOptions.Format.PFTRACE;
         int[] drawn = new int[1];
         HazardCheck.Result result = o.result();
-        c.overlays.add((pic, depsJson) -> drawn[0] = HazardOverlay.add(result.findings(), pic));
+        c.overlays.add((pic, run, depsJson) -> drawn[0] = HazardOverlay.add(result.findings(), pic));
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         new ConvertJob(c, quiet, System.err, Progress.wanted()).run();
         warn.accept("Wrote " + trace + " (" + drawn[0] + " of " + result.findings().size() + " finding(s) marked, category hazard)");

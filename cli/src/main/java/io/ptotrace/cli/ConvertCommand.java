@@ -84,7 +84,7 @@ public final class ConvertCommand implements Callable<Integer> {
         o.splitBudget = split;
         o.window = window;
         o.fullArgs = fullArgs;
-        if (check) o.overlays.add((pic, deps) -> HazardOverlay.addChecked(pic, deps, funcNames, System.out, System.err::println));
+        if (check) o.overlays.add((pic, run, deps) -> HazardOverlay.addChecked(pic, run, deps, funcNames, System.out, System.err::println));
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;

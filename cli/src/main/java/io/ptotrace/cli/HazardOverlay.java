@@ -23,7 +23,7 @@ final class HazardOverlay {
     private HazardOverlay() {}
 
     /** {@code convert --check}: checks the run's deps.json, marks what it finds and says so on {@code out}. */
-    static void addChecked(TracePicture pic, java.nio.file.Path deps, java.nio.file.Path funcNames, java.io.PrintStream out,
+    static void addChecked(TracePicture pic, io.ptotrace.model.Run run, java.nio.file.Path deps, java.nio.file.Path funcNames, java.io.PrintStream out,
                            java.util.function.Consumer<String> warn) {
         io.ptotrace.model.graph.TaskGraph g = io.ptotrace.check.CheckJob.read(io.ptotrace.model.RunLocator.depsOf(deps), warn);
         java.nio.file.Path names;
@@ -33,9 +33,11 @@ final class HazardOverlay {
             names = null;
         }
         io.ptotrace.model.NameMap map = names == null ? io.ptotrace.model.NameMap.EMPTY : io.ptotrace.model.NameMap.readWithFlatFallback(names);
-        io.ptotrace.check.HazardCheck.Result r = io.ptotrace.check.HazardCheck.run(g, map, null, warn);
+        io.ptotrace.check.HazardCheck.Result r = io.ptotrace.check.HazardCheck.run(g, map, io.ptotrace.check.TaskSpans.of(run.timeline, g), warn);
         int drawn = add(r.findings(), pic);
-        out.println("  Hazard check: " + r.findings().size() + " finding(s) in " + deps + ", " + drawn + " marked (category hazard)");
+        long races = r.findings().stream().filter(f -> f.observed() == Finding.Observed.RACE).count();
+        out.println("  Hazard check: " + r.findings().size() + " finding(s) in " + deps + " (" + races + " observed as race(s)), " + drawn
+            + " marked (category hazard)");
     }
 
     /** Adds the findings whose tasks both have a slice; returns how many were drawn. */

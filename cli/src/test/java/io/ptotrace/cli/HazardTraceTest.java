@@ -65,9 +65,13 @@ class HazardTraceTest {
         Path trace = dir.resolve("c.pftrace");
         Cli.Result r = Cli.run("convert", run().toString(), "--check", "-o", trace.toString());
         assertThat(r.status()).as(r.stderr()).isZero();
-        assertThat(r.stdout()).contains("Hazard check: 3 finding(s)").contains("2 marked (category hazard)");
+        assertThat(r.stdout()).contains("Hazard check: 3 finding(s)").contains("(1 observed as race(s)), 2 marked (category hazard)");
         assumeTrue(Files.isExecutable(TP), "no trace processor at " + TP);
         assertThat(query(trace, LIST)).hasSize(2);
+        // the timing the trace shows: the untracked reader raced (10.8 us), the lost RAW edge's tasks ran apart
+        assertThat(query(trace, "select extract_arg(arg_set_id, 'debug.observed'), extract_arg(arg_set_id, 'debug.overlap_us') from slice "
+            + "where category = 'hazard' and extract_arg(arg_set_id, 'debug.role') = 'later' order by ts;"))
+            .containsExactly("\"race\",10.800000", "\"apart\",0.000000");
     }
 
     /** The CSV rows of a query (header dropped). */

@@ -109,7 +109,7 @@ public final class ConvertJob {
         TraceBuilder.Result result = TraceBuilder.build(run, o.overhead, err::println, !o.verbose ? null
             : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
         TracePicture pic = result.picture;
-        for (java.util.function.BiConsumer<TracePicture, Path> overlay : o.overlays) overlay.accept(pic, depsPath);
+        for (ConvertOptions.OverlayStep overlay : o.overlays) overlay.add(pic, run, depsPath);
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
         if (o.window != null) pic = window(pic);

@@ -30,11 +30,15 @@ public final class ConvertOptions {
     public Long splitBudget;
     /** {@code --window}: write only this window of the trace; null: the whole trace. */
     public WindowSpec window;
-    /**
-     * Marks added to the picture the rules built, before it is windowed or written (e.g. hazard findings): each is
-     * given the picture and the deps.json path the run was read with.
-     */
-    public final java.util.List<java.util.function.BiConsumer<io.ptotrace.convert.picture.TracePicture, Path>> overlays = new java.util.ArrayList<>();
+    /** Adds marks to the picture the rules built, before it is windowed or written (e.g. hazard findings). */
+    @FunctionalInterface
+    public interface OverlayStep {
+        /** {@code run} is the run as read, {@code depsJson} the deps.json path it was read from (it may not exist). */
+        void add(io.ptotrace.convert.picture.TracePicture picture, io.ptotrace.model.Run run, Path depsJson);
+    }
+
+    /** The overlay steps, in order. */
+    public final java.util.List<OverlayStep> overlays = new java.util.ArrayList<>();
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }
