@@ -70,6 +70,10 @@ public final class ConvertCommand implements Callable<Integer> {
         + "critical_path: marker slices on the path tasks, arrows along each path, a Critical path track); see critical-path --help.")
     boolean criticalPath;
 
+    @Option(names = "--check", description = "Run the hazard check (as ptotrace check) on the deps.json and mark every finding in the "
+        + "trace: a slice of category hazard on both tasks and an arrow between them.")
+    boolean check;
+
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
@@ -88,6 +92,7 @@ public final class ConvertCommand implements Callable<Integer> {
             o.keepCycles = true;
             o.overlays.add(CriticalPathHook.of(depsJson, System.err));
         }
+        if (check) o.overlays.add(HazardOverlay.producer(funcNames, System.out, System.err::println));
         // the job prints its reports to streams, not to picocli's writers
         new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
         return ExitCodes.OK;

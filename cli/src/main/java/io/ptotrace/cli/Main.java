@@ -8,7 +8,7 @@ import picocli.CommandLine.ScopeType;
 /** The {@code ptotrace} command: one subcommand class per job; {@code --help} and {@code --version} reach every one. */
 @Command(name = "ptotrace", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, scope = ScopeType.INHERIT,
     description = "Perfetto traces, graph diffs and checks for the profiling data of the Ascend PTO runtime.",
-    subcommands = {ConvertCommand.class, InspectCommand.class, DiffCommand.class, DepsCommand.class, SynthCommand.class,
+    subcommands = {ConvertCommand.class, InspectCommand.class, DiffCommand.class, DepsCommand.class, CheckCommand.class, SynthCommand.class,
         CriticalPathCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -120,6 +120,43 @@ class FaultInjectionTest {
         assertThat(Files.readString(dir.resolve("report.txt"))).contains("identical");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"l2_swimlane_records.json", "deps.json", "name_map_synth.json"})
+    void checkRefusesToWriteItsReportOrTraceOntoAnyOfItsInputs(String victim) throws IOException {
+        Path r = run();
+        Map<String, String> before = Cli.snapshot(r);
+        Cli.Result res = Cli.run("check", r.toString(), "-o", r.resolve(victim).toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).isEqualTo("Error: " + r.resolve(victim) + ": is an input of this command; "
+            + "ptotrace never overwrites its inputs, choose another output name");
+        assertThat(Cli.snapshot(r)).isEqualTo(before);
+    }
+
+    @Test
+    void checkRefusesATraceOntoAnInputBeforeReportingAnything() throws IOException {
+        Path r = run();
+        Map<String, String> before = Cli.snapshot(r);
+        Cli.Result res = Cli.run("check", r.toString(), "--fail-on", "never", "--trace", dir.resolve("fine.pftrace").toString());
+        assertThat(res.status()).isZero(); // a new name beside the inputs is fine
+        Path link = Files.createSymbolicLink(dir.resolve("t.pftrace"), r.resolve("l2_swimlane_records.json"));
+        Cli.Result refused = Cli.run("check", r.toString(), "--trace", link.toString());
+        assertThat(refused.status()).isEqualTo(2);
+        assertThat(refused.stdout()).isEmpty();
+        assertThat(refused.errorLine()).contains("is an input of this command");
+        assertThat(Cli.snapshot(r).keySet()).containsAll(before.keySet());
+        for (String k : before.keySet()) assertThat(Cli.snapshot(r).get(k)).isEqualTo(before.get(k));
+    }
+
+    @Test
+    void checkOnAFullDiskNamesTheReportAndLeavesNothing() throws IOException {
+        Path r = run();
+        Path full = tmpfs("full", "size=4k");
+        Cli.Result res = Cli.run("check", r.toString(), "--format", "json", "-o", full.resolve("check.json").toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).startsWith("Error: " + full.resolve("check.json") + ": ");
+        assertThat(Cli.snapshot(full)).isEmpty();
+    }
+
     // ------------------------------------------------------------------ links, devices and pipes
 
     @Test

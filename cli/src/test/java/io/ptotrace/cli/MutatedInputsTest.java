@@ -25,7 +25,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 /**
  * The contract under mutated inputs: whatever is done to a run's files (cut, spliced, numbers replaced by
  * hostile ones, bytes inserted), convert (also with --split and --window), diff (also as Markdown and HTML),
- * deps (text and HTML), inspect, critical-path and synth (hostile settings) exit 0, 1 (diff, inspect: findings) or 2; a failure
+ * deps (text and HTML), check, inspect, critical-path and synth (hostile settings) exit 0, 1 (diff, inspect: findings) or 2; a failure
  * is one {@code Error:} line after at most the reference's warning lines, never a stack trace; inputs are
  * unchanged; nothing but the outputs is left; and the same input gives the same bytes and the same lines.
  */
@@ -128,6 +128,24 @@ class MutatedInputsTest {
             Cli.Result diff = Cli.run("diff", sample.resolve("deps.json").toString(), victim.toString(), "--format", "json");
             checkOutcome(diff, List.of(0, 1, 2));
         }
+        assertThat(Cli.snapshot(run)).isEqualTo(inputs);
+    }
+
+    @Property(tries = 40)
+    void checkKeepsTheContract(@ForAll("mutations") Mutation m) throws IOException {
+        Path work = Files.createTempDirectory(base, "check");
+        Path run = Files.createDirectories(work.resolve("run"));
+        for (String f : FILES) Files.copy(sample.resolve(f), run.resolve(f));
+        Path victim = run.resolve(FILES[m.file()]);
+        Files.write(victim, m.apply(Files.readAllBytes(victim)));
+        Map<String, String> inputs = Cli.snapshot(run);
+        Path out = Files.createDirectories(work.resolve("out"));
+        Cli.Result first = Cli.run("check", run.toString(), "--format", "json", "-o", out.resolve("check.json").toString());
+        checkOutcome(first, List.of(0, 1, 2));
+        assertThat(Cli.snapshot(out).keySet()).isEqualTo(first.status() == 2 ? java.util.Set.of() : java.util.Set.of("check.json"));
+        Cli.Result second = Cli.run("check", run.toString(), "--format", "json", "-o", out.resolve("check.json").toString());
+        assertThat(second.status()).isEqualTo(first.status());
+        assertThat(second.stderr()).isEqualTo(first.stderr());
         assertThat(Cli.snapshot(run)).isEqualTo(inputs);
     }
 

@@ -13,17 +13,7 @@ public final class Labels {
     private Labels() {}
 
     /** Bijective base-26 letters of n+1 ({@code 0→a, 26→aa}); empty for negative n. */
-    public static String letters(long n) {
-        if (n < 0) return "";
-        StringBuilder sb = new StringBuilder();
-        long v = n + 1;
-        while (v > 0) {
-            v--;
-            sb.append((char) ('a' + (v % 26)));
-            v /= 26;
-        }
-        return sb.reverse().toString();
-    }
+    public static String letters(long n) { return TaskDisplay.letters(n); }
 
     /** {@code <n>_<letters>}. */
     public static String funcLabel(long funcId) { return funcId + "_" + letters(funcId); }
@@ -43,17 +33,8 @@ public final class Labels {
         return spmd ? spmdLabel(label) : label;
     }
 
-    /**
-     * Inserts {@code _spmd} before the '(' that starts the task suffix (the last one: a function name may
-     * contain '(' itself) unless the base says spmd already.
-     */
-    static String spmdLabel(String label) {
-        int paren = label.lastIndexOf('(');
-        if (paren < 0) return label;
-        String base = label.substring(0, paren);
-        if (base.toLowerCase(java.util.Locale.ROOT).contains("spmd")) return label;
-        return base + "_spmd" + label.substring(paren);
-    }
+    /** Inserts {@code _spmd} before the task suffix unless the base says spmd already ({@link TaskDisplay#spmd}). */
+    static String spmdLabel(String label) { return TaskDisplay.spmd(label); }
 
     /** Python {@code str()} of a JSON value, for names built from copied values. */
     public static String pyStr(Object v) {

@@ -17,4 +17,34 @@ public final class TaskDisplay {
         String id = TaskIds.display(taskId);
         return functionOrNull == null ? id : named(functionOrNull, id);
     }
+
+    /** Bijective base-26 letters of n+1 ({@code 0→a, 26→aa}); empty for negative n. */
+    public static String letters(long n) {
+        if (n < 0) return "";
+        StringBuilder sb = new StringBuilder();
+        long v = n + 1;
+        while (v > 0) {
+            v--;
+            sb.append((char) ('a' + (v % 26)));
+            v /= 26;
+        }
+        return sb.reverse().toString();
+    }
+
+    /** The function of a task without a name: {@code func_<n>_<letters>}; {@code task} for an unknown function (n < 0). */
+    public static String unnamedFunction(long funcId) {
+        return funcId < 0 ? "task" : "func_" + funcId + "_" + letters(funcId);
+    }
+
+    /**
+     * Inserts {@code _spmd} before the '(' that starts the task suffix (the last one: a function name may
+     * contain '(' itself) unless the base says spmd already.
+     */
+    public static String spmd(String label) {
+        int paren = label.lastIndexOf('(');
+        if (paren < 0) return label;
+        String base = label.substring(0, paren);
+        if (base.toLowerCase(java.util.Locale.ROOT).contains("spmd")) return label;
+        return base + "_spmd" + label.substring(paren);
+    }
 }

@@ -1,5 +1,6 @@
 package io.ptotrace.viewer;
 
+import io.ptotrace.model.graph.ByteRanges;
 import io.ptotrace.model.graph.TaskGraph;
 import java.util.BitSet;
 

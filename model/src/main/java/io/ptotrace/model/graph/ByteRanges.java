@@ -1,22 +1,23 @@
-package io.ptotrace.viewer;
+package io.ptotrace.model.graph;
 
 import java.util.Arrays;
 import java.util.Locale;
 
 /**
  * The bytes a tensor slice touches, as sorted, merged half-open intervals flattened into one array
- * ({@code [start0, end0, start1, end1, …]}), and the few set operations the dataflow proof needs.
+ * ({@code [start0, end0, start1, end1, …]}), and the few set operations on them: the one definition of a byte
+ * region that the deps viewer's dataflow proof and the hazard check share.
  */
-final class ByteRanges {
+public final class ByteRanges {
     private ByteRanges() {}
 
-    static final long[] EMPTY = new long[0];
+    public static final long[] EMPTY = new long[0];
 
     /** The most outer positions a slice may have before it is given up on as too complex. */
-    static final int MAX_OUTER = 10_000;
+    public static final int MAX_OUTER = 10_000;
 
     /** Bytes per element, or 0 for a dtype the proof does not know. */
-    static int elementSize(String dtype) {
+    public static int elementSize(String dtype) {
         if (dtype == null) return 0;
         switch (dtype.toUpperCase(Locale.ROOT)) {
             case "INT8": case "UINT8": case "BOOL": return 1;
@@ -32,7 +33,7 @@ final class ByteRanges {
      * missing, negative or too large, shape and strides not equal-length lists of positive numbers, a dtype
      * without a known size or other than the buffer's, too many outer positions, or a byte outside the buffer.
      */
-    static long[] of(long addr, long numel, String bufferDtype, Long offset, long[] shape, long[] strides, String dtype) {
+    public static long[] of(long addr, long numel, String bufferDtype, Long offset, long[] shape, long[] strides, String dtype) {
         if (offset == null || shape == null || strides == null) return null;
         if (addr < 0 || numel < 0 || offset < 0) return null;
         int dims = shape.length;
@@ -71,8 +72,35 @@ final class ByteRanges {
         }
     }
 
+    /**
+     * The one interval from the slice's first to its last byte, for a slice {@link #of} cannot place exactly
+     * (zero strides, a view in another dtype, too many outer positions): {@code [addr + offset·size, addr +
+     * (offset + Σ (shape[d] − 1)·strides[d] + 1)·size)} with the element size of {@code dtype}. Empty when a
+     * dimension is 0; null when a value is missing or negative, shape and strides differ in length, the dtype has
+     * no known size, or a number overflows.
+     */
+    public static long[] bounding(long addr, Long offset, long[] shape, long[] strides, String dtype) {
+        if (offset == null || shape == null || strides == null) return null;
+        if (addr < 0 || offset < 0 || shape.length == 0 || strides.length != shape.length) return null;
+        int size = elementSize(dtype);
+        if (size == 0) return null;
+        long extent = 0;
+        try {
+            for (int d = 0; d < shape.length; d++) {
+                if (shape[d] < 0 || strides[d] < 0) return null;
+                if (shape[d] == 0) return EMPTY;
+                extent = Math.addExact(extent, Math.multiplyExact(shape[d] - 1, strides[d]));
+            }
+            long s = Math.addExact(addr, Math.multiplyExact(offset, size));
+            long e = Math.addExact(addr, Math.multiplyExact(Math.addExact(Math.addExact(offset, extent), 1), size));
+            return new long[] {s, e};
+        } catch (ArithmeticException e) {
+            return null;
+        }
+    }
+
     /** Sorts {@code count} intervals by start and merges overlapping or touching ones. */
-    static long[] merged(long[] iv, int count) {
+    public static long[] merged(long[] iv, int count) {
         if (count == 0) return EMPTY;
         boolean sorted = true;
         for (int i = 1; i < count && sorted; i++) sorted = iv[2 * i - 2] <= iv[2 * i];
@@ -96,7 +124,7 @@ final class ByteRanges {
     }
 
     /** The intersection of two merged interval lists (merged). */
-    static long[] intersect(long[] a, long[] b) {
+    public static long[] intersect(long[] a, long[] b) {
         long[] out = new long[Math.max(0, a.length + b.length)];
         int m = 0, i = 0, j = 0;
         while (i < a.length && j < b.length) {
@@ -109,7 +137,7 @@ final class ByteRanges {
     }
 
     /** Every byte of {@code need} lies in {@code have} (both merged). */
-    static boolean covers(long[] have, long[] need) {
+    public static boolean covers(long[] have, long[] need) {
         int j = 0;
         for (int i = 0; i < need.length; i += 2) {
             while (j < have.length && have[j + 1] <= need[i]) j += 2;
@@ -119,16 +147,16 @@ final class ByteRanges {
     }
 
     /** Collects intervals from several merged lists into one merged list. */
-    static final class Union {
+    public static final class Union {
         private long[] iv = new long[16];
         private int count;
 
-        void add(long[] merged) {
+        public void add(long[] merged) {
             if (count * 2 + merged.length > iv.length) iv = Arrays.copyOf(iv, Math.max(iv.length * 2, count * 2 + merged.length));
             System.arraycopy(merged, 0, iv, count * 2, merged.length);
             count += merged.length / 2;
         }
 
-        long[] result() { return merged(Arrays.copyOf(iv, count * 2), count); }
+        public long[] result() { return merged(Arrays.copyOf(iv, count * 2), count); }
     }
 }

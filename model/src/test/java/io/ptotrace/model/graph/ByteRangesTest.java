@@ -1,4 +1,4 @@
-package io.ptotrace.viewer;
+package io.ptotrace.model.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,135 @@
+package io.ptotrace.check;
+
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Outputs;
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.RecordsReader;
+import io.ptotrace.model.RunLocator;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsReader;
+import io.ptotrace.model.graph.TaskGraph;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+
+/**
+ * {@code ptotrace check} as a library call: find the run's deps.json (and its records and name map), read them,
+ * check, write the report.
+ */
+public final class CheckJob {
+    /** What the user asked for. */
+    public static final class Request {
+        /** deps.json or the run folder holding it; null: the newest deps.json under ./outputs/. */
+        public Path input;
+        /** Swimlane records; null: the run folder's, when it has them. */
+        public Path records;
+        /** Name map; null: the only name_map*.json beside the deps.json. */
+        public Path funcNames;
+        public ReportFormat format = ReportFormat.TEXT;
+        /** Report file; null: {@code stdout}. */
+        public Path output;
+        /** Findings at or above this make exit status 1; null: never. */
+        public Severity failOn = Severity.ERROR;
+        public Path cwd = Path.of("");
+        /** Say on the warning stream how long reading and checking took. */
+        public boolean timings;
+    }
+
+    /** What was checked and found. */
+    public record Outcome(Path deps, Path records, TaskGraph graph, HazardCheck.Result result, boolean failed) {}
+
+    private CheckJob() {}
+
+    /** The deps.json a request names (refused when there is none). */
+    public static Path depsOf(Request r) throws IOException {
+        if (r.input != null) return RunLocator.depsOf(r.input);
+        Path newest = RunLocator.newestDepsUnderOutputs(r.cwd);
+        if (newest == null) throw new InputProblem((Path) null, "no deps.json given and none found under ./outputs/", null);
+        return newest;
+    }
+
+    /**
+     * Checks and reports ({@code stdout} when {@code r.output} is null); extra outputs (a trace) are planned by the
+     * caller. Throws {@link InputProblem} on bad input, with nothing written.
+     */
+    public static Outcome run(Request r, OutputStream stdout, Consumer<String> warn) throws IOException {
+        Path deps = depsOf(r);
+        Path records = r.records != null ? r.records : recordsBeside(deps);
+        Path names = r.funcNames != null ? r.funcNames : RunLocator.uniqueNameMapBeside(deps, warn);
+        List<Path> inputs = new ArrayList<>(List.of(deps));
+        if (records != null) inputs.add(records);
+        if (names != null) inputs.add(names);
+        inputs.addAll(RunLocator.nameMapsBeside(deps));
+        if (r.output != null) Outputs.plan(List.of(r.output), inputs); // refuse before the work
+
+        List<String> recordWarnings = new ArrayList<>();
+        CompletableFuture<Timeline> timeline = records == null ? null
+            : CompletableFuture.supplyAsync(() -> RecordsReader.read(records, recordWarnings::add));
+        TaskGraph g;
+        long t0 = System.nanoTime();
+        try {
+            g = read(deps, warn);
+        } catch (RuntimeException e) {
+            if (timeline != null) timeline.cancel(true);
+            throw e;
+        }
+        long t1 = System.nanoTime();
+        Timeline tl = timeline == null ? null : join(timeline);
+        recordWarnings.forEach(warn);
+        NameMap nameMap = names == null ? NameMap.EMPTY : NameMap.readWithFlatFallback(names);
+        long t2 = System.nanoTime();
+        HazardCheck.Result result = HazardCheck.run(g, nameMap, tl == null ? null : TaskSpans.of(tl, g), warn);
+        long t3 = System.nanoTime();
+        String shown = deps.toString();
+        if (r.output == null) {
+            CheckReport.write(result, r.format, shown, stdout);
+            stdout.flush();
+        } else {
+            Outputs.write(r.output, inputs, false, out -> CheckReport.write(result, r.format, shown, out));
+        }
+        if (r.timings) warn.accept(String.format(java.util.Locale.ROOT,
+            "check: read deps.json %.2f s (%d tasks, %d pairs), records and names %.2f s, check %.2f s (sweep %.2f s: %d accesses, %d path "
+                + "searches, %d nodes expanded; edges %.2f s), report %.2f s", (t1 - t0) / 1e9, g.taskRowCount(), g.pairCount(), (t2 - t1) / 1e9,
+            (t3 - t2) / 1e9, result.sweepSeconds(), result.accesses(), result.searches(), result.expanded(), result.edgeSeconds(),
+            (System.nanoTime() - t3) / 1e9));
+        Severity worst = result.worst();
+        return new Outcome(deps, records, g, result, r.failOn != null && worst != null && worst.atLeast(r.failOn));
+    }
+
+    /** Reads a deps.json with every member the check needs; structure the schema does not allow is refused. */
+    public static TaskGraph read(Path deps, Consumer<String> warn) {
+        TaskGraph g = TaskGraph.read(deps, DepsReader.Detail.FULL, TaskGraph.Duplicates.LAST, warn);
+        for (TaskGraph.Unexpected u : g.unexpected()) {
+            if (u.member() == null) throw new InputProblem(g.file(), "top level is not a JSON object", u.where());
+            if (u.member().equals("edges")) throw new InputProblem(g.file(), "edges is not a list", u.where());
+            if (u.member().equals("tasks")) throw new InputProblem(g.file(), "tasks is not a list", u.where());
+            if (u.member().equals("tensors")) throw new InputProblem(g.file(), "tensors is not a list", u.where());
+            if (u.member().equals("args")) throw new InputProblem(g.file(), "a task's args is not a list", u.where());
+        }
+        return g;
+    }
+
+    /** The records file in the folder of a deps.json, as convert finds a run's records. */
+    public static Path recordsBeside(Path deps) {
+        Path dir = deps.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) return null;
+        Path f = RunLocator.recordsIn(dir);
+        return f == null ? null : deps.resolveSibling(f.getFileName().toString());
+    }
+
+    private static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException) throw (RuntimeException) e.getCause();
+            if (e.getCause() instanceof Error) throw (Error) e.getCause();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package io.ptotrace.check;
+
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.TaskDisplay;
+import io.ptotrace.model.TaskIds;
+import io.ptotrace.model.graph.TaskGraph;
+
+/**
+ * Tasks named as the trace names them: the function of the first active kernel id (from the name map, else
+ * {@code func_<n>_<letters>}), the display id, and {@code _spmd} for a task of several blocks.
+ */
+final class TaskLabels {
+    private final TaskGraph g;
+    private final NameMap names;
+
+    TaskLabels(TaskGraph g, NameMap names) {
+        this.g = g;
+        this.names = names == null ? NameMap.EMPTY : names;
+    }
+
+    String of(int node) {
+        long id = g.nodeId(node);
+        int row = g.taskRow(node);
+        int func = -1;
+        if (row >= 0) for (int s = 0; s < 3 && func < 0; s++) func = g.kernelId(row, s);
+        String n = func >= 0 ? names.name(func) : null;
+        String label = TaskDisplay.named(n != null ? n : TaskDisplay.unnamedFunction(func), TaskIds.display(id));
+        return row >= 0 && g.blockNum(row) > 1 ? TaskDisplay.spmd(label) : label;
+    }
+}

@@ -1,0 +1,123 @@
+package io.ptotrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ptotrace check}: exit status by --fail-on, the report formats, the JSON schema, -o. */
+class CheckCliTest {
+    static final Path CASES = Path.of("..", "testdata", "check");
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    Path copy(String name) throws IOException {
+        Path to = Files.createDirectories(dir.resolve(name));
+        try (Stream<Path> s = Files.list(CASES.resolve(name))) {
+            for (Path f : (Iterable<Path>) s::iterator) {
+                String n = f.getFileName().toString();
+                if (!n.equals("expected.json") && !n.equals("case.json")) Files.copy(f, to.resolve(n));
+            }
+        }
+        return to;
+    }
+
+    @Test
+    void exitStatusFollowsFailOn() throws IOException {
+        Path manual = copy("hand-manual_scope"); // warnings only
+        Path errors = copy("hand-buffer_reuse"); // an error, warnings
+        Path infos = copy("hand-recorded_geometry"); // infos only
+        assertThat(Cli.run("check", manual.toString()).status()).isZero();
+        assertThat(Cli.run("check", manual.toString(), "--fail-on", "warning").status()).isEqualTo(1);
+        assertThat(Cli.run("check", errors.toString()).status()).isEqualTo(1);
+        assertThat(Cli.run("check", errors.toString(), "--fail-on", "never").status()).isZero();
+        assertThat(Cli.run("check", infos.toString(), "--fail-on", "warning").status()).isZero();
+        Cli.Result bad = Cli.run("check", errors.toString(), "--fail-on", "sometimes");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.stderr()).contains("expected error, warning or never");
+        Cli.Result missing = Cli.run("check", dir.resolve("nowhere").toString());
+        assertThat(missing.status()).isEqualTo(2);
+        assertThat(missing.errorLine()).contains("nowhere");
+    }
+
+    @Test
+    void theJsonReportHasTheDocumentedSchema() throws IOException {
+        Cli.Result r = Cli.run("check", copy("hand-kv_cache_race").toString(), "--format", "json");
+        JsonNode j = JSON.readTree(r.stdout());
+        assertThat(names(j)).containsExactly("schema", "summary", "findings");
+        assertThat(j.get("schema").asText()).isEqualTo("ptotrace-check/1");
+        assertThat(names(j.get("summary"))).containsExactly("untracked_reader", "lost_war", "lost_raw", "unordered_overwrite",
+            "unordered_writers", "edge_without_overlap");
+        assertThat(j.get("findings")).hasSize(3);
+        for (JsonNode f : j.get("findings")) {
+            assertThat(names(f)).containsExactly("kind", "severity", "first", "second", "tensor_id", "buffer_addr", "bytes", "certainty",
+                "manual_scope", "observed", "overlap_us");
+            assertThat(f.get("severity").asText()).isIn("error", "warning", "info");
+            for (String side : List.of("first", "second")) {
+                assertThat(names(f.get(side))).containsExactly("task", "display", "arg", "type");
+                assertThat(f.get(side).get("task").isTextual()).isTrue();
+                assertThat(f.get(side).get("arg").isInt()).isTrue();
+            }
+            assertThat(f.get("tensor_id").isTextual()).isTrue();
+            assertThat(f.get("buffer_addr").isTextual()).isTrue();
+            for (JsonNode range : f.get("bytes")) {
+                assertThat(range).hasSize(2);
+                assertThat(range.get(0).asLong()).isLessThan(range.get(1).asLong());
+            }
+            assertThat(f.get("certainty").asText()).isIn("certain", "possible");
+            assertThat(f.get("manual_scope").isBoolean()).isTrue();
+        }
+        // races first, with the overlap; an apart finding has 0; one without timing has null
+        JsonNode first = j.get("findings").get(0);
+        assertThat(first.get("observed").asText()).isEqualTo("race");
+        assertThat(first.get("overlap_us").asDouble()).isEqualTo(10.8);
+        assertThat(first.get("first").get("display").asText()).isEqualTo("attn_decode_spmd(r2t11)");
+        assertThat(j.get("findings").get(1).get("observed").asText()).isEqualTo("apart");
+        assertThat(j.get("findings").get(1).get("overlap_us").asDouble()).isZero();
+        assertThat(j.get("findings").get(2).get("observed").isNull()).isTrue();
+        assertThat(j.get("findings").get(2).get("overlap_us").isNull()).isTrue();
+    }
+
+    @Test
+    void textAndMarkdownReportsSayWhatWhyAndFix() throws IOException {
+        Path run = copy("hand-kv_cache_race");
+        Cli.Result text = Cli.run("check", run.toString());
+        assertThat(text.stdout()).contains("3 findings (2 error(s), 1 warning(s), 0 info), 1 observed as race(s)")
+            .contains("untracked reader - RACE observed").contains("attn_decode_spmd(r2t11) arg 0 INPUT  ->  kv_rotate(r2t13) arg 0 INOUT")
+            .contains("fix: declare arg 0 of attn_decode_spmd(r2t11) TRACKED_INPUT");
+        assertThat(text.stdout().indexOf("RACE")).isLessThan(text.stdout().indexOf("lost RAW edge"));
+        Cli.Result md = Cli.run("check", run.toString(), "--format", "markdown");
+        assertThat(md.stdout()).startsWith("## ptotrace check: ").contains("| 1 | warning | untracked reader | race 10.800 us |");
+    }
+
+    @Test
+    void theReportGoesToTheOutputFileAndRecordsCanBeNamed() throws IOException {
+        Path run = copy("hand-kv_cache_race");
+        Path records = Files.move(run.resolve("l2_swimlane_records.json"), dir.resolve("timing.json"));
+        Path out = dir.resolve("report.json");
+        Cli.Result r = Cli.run("check", run.resolve("deps.json").toString(), "--records", records.toString(), "--format", "json", "-o", out.toString());
+        assertThat(r.stdout()).isEmpty();
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(JSON.readTree(out.toFile()).get("findings").get(0).get("observed").asText()).isEqualTo("race");
+        // without records, nothing is observed
+        JsonNode none = JSON.readTree(Cli.run("check", run.toString(), "--format", "json").stdout());
+        for (JsonNode f : none.get("findings")) assertThat(f.get("observed").isNull()).isTrue();
+    }
+
+    private static List<String> names(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) out.add(it.next());
+        return out;
+    }
+}
