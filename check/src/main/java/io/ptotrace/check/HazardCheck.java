@@ -112,20 +112,19 @@ public final class HazardCheck {
 
     /** Submit order is the order of {@code tasks[]}: say once when local ids run backwards within a ring. */
     private static void warnBackwardIds(TaskGraph g, Consumer<String> warn) {
-        long[] last = new long[256];
-        java.util.Arrays.fill(last, -1);
+        java.util.Map<Long, Long> last = new java.util.HashMap<>();
         for (int row = 0; row < g.taskRowCount(); row++) {
             int node = g.taskNode(row);
             if (node < 0) continue;
             long id = g.nodeId(node);
-            int ring = TaskIds.ring(id);
+            long ring = TaskIds.ring(id);
             long local = TaskIds.local(id);
-            if (last[ring] > local) {
+            Long before = last.put(ring, local);
+            if (before != null && before > local) {
                 warn.accept("Warning: " + g.file() + ": task ids run backwards in tasks[] at " + TaskIds.display(id)
-                    + " (after " + TaskIds.display(TaskIds.make(ring, last[ring])) + "); tasks[] order is taken as the submit order");
+                    + " (after " + TaskIds.display(TaskIds.make(ring, before)) + "); tasks[] order is taken as the submit order");
                 return;
             }
-            last[ring] = local;
         }
     }
 }
