@@ -30,6 +30,8 @@ public final class ConvertOptions {
     public Long splitBudget;
     /** {@code --window}: write only this window of the trace; null: the whole trace. */
     public WindowSpec window;
+    /** {@code --host-log}: the Host logs a streams-era capture is placed with; empty: the logs beside the capture. */
+    public java.util.List<Path> hostLogs = java.util.List.of();
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }
