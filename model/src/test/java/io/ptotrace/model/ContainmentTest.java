@@ -134,4 +134,21 @@ class ContainmentTest {
         // 1990 cycles = 1014700 + 10 cycles · 20 ns
         assertThat(r.tl.dispatch[0]).isCloseTo((1014700 + 200 - 1000000) / 1000.0, org.assertj.core.data.Offset.offset(1e-9));
     }
+
+    @Test
+    void aPlacementAndOriginGivenFromOutsideAreUsed() {
+        TestFiles.Read placed = read("", invocation(3, 100000, 40000, ""), ReadOptions.DEFAULT);
+        io.ptotrace.model.clock.Placement p = placed.tl.streams.placement;
+        io.ptotrace.model.clock.CaptureWindows cw = RecordsReader.captureWindowsOf(dir.resolve("run/chip_swimlane_records.json"));
+        assertThat(cw.extent).containsExactly(1980, 3020);
+        assertThat(cw.sched).containsExactly(1980, 3020);
+        assertThat(cw.orch).isNull();
+        Path f = dir.resolve("run/chip_swimlane_records.json");
+        Timeline shared = RecordsReader.read(f, new ReadOptions(List.of(), p, 995000L), w -> { });
+        assertThat(shared.timelineMetadata.get("timeline_origin_ns")).isEqualTo(995000L);
+        assertThat(shared.dispatch[0]).isCloseTo(placed.tl.dispatch[0] + 5.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(
+            () -> RecordsReader.read(f, new ReadOptions(List.of(), null, 0L), w -> { })))
+            .hasMessage("invalid shared timeline origin: 0");
+    }
 }
