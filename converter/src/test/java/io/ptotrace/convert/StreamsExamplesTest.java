@@ -154,4 +154,33 @@ class StreamsExamplesTest {
         assertThat(dummy.get("tid").asInt()).isEqualTo(19000);
         assertThat(t.root.get("metadata").toString()).isEqualTo("{\"runtime\":\"tensormap_and_ringbuffer\"}");
     }
+
+    @Test
+    void aCaptureOfTwoRunsDrawsEachRunsArrowsWithinIt() throws Exception {
+        String two = """
+            {"chip_swimlane_level": 4,
+             "metadata": {"runtime": "tensormap_and_ringbuffer", "clock_freq_hz": 50000000, "core_types": ["aic", "aiv"], "core_to_thread": [0, 0]},
+             "aicore_tasks": [[0, 0, 1, 2000, 2500, 5, 1], [1, 4294967297, 1, 2600, 3000, 4, 1],
+                              [0, 0, 1, 4000, 4500, 5, 2], [1, 4294967297, 1, 4600, 5000, 4, 2]],
+             "scheduler_tasks": {"producer": "aicpu", "records": [[0, 1, 1990, 2510, 1], [1, 1, 2590, 3010, 1],
+                                                                   [0, 1, 3990, 4510, 2], [1, 1, 4590, 5010, 2]]},
+             "aicpu_orchestrator_phases": [[
+               {"submit_idx": 0, "task_id": 0, "start_cycles": 1900, "end_cycles": 1950, "run_epoch": 1},
+               {"submit_idx": 0, "task_id": 0, "start_cycles": 3900, "end_cycles": 3950, "run_epoch": 2}]]}
+            """;
+        Trace t = Trace.of(two).chip(two).deps("""
+            {"tasks": [{"task_id": "0", "kernel_ids": [0, -1, -1], "block_num": 1},
+                       {"task_id": "4294967297", "kernel_ids": [-1, 1, -1], "block_num": 1}],
+             "tensors": [], "edges": [{"pred": "0", "succ": "4294967297"}]}
+            """).build(dir);
+        java.util.List<String> deps = new java.util.ArrayList<>();
+        for (Trace.Flow f : t.flows()) if (f.name.equals("dependency") && f.s.get("pid").asInt() == TraceBuilder.PID_WORKER)
+            deps.add(f.s.get("ts").asDouble() + "->" + f.f.get("ts").asDouble());
+        // each run's QK → SF, never across runs (receive times: run 1 at 1.9/13.92, run 2 at 41.9/53.92)
+        assertThat(deps).hasSize(2);
+        assertThat(deps.get(0)).startsWith("1.9").contains("->13.92");
+        assertThat(deps.get(1)).startsWith("41.9").contains("->53.92");
+        assertThat(t.slices(TraceBuilder.PID_WORKER).stream().map(e -> e.get("args").get("run_epoch").asLong()).distinct())
+            .containsExactly(1L, 2L);
+    }
 }
