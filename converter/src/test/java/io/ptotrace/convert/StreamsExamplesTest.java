@@ -183,4 +183,23 @@ class StreamsExamplesTest {
         assertThat(t.slices(TraceBuilder.PID_WORKER).stream().map(e -> e.get("args").get("run_epoch").asLong()).distinct())
             .containsExactly(1L, 2L);
     }
+
+    @Test
+    void thePlacementBoundLanesShowTheWindowAndItsSlack() throws Exception {
+        Files.writeString(dir.resolve("host.4242.log"), HOST_LOG);
+        Trace t = Trace.of(HBG).chip(HBG).build(dir);
+        io.ptotrace.model.clock.Placement p = t.tl.streams.placement;
+        io.ptotrace.convert.picture.TracePicture pic = new io.ptotrace.convert.picture.TracePicture();
+        PlacementLanes.emitBound(pic, p, 13, "rank0 / Placement Bound", "rank0", 1000000);
+        PlacementLanes.emitDevicePhases(pic, p, 12, "rank0 / Device phases (placed)", 0L, 1000000);
+        assertThat(pic.sliceCount()).isEqualTo(3);
+        assertThat(pic.sliceName(0)).isEqualTo("chip.run.runner_run (rank0)");
+        assertThat(pic.sliceTs(0)).isEqualTo(10.0);
+        assertThat(pic.sliceDur(0)).isEqualTo(100.0);
+        assertThat(pic.sliceName(1)).isEqualTo("slack 60.0 us");
+        assertThat(pic.sliceDur(1)).isEqualTo(60.0);
+        // the sched phase (device ts 100 ns) placed at place_lo + 100 ns − head
+        assertThat(pic.sliceName(2)).isEqualTo("sched");
+        assertThat(pic.sliceTs(2)).isCloseTo(10.1, org.assertj.core.data.Offset.offset(1e-9));
+    }
 }
