@@ -695,6 +695,8 @@ public final class RecordsReader {
                 devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
             }
         }
+        // the scheduler streams are the streams era's; an older-era file's stray streams section is not read
+        if (!streams) streamLanes = null;
         LongList schedCycles = streamLanes != null ? streamRaw : schedRaw;
         List<Long> lifecycleCycles = lifecycleCycles();
         for (long c : lifecycleCycles) if (c > 0) {
