@@ -22,9 +22,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Streams a swimlane records file of either era into a {@link Timeline}: AICPU rows joined to AICore rows,
+ * Streams a swimlane records file of any era into a {@link Timeline}: dispatch rows joined to AICore rows,
  * cycles converted to microseconds on one time base, phase records copied, and for host-orchestrated captures
- * the host origin, clock alignment and capture accounting. docs/inputs.md describes the format and the rules.
+ * the host origin, clock alignment (anchors, or span containment in the streams era) and capture accounting.
+ * The era comes from the keys present ({@link Era#of}); docs/inputs.md describes the formats and the rules.
  */
 public final class RecordsReader {
     private static final JsonFactory JSON = JsonFactory.builder().build();
