@@ -44,6 +44,11 @@ public final class ConvertCommand implements Callable<Integer> {
     @Mixin
     VerboseOption verbose;
 
+    @Option(names = "--host-log", paramLabel = "PATH",
+        description = "Host log with [STRACE] spans to place a streams-era capture by span containment (repeatable; "
+            + "default: the host_clock_alignment.*.log or host.*.log files beside the capture). Never modified.")
+    java.util.List<Path> hostLogs = new java.util.ArrayList<>();
+
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
 
@@ -85,6 +90,7 @@ public final class ConvertCommand implements Callable<Integer> {
         o.depsJson = depsJson;
         o.verbose = verbose.verbose;
         o.overhead = overhead;
+        o.hostLogs = hostLogs;
         o.splitBudget = windows.split;
         o.window = windows.window;
         o.fullArgs = fullArgs;

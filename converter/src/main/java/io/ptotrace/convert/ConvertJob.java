@@ -16,6 +16,7 @@ import io.ptotrace.io.Outputs;
 import io.ptotrace.model.Era;
 import io.ptotrace.model.KernelConfig;
 import io.ptotrace.model.NameMap;
+import io.ptotrace.model.ReadOptions;
 import io.ptotrace.model.RecordsReader;
 import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
@@ -71,6 +72,8 @@ public final class ConvertJob {
         if (o.verbose) out.println("Reading performance data from: " + input);
         Path depsPath = o.depsJson != null ? o.depsJson : RunLocator.depsBeside(input);
 
+        for (Path log : o.hostLogs)
+            if (!Files.exists(log)) throw new InputProblem(log, "no such file (given as --host-log)", null);
         List<Written> written = targets(input);
         List<Path> inputs = inputFiles(input, depsPath);
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
@@ -89,7 +92,8 @@ public final class ConvertJob {
         progress.say("reading " + input + (readable(depsPath) ? " and " + depsPath : ""));
         List<String> depsWarnings = new ArrayList<>();
         SecondThread<DepsProjection> depsRead = SecondThread.start("deps-read", () -> loadDeps(depsPath, depsWarnings));
-        Timeline tl = RecordsReader.read(input, err::println, o.keepCycles);
+        ReadOptions readOptions = new ReadOptions(o.hostLogs);
+        Timeline tl = RecordsReader.read(input, o.keepCycles ? readOptions.keepingCycles() : readOptions, err::println);
         if (o.verbose) printSummary(tl);
         NameMap names = loadNames(input);
         DepsProjection deps = depsRead.joinUnchecked();
@@ -368,6 +372,9 @@ public final class ConvertJob {
         if (o.funcNames != null) l.add(o.funcNames);
         if (o.kernelConfig != null) l.add(o.kernelConfig);
         l.addAll(RunLocator.nameMapsBeside(input));
+        l.addAll(io.ptotrace.model.clock.Containment.logsFor(input, o.hostLogs));
+        Path sidecar = input.toAbsolutePath().resolveSibling(io.ptotrace.model.clock.Containment.SIDECAR);
+        if (Files.exists(sidecar)) l.add(sidecar);
         return l;
     }
 

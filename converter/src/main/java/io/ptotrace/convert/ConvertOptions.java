@@ -37,6 +37,8 @@ public final class ConvertOptions {
     public final List<OverlayProducer> overlays = new ArrayList<>();
     /** Keep the raw AICore cycle rows in the timeline (an overlay that counts in clock ticks needs them). */
     public boolean keepCycles;
+    /** {@code --host-log}: the Host logs a streams-era capture is placed with; empty: the logs beside the capture. */
+    public java.util.List<Path> hostLogs = java.util.List.of();
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }

@@ -6,7 +6,6 @@ import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.PhaseTable;
 import io.ptotrace.model.Run;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.util.IntList;
@@ -28,7 +27,7 @@ import java.util.function.Consumer;
  * {@link CounterKinds}) say what each slice shows.
  */
 public final class TraceBuilder {
-    public static final int PID_ORCH = 1, PID_SCHED = 2, PID_SCHED_VIEW = 3, PID_WORKER = 4, PID_GRAPH = 5;
+    public static final int PID_ORCH = 1, PID_SCHED = 2, PID_SCHED_VIEW = 3, PID_WORKER = 4, PID_GRAPH = 5, PID_LIFECYCLE = 6;
 
     private final Timeline tl;
     private final DepsProjection deps;
@@ -58,7 +57,7 @@ public final class TraceBuilder {
     private int[] svTid;         // row → Scheduler-View lane tid
     private boolean hasAicpuData;
     private int schedCount;
-    private final LongIntMap anchorHead = new LongIntMap(64);
+    private final java.util.HashMap<Long, LongIntMap> anchorHeads = new java.util.HashMap<>(); // per run: task → last anchor
     private final IntList anchorNext = new IntList(), anchorSlice = new IntList();
     private final List<int[]> threadCompletes = new ArrayList<>(); // per sched thread: record refs sorted by start
 
@@ -77,10 +76,10 @@ public final class TraceBuilder {
         Arrays.fill(recordSlice, -1);
         workerKind = new TaskSlices.Worker(run, ix);
         schedulerViewKind = new TaskSlices.SchedulerView(run, ix);
-        phaseKind = new RecordSlices.SchedulerPhases(pt, completeRows);
-        orchestratorKind = new RecordSlices.OrchestratorPhases(pt);
+        phaseKind = new RecordSlices.SchedulerPhases(tl, completeRows, recordThread);
+        orchestratorKind = new RecordSlices.OrchestratorPhases(tl);
         skippedKind = new RecordSlices.SkippedTasks(run, ix);
-        allocKind = new RecordSlices.Allocs(pt);
+        allocKind = new RecordSlices.Allocs(tl);
         pic.setTopLevelMetadata(tl.timelineMetadata);
     }
 
@@ -139,6 +138,7 @@ public final class TraceBuilder {
         schedCount = !s.isEmpty() ? s.last() + 1 : (sched == null ? 0 : sched.size());
         int aicpuCount = schedCount + (orch == null ? 0 : orch.size());
 
+        emitLifecycle();
         emitGraphExecution();
 
         pic.declare(MetaEvent.processName(PID_WORKER, "Worker View"));
@@ -175,27 +175,33 @@ public final class TraceBuilder {
         Set<Long> dummyRt = new LinkedHashSet<>(), predRt = new LinkedHashSet<>();
         if (sched != null) {
             CounterKinds.ReadyQueue queue = new CounterKinds.ReadyQueue(pt);
-            pic.declare(MetaEvent.processName(PID_SCHED, "AICPU Scheduler"));
+            SchedulerLanes lanes = new SchedulerLanes(tl);
+            pic.declare(MetaEvent.processName(PID_SCHED, lanes.processName()));
             pic.declare(MetaEvent.processSort(PID_SCHED, 2));
+            boolean marks = tl.runtime() == null || tl.runtime().marksSkippedTasks();
             for (int t = 0; t < sched.size(); t++) {
-                pic.declare(MetaEvent.threadName(PID_SCHED, schedTid(t), "Sched_" + t));
+                pic.declare(MetaEvent.threadName(PID_SCHED, schedTid(t), lanes.threadName(t)));
                 PhaseTable.Lane lane = sched.get(t);
-                boolean hasResolve = false;
-                for (int ref = lane.from; ref < lane.to; ref++) if ("resolve".equals(pt.kind(ref))) { hasResolve = true; break; }
-                if (hasResolve) pic.declare(MetaEvent.threadName(PID_SCHED, schedTid(t) + 1, "Sched_" + t));
+                boolean[] sub = lanes.onSubLane(t);
+                boolean hasSub = false;
+                for (boolean b : sub) hasSub |= b;
+                if (hasSub) pic.declare(MetaEvent.threadName(PID_SCHED, schedTid(t) + 1, "Sched_" + t));
+                boolean resolution = lanes.resolutionThread(t);
                 for (int ref = lane.from; ref < lane.to; ref++) {
-                    String phase = pt.kind(ref);
+                    String phase = PhaseStyle.canonical(tl, pt.kind(ref));
                     double start = pt.startUs(ref), end = pt.endUs(ref);
-                    if ("dummy_task".equals(phase) || "predicated_skip".equals(phase)) {
+                    if (marks && ("dummy_task".equals(phase) || "predicated_skip".equals(phase))) {
                         boolean idOk = pt.taskIdOk(ref);
                         if (idOk) (phase.equals("dummy_task") ? dummyRt : predRt).add(pt.taskId(ref));
                         double dur = Math.max(end - start, 0.02);
                         int sl = pic.addSlice(skippedKind, ref, PID_WORKER, 19000 + t, start, dur, true);
-                        if (idOk) addAnchor(pt.taskId(ref), sl);
-                    } else if (PhaseStyle.isDrawn(phase)) {
-                        int tid = "resolve".equals(phase) ? schedTid(t) + 1 : schedTid(t);
+                        if (idOk) addAnchor(recordEpoch(ref), pt.taskId(ref), sl);
+                    } else if (PhaseStyle.isDrawn(tl, phase)) {
+                        int tid = sub[ref - lane.from] ? schedTid(t) + 1 : schedTid(t);
                         recordSlice[ref] = pic.addSlice(phaseKind, ref, PID_SCHED, tid, start, end - start, false);
-                        if (("complete".equals(phase) || "dispatch".equals(phase)) && pt.depthsValid(ref))
+                        boolean sampled = "complete".equals(phase) || "dispatch".equals(phase)
+                            || resolution && ("resolve".equals(phase) || "async_poll".equals(phase) || "dummy".equals(phase));
+                        if (sampled && pt.depthsValid(ref))
                             pic.addCounter(queue, ref, PID_SCHED, 3999, end);
                     } else stats.skippedPhaseRecords++;
                 }
@@ -237,16 +243,17 @@ public final class TraceBuilder {
                         dummy = deps.kernel(t, 0) < 0 && deps.kernel(t, 1) < 0 && deps.kernel(t, 2) < 0;
                         regular = !dummy;
                         if (dummy && !dummyRt.contains(t) && warnedDummy.add(t))
-                            warn.accept("Warning: dummy(" + TaskIds.display(t) + ") has no dummy_task scheduler record; its Worker View bar cannot be rendered.");
+                            warn.accept("Warning: dummy(" + tl.label(t) + ") has no dummy_task scheduler record; its Worker View bar cannot be rendered.");
                     } else {
-                        regular = ix.hasRows(t);
+                        regular = pt.hasRunEpoch(ref) || tl.streams == null ? ix.hasRows(recordEpoch(ref), t) : hasRowsInAnyRun(t);
                         dummy = dummyRt.contains(t);
                     }
                     boolean predicated = predRt.contains(t);
                     if (regular || dummy || predicated) continue;
                     double dur = Math.max(end - start, 0.02);
                     int al = pic.addSlice(allocKind, ref, PID_WORKER, 19000 + schedCount + o, start, dur, true);
-                    addAnchor(t, al);
+                    // streams era: arrows pair only records of one run, and host records belong to none
+                    if (tl.streams == null || pt.hasRunEpoch(ref)) addAnchor(recordEpoch(ref), t, al);
                 }
             }
         }
@@ -288,6 +295,24 @@ public final class TraceBuilder {
         for (int r = 0; r < tl.rows; r++) {
             if (!(tl.dispatch[r] >= 0 && tl.finish[r] > 0)) continue;
             svSlice[r] = pic.addSlice(schedulerViewKind, r, PID_SCHED_VIEW, svTid[r], tl.dispatch[r], tl.finish[r] - tl.dispatch[r], true);
+        }
+    }
+
+    private void emitLifecycle() {
+        if (tl.streams == null || tl.streams.lifecycle.isEmpty()) return;
+        List<io.ptotrace.model.Timeline.Lifecycle> recs = tl.streams.lifecycle;
+        LifecycleSlices kind = new LifecycleSlices(recs);
+        pic.declare(MetaEvent.processName(PID_LIFECYCLE, "AICPU Lifecycle"));
+        pic.declare(MetaEvent.processSort(PID_LIFECYCLE, 2));
+        for (int i = 0; i < recs.size(); i++) {
+            Object id = recs.get(i).threadId;
+            Long n = id instanceof Long ? (Long) id : null;
+            int tid = 60000 + (n == null ? i : (int) (long) n);
+            pic.declare(MetaEvent.threadName(PID_LIFECYCLE, tid, "AICPU Thread " + Labels.pyStr(id)));
+            for (int k = 0; k < LifecycleSlices.NAMES.length; k++) {
+                double[] s = LifecycleSlices.span(recs.get(i), k);
+                if (s != null) pic.addSlice(kind, 8 * i + k, PID_LIFECYCLE, tid, s[0], s[1] - s[0], false);
+            }
         }
     }
 
@@ -371,14 +396,18 @@ public final class TraceBuilder {
 
         @Override public void anchors(long task, IntList out) {
             out.clear();
-            int h = anchorHead.get(task);
+            LongIntMap anchorHead = anchorHeads.get(ix.currentEpoch());
+            int h = anchorHead == null ? -1 : anchorHead.get(task);
             if (h < 0) return;
             // stored as a singly linked list in reverse; collect and reverse
             for (int i = h; i >= 0; i = anchorNext.get(i)) out.add(anchorSlice.get(i));
             for (int a = 0, b = out.size() - 1; a < b; a++, b--) { int x = out.get(a); out.set(a, out.get(b)); out.set(b, x); }
         }
 
-        @Override public boolean hasAnchors(long task) { return anchorHead.get(task) >= 0; }
+        @Override public boolean hasAnchors(long task) {
+            LongIntMap anchorHead = anchorHeads.get(ix.currentEpoch());
+            return anchorHead != null && anchorHead.get(task) >= 0;
+        }
 
         @Override public int threadCount() { return threadCompletes.size(); }
 
@@ -389,7 +418,16 @@ public final class TraceBuilder {
         @Override public int completeFor(int thread, double finishUs) { return TraceBuilder.this.completeFor(thread, finishUs); }
     }
 
-    private void addAnchor(long task, int slice) {
+    /** The run of a record: its run_epoch, or the one run of a capture that records none. */
+    private long recordEpoch(int ref) { return tl.streams != null && pt.hasRunEpoch(ref) ? pt.runEpoch(ref) : TaskIndex.ONE_RUN; }
+
+    private boolean hasRowsInAnyRun(long task) {
+        for (long e : ix.epochs()) if (ix.hasRows(e, task)) return true;
+        return false;
+    }
+
+    private void addAnchor(long epoch, long task, int slice) {
+        LongIntMap anchorHead = anchorHeads.computeIfAbsent(epoch, k -> new LongIntMap(64));
         int prev = anchorHead.get(task);
         anchorSlice.add(slice);
         anchorNext.add(prev);

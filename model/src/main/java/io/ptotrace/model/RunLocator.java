@@ -27,7 +27,7 @@ public final class RunLocator {
      * The names that discovery under {@code outputs/} looks for: the names the captures write, newest era first.
      * A run holding only an {@code l2_perf_records.json} is read when its folder or file is named, but never picked on its own.
      */
-    public static final List<String> CAPTURE_NAMES = Era.newestFirst().stream().map(e -> e.recordsFile).toList();
+    public static final List<String> CAPTURE_NAMES = Era.newestFirst().stream().map(e -> e.recordsFile).distinct().toList();
 
     /**
      * Records file names of every era, newest era first: a folder holding files of two eras is read by its

@@ -43,10 +43,63 @@ public final class Timeline {
     /** "aicpu", "host" or null. */
     public final String orchestratorSource;
     public final List<Upload> uploads;
-    /** Host mode only; written as the trace's top-level "metadata". */
+    /** Written as the trace's top-level "metadata": host mode, and always in the streams era. */
     public final Map<String, Object> timelineMetadata;
     /** The raw AICore rows, when the reader was asked to keep them ({@link RecordsReader#read(Path, Consumer, boolean)}), else null. */
     AicoreCycles cycles;
+    /** What only a streams-era capture has; null for the older eras. */
+    public final Streams streams;
+    /** How this capture's task ids are shown. */
+    public final TaskLabels labels;
+
+    /** The facts of a streams-era capture. */
+    public static final class Streams {
+        public final TaskRuntime runtime;
+        /** The run each row belongs to. */
+        public final long[] runEpoch;
+        /** {@code scheduler_tasks.producer} ("aicpu", "aicore"), or null. */
+        public final String schedulerTaskProducer;
+        /** Per scheduler thread (index of {@link #schedulerPhases}): its stream's metadata; null without streams. */
+        public final List<Map<String, Object>> streamMeta;
+        public final List<Lifecycle> lifecycle;
+        /** The span-containment placement computed from the Host logs, or null (none, or from a saved record). */
+        public final io.ptotrace.model.clock.Placement placement;
+        /** The host ns the trace's time 0 stands for (0 when the capture is on its own device clock). */
+        public final long originNs;
+
+        public Streams(TaskRuntime runtime, long[] runEpoch, String schedulerTaskProducer, List<Map<String, Object>> streamMeta,
+                       List<Lifecycle> lifecycle, io.ptotrace.model.clock.Placement placement, long originNs) {
+            this.runtime = runtime;
+            this.runEpoch = runEpoch;
+            this.schedulerTaskProducer = schedulerTaskProducer;
+            this.streamMeta = streamMeta;
+            this.lifecycle = lifecycle;
+            this.placement = placement;
+            this.originNs = originNs;
+        }
+
+        /** The producer of a scheduler thread's stream, or null. */
+        public Object producer(int thread) {
+            if (streamMeta == null || thread >= streamMeta.size()) return null;
+            Object p = streamMeta.get(thread).get("producer");
+            return JsonValues.isPresent(p) ? p : null;
+        }
+    }
+
+    /**
+     * One AICPU thread's lifecycle stamps, µs (NaN where missing), in the order handshake start/complete,
+     * config start/topology complete, context publish start/complete, bootstrap wait start/complete, register
+     * release start/end, exit signal start/end, exit wait start/end.
+     */
+    public static final class Lifecycle {
+        public final Object threadId;
+        public final double[] us;
+
+        public Lifecycle(Object threadId, double[] us) {
+            this.threadId = threadId;
+            this.us = us;
+        }
+    }
 
     /** One host→device copy segment. */
     public static final class Upload {
@@ -67,7 +120,7 @@ public final class Timeline {
              int rows, long[] taskId, int[] coreId, String[] coreType, double[] start, double[] end,
              double[] dispatch, double[] finish, double[] localSetup, double[] receive, boolean aicpuJoined,
              PhaseTable phases, List<PhaseTable.Lane> schedulerPhases, List<PhaseTable.Lane> orchestratorPhases,
-             String orchestratorSource, List<Upload> uploads, Map<String, Object> timelineMetadata) {
+             String orchestratorSource, List<Upload> uploads, Map<String, Object> timelineMetadata, Streams streams) {
         this.file = file;
         this.era = era;
         this.level = level;
@@ -91,9 +144,16 @@ public final class Timeline {
         this.orchestratorSource = orchestratorSource;
         this.uploads = uploads;
         this.timelineMetadata = timelineMetadata;
+        this.streams = streams;
+        this.labels = streams != null ? streams.runtime.labels() : era.defaultLabels();
     }
 
     public AicoreCycles cycles() { return cycles; }
+    /** A task id as this capture shows it. */
+    public String label(long taskId) { return labels.label(taskId); }
+
+    public TaskRuntime runtime() { return streams == null ? null : streams.runtime; }
+
 
     public double duration(int row) { return end[row] - start[row]; }
 
