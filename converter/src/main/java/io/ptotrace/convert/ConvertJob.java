@@ -137,7 +137,8 @@ public final class ConvertJob {
                 int part = k;
                 // each window is built while its file is written, and dropped after
                 jobs.add(new Outputs.Job(s.parts.get(k).path(), true,
-                    counted(sizes, s.parts.get(k).path(), stream -> PerfettoProtoWriter.write(s.windows.window(part), stream, argSet))));
+                    counted(sizes, s.parts.get(k).path(),
+                        stream -> s.wrote(part, PerfettoProtoWriter.write(s.windows.window(part), stream, argSet).counterValues))));
             }
             jobs.add(new Outputs.Job(s.index, false, stream -> s.writeIndex(stream, partsOf)));
         }
