@@ -60,7 +60,7 @@ final class TraceSplit {
     static Path indexPath(Path trace) { return trace.resolveSibling(stem(trace) + ".parts.json"); }
 
     /** Each window's share of the weight, against the budget's room above the fixed cost. */
-    static final double FILL = 0.95;
+    static final double FILL = 0.9;
 
     /**
      * {@code whole}: the costs of the whole picture's .pftrace. The windows are the fewest of even cost whose share
