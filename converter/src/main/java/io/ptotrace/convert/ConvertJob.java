@@ -2,6 +2,7 @@ package io.ptotrace.convert;
 
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.convert.pftrace.PftraceTraceWriter;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.OverlayContext;
 import io.ptotrace.convert.picture.OverlayProducer;
@@ -142,12 +143,14 @@ public final class ConvertJob {
             jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> writers.get(w.format).write(shownPic, stream).forEach(err::println))));
         if (split != null) {
             TraceSplit s = split;
-            TraceWriter windowWriter = writers.get(ConvertOptions.Format.PFTRACE);  // its warnings are the whole trace's
+            // its warnings are the whole trace's; what it wrote of each window goes into the index
+            PftraceTraceWriter windowWriter = new PftraceTraceWriter(argSet);
             for (int k = 0; k < s.parts.size(); k++) {
                 int part = k;
                 // each window is built while its file is written, and dropped after
                 jobs.add(new Outputs.Job(s.parts.get(k).path(), true,
-                    counted(sizes, s.parts.get(k).path(), stream -> windowWriter.write(s.windows.window(part), stream))));
+                    counted(sizes, s.parts.get(k).path(),
+                        stream -> s.wrote(part, windowWriter.writeReporting(s.windows.window(part), stream).counterValues))));
             }
             jobs.add(new Outputs.Job(s.index, false, stream -> s.writeIndex(stream, partsOf)));
         }

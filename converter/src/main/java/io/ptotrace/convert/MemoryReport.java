@@ -2,6 +2,7 @@ package io.ptotrace.convert;
 
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.convert.estimate.TraceCosts;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +21,7 @@ final class MemoryReport {
         Path over = null, overJson = null;
         for (ConvertJob.Written w : written) {
             boolean json = w.format == ConvertOptions.Format.JSON;
-            long est = MemoryModel.estimate(json ? costs.json() : costs.pftrace(), json);
+            long est = estimate(json ? costs.json() : costs.pftrace(), json, sizes.get(w.path));
             line(out, w.path, sizes, est);
             if (est > threshold) {
                 if (json) overJson = w.path; else over = w.path;
@@ -36,6 +37,16 @@ final class MemoryReport {
             out.println(overJson.getFileName() + " is estimated above " + limit + ", more than a browser tab may hold: open the .pftrace "
                 + "(--format both), or use the native trace processor (trace_processor --httpd " + overJson + ", then ui.perfetto.dev offers to use it)");
         }
+    }
+
+    /**
+     * A trace held whole (the JSON, or a .pftrace without import marks: counted with held bytes) is estimated with
+     * the size of the file written in place of the count's guess.
+     */
+    static long estimate(TraceCosts c, boolean json, long[] size) {
+        boolean held = json || c.heldBytes() > 0;
+        if (held && size != null && size[0] >= 0) c = c.withHeldBytes(size[0]);
+        return MemoryModel.estimate(c, json);
     }
 
     private static void line(PrintStream out, Path path, Map<Path, long[]> sizes, long estimate) {

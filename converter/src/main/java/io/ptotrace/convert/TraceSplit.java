@@ -11,7 +11,6 @@ import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
-import io.ptotrace.model.util.DoubleList;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -22,8 +21,8 @@ import java.util.Locale;
 /**
  * {@code convert --split BUDGET}: the consecutive time windows of a picture, each estimated under the budget,
  * written as {@code <stem>.part-NN.pftrace} beside the trace, and their index {@code <stem>.parts.json}.
- * Windows are first cut from weights ({@link WindowCuts}), then each is built and its exact estimate checked;
- * a window still over the budget is cut again, until none is.
+ * Windows of even weight are cut ({@link WindowCuts}), then each is built and its exact estimate checked; while
+ * one is still over the budget, the trace is cut again into more even windows.
  */
 final class TraceSplit {
     /** One window as written: its file, its start times and what it holds. */
@@ -36,13 +35,20 @@ final class TraceSplit {
     final PictureWindows windows;
     final List<Part> parts;
     final Path index;
+    /** The counter values each part's writer wrote (the lean trace leaves repeats out), -1 until written. */
+    private final long[] writtenCounterValues;
 
     private TraceSplit(long budget, PictureWindows windows, List<Part> parts, Path index) {
         this.budget = budget;
         this.windows = windows;
         this.parts = parts;
         this.index = index;
+        this.writtenCounterValues = new long[parts.size()];
+        java.util.Arrays.fill(writtenCounterValues, -1);
     }
+
+    /** Part {@code k} was written with this many counter values. */
+    void wrote(int k, long counterValues) { writtenCounterValues[k] = counterValues; }
 
     /** {@code dir/merged_swimlane.pftrace} → {@code dir/merged_swimlane} (the parts' common stem). */
     static String stem(Path trace) {
@@ -53,43 +59,45 @@ final class TraceSplit {
 
     static Path indexPath(Path trace) { return trace.resolveSibling(stem(trace) + ".parts.json"); }
 
-    /** {@code whole}: the costs of the whole picture's .pftrace, which calibrate the first cut. */
+    /** Each window's share of the weight, against the budget's room above the fixed cost. */
+    static final double FILL = 0.9;
+
+    /**
+     * {@code whole}: the costs of the whole picture's .pftrace. The windows are the fewest of even cost whose share
+     * fits {@link #FILL} of the budget's room; when the exact estimate of one is still over, one more window is
+     * taken and all are cut again, so they stay even.
+     */
     static TraceSplit plan(TracePicture pic, long budget, Path trace, ArgSet args, TraceCosts whole) {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < pic.sliceCount(); i++) { lo = Math.min(lo, pic.sliceTs(i)); hi = Math.max(hi, pic.sliceTs(i)); }
         for (int c = 0; c < pic.counterCount(); c++) { lo = Math.min(lo, pic.counterTs(c)); hi = Math.max(hi, pic.counterTs(c)); }
-        double target = 0.9 * (budget - MemoryModel.FIXED);
+        double room = MemoryModel.room(budget, false);
         double beyondFixed = Math.max(0, MemoryModel.estimate(whole, false) - MemoryModel.FIXED);
-        double[] cuts = lo < hi ? WindowCuts.within(pic, args, lo, Math.nextUp(hi), target, beyondFixed) : new double[0];
+        WindowCuts weights = lo < hi ? WindowCuts.weigh(pic, args, lo, Math.nextUp(hi)) : null;
+        int pieces = (int) Math.max(1, Math.ceil(beyondFixed / (FILL * room)));
         for (int round = 0; ; round++) {
+            double[] cuts = weights == null ? new double[0] : weights.even(pieces);
             String[] names = labels(trace, cuts.length + 1);
             PictureWindows windows = new PictureWindows(pic, cuts, names);
             List<Part> parts = new ArrayList<>();
-            DoubleList next = new DoubleList(cuts.length * 2 + 2);
-            boolean over = false;
+            long worst = 0;
+            double worstFrom = lo;
             for (int k = 0; k < windows.count(); k++) {
                 double from = k == 0 ? lo : cuts[k - 1], to = k == cuts.length ? hi : cuts[k];
                 TracePicture w = windows.window(k);
                 TraceCosts costs = CostCounter.pftrace(w, args);
                 long est = MemoryModel.estimate(costs, false);
-                if (k > 0) next.add(cuts[k - 1]);
-                if (est > budget) {
-                    over = true;
-                    // as many pieces as the excess needs, with room for what each new window repeats (tracks, names)
-                    int pieces = (int) Math.ceil(1.15 * (est - MemoryModel.FIXED) / (budget - MemoryModel.FIXED)) + 1;
-                    double[] finer = WindowCuts.into(pic, args, from, k == cuts.length ? Math.nextUp(hi) : to, pieces);
-                    if (finer.length == 0 || round == MAX_ROUNDS)
-                        throw new InputProblem((String) null, "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
-                            + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", from) + " \u00b5s alone is estimated at "
-                            + MemoryModel.shown(est) + "; give a larger budget", null, null);
-                    for (double c : finer) if (c > from) next.add(c);
-                    continue;
-                }
+                if (est > worst) { worst = est; worstFrom = from; }
                 parts.add(new Part(trace.resolveSibling(names[k]), from, to, TaskNames.taskCount(w), w.sliceCount(), w.marks().count(),
                     crossMarkers(w), w.flowCount(), costs.counterValues(), est));
             }
-            if (!over) return new TraceSplit(budget, windows, parts, indexPath(trace));
-            cuts = next.toArray();
+            if (worst <= budget) return new TraceSplit(budget, windows, parts, indexPath(trace));
+            if (cuts.length + 1 < pieces / 2 || round == MAX_ROUNDS)
+                throw new InputProblem((String) null, "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
+                    + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", worstFrom) + " \u00b5s alone is estimated at "
+                    + MemoryModel.shown(worst) + "; give a larger budget", null, null);
+            // the heaviest window's excess says how many more windows the same cost needs
+            pieces = Math.max(pieces + 1, (int) Math.ceil(pieces * (worst - MemoryModel.FIXED) / (FILL * room)));
         }
     }
 
@@ -151,7 +159,8 @@ final class TraceSplit {
                 g.writeNumberField("marker_slices", p.markerSlices());
                 g.writeNumberField("cross_window_markers", p.crossMarkers());
                 g.writeNumberField("arrows", p.arrows());
-                g.writeNumberField("counter_samples", p.counterSamples());
+                long written = writtenCounterValues[parts.indexOf(p)];
+                g.writeNumberField("counter_samples", written >= 0 ? written : p.counterSamples());
                 g.writeNumberField("estimated_bytes", p.estimate());
                 g.writeEndObject();
             }

@@ -105,7 +105,7 @@ class ConvertJobTest {
             "\n\nAICore Observed Span: 14.00 us (from earliest AICore receive to latest AICore end)\n" + "=".repeat(110) + "\n");
         assertThat(s).doesNotContain("Total Test Time", "--- Task execution vs Scheduler overhead ---");
         assertThat(s).startsWith("\n\u2713 Conversion complete\n  Input:  " + in + "\n  Output: " + o
-            + "\n\nTo visualize: Open https://ui.perfetto.dev/ and drag in " + o + "\nout.json: " + io.ptotrace.convert.estimate.MemoryModel.shown(Files.size(o)) + ", est. 32 MB in Perfetto's trace processor\n\n"
+            + "\n\nTo visualize: Open https://ui.perfetto.dev/ and drag in " + o + "\nout.json: " + io.ptotrace.convert.estimate.MemoryModel.shown(Files.size(o)) + ", est. 23 MB in Perfetto's trace processor\n\n"
             + "=".repeat(140) + "\nTask Statistics by Function\n");
         assertThat(s).endsWith("\nScheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).\n");
         assertThat(listing(dir.resolve("run"))).containsExactly("l2_swimlane_records.json", "out.json");

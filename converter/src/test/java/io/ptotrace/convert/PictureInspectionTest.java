@@ -40,7 +40,8 @@ class PictureInspectionTest {
         assertThat(p.processes).isEqualTo(j.processes);
         assertThat(p.threads).isEqualTo(j.threads);
         assertThat(p.slices).isEqualTo(j.slices);
-        assertThat(p.counterSamples).isEqualTo(j.counterSamples);
+        // one sample repeats its track's value: the lean .pftrace leaves it out
+        assertThat(p.counterSamples).isEqualTo(j.counterSamples - 1);
         assertThat(p.counterTracks).isEqualTo(j.counterTracks);
         assertThat(p.flowsByKind).isEqualTo(j.flowsByKind);
     }

@@ -4,48 +4,67 @@ import java.util.Locale;
 
 /**
  * The estimated peak memory of Perfetto's trace processor (v58, the build ui.perfetto.dev runs) loading a
- * trace, from what the trace costs it:
+ * trace, from what the trace costs it ({@link TraceCosts}):
  *
  * <pre>
- *   bytes ≈ FIXED + SLICE·slices + ARG·arg rows + FLOW·flows + COUNTER·counter values
- *           + STRING·distinct strings + distinct string bytes + TRACK·tracks
+ *   bytes ≈ FIXED + SLICE·slices + ARG·arg rows + ARG_SET·arg sets + FLOW·flows + COUNTER·counter values
+ *           + STRING·distinct strings + distinct string bytes + INTERNED_NAME·interned names + TRACK·tracks
+ *           + HELD·held bytes
  * </pre>
  *
- * for the protobuf trace, and {@code FIXED + JSON_FACTOR·(the rest)} for the JSON trace. Each per-row cost is
- * the row of the processor's table plus what its import holds until the trace is sorted (the sorter keeps
- * every event, and the bytes of its packet, until the end of a file that has no flush points). The
- * constants are fitted to trace-processor measurements; docs/trace-layout.md ("Memory estimate") says which.
+ * The per-row costs were measured one kind at a time, on traces that hold a million rows of that kind and
+ * nothing else, with import marks (so the sorter holds only a window of events); the held-byte factors were
+ * then fitted to lean, full and JSON traces of runs from 10k to 1M tasks. docs/trace-layout.md ("Memory
+ * estimate") has the measurements.
  */
 public final class MemoryModel {
     private MemoryModel() {}
 
-    /** The processor with its SQL standard library and an empty trace. */
-    public static final long FIXED = 32_000_000;
-    /** A slice row (~64 bytes of columns), its begin and end events in the sorter, their packets, the nesting stacks. */
-    public static final long SLICE = 260;
-    /** An args-table row (~40 bytes of columns), its share of the arg-set hash and of the event's packet. */
-    public static final long ARG = 96;
-    /** A flow row, the flow-id map entry until the arrow ends, the two 9-byte ids in the packets. */
-    public static final long FLOW = 36;
-    /** A counter row (ts, track, value, arg set), its event in the sorter and its packet. */
-    public static final long COUNTER = 80;
+    /** The processor with its SQL standard library and an empty .pftrace. */
+    public static final long FIXED = 39_000_000;
+    /** The same for an empty JSON trace. */
+    public static final long FIXED_JSON = 23_000_000;
+    /** A slice row, its place in the track's slice stack and its events' share of the sorter's window. */
+    public static final long SLICE = 105;
+    /** An args-table row. */
+    public static final long ARG = 39;
+    /** An arg set (the args of one slice, deduplicated by hash) beyond its rows. */
+    public static final long ARG_SET = 37;
+    /** A flow row and the flow-id map entry until the arrow ends. */
+    public static final long FLOW = 44;
+    /** A counter row. */
+    public static final long COUNTER = 65;
     /** A string-pool entry beyond its bytes: the hash-table slot, the length, the terminator. */
-    public static final long STRING = 40;
+    public static final long STRING = 45;
+    /** An event name interned on the packet sequence: its entry in the interning state, kept to the end, beyond its string-pool entry. */
+    public static final long INTERNED_NAME = 200;
     /** A track row with its dimension args and the importer's per-track state. */
     public static final long TRACK = 2_000;
+    /**
+     * A byte of a .pftrace without import marks: the sorter keeps every packet, as bytes and as an event, to the end
+     * (and the interned string values with their packets).
+     */
+    public static final double HELD = 2.6;
+    /** A byte of a JSON trace: the importer keeps the text of every event until the events are sorted. */
+    public static final double HELD_JSON = 1.4;
     /** The smallest budget a window can be cut to. */
     public static final long MIN_BUDGET = 40_000_000;
     /** Above this a trace is unlikely to open in the browser (whose limit is about 2 GB). */
-    public static final long DEFAULT_THRESHOLD = 1_500_000_000;
-    /** The JSON importer keeps each event's text, not a compact packet, until the events are sorted. */
-    public static final double JSON_FACTOR = 1.25;
+    public static final long DEFAULT_THRESHOLD = 2_000_000_000L;
+
+    /** The rows' part of the estimate, without the fixed cost and the held bytes. */
+    static long rows(TraceCosts c) {
+        return SLICE * c.slices() + ARG * c.argRows() + ARG_SET * c.argSets() + FLOW * c.flows() + COUNTER * c.counterValues()
+            + STRING * c.distinctStrings() + c.distinctStringBytes() + INTERNED_NAME * c.internedNames() + TRACK * c.tracks();
+    }
 
     /** The trace processor's memory for a trace with these costs, in bytes. */
     public static long estimate(TraceCosts c, boolean json) {
-        long rows = SLICE * c.slices() + ARG * c.argRows() + FLOW * c.flows() + COUNTER * c.counterValues()
-            + STRING * c.distinctStrings() + c.distinctStringBytes() + TRACK * c.tracks();
-        return FIXED + (json ? Math.round(JSON_FACTOR * rows) : rows);
+        return (json ? FIXED_JSON : FIXED) + rows(c) + Math.round((json ? HELD_JSON : HELD) * c.heldBytes());
     }
+
+    /** What the fixed cost leaves of a budget. */
+    public static long room(long budget, boolean json) { return budget - (json ? FIXED_JSON : FIXED); }
 
     /** {@code 87 MB}, {@code 2.24 GB} (decimal units, as the budget is written). */
     public static String shown(long bytes) {

@@ -35,6 +35,12 @@ import java.util.Map;
  * the encoder writes the service's "all data sources flushed" twice and "read tracing buffers completed" once;
  * on that the sorter hands on the events read before the previous such mark and frees them, so it holds about
  * two windows instead of the whole trace.
+ *
+ * <p>What the processor keeps to the end is the lean trace's other concern (docs/trace-layout.md measures it): an
+ * interned event name stays in the sequence's interning state (about 270 bytes, against about 90 for a name written
+ * inline), and an interned string value far more (about 1.9 KB). So the lean trace writes event names and string values
+ * inline (the processor's string pool keeps each once either way), and leaves out a counter value equal to the one before it on its track (the
+ * track draws the same step); the full trace keeps the earlier rules and every value.
  */
 final class PftraceEncoder {
     private static final int PKT_TS = TracePacket.TIMESTAMP_FIELD_NUMBER;
@@ -45,6 +51,7 @@ final class PftraceEncoder {
     private static final int EV_TYPE = TrackEvent.TYPE_FIELD_NUMBER;
     private static final int EV_TRACK = TrackEvent.TRACK_UUID_FIELD_NUMBER;
     private static final int EV_NAME_IID = TrackEvent.NAME_IID_FIELD_NUMBER;
+    private static final int EV_NAME = TrackEvent.NAME_FIELD_NUMBER;
     private static final int EV_CAT_IIDS = TrackEvent.CATEGORY_IIDS_FIELD_NUMBER;
     private static final int EV_ANNOT = TrackEvent.DEBUG_ANNOTATIONS_FIELD_NUMBER;
     private static final int EV_FLOW = TrackEvent.FLOW_IDS_FIELD_NUMBER;
@@ -78,11 +85,16 @@ final class PftraceEncoder {
     private final Annotations annotations = new Annotations();
 
     private long nextIid = 1;
-    private final Interned names = new Interned(InternedData.EVENT_NAMES_FIELD_NUMBER, 0, false);
+    private final Interned names;
     private final Interned categories = new Interned(InternedData.EVENT_CATEGORIES_FIELD_NUMBER, 0, false);
     private final Interned annotationNames = new Interned(InternedData.DEBUG_ANNOTATION_NAMES_FIELD_NUMBER, 0, false);
-    /** String values often occur once (a task's hints): interned from their second use, and only when 4 chars or longer. */
-    private final Interned stringValues = new Interned(InternedData.DEBUG_ANNOTATION_STRING_VALUES_FIELD_NUMBER, 4, true);
+    /**
+     * String values often occur once (a task's hints): in the full trace interned from their second use, and only when
+     * 4 chars or longer; the lean trace writes them inline (see the class comment).
+     */
+    private final Interned stringValues;
+    /** Lean only: the last value written on each counter track (a repeated value is left out). */
+    private final double[] lastCounterValue;
 
     /** {@code importWindow}: events between import marks, 0 for none. */
     PftraceEncoder(PftraceLayout layout, OutputStream out, ArgSet argSet, int importWindow) {
@@ -92,6 +104,11 @@ final class PftraceEncoder {
         this.pic = layout.pic;
         this.marks = layout.marks;
         this.cos = CodedOutputStream.newInstance(out, 1 << 16);
+        boolean lean = argSet == ArgSet.LEAN;
+        this.names = new Interned(InternedData.EVENT_NAMES_FIELD_NUMBER, lean ? Integer.MAX_VALUE : 0, false);
+        this.stringValues = new Interned(InternedData.DEBUG_ANNOTATION_STRING_VALUES_FIELD_NUMBER, lean ? Integer.MAX_VALUE : 4, true);
+        this.lastCounterValue = lean ? new double[layout.tracks.size()] : null;
+        if (lean) java.util.Arrays.fill(lastCounterValue, Double.NaN);
     }
 
     /**
@@ -158,7 +175,10 @@ final class PftraceEncoder {
         int sinceMark = 0;
         long lastNs = 0;
         for (int code : layout.order) {
-            if (code < 0) { counter(~code); lastNs = layout.cvNs[~code]; }
+            if (code < 0) {
+                if (!counter(~code)) continue;
+                lastNs = layout.cvNs[~code];
+            }
             else if ((code & 1) == 0) { begin(code >>> 1); lastNs = layout.begin[code >>> 1]; }
             else { end(code >>> 1); lastNs = layout.end[code >>> 1]; }
             if (importWindow > 0 && ++sinceMark == importWindow) {
@@ -239,7 +259,9 @@ final class PftraceEncoder {
         int m = item - layout.slices;
         String name = slice ? pic.sliceName(item) : marks.name(m);
         String cat = slice ? pic.sliceCategory(item) : marks.category(m);
-        ev.varint(EV_NAME_IID, names.iid(name == null ? "" : name));
+        String n = name == null ? "" : name;
+        long nameIid = names.iid(n);
+        if (nameIid > 0) ev.varint(EV_NAME_IID, nameIid); else ev.string(EV_NAME, n);
         if (cat != null) ev.varint(EV_CAT_IIDS, categories.iid(cat));
         if (slice) pic.sliceArgs(item, argSet, annotations); else marks.args(m, argSet, annotations);
         flows(item * 2);
@@ -264,12 +286,22 @@ final class PftraceEncoder {
         }
     }
 
-    private void counter(int v) throws IOException {
-        startEvent(TrackEvent.Type.TYPE_COUNTER_VALUE, layout.cvTrack[v]);
+    /** Writes counter value {@code v}; false when the lean trace leaves it out (the report then counts it no more). */
+    private boolean counter(int v) throws IOException {
         double val = layout.cvVal[v];
+        if (lastCounterValue != null) {
+            int t = layout.cvTrack[v];
+            if (Double.compare(lastCounterValue[t], val) == 0) {
+                layout.report.counterValues--;
+                return false;
+            }
+            lastCounterValue[t] = val;
+        }
+        startEvent(TrackEvent.Type.TYPE_COUNTER_VALUE, layout.cvTrack[v]);
         if (val == Math.rint(val) && Math.abs(val) < 0x1p53 && !(val == 0 && 1 / val < 0)) ev.int64(EV_COUNTER, (long) val);
         else ev.dbl(EV_DCOUNTER, val);
         flushPacket(layout.cvNs[v], false);
+        return true;
     }
 
     private void stringValue(String v) {

@@ -20,9 +20,14 @@ public final class PftraceTraceWriter implements TraceWriter {
 
     @Override
     public List<String> write(TracePicture pic, OutputStream out) throws IOException {
-        PerfettoProtoWriter.Report r = PerfettoProtoWriter.write(pic, out, args);
+        PerfettoProtoWriter.Report r = writeReporting(pic, out);
         if (r.overflowSlices == 0) return List.of();
         return List.of("Warning: " + r.overflowSlices + " slice(s) overlapped others on their lane without nesting; "
             + "the .pftrace shows them on overflow child tracks (e.g. " + r.overflowExamples + ")");
+    }
+
+    /** Renders {@code pic} and returns what was written (counts of each kind of row). */
+    public PerfettoProtoWriter.Report writeReporting(TracePicture pic, OutputStream out) throws IOException {
+        return PerfettoProtoWriter.write(pic, out, args);
     }
 }

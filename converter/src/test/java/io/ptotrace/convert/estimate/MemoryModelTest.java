@@ -7,40 +7,47 @@ import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.Test;
 
 /**
- * The model against the trace-processor figures of issue 11. The counts are those of the runs measured:
- * the 300k run is {@code synth -n 300000 --level 4 --seed 7} (its .pftrace is the issue's 354 MB; counted with
- * {@link CostCounter}); the issue's 100k run is a different, smaller capture (87 MB of .pftrace where the
- * seed-7 100k run writes 117 MB), so its counts are the issue's own (3.3 M annotations, 228 k distinct string
- * values) and otherwise the seed-7 100k run's scaled by the size ratio 87/117.
+ * The model against the trace processor's peak RSS (v58, /usr/bin/time -v) on traces that hold one kind of row
+ * and little else: a million slices on 48 lanes with import marks every 65,536 events, and the same with arrows,
+ * int args, distinct string args, counter values or distinct names added (docs/trace-layout.md lists them all).
+ * The per-row costs come from these; the real-processor test checks whole traces of runs.
  */
 class MemoryModelTest {
-    static final TraceCosts ISSUE_100K = new TraceCosts(499_700, 4_185_400, 861_200, 547_900, 375_000, 7_702_000, 115);
-    static final TraceCosts ISSUE_100K_NO_ANNOTATIONS = new TraceCosts(499_700, 0, 861_200, 547_900, 147_000, 1_811_000, 115);
-    static final TraceCosts ISSUE_100K_JSON = new TraceCosts(496_500, 4_123_000, 859_300, 547_900, 375_000, 7_702_000, 67);
-    static final TraceCosts SEED7_300K = new TraceCosts(2_014_784, 13_920_506, 3_469_402, 2_208_873, 1_492_898, 32_192_816, 115);
+    private static final long M = 1_000_000;
 
-    static double mb(TraceCosts c, boolean json) { return MemoryModel.estimate(c, json) / 1e6; }
-
-    @Test
-    void reproducesTheIssuesMeasurementsWithinTenPercent() {
-        assertThat(mb(ISSUE_100K, false)).isCloseTo(674, within(67.4));
-        assertThat(mb(ISSUE_100K_NO_ANNOTATIONS, false)).isCloseTo(248, within(24.8));
-        assertThat(mb(ISSUE_100K.withoutFlows(), false)).isCloseTo(640, within(64.0));
-        assertThat(mb(ISSUE_100K_JSON, true)).isCloseTo(837, within(83.7));
-        assertThat(mb(SEED7_300K, false)).isCloseTo(2240, within(224.0));
+    /** slices, args, arg sets, flows, counter values, strings (count, bytes), interned names: marked, nothing held. */
+    static TraceCosts micro(long slices, long args, long sets, long flows, long counters, long strings, long stringBytes, long names) {
+        return new TraceCosts(slices, args, sets, flows, counters, strings, stringBytes, names, 49, 0);
     }
 
+    static double mb(TraceCosts c) { return MemoryModel.estimate(c, false) / 1e6; }
+
     @Test
-    void annotationsCostAboutWhatTheIssueMeasuredEach() {
-        // 3.3 M annotations took 674 − 248 MB: about 130 bytes each, strings included
-        double perAnnotation = (MemoryModel.estimate(ISSUE_100K, false) - MemoryModel.estimate(ISSUE_100K_NO_ANNOTATIONS, false)) / 3.3e6;
-        assertThat(perAnnotation).isBetween(117.0, 143.0);
+    void reproducesTheOneKindMeasurementsWithinTenPercent() {
+        assertThat(mb(micro(M, 0, 0, 0, 0, 200, 3_000, 0))).isCloseTo(139.8, within(14.0));
+        assertThat(mb(micro(2 * M, 0, 0, 0, 0, 200, 3_000, 0))).isCloseTo(255.6, within(25.6));
+        assertThat(mb(micro(M, 0, 0, M, 0, 200, 3_000, 0))).isCloseTo(185.7, within(18.6));
+        assertThat(mb(micro(M, 0, 0, 2 * M, 0, 200, 3_000, 0))).isCloseTo(222.5, within(22.3));
+        assertThat(mb(micro(M, M, M, 0, 0, 200, 3_000, 0))).isCloseTo(214.9, within(21.5));
+        assertThat(mb(micro(M, 3 * M, M, 0, 0, 200, 3_000, 0))).isCloseTo(293.7, within(29.4));
+        assertThat(mb(micro(M, M, M, 0, 0, M, 7 * M, 0))).isCloseTo(251.6, within(25.2));
+        assertThat(mb(micro(M, 0, 0, 0, M, 200, 3_000, 0))).isCloseTo(204.0, within(20.4));
+        assertThat(mb(micro(M, 0, 0, 0, 3 * M, 200, 3_000, 0))).isCloseTo(335.0, within(33.5));
+        assertThat(mb(micro(M, 0, 0, 0, 0, M, 24 * M, 0))).isCloseTo(228.4, within(22.8));
+        assertThat(mb(micro(M, 0, 0, 0, 0, M, 24 * M, M))).isCloseTo(410.1, within(41.0));
     }
 
     @Test
     void anEmptyTraceCostsTheProcessorItself() {
         assertThat(MemoryModel.estimate(TraceCosts.NONE, false)).isEqualTo(MemoryModel.FIXED);
-        assertThat(MemoryModel.estimate(TraceCosts.NONE, true)).isEqualTo(MemoryModel.FIXED);
+        assertThat(MemoryModel.estimate(TraceCosts.NONE, true)).isEqualTo(MemoryModel.FIXED_JSON);
+    }
+
+    @Test
+    void aTraceHeldWholeCostsItsBytesOnTop() {
+        TraceCosts c = micro(M, 0, 0, 0, 0, 200, 3_000, 0);
+        assertThat(MemoryModel.estimate(c.withHeldBytes(100 * M), false) - MemoryModel.estimate(c, false))
+            .isEqualTo(Math.round(MemoryModel.HELD * 100 * M));
     }
 
     @Test
@@ -61,7 +68,7 @@ class MemoryModelTest {
         assertThatThrownBy(() -> MemoryModel.parseSize("")).hasMessageContaining("is not a size");
         assertThatThrownBy(() -> MemoryModel.parseSize("-1G")).hasMessageContaining("is not a size");
         assertThatThrownBy(() -> MemoryModel.parseSize("G")).hasMessageContaining("is not a size");
-        assertThatThrownBy(() -> MemoryModel.parseSize("10M")).hasMessageContaining("leaves no room beside the trace processor's own 32 MB");
+        assertThatThrownBy(() -> MemoryModel.parseSize("10M")).hasMessageContaining("leaves no room beside the trace processor's own 39 MB");
         assertThatThrownBy(() -> MemoryModel.parseSize("1e30")).hasMessageContaining("is not a size");
     }
 }

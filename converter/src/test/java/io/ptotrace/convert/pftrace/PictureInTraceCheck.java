@@ -70,14 +70,26 @@ final class PictureInTraceCheck {
         assertThat(byPlace.values().stream().mapToInt(Deque::size).sum()).as("slices not in the picture").isZero();
 
         // counter values: one per numeric arg of a sample, on the track "<counter name> <arg key>" of the sample's process
+        // (the lean trace leaves out a value equal to the one before it on its track)
         List<String> want = new ArrayList<>(), got = new ArrayList<>();
+        Map<String, List<Object[]>> byTrack = new java.util.LinkedHashMap<>();
         for (int c = 0; c < pic.counterCount(); c++) {
             final int sample = c;
             for (Map.Entry<String, Object> e : TestPictures.args(a -> pic.counterArgs(sample, a)).entrySet()) {
                 Object v = e.getValue();
                 if (!(v instanceof Number)) continue;
-                want.add(pic.counterPid(c) + " " + pic.counterName(c) + " " + e.getKey() + "@" + PerfettoProtoWriter.ns(pic.counterTs(c))
-                    + "=" + ((Number) v).doubleValue());
+                byTrack.computeIfAbsent(pic.counterPid(c) + " " + pic.counterName(c) + " " + e.getKey(), k -> new ArrayList<>())
+                    .add(new Object[] {PerfettoProtoWriter.ns(pic.counterTs(c)), ((Number) v).doubleValue()});
+            }
+        }
+        for (Map.Entry<String, List<Object[]>> t : byTrack.entrySet()) {
+            List<Object[]> values = t.getValue();
+            values.sort(java.util.Comparator.comparingLong(x -> (Long) x[0]));
+            Double last = null;
+            for (Object[] x : values) {
+                if (set == ArgSet.LEAN && x[1].equals(last)) continue;
+                last = (Double) x[1];
+                want.add(t.getKey() + "@" + x[0] + "=" + x[1]);
             }
         }
         for (int i = 0; i < rb.counters.size(); i++) {
