@@ -86,7 +86,9 @@ class ParityTest {
         assertThat(p.processes).isEqualTo(j.processes);
         assertThat(p.threads).isEqualTo(j.threads);
         assertThat(p.slices).isEqualTo(j.slices).isEqualTo(pic.sliceCount());
-        assertThat(p.counterSamples).isEqualTo(j.counterSamples);
+        // the lean .pftrace leaves out counter values that repeat the one before them on their track
+        assertThat(p.counterSamples).isLessThanOrEqualTo(j.counterSamples);
+        if (j.counterSamples > 0) assertThat(p.counterSamples).isPositive();
         assertThat(p.counterTracks).isEqualTo(j.counterTracks);
         assertThat(p.flows).isEqualTo(j.flows).isEqualTo(pic.flowCount());
         assertThat(p.flowsShown).isEqualTo(pic.flowCount());
