@@ -12,7 +12,7 @@ heap="${PTOTRACE_BENCH_HEAP:-2g}"
 formats="${PTOTRACE_BENCH_FORMATS:-json pftrace}"
 [ $# -gt 0 ] || set -- 100000 1000000
 mkdir -p "$out"
-[ -f "$jar" ] || (cd "$here" && mvn -q -B -DskipTests install)
+[ -f "$jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
 "$here/bin/ptotrace" --version >/dev/null # any build or warm-up-cache training happens here, not in a timed run
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
