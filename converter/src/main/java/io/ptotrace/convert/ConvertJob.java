@@ -17,6 +17,7 @@ import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.tree.RankTree;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -58,15 +59,52 @@ public final class ConvertJob {
             this.path = path;
             this.format = format;
         }
+
+        /** What writing a picture leaves for the reports. */
+        static final class Outcome {
+            final TraceSplit split;
+            final Map<Path, long[]> sizes;
+            final CompletableFuture<CostCounter.Both> costs;
+            final JsonTraceCheck jsonCheck;
+
+            Outcome(TraceSplit split, Map<Path, long[]> sizes, CompletableFuture<CostCounter.Both> costs, JsonTraceCheck jsonCheck) {
+                this.split = split;
+                this.sizes = sizes;
+                this.costs = costs;
+                this.jsonCheck = jsonCheck;
+            }
+
+            /** convert's warning that Perfetto will drop arrows of the JSON trace, if it does. */
+            void warnDroppedArrows(PrintStream err) {
+                String warning = jsonCheck == null ? null : jsonCheck.warning();
+                if (warning != null) err.println(warning);
+            }
+        }
     }
+
+    /** Whether the trace leaves out part of its input (a rank of a tree that could not be read). */
+    private boolean partial;
+
+    /** True after {@link #run} when the trace written leaves out part of its input (exit status 1). */
+    public boolean partial() { return partial; }
 
     /** Runs the conversion; throws {@link InputProblem} on bad input. Returns the files written. */
     public List<Written> run() throws IOException {
+        if (o.input != null && Files.isDirectory(o.input) && RunLocator.recordsIn(o.input) == null && RankTree.looksLikeRoot(o.input)) {
+            TreeConvertJob tree = new TreeConvertJob(this, o, out, err, progress);
+            List<Written> w = tree.run();
+            partial = tree.partial();
+            return w;
+        }
+        if (o.dispatch != null || o.dispatchId != null)
+            throw new InputProblem((String) null, "--dispatch and --dispatch-id are only valid when input is a dfx_outputs directory", null, null);
+        if (!o.rankPins.isEmpty())
+            throw new InputProblem((String) null, "--rank-pid is only valid when input is a dfx_outputs directory", null, null);
         Path input = resolveInput();
         if (o.verbose) out.println("Reading performance data from: " + input);
         Path depsPath = o.depsJson != null ? o.depsJson : RunLocator.depsBeside(input);
 
-        List<Written> written = targets(input);
+        List<Written> written = targets(input.getParent(), "merged_swimlane");
         List<Path> inputs = inputFiles(input, depsPath);
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
         if (o.splitBudget != null) planned.add(TraceSplit.indexPath(pftraceTarget(written)));
@@ -111,6 +149,30 @@ public final class ConvertJob {
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
 
+        Written.Outcome done = write(pic, written, inputs);
+        if (o.overhead && !deps.edgesLoaded())
+            err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
+        for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
+        progress.done();
+
+        out.println();
+        out.println("\u2713 Conversion complete");
+        out.println("  Input:  " + input);
+        for (Written w : written) out.println("  Output: " + w.path);
+        reportFiles(done, written);
+        out.print(StatisticsReport.render(run));
+        out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
+        done.warnDroppedArrows(err);
+        out.println();
+        out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
+        return written;
+    }
+
+    /**
+     * Writes the picture's trace files (and the --split windows, or only the --window) atomically, the
+     * memory estimate counted beside the writers. {@code inputs} may not be overwritten.
+     */
+    Written.Outcome write(TracePicture pic, List<Written> written, List<Path> inputs) throws IOException {
         if (o.window != null) pic = window(pic);
         TracePicture shownPic = pic;
         Path partsOf = pftraceTarget(written);
@@ -146,34 +208,22 @@ public final class ConvertJob {
         // two writers at once need two sets of buffers: only for pictures that leave room for both
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
         Outputs.writeAll(jobs, inputs, split == null && events <= CONCURRENT_WRITE_LIMIT);
-        if (o.overhead && !deps.edgesLoaded())
-            err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
-        for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
-        progress.done();
+        return new Written.Outcome(split, sizes, costs, jsonCheck);
+    }
 
-        Path shown = written.get(0).path;
-        out.println();
-        out.println("\u2713 Conversion complete");
-        out.println("  Input:  " + input);
-        for (Written w : written) out.println("  Output: " + w.path);
+    /** The "Parts", "To visualize" and memory lines after the output names. */
+    void reportFiles(Written.Outcome done, List<Written> written) {
+        TraceSplit split = done.split;
         if (split != null) {
             out.println("  Parts:  " + split.parts.size() + " window(s) of the .pftrace, each estimated under " + MemoryModel.shown(split.budget)
                 + ", listed in " + split.index);
         }
         out.println();
-        out.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + shown);
+        out.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + written.get(0).path);
         for (Written w : written)
             if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
                 out.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
-        CostCounter.Both c = join(costs);
-        MemoryReport.print(out, written, c, split, sizes, o.splitBudget);
-        out.print(StatisticsReport.render(run));
-        out.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
-        String warning = jsonCheck == null ? null : jsonCheck.warning();
-        if (warning != null) err.println(warning);
-        out.println();
-        out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
-        return written;
+        MemoryReport.print(out, written, join(done.costs), split, done.sizes, o.splitBudget);
     }
 
     /** The one window --window asks for, as a picture of its own. */
@@ -200,7 +250,7 @@ public final class ConvertJob {
         };
     }
 
-    private static <T> T join(CompletableFuture<T> f) {
+    static <T> T join(CompletableFuture<T> f) {
         try {
             return f.join();
         } catch (CompletionException e) {
@@ -234,7 +284,7 @@ public final class ConvertJob {
         return in;
     }
 
-    private DepsProjection loadDeps(Path depsPath, List<String> warnings) {
+    static DepsProjection loadDeps(Path depsPath, List<String> warnings) {
         String noUsable = "Warning: no usable deps.json at " + depsPath + "; Perfetto trace will have no dependency arrows. "
             + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
         if (!readable(depsPath)) {
@@ -332,13 +382,16 @@ public final class ConvertJob {
             out.println("  Skipped scheduler records of legacy/unknown phases: " + r.stats.skippedPhaseRecords);
     }
 
-    /** Output paths and formats from -o / --format (issue: .json → JSON, .pftrace → protobuf, none → both). */
-    private List<Written> targets(Path input) {
+    /**
+     * Output paths and formats from -o / --format (.json → JSON, .pftrace → protobuf); without -o both,
+     * {@code <stem>.json} and {@code <stem>.pftrace} in {@code dir}.
+     */
+    List<Written> targets(Path dir, String stem) {
         List<Written> l = new ArrayList<>();
         ConvertOptions.Format f = o.format;
         if (o.output == null) {
-            String name = o.window != null ? "merged_swimlane.window.json" : "merged_swimlane.json";
-            Path base = input.getParent() == null ? Path.of(name) : input.getParent().resolve(name);
+            String name = o.window != null ? stem + ".window.json" : stem + ".json";
+            Path base = dir == null ? Path.of(name) : dir.resolve(name);
             if (f == null) f = o.window != null ? ConvertOptions.Format.PFTRACE : ConvertOptions.Format.BOTH;
             if (f != ConvertOptions.Format.PFTRACE) l.add(new Written(base, ConvertOptions.Format.JSON));
             if (f != ConvertOptions.Format.JSON) l.add(new Written(withExt(base, ".pftrace"), ConvertOptions.Format.PFTRACE));
@@ -365,7 +418,7 @@ public final class ConvertJob {
     }
 
     /** A file or a pipe (not a folder) that is there. */
-    private static boolean readable(Path p) {
+    static boolean readable(Path p) {
         return Files.exists(p) && !Files.isDirectory(p);
     }
 

@@ -30,6 +30,12 @@ public final class ConvertOptions {
     public Long splitBudget;
     /** {@code --window}: write only this window of the trace; null: the whole trace. */
     public WindowSpec window;
+    /** Directory mode: {@code --dispatch dN}, or null. */
+    public String dispatch;
+    /** Directory mode: {@code --dispatch-id RUN:SLOT}, or null. */
+    public String dispatchId;
+    /** Directory mode: {@code --rank-pid RANK=PID[:INV]} pins, in the order given. */
+    public java.util.List<io.ptotrace.model.tree.RankPin> rankPins = new java.util.ArrayList<>();
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }
