@@ -6,7 +6,8 @@ package io.ptotrace.model;
  */
 public enum Era {
     L2("l2_swimlane_level", "l2_swimlane_records.json", "--enable-l2-swimlane"),
-    CHIP("chip_swimlane_level", "chip_swimlane_records.json", "--enable-chip-swimlane");
+    CHIP("chip_swimlane_level", "chip_swimlane_records.json", "--enable-chip-swimlane"),
+    STREAMS("chip_swimlane_level", "chip_swimlane_records.json", "--enable-chip-swimlane");
 
     public final String levelKey;
     public final String recordsFile;

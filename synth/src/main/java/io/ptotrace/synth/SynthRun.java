@@ -49,6 +49,9 @@ public final class SynthRun {
    * @param timedPairs distinct (pred, succ) pairs where both tasks are timed kernel tasks
    * @param violatingPairs of those, pairs whose consumer starts before the producer ends
    * @param elapsed wall time of {@link #write}
+   * @param hostLog streams era: the Host log written beside the records, or null
+   * @param device streams era: the device work's bounds in cycles, {extent, scheduler streams, orchestrator}
+   *     lo/hi (0 where there is none), or null
    */
   public record Result(
       Path recordsFile,
@@ -66,7 +69,9 @@ public final class SynthRun {
       long annotatedEdges,
       long timedPairs,
       long violatingPairs,
-      Duration elapsed) {
+      Duration elapsed,
+      Path hostLog,
+      long[] device) {
 
     /** {@code violatingPairs / timedPairs} (0 when there are no timed pairs). */
     public double violationShare() {
@@ -90,6 +95,15 @@ public final class SynthRun {
    * files of the same names are replaced).
    */
   public static Result write(SynthOptions options, Path dir) throws IOException {
+    return write(options, dir, options.streamsEra());
+  }
+
+  /** Host process and log time of a single capture's Host log. */
+  static final long SINGLE_HOST_PID = 4242;
+  static final long HOST_BASE_NS = 6_957_846_000_000L;
+
+  /** As {@link #write(SynthOptions, Path)}; {@code hostLog}: write a streams-era capture's Host log beside it. */
+  static Result write(SynthOptions options, Path dir, boolean hostLog) throws IOException {
     long t0 = System.nanoTime();
     Files.createDirectories(dir);
     Path records = dir.resolve(options.recordsFileName());
@@ -136,10 +150,36 @@ public final class SynthRun {
       edges.rethrow();
       main.rethrow();
     }
+    long[] device = null;
+    Path log = null;
+    if (options.streamsEra()) {
+      device = new long[] {lo(recordsWriter.extent), hi(recordsWriter.extent), lo(recordsWriter.sched), hi(recordsWriter.sched),
+          lo(recordsWriter.orch), hi(recordsWriter.orch)};
+      if (hostLog) {
+        HostLog h = new HostLog(SINGLE_HOST_PID);
+        h.add(invocation(options, device, 1, HOST_BASE_NS, 1, 1));
+        log = dir.resolve(h.fileName());
+        h.write(log);
+      }
+    }
     return new Result(records, deps, nameMap, sim.n, sim.kernelTasks, sim.allocTasks,
         sim.dummyTasks, sim.predicatedTasks, sim.rows.n, recordsWriter.schedulerRecords,
         recordsWriter.orchestratorRecords, sim.tensors, sim.annotatedEdges, sim.timedPairs,
-        sim.violatingPairs, Duration.ofNanos(System.nanoTime() - t0));
+        sim.violatingPairs, Duration.ofNanos(System.nanoTime() - t0), log, device);
+  }
+
+  /** The Host invocation that ran a capture whose device bounds are {@code device}. */
+  static HostLog.Invocation invocation(SynthOptions o, long[] device, long inv, long runnerStartNs, long runId, long dispatchId) {
+    return new HostLog.Invocation(inv, runnerStartNs, runId, dispatchId, o.runEpoch(), o.clockFreqHz(),
+        device[0], device[1], device[2], device[3], device[4], device[5]);
+  }
+
+  private static long lo(RecordsWriter.Bounds b) {
+    return b.empty() ? 0 : b.lo;
+  }
+
+  private static long hi(RecordsWriter.Bounds b) {
+    return b.empty() ? 0 : b.hi;
   }
 
   /** A thread running one IO task, remembering its failure. */
