@@ -77,6 +77,10 @@ public final class ConvertCommand implements Callable<Integer> {
         description = "Directory input: place RANK's capture in Host process PID (invocation INV) of the Host logs; repeatable.")
     java.util.List<RankPin> rankPins = new java.util.ArrayList<>();
 
+    @Option(names = "--host-log", paramLabel = "PATH",
+        description = "A Host log ([STRACE] spans) to place captures by; repeatable (default: the host logs beside the input).")
+    java.util.List<Path> hostLogs = new java.util.ArrayList<>();
+
     @Spec
     CommandSpec spec;
 
@@ -99,6 +103,7 @@ public final class ConvertCommand implements Callable<Integer> {
         o.dispatch = dispatch;
         o.dispatchId = dispatchId;
         o.rankPins = rankPins;
+        o.hostLogs = hostLogs;
         // the job prints its reports to streams, not to picocli's writers
         ConvertJob job = new ConvertJob(o, System.out, System.err, Progress.wanted());
         job.run();

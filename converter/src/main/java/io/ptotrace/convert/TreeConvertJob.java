@@ -4,7 +4,9 @@ import io.ptotrace.convert.picture.ProcessTag;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
+import io.ptotrace.model.JsonValues;
 import io.ptotrace.model.NameMap;
+import io.ptotrace.model.tree.TreeHostLogs;
 import io.ptotrace.model.RecordsReader;
 import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
@@ -73,7 +75,7 @@ final class TreeConvertJob {
             throw problem("directory input auto-loads per-Rank name/dependency files; global overrides are not allowed");
         if ((o.dispatch == null) == (o.dispatchId == null))
             throw problem("directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT");
-        RankTree tree = RankTree.of(root);
+        RankTree tree = RankTree.of(access(root));
         DispatchSelection sel;
         try {
             sel = o.dispatch != null ? DispatchSelection.byDispatch(tree, o.dispatch) : DispatchSelection.byDispatchId(tree, o.dispatchId);
@@ -88,6 +90,11 @@ final class TreeConvertJob {
 
         List<ConvertJob.Written> written = job.targets(root, STEM);
         List<Path> inputs = inputFiles(sel);
+        try {
+            inputs.addAll(TreeHostLogs.of(access(root), o.hostLogs.stream().map(this::access).collect(Collectors.toList())));
+        } catch (InputProblem none) {
+            // no Host log: nothing more that an output could overwrite (placement says so if it needs one)
+        }
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
         if (o.splitBudget != null) planned.add(TraceSplit.indexPath(planned.get(planned.size() - 1)));
         Outputs.plan(planned, inputs);
@@ -102,17 +109,27 @@ final class TreeConvertJob {
         if (ok.isEmpty()) throw problem("no Rank of " + root + " could be converted");
         partial = !sel.missing.isEmpty() || ok.size() < ranks.size();
 
+        RankSplice splice = place(ok);
         progress.say("building the trace of " + ok.size() + " rank(s)");
         TracePicture pic = new TracePicture();
+        if (splice != null) {
+            HostBlock block = new HostBlock(pic, splice.originNs);
+            block.dispatchers(splice.dispatchers);
+            for (int i = 0; i < ok.size(); i++)
+                block.rank(ok.get(i).capture.rank, splice.invocations.get(i), splice.pairs.get(i).placement);
+        }
         boolean anyDeps = false;
-        for (RankRun r : ok) {
+        for (int i = 0; i < ok.size(); i++) {
+            RankRun r = ok.get(i);
             ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
-            if (lay.pid(ProcessLayout.RANK_STRIDE) > Integer.MAX_VALUE / 2) throw problem("rank" + r.capture.rank + " is too large a rank number");
-            pic.addProcessTag(new ProcessTag(lay.pid(0), lay.pid(ProcessLayout.RANK_STRIDE), List.of("rank"), new long[] {r.capture.rank}));
+            List<String> keys = splice == null ? List.of("rank") : List.of("rank", "slack_ns");
+            long[] values = splice == null ? new long[] {r.capture.rank}
+                : new long[] {r.capture.rank, Math.round(splice.pairs.get(i).placement.slackNs)};
+            pic.addProcessTag(new ProcessTag(lay.pid(0), lay.pid(ProcessLayout.RANK_STRIDE), keys, values));
             TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null);
             anyDeps |= r.run.deps.edgesLoaded();
         }
-        pic.setTopLevelMetadata(metadata(root, sel, ranks, ok));
+        pic.setTopLevelMetadata(metadata(root, sel, ranks, ok, splice));
 
         ConvertJob.Written.Outcome done = job.write(pic, written, inputs);
         if (o.overhead && !anyDeps)
@@ -123,6 +140,7 @@ final class TreeConvertJob {
         out.println("\u2713 Multi-Rank conversion complete");
         out.println("  Input:  " + root);
         out.println("  Ranks:  " + ok.stream().map(r -> "rank" + r.capture.rank).collect(Collectors.joining(", ")));
+        if (splice != null) out.println("  Bound:  " + splice.boundLine());
         for (ConvertJob.Written w : written) out.println("  Output: " + w.path);
         job.reportFiles(done, written);
         done.warnDroppedArrows(err);
@@ -193,33 +211,87 @@ final class TreeConvertJob {
         return l;
     }
 
+    /** Pairs the ranks with their Host invocations and moves them onto one time base; null when no rank can be placed. */
+    private RankSplice place(List<RankRun> ok) {
+        List<RankSplice.Rank> ranks = new ArrayList<>();
+        for (RankRun r : ok) ranks.add(new RankSplice.Rank(r.capture.rank, r.run.timeline, shown(r.capture.records), r.capture.identity));
+        if (ok.stream().allMatch(r -> RankClock.of(r.run.timeline) == null)) return null;
+        List<Path> given = new ArrayList<>();
+        for (Path p : o.hostLogs) given.add(p);
+        hostLogs = TreeHostLogs.of(access(o.input), given.stream().map(this::access).collect(Collectors.toList()));
+        return RankSplice.of(ranks, hostLogs, o.rankPins, err::println);
+    }
+
+    private List<Path> hostLogs = List.of();
+
+    /** Where a path given relative to the command's folder is. */
+    private Path access(Path p) { return o.cwd.resolve(p); }
+
+    /** A path as the trace's metadata names it: relative to the command's folder when the input was given so. */
+    private Path shown(Path p) {
+        return o.input.isAbsolute() || !p.isAbsolute() ? p : o.cwd.toAbsolutePath().relativize(p);
+    }
+
     /** The merged trace's top-level metadata: how the ranks were chosen and placed. */
-    private Map<String, Object> metadata(Path root, DispatchSelection sel, List<RankRun> ranks, List<RankRun> ok) {
+    private Map<String, Object> metadata(Path root, DispatchSelection sel, List<RankRun> ranks, List<RankRun> ok, RankSplice splice) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("layout", "multi_rank");
-        m.put("dispatch", sel.dispatch == null ? io.ptotrace.model.JsonValues.NULL : sel.dispatch);
-        m.put("dispatch_id", sel.dispatchId == null ? io.ptotrace.model.JsonValues.NULL : sel.dispatchId);
+        m.put("layout", splice != null ? "containment_spliced_multi_rank" : "multi_rank_unplaced");
+        if (splice != null) m.put("runtime", splice.runtime);
+        m.put("dispatch", sel.dispatch == null ? JsonValues.NULL : sel.dispatch);
+        m.put("dispatch_id", sel.dispatchId == null ? JsonValues.NULL : sel.dispatchId);
+        if (splice != null) {
+            m.put("host_clock_domain_id", splice.hostClockDomainId == null ? JsonValues.NULL : splice.hostClockDomainId);
+            m.put("host_logs", hostLogs.stream().map(p -> shown(p).toString()).collect(Collectors.toList()));
+            m.put("global_origin_ns", splice.originNs);
+            m.put("dispatcher_pids", splice.dispatcherPids());
+        }
         m.put("rank_count", (long) ok.size());
         m.putAll(sel.pairing);
-        m.put("trace_status", partial ? "partial" : "complete");
-        List<Object> list = new ArrayList<>();
-        for (DispatchSelection.Missing miss : sel.missing) list.add(rankEntry(miss.rank, null, "missing", miss.reason));
-        for (RankRun r : ranks)
-            list.add(rankEntry(r.capture.rank, r.capture, r.failure == null ? "complete" : "unreadable", r.failure));
-        list.sort((a, b) -> Long.compare((Long) ((Map<?, ?>) a).get("rank"), (Long) ((Map<?, ?>) b).get("rank")));
+        boolean anyPartial = partial;
+        for (RankRun r : ok) anyPartial |= !"complete".equals(rankStatus(r));
+        m.put("trace_status", anyPartial ? "partial" : "complete");
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (DispatchSelection.Missing miss : sel.missing) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("rank", (long) miss.rank);
+            e.put("trace_status", "missing");
+            e.put("reason", miss.reason);
+            list.add(e);
+        }
+        for (RankRun r : ranks) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("rank", (long) r.capture.rank);
+            e.put("input", shown(r.capture.records).toString());
+            int i = ok.indexOf(r);
+            if (r.failure != null) {
+                e.put("trace_status", "unreadable");
+                e.put("reason", r.failure);
+            } else {
+                Map<String, Object> tm = r.run.timeline.timelineMetadata;
+                e.put("trace_status", rankStatus(r));
+                Object origin = tm == null ? null : tm.get("source_timeline_origin_ns");
+                e.put("source_timeline_origin_ns", origin == null ? 0L : origin);
+                if (splice != null) {
+                    e.put("placement", splice.placementOf(i));
+                    e.put("host_pairing", splice.pairs.get(i).metadata());
+                }
+                Object hc = tm == null ? null : tm.get("host_capture");
+                e.put("host_capture", hc == null ? JsonValues.NULL : hc);
+            }
+            e.put("dispatch_identity", r.capture.identity == null ? JsonValues.NULL : r.capture.identity.members);
+            list.add(e);
+        }
+        list.sort((a, b) -> Long.compare((Long) a.get("rank"), (Long) b.get("rank")));
         m.put("ranks", list);
-        m.put("cross_rank_uncertainty_ns", io.ptotrace.model.JsonValues.NULL);
+        Long x = splice == null ? null : splice.crossRankUncertaintyNs();
+        m.put("cross_rank_uncertainty_ns", x == null ? JsonValues.NULL : x);
         return m;
     }
 
-    private static Map<String, Object> rankEntry(int rank, DispatchSelection.Capture c, String status, String reason) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("rank", (long) rank);
-        if (c != null) e.put("input", c.records.toString());
-        e.put("trace_status", status);
-        if (reason != null) e.put("reason", reason);
-        if (c != null) e.put("dispatch_identity", c.identity == null ? io.ptotrace.model.JsonValues.NULL : c.identity.members);
-        return e;
+    private static String rankStatus(RankRun r) {
+        Map<String, Object> tm = r.run.timeline.timelineMetadata;
+        Object s = tm == null ? null : tm.get("trace_status");
+        return s instanceof String ? (String) s : "complete";
     }
 
     private static InputProblem problem(String message) {
