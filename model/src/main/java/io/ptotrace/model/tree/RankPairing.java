@@ -108,7 +108,10 @@ public final class RankPairing {
             HostWindow w = of.get(0);
             if (claimed.containsKey(w)) throw new PlacementFailure("pinned pairing sends two captures to one Host invocation");
             claimed.put(w, c.rank);
-            done.put(c.rank, new Pair(c.rank, w, Placement.place(w, c.windows, c.clockFreqHz), "pinned", null, null, null));
+        }
+        for (Map.Entry<HostWindow, Integer> e : claimed.entrySet()) {
+            Capture c = byRank.get(e.getValue());
+            done.put(c.rank, new Pair(c.rank, e.getKey(), Placement.place(e.getKey(), c.windows, c.clockFreqHz), "pinned", null, null, null));
         }
 
         // sidecars narrow the windows: host_pid to a process, the dispatch identity to an invocation
