@@ -93,7 +93,7 @@ public final class RankPairing {
         Map<Integer, Capture> byRank = new LinkedHashMap<>();
         for (Capture c : captures) byRank.put(c.rank, c);
         Map<Integer, Pair> done = new HashMap<>();
-        Map<HostWindow, Integer> claimed = new HashMap<>();
+        Map<HostWindow, Integer> claimed = new LinkedHashMap<>();
 
         for (RankPin pin : pins) {
             Capture c = byRank.get(pin.rank);
