@@ -90,7 +90,8 @@ public final class ConvertJob {
 
     /** Runs the conversion; throws {@link InputProblem} on bad input. Returns the files written. */
     public List<Written> run() throws IOException {
-        if (o.input != null && Files.isDirectory(o.input) && RunLocator.recordsIn(o.input) == null && RankTree.looksLikeRoot(o.input)) {
+        Path given = o.input == null ? null : o.cwd.resolve(o.input);
+        if (given != null && Files.isDirectory(given) && RunLocator.recordsIn(given) == null && RankTree.looksLikeRoot(given)) {
             TreeConvertJob tree = new TreeConvertJob(this, o, out, err, progress);
             List<Written> w = tree.run();
             partial = tree.partial();
