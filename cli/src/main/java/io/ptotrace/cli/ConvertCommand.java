@@ -49,6 +49,11 @@ public final class ConvertCommand implements Callable<Integer> {
     @Mixin
     VerboseOption verbose;
 
+    @Option(names = "--host-log", paramLabel = "PATH",
+        description = "Host log with [STRACE] spans to place a streams-era capture by span containment (repeatable; "
+            + "default: the host_clock_alignment.*.log or host.*.log files beside the capture). Never modified.")
+    java.util.List<Path> hostLogs = new java.util.ArrayList<>();
+
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
 
@@ -77,10 +82,6 @@ public final class ConvertCommand implements Callable<Integer> {
         description = "Directory input: place RANK's capture in Host process PID (invocation INV) of the Host logs; repeatable.")
     java.util.List<RankPin> rankPins = new java.util.ArrayList<>();
 
-    @Option(names = "--host-log", paramLabel = "PATH",
-        description = "A Host log ([STRACE] spans) to place captures by; repeatable (default: the host logs beside the input).")
-    java.util.List<Path> hostLogs = new java.util.ArrayList<>();
-
     @Spec
     CommandSpec spec;
 
@@ -95,6 +96,7 @@ public final class ConvertCommand implements Callable<Integer> {
         o.depsJson = depsJson;
         o.verbose = verbose.verbose;
         o.overhead = overhead;
+        o.hostLogs = hostLogs;
         if (split != null && window != null)
             throw new CommandLine.ParameterException(spec.commandLine(), "--split and --window cannot be combined: --split writes every window, --window one");
         o.splitBudget = split;
@@ -103,7 +105,6 @@ public final class ConvertCommand implements Callable<Integer> {
         o.dispatch = dispatch;
         o.dispatchId = dispatchId;
         o.rankPins = rankPins;
-        o.hostLogs = hostLogs;
         // the job prints its reports to streams, not to picocli's writers
         ConvertJob job = new ConvertJob(o, System.out, System.err, Progress.wanted());
         job.run();

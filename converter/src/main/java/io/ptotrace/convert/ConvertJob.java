@@ -116,7 +116,7 @@ public final class ConvertJob {
         CompletableFuture<DepsProjection> depsFuture = CompletableFuture.supplyAsync(() -> loadDeps(depsPath, depsWarnings));
         Timeline tl;
         try {
-            tl = RecordsReader.read(input, err::println);
+            tl = RecordsReader.read(input, new io.ptotrace.model.ReadOptions(o.hostLogs), err::println);
         } catch (RuntimeException e) {
             depsFuture.cancel(true);
             throw e;
@@ -415,6 +415,9 @@ public final class ConvertJob {
         if (o.funcNames != null) l.add(o.funcNames);
         if (o.kernelConfig != null) l.add(o.kernelConfig);
         l.addAll(RunLocator.nameMapsBeside(input));
+        l.addAll(io.ptotrace.model.clock.Containment.logsFor(input, o.hostLogs));
+        Path sidecar = input.toAbsolutePath().resolveSibling(io.ptotrace.model.clock.Containment.SIDECAR);
+        if (Files.exists(sidecar)) l.add(sidecar);
         return l;
     }
 

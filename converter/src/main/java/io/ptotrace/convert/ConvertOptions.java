@@ -36,8 +36,8 @@ public final class ConvertOptions {
     public String dispatchId;
     /** Directory mode: {@code --rank-pid RANK=PID[:INV]} pins, in the order given. */
     public java.util.List<io.ptotrace.model.tree.RankPin> rankPins = new java.util.ArrayList<>();
-    /** {@code --host-log}: the Host logs to place captures by, as given; empty: the logs beside the input. */
-    public java.util.List<Path> hostLogs = new java.util.ArrayList<>();
+    /** {@code --host-log}: the Host logs a streams-era capture is placed with; empty: the logs beside the capture. */
+    public java.util.List<Path> hostLogs = java.util.List.of();
     /** Working directory for discovery. */
     public Path cwd = Path.of("");
 }

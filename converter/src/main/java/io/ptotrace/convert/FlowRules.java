@@ -4,7 +4,6 @@ package io.ptotrace.convert;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.PhaseTable;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.util.IndexSort;
@@ -81,8 +80,8 @@ final class FlowRules {
                 boolean sKernel = sg >= 0;
                 if (!sKernel && !slices.hasAnchors(succ)) {
                     stats.missingSuccessors++;
-                    verbose.accept("Warning: Task " + TaskIds.display(pred) + " (raw " + Long.toUnsignedString(pred)
-                        + ") references non-existent successor " + TaskIds.display(succ) + " (raw " + Long.toUnsignedString(succ) + ")");
+                    verbose.accept("Warning: Task " + tl.label(pred) + " (raw " + Long.toUnsignedString(pred)
+                        + ") references non-existent successor " + tl.label(succ) + " (raw " + Long.toUnsignedString(succ) + ")");
                     continue;
                 }
                 if (sKernel) ix.workerAnchors(sg, sAnch); else slices.anchors(succ, sAnch);

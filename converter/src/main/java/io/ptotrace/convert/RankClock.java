@@ -30,7 +30,9 @@ final class RankClock {
     }
 
     static Facts of(Timeline tl) {
-        return null;
+        Timeline.Streams s = tl.streams;
+        if (s == null || s.captureWindows == null || s.captureWindows.extent == null) return null;
+        return new Facts(s.captureWindows, s.baseCycles, s.runtime.wireName, s.hostClockDomainId);
     }
 
     /** The shift, µs, that puts a capture placed by {@code p} on the base {@code originNs}. */

@@ -100,7 +100,8 @@ final class RankSplice {
             List<HostWindow> windows = HostWindow.of(spans);
             List<RankPairing.Capture> captures = new ArrayList<>();
             for (int i = 0; i < ranks.size(); i++)
-                captures.add(new RankPairing.Capture(ranks.get(i).rank, facts.get(i).windows, ranks.get(i).timeline.clockFreqHz, ranks.get(i).identity));
+                captures.add(new RankPairing.Capture(ranks.get(i).rank, facts.get(i).windows, ranks.get(i).timeline.clockFreqHz,
+                    ranks.get(i).identity, preplaced(ranks.get(i))));
             pairs = RankPairing.pair(captures, windows, pins);
         } catch (PlacementFailure e) {
             throw problem(e.getMessage());
@@ -152,10 +153,22 @@ final class RankSplice {
 
         for (int i = 0; i < ranks.size(); i++) {
             Timeline tl = ranks.get(i).timeline;
-            RankClock.shift(tl, RankClock.shiftUs(pairs.get(i).placement, facts.get(i).baseCycles, tl.clockFreqHz, origin));
+            // a rank the reader placed is on the Host axis from its own origin; the others on their device clock
+            double us = preplaced(ranks.get(i)) != null ? (tl.streams.originNs - origin) / 1000.0
+                : RankClock.shiftUs(pairs.get(i).placement, facts.get(i).baseCycles, tl.clockFreqHz, origin);
+            RankClock.shift(tl, us);
         }
         return new RankSplice(origin, pairs, invocations, dispatchers, runtimes.iterator().next(),
             domains.isEmpty() ? null : domains.iterator().next());
+    }
+
+    /** The placement the reader found for a host-orchestrated capture (from its own Host records), or null. */
+    private static io.ptotrace.model.clock.Placement preplaced(Rank r) {
+        Timeline tl = r.timeline;
+        if (!tl.hostMode()) return null;
+        if (tl.streams.placement == null)
+            throw problem("rank" + r.rank + "'s host-orchestrated capture could not be placed in the Host logs (" + r.records + ")");
+        return tl.streams.placement;
     }
 
     /** The sum of the two largest rounded slacks: how large a gap between two ranks' events may be and still be undecided; null for one rank. */

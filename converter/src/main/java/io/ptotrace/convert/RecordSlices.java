@@ -7,7 +7,6 @@ import io.ptotrace.model.JsonValues;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.PhaseTable;
 import io.ptotrace.model.Run;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import java.util.List;
@@ -18,19 +17,38 @@ final class RecordSlices {
 
     /** A scheduler phase (complete, dispatch, …) on its scheduler thread. */
     static final class SchedulerPhases extends SliceKind {
+        private final Timeline tl;
         private final PhaseTable pt;
         private final int[] finishRows;
+        private final int[] recordThread;
 
-        /** {@code finishRows}: per complete record, the finish rows attributed to it. */
-        SchedulerPhases(PhaseTable pt, int[] finishRows) {
+        /** {@code finishRows}: per complete record, the finish rows attributed to it; {@code recordThread}: its thread. */
+        SchedulerPhases(Timeline tl, int[] finishRows, int[] recordThread) {
             super("scheduler");
-            this.pt = pt;
+            this.tl = tl;
+            this.pt = tl.phases;
             this.finishRows = finishRows;
+            this.recordThread = recordThread;
         }
 
-        @Override public String name(int ref) { return pt.kind(ref) + "(" + Labels.pyStr(tasksProcessedShown(ref)) + ")"; }
+        /** The kind as drawn (a runtime may record one phase under two names). */
+        String phase(int ref) { return PhaseStyle.canonical(tl, pt.kind(ref)); }
 
-        @Override public String color(int ref) { return PhaseStyle.schedulerColor(pt.kind(ref)); }
+        /** Whether the record comes from a stream the AICore scheduler wrote (named by its work, not by counts). */
+        private boolean aicoreStream(int ref) {
+            return tl.streams != null && "aicore".equals(tl.streams.producer(recordThread[ref]));
+        }
+
+        @Override public String name(int ref) {
+            String phase = phase(ref);
+            if (aicoreStream(ref)) {
+                String shown = PhaseStyle.aicoreDisplay(phase);
+                return pt.taskIdOk(ref) ? shown + "(" + tl.label(pt.taskId(ref)) + ")" : shown;
+            }
+            return phase + "(" + Labels.pyStr(tasksProcessedShown(ref)) + ")";
+        }
+
+        @Override public String color(int ref) { return PhaseStyle.schedulerColor(tl, phase(ref)); }
 
         /** tasks_processed as shown: complete records without the key show the attributed row count. */
         private Object tasksProcessedShown(int ref) {
@@ -40,10 +58,12 @@ final class RecordSlices {
         }
 
         @Override public void args(int ref, ArgSink a) {
-            String phase = pt.kind(ref);
+            String phase = phase(ref);
             a.str("phase", phase);
             a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
             a.raw("tasks_processed", tasksProcessedShown(ref));
+            if (pt.hasRunEpoch(ref)) a.i64("run_epoch", pt.runEpoch(ref));
+            if (aicoreStream(ref) && pt.taskIdOk(ref)) a.u64("task_id", pt.taskId(ref));
             if (pt.depthsValid(ref)) {
                 a.raw("shared_at_start (aic,aiv,mix)", pt.value(ref, PhaseTable.SHARED_AT_START));
                 a.raw("shared_at_end (aic,aiv,mix)", pt.value(ref, PhaseTable.SHARED_AT_END));
@@ -63,7 +83,7 @@ final class RecordSlices {
          * are the complete arrows that end on it.
          */
         @Override public void leanArgs(int ref, ArgSink a) {
-            String phase = pt.kind(ref);
+            String phase = phase(ref);
             a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
             if (pt.depthsValid(ref)) {
                 a.str("shared_at_start (aic,aiv,mix)", triple(pt.value(ref, PhaseTable.SHARED_AT_START)));
@@ -87,17 +107,19 @@ final class RecordSlices {
 
     /** An orchestrator phase (submit, alloc, …) on its orchestrator thread. */
     static final class OrchestratorPhases extends SliceKind {
+        private final Timeline tl;
         private final PhaseTable pt;
 
-        OrchestratorPhases(PhaseTable pt) {
+        OrchestratorPhases(Timeline tl) {
             super("orchestrator");
-            this.pt = pt;
+            this.tl = tl;
+            this.pt = tl.phases;
         }
 
         @Override public String name(int ref) {
             String phase = pt.kind(ref);
             String display = phase.startsWith("orch_") ? phase.replace("orch_", "") : phase;
-            if (pt.taskIdNonNegative(ref)) return display + "(" + TaskIds.display(pt.taskId(ref)) + ")";
+            if (pt.taskIdNonNegative(ref)) return display + "(" + tl.label(pt.taskId(ref)) + ")";
             return display + "(" + Labels.pyStr(pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L)) + ")";
         }
 
@@ -107,6 +129,7 @@ final class RecordSlices {
             a.str("phase", pt.kind(ref));
             a.raw("submit_idx", pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L));
             a.raw("task_id", pt.valueOr(ref, PhaseTable.TASK_ID, -1L));
+            if (pt.hasRunEpoch(ref)) a.i64("run_epoch", pt.runEpoch(ref));
         }
 
         /** The name shows the task (or, without one, the submit index); the other of the two stays. */
@@ -118,6 +141,7 @@ final class RecordSlices {
 
     /** The Worker View bar of a dummy or predicated-skip task, from its scheduler record, on an AICPU lane. */
     static final class SkippedTasks extends SliceKind {
+        private final Timeline tl;
         private final PhaseTable pt;
         private final DepsProjection deps;
         private final TaskIndex ix;
@@ -125,6 +149,7 @@ final class RecordSlices {
 
         SkippedTasks(Run run, TaskIndex ix) {
             super("event");
+            this.tl = run.timeline;
             this.pt = run.timeline.phases;
             this.deps = run.deps;
             this.ix = ix;
@@ -134,7 +159,7 @@ final class RecordSlices {
         @Override public String name(int ref) {
             boolean idOk = pt.taskIdOk(ref);
             long id = pt.taskId(ref);
-            String label = idOk ? TaskIds.display(id) : "unknown";
+            String label = idOk ? tl.label(id) : "unknown";
             if ("dummy_task".equals(pt.kind(ref))) return "dummy(" + label + ")";
             return Labels.taskName(idOk ? firstActiveKernel(id) : -1, label, idOk && ix.isSpmd(id), names);
         }
@@ -151,6 +176,7 @@ final class RecordSlices {
             a.str("event-hint", name(ref));
             if ("dummy_task".equals(pt.kind(ref))) a.str("phase", "dummy_task");
             else a.bool("predicated_pass", false);
+            if (pt.hasRunEpoch(ref)) a.i64("run_epoch", pt.runEpoch(ref));
         }
 
         /** The name says the task and whether it was a dummy; a predicated skip's bar says so in its arg. */
@@ -162,14 +188,16 @@ final class RecordSlices {
 
     /** The Worker View bar of a submitted task nothing else draws, from its orchestrator submit record. */
     static final class Allocs extends SliceKind {
+        private final Timeline tl;
         private final PhaseTable pt;
 
-        Allocs(PhaseTable pt) {
+        Allocs(Timeline tl) {
             super("event");
-            this.pt = pt;
+            this.tl = tl;
+            this.pt = tl.phases;
         }
 
-        @Override public String name(int ref) { return "alloc(" + TaskIds.display(pt.taskId(ref)) + ")"; }
+        @Override public String name(int ref) { return "alloc(" + tl.label(pt.taskId(ref)) + ")"; }
 
         @Override public String color(int ref) { return "olive"; }
 
@@ -177,6 +205,7 @@ final class RecordSlices {
             a.str("phase", "alloc");
             a.raw("task_id", pt.value(ref, PhaseTable.TASK_ID));
             a.str("event-hint", name(ref));
+            if (pt.hasRunEpoch(ref)) a.i64("run_epoch", pt.runEpoch(ref));
         }
 
         /** The name says it all: alloc and the task. */

@@ -1,7 +1,6 @@
 package io.ptotrace.convert;
 
 import io.ptotrace.model.Run;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.util.IntList;
@@ -102,7 +101,7 @@ final class TaskIndex {
         return g < 0 ? 1 : rowTo[g] - rowFrom[g];
     }
 
-    String disp(long task) { return TaskIds.display(task); }
+    String disp(long task) { return tl.label(task); }
 
     // ------------------------------------------------------------------ adjacency
 

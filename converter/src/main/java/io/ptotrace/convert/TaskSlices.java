@@ -4,7 +4,6 @@ import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.SliceKind;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.Run;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 
@@ -25,11 +24,16 @@ abstract class TaskSlices extends SliceKind {
 
     @Override
     public String name(int row) {
-        return Labels.taskName(funcId[row], TaskIds.display(tl.taskId[row]), ix.isSpmd(tl.taskId[row]), names);
+        return Labels.taskName(funcId[row], tl.label(tl.taskId[row]), ix.isSpmd(tl.taskId[row]), names);
     }
 
     String eventHint(int row) {
-        return "Task:" + TaskIds.display(tl.taskId[row]) + ", FuncId:" + funcId[row] + ", CoreId:" + tl.coreId[row];
+        return "Task:" + tl.label(tl.taskId[row]) + ", FuncId:" + funcId[row] + ", CoreId:" + tl.coreId[row];
+    }
+
+    /** The run a row belongs to, as the last arg, where the capture says. */
+    void runEpoch(int row, ArgSink a) {
+        if (tl.streams != null) a.i64("run_epoch", tl.streams.runEpoch[row]);
     }
 
     /** A kernel's bar on its core, from AICore receive to end, with the task's neighbours. */
@@ -51,6 +55,7 @@ abstract class TaskSlices extends SliceKind {
             a.dbl("kernel-duration-us", tl.end[row] - tl.start[row]);
             a.dbl("local_setup_us", tl.localSetup[row]);
             a.u64("taskId", t);
+            runEpoch(row, a);
         }
 
         /** The task, function and core in one value, and the kernel's own time (the bar starts at receive). */
@@ -67,7 +72,7 @@ abstract class TaskSlices extends SliceKind {
             sb.append(deps.succTo(p) - deps.succFrom(p)).append(": [");
             for (int k = deps.succFrom(p); k < deps.succTo(p); k++) {
                 if (k > deps.succFrom(p)) sb.append(", ");
-                sb.append(TaskIds.display(deps.succ(k)));
+                sb.append(tl.label(deps.succ(k)));
             }
             return sb.append(']').toString();
         }
@@ -78,7 +83,7 @@ abstract class TaskSlices extends SliceKind {
             sb.append(n).append(": [");
             for (int i = 0; i < n; i++) {
                 if (i > 0) sb.append(", ");
-                sb.append(TaskIds.display(ix.predOf(t, i)));
+                sb.append(tl.label(ix.predOf(t, i)));
             }
             return sb.append(']').toString();
         }
@@ -93,8 +98,9 @@ abstract class TaskSlices extends SliceKind {
             a.str("event-hint", eventHint(row));
             a.dbl("dispatch-time-us", tl.dispatch[row]);
             a.dbl("finish-time-us", tl.finish[row]);
-            a.dbl("aicpu-duration-us", tl.finish[row] - tl.dispatch[row]);
+            a.dbl(tl.streams != null ? "scheduler-duration-us" : "aicpu-duration-us", tl.finish[row] - tl.dispatch[row]);
             a.u64("taskId", tl.taskId[row]);
+            runEpoch(row, a);
         }
 
         /** Nothing the slice and the task's Worker View bar do not already say. */

@@ -6,7 +6,6 @@ import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.PhaseTable;
 import io.ptotrace.model.Run;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.util.IntList;
@@ -80,10 +79,10 @@ public final class TraceBuilder {
         Arrays.fill(recordSlice, -1);
         workerKind = new TaskSlices.Worker(run, ix);
         schedulerViewKind = new TaskSlices.SchedulerView(run, ix);
-        phaseKind = new RecordSlices.SchedulerPhases(pt, completeRows);
-        orchestratorKind = new RecordSlices.OrchestratorPhases(pt);
+        phaseKind = new RecordSlices.SchedulerPhases(tl, completeRows, recordThread);
+        orchestratorKind = new RecordSlices.OrchestratorPhases(tl);
         skippedKind = new RecordSlices.SkippedTasks(run, ix);
-        allocKind = new RecordSlices.Allocs(pt);
+        allocKind = new RecordSlices.Allocs(tl);
         if (lay == ProcessLayout.SINGLE) pic.setTopLevelMetadata(tl.timelineMetadata);
     }
 
@@ -141,6 +140,7 @@ public final class TraceBuilder {
         schedCount = !s.isEmpty() ? s.last() + 1 : (sched == null ? 0 : sched.size());
         int aicpuCount = schedCount + (orch == null ? 0 : orch.size());
 
+        emitLifecycle();
         emitGraphExecution();
 
         pic.declare(MetaEvent.processName(lay.worker(), lay.processName("Worker View")));
@@ -177,27 +177,33 @@ public final class TraceBuilder {
         Set<Long> dummyRt = new LinkedHashSet<>(), predRt = new LinkedHashSet<>();
         if (sched != null) {
             CounterKinds.ReadyQueue queue = new CounterKinds.ReadyQueue(pt);
-            pic.declare(MetaEvent.processName(lay.scheduler(), lay.processName("AICPU Scheduler")));
+            SchedulerLanes lanes = new SchedulerLanes(tl);
+            pic.declare(MetaEvent.processName(lay.scheduler(), lay.processName(lanes.processName())));
             pic.declare(MetaEvent.processSort(lay.scheduler(), lay.sortIndex(2)));
+            boolean marks = tl.runtime() == null || tl.runtime().marksSkippedTasks();
             for (int t = 0; t < sched.size(); t++) {
-                pic.declare(MetaEvent.threadName(lay.scheduler(), schedTid(t), "Sched_" + t));
+                pic.declare(MetaEvent.threadName(lay.scheduler(), schedTid(t), lanes.threadName(t)));
                 PhaseTable.Lane lane = sched.get(t);
-                boolean hasResolve = false;
-                for (int ref = lane.from; ref < lane.to; ref++) if ("resolve".equals(pt.kind(ref))) { hasResolve = true; break; }
-                if (hasResolve) pic.declare(MetaEvent.threadName(lay.scheduler(), schedTid(t) + 1, "Sched_" + t));
+                boolean[] sub = lanes.onSubLane(t);
+                boolean hasSub = false;
+                for (boolean b : sub) hasSub |= b;
+                if (hasSub) pic.declare(MetaEvent.threadName(lay.scheduler(), schedTid(t) + 1, "Sched_" + t));
+                boolean resolution = lanes.resolutionThread(t);
                 for (int ref = lane.from; ref < lane.to; ref++) {
-                    String phase = pt.kind(ref);
+                    String phase = PhaseStyle.canonical(tl, pt.kind(ref));
                     double start = pt.startUs(ref), end = pt.endUs(ref);
-                    if ("dummy_task".equals(phase) || "predicated_skip".equals(phase)) {
+                    if (marks && ("dummy_task".equals(phase) || "predicated_skip".equals(phase))) {
                         boolean idOk = pt.taskIdOk(ref);
                         if (idOk) (phase.equals("dummy_task") ? dummyRt : predRt).add(pt.taskId(ref));
                         double dur = Math.max(end - start, 0.02);
                         int sl = pic.addSlice(skippedKind, ref, lay.worker(), 19000 + t, start, dur, true);
                         if (idOk) addAnchor(pt.taskId(ref), sl);
-                    } else if (PhaseStyle.isDrawn(phase)) {
-                        int tid = "resolve".equals(phase) ? schedTid(t) + 1 : schedTid(t);
+                    } else if (PhaseStyle.isDrawn(tl, phase)) {
+                        int tid = sub[ref - lane.from] ? schedTid(t) + 1 : schedTid(t);
                         recordSlice[ref] = pic.addSlice(phaseKind, ref, lay.scheduler(), tid, start, end - start, false);
-                        if (("complete".equals(phase) || "dispatch".equals(phase)) && pt.depthsValid(ref))
+                        boolean sampled = "complete".equals(phase) || "dispatch".equals(phase)
+                            || resolution && ("resolve".equals(phase) || "async_poll".equals(phase) || "dummy".equals(phase));
+                        if (sampled && pt.depthsValid(ref))
                             pic.addCounter(queue, ref, lay.scheduler(), 3999, end);
                     } else stats.skippedPhaseRecords++;
                 }
@@ -239,7 +245,7 @@ public final class TraceBuilder {
                         dummy = deps.kernel(t, 0) < 0 && deps.kernel(t, 1) < 0 && deps.kernel(t, 2) < 0;
                         regular = !dummy;
                         if (dummy && !dummyRt.contains(t) && warnedDummy.add(t))
-                            warn.accept("Warning: dummy(" + TaskIds.display(t) + ") has no dummy_task scheduler record; its Worker View bar cannot be rendered.");
+                            warn.accept("Warning: dummy(" + tl.label(t) + ") has no dummy_task scheduler record; its Worker View bar cannot be rendered.");
                     } else {
                         regular = ix.hasRows(t);
                         dummy = dummyRt.contains(t);
@@ -248,7 +254,8 @@ public final class TraceBuilder {
                     if (regular || dummy || predicated) continue;
                     double dur = Math.max(end - start, 0.02);
                     int al = pic.addSlice(allocKind, ref, lay.worker(), 19000 + schedCount + o, start, dur, true);
-                    addAnchor(t, al);
+                    // streams era: arrows pair only records of one run, and host records belong to none
+                    if (tl.streams == null || pt.hasRunEpoch(ref)) addAnchor(t, al);
                 }
             }
         }
@@ -290,6 +297,24 @@ public final class TraceBuilder {
         for (int r = 0; r < tl.rows; r++) {
             if (!(tl.dispatch[r] >= 0 && tl.finish[r] > 0)) continue;
             svSlice[r] = pic.addSlice(schedulerViewKind, r, lay.schedulerView(), svTid[r], tl.dispatch[r], tl.finish[r] - tl.dispatch[r], true);
+        }
+    }
+
+    private void emitLifecycle() {
+        if (tl.streams == null || tl.streams.lifecycle.isEmpty()) return;
+        List<io.ptotrace.model.Timeline.Lifecycle> recs = tl.streams.lifecycle;
+        LifecycleSlices kind = new LifecycleSlices(recs);
+        pic.declare(MetaEvent.processName(lay.lifecycle(), lay.processName("AICPU Lifecycle")));
+        pic.declare(MetaEvent.processSort(lay.lifecycle(), lay.sortIndex(2)));
+        for (int i = 0; i < recs.size(); i++) {
+            Object id = recs.get(i).threadId;
+            Long n = id instanceof Long ? (Long) id : null;
+            int tid = 60000 + (n == null ? i : (int) (long) n);
+            pic.declare(MetaEvent.threadName(lay.lifecycle(), tid, "AICPU Thread " + Labels.pyStr(id)));
+            for (int k = 0; k < LifecycleSlices.NAMES.length; k++) {
+                double[] s = LifecycleSlices.span(recs.get(i), k);
+                if (s != null) pic.addSlice(kind, 8 * i + k, lay.lifecycle(), tid, s[0], s[1] - s[0], false);
+            }
         }
     }
 

@@ -99,6 +99,11 @@ final class TreeConvertJob {
         if (o.splitBudget != null) planned.add(TraceSplit.indexPath(planned.get(planned.size() - 1)));
         Outputs.plan(planned, inputs);
 
+        try {
+            treeLogs = TreeHostLogs.of(access(root), o.hostLogs.stream().map(this::access).collect(Collectors.toList()));
+        } catch (InputProblem none) {
+            treeLogs = List.of(); // only captures that need no placement convert (placement says so otherwise)
+        }
         List<RankRun> ranks = readRanks(sel);
         List<RankRun> ok = new ArrayList<>();
         for (RankRun r : ranks) {
@@ -187,7 +192,7 @@ final class TreeConvertJob {
         List<String> warnings = new ArrayList<>();
         String prefix = "rank" + c.rank + ": ";
         try {
-            Timeline tl = RecordsReader.read(c.records, w -> warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : prefix + w));
+            Timeline tl = RecordsReader.read(c.records, new io.ptotrace.model.ReadOptions(treeLogs), w -> warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : prefix + w));
             Path depsPath = RunLocator.depsBeside(c.records);
             List<String> depsWarnings = new ArrayList<>();
             DepsProjection deps = ConvertJob.loadDeps(depsPath, depsWarnings);
@@ -223,6 +228,8 @@ final class TreeConvertJob {
     }
 
     private List<Path> hostLogs = List.of();
+    /** The tree's Host logs (empty when it has none), the host-orchestrated ranks are placed with by the reader. */
+    private List<Path> treeLogs = List.of();
 
     /** Where a path given relative to the command's folder is. */
     private Path access(Path p) { return o.cwd.resolve(p); }

@@ -48,6 +48,11 @@ class ConformanceTest {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path c : (Iterable<Path>) s.filter(Files::isDirectory).sorted()::iterator) {
                 String name = c.getFileName().toString();
+                if (StreamsCase.is(c)) {
+                    for (StreamsCase.Check k : StreamsCase.checks(c))
+                        tests.add(DynamicTest.dynamicTest(name + " " + k.kind, () -> k.run(tmp, comparator)));
+                    continue;
+                }
                 if (Files.exists(c.resolve("expected_error.txt"))) {
                     tests.add(DynamicTest.dynamicTest(name + " is rejected", () -> rejected(c)));
                     continue;

@@ -31,6 +31,18 @@ public final class JsonValues {
 
     public static Object read(JsonParser p) throws IOException { return read(p, null); }
 
+    private static final com.fasterxml.jackson.core.JsonFactory FILES = com.fasterxml.jackson.core.JsonFactory.builder().build();
+
+    /** A small JSON file (a sidecar) as one value, through the one input opener. */
+    public static Object readFile(java.nio.file.Path file) {
+        Object[] out = new Object[1];
+        io.ptotrace.io.Inputs.readJson(file, FILES, p -> {
+            if (p.nextToken() == null) throw new io.ptotrace.io.InputProblem(file, "empty file, not JSON", null);
+            out[0] = read(p);
+        });
+        return out[0];
+    }
+
     /**
      * As {@link #read(JsonParser)}, noting in {@code where} (an identity map) where each value was that a
      * range check may refuse: big and float numbers, strings, and integers outside 32 bits.

@@ -33,7 +33,7 @@ public final class PhaseTable {
 
     // tags, two bits per slot in the meta column
     private static final int ABSENT = 0, INLINE = 1, OTHER = 2, TEXT = 3;
-    private static final int TASK_ID_OK = 1 << 12, TASK_ID_NON_NEGATIVE = 1 << 13;
+    private static final int TASK_ID_OK = 1 << 12, TASK_ID_NON_NEGATIVE = 1 << 13, HAS_EPOCH = 1 << 14;
 
     private static final String UNKNOWN = "unknown";
 
@@ -43,6 +43,7 @@ public final class PhaseTable {
     private final PagedColumns.Longs meta = new PagedColumns.Longs();
     private final PagedColumns.Longs taskId = new PagedColumns.Longs();
     private final PagedColumns.Longs taskIdOther = new PagedColumns.Longs(); // side-list index of an OTHER task_id
+    private final PagedColumns.Longs epoch = new PagedColumns.Longs(); // run_epoch (streams-era device records)
     private final PagedColumns.Longs[] value = new PagedColumns.Longs[VALUE_SLOTS];
     private final List<Object> others = new ArrayList<>();
     private final List<String> kinds = new ArrayList<>();
@@ -167,6 +168,18 @@ public final class PhaseTable {
         }
     }
 
+    /** The run this device record belongs to (streams-era records carry one). */
+    public void setRunEpoch(int row, long runEpoch) {
+        check(row);
+        epoch.set(row, runEpoch);
+        meta.set(row, meta.get(row) | HAS_EPOCH);
+    }
+
+    public boolean hasRunEpoch(int row) { return (meta.get(row) & HAS_EPOCH) != 0; }
+
+    /** Meaningful only if {@link #hasRunEpoch}. */
+    public long runEpoch(int row) { return epoch.get(row); }
+
     private int other(Object v) {
         others.add(v);
         return others.size() - 1;
@@ -257,7 +270,7 @@ public final class PhaseTable {
 
     /** Approximate bytes held by the columns (without array headers and without the side values). */
     public long columnBytes() {
-        long b = start.bytes() + end.bytes() + kind.bytes() + meta.bytes() + taskId.bytes() + taskIdOther.bytes();
+        long b = start.bytes() + end.bytes() + kind.bytes() + meta.bytes() + taskId.bytes() + taskIdOther.bytes() + epoch.bytes();
         for (PagedColumns.Longs c : value) b += c.bytes();
         return b;
     }

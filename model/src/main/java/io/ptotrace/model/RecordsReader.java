@@ -54,16 +54,35 @@ public final class RecordsReader {
     // which lives as long as the run, while these die with the reader)
     private final LongList schedRaw = new LongList(), orchRaw = new LongList(), hostRaw = new LongList(),
         uploadRaw = new LongList();
-    private boolean hasNewerSchedulerSchema;
+    // streams era: the AICore rows' run epochs and column counts, scheduler_tasks, the scheduler streams, lifecycle
+    private final LongList coreEpoch = new LongList(), aEpoch = new LongList();
+    private boolean aicoreSeven;
+    private boolean schedTasksKey, aicpuTasksKey, schedRecordsKey, schedPhasesKey;
+    private Object schedProducer = JsonValues.ABSENT;
+    private List<Map<String, Object>> streamMeta;
+    private List<PhaseTable.Lane> streamLanes;
+    private final LongList streamRaw = new LongList();
+    private List<Map<String, Object>> lifecycleRaw;
+    /** The epoch of rows and records that carry none: never equal to a written run_epoch. */
+    static final long IMPLICIT_EPOCH = Long.MIN_VALUE;
 
-    private RecordsReader(Path file, Consumer<String> warn) {
+    private final ReadOptions options;
+
+    private RecordsReader(Path file, ReadOptions options, Consumer<String> warn) {
         this.file = file;
+        this.options = options;
         this.warn = warn;
     }
 
     /** Reads and joins a records file; warnings (one line each) go to {@code warn}. */
-    public static Timeline read(Path file, Consumer<String> warn) {
-        RecordsReader r = new RecordsReader(file, warn);
+    public static Timeline read(Path file, Consumer<String> warn) { return read(file, ReadOptions.DEFAULT, warn); }
+
+    /**
+     * Reads and joins one capture (a records file of any era) with the given options: the per-capture entry
+     * point, called once per capture (a directory of ranks calls it once per rank).
+     */
+    public static Timeline read(Path file, ReadOptions options, Consumer<String> warn) {
+        RecordsReader r = new RecordsReader(file, options, warn);
         Inputs.readJson(file, JSON, r::parse);
         return r.build();
     }
@@ -86,19 +105,20 @@ public final class RecordsReader {
                     metadata = m;
                     break;
                 case "aicore_tasks": readAicore(p); break;
-                case "aicpu_tasks": readAicpu(p); break;
-                case "aicpu_scheduler_phases": sched = readLanes(p, key, false, schedRaw); break;
+                case "aicpu_tasks": aicpuTasksKey = t != JsonToken.VALUE_NULL; readAicpu(p); break;
+                case "aicpu_scheduler_phases":
+                    schedPhasesKey = t != JsonToken.VALUE_NULL;
+                    sched = readLanes(p, key, false, schedRaw);
+                    break;
                 case "aicpu_orchestrator_phases": orch = readLanes(p, key, false, orchRaw); break;
                 case "host_orchestrator_phases":
                     hostOrch = readLanes(p, key, true, hostRaw);
                     hostOrchPresentNonEmpty = hostOrch != null && !hostOrch.isEmpty();
                     break;
                 case "host_device_uploads": uploadsRaw = readUploads(p); break;
-                case "scheduler_tasks":
-                case "scheduler_records":
-                    hasNewerSchedulerSchema = t != JsonToken.VALUE_NULL;
-                    p.skipChildren();
-                    break;
+                case "scheduler_tasks": readSchedulerTasks(p); break;
+                case "scheduler_records": readSchedulerRecords(p); break;
+                case "aicpu_lifecycle_records": readLifecycle(p); break;
                 default: p.skipChildren();
             }
         }
@@ -158,15 +178,17 @@ public final class RecordsReader {
         int row = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "aicore_tasks row " + row + " is not an array");
-            long[] v = new long[6];
+            long[] v = new long[7];
             int col = 0;
             while (p.nextToken() != JsonToken.END_ARRAY) {
-                if (col < 6) v[col] = rowLong(p, "aicore_tasks", row, col);
+                if (col < 7) v[col] = rowLong(p, "aicore_tasks", row, col);
                 else p.skipChildren();
                 col++;
             }
-            if (col < 5) throw problem(p, "aicore_tasks row " + row + " has " + col + " columns, expected 5 or 6");
+            if (col < 5) throw problem(p, "aicore_tasks row " + row + " has " + col + " columns, expected 5, 6 or 7");
+            if (col == 7) aicoreSeven = true;
             core.add(v[0]); token.add(v[1]); reg.add(v[2]); cStart.add(v[3]); cEnd.add(v[4]); r2s.add(col >= 6 ? v[5] : 0);
+            coreEpoch.add(col >= 7 ? v[6] : IMPLICIT_EPOCH);
             row++;
         }
     }
@@ -186,8 +208,180 @@ public final class RecordsReader {
                 col++;
             }
             if (col < 4) throw problem(p, "aicpu_tasks row " + row + " has " + col + " columns, expected 4");
-            aCore.add(v[0]); aReg.add(v[1]); aDispatch.add(v[2]); aFinish.add(v[3]);
+            aCore.add(v[0]); aReg.add(v[1]); aDispatch.add(v[2]); aFinish.add(v[3]); aEpoch.add(IMPLICIT_EPOCH);
             row++;
+        }
+    }
+
+    /** {@code scheduler_tasks {producer, records: [[core, reg_task_id, dispatch, finish, run_epoch], ...]}}. */
+    private void readSchedulerTasks(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) return;
+        if (t != JsonToken.START_OBJECT) throw problem(p, "scheduler_tasks must be an object");
+        schedTasksKey = true;
+        boolean sawRecords = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            if (k.equals("producer")) {
+                schedProducer = JsonValues.read(p);
+            } else if (k.equals("records")) {
+                sawRecords = true;
+                if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler_tasks.records must contain five-column arrays");
+                int row = 0;
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler_tasks.records must contain five-column arrays");
+                    long[] v = new long[5];
+                    int col = 0;
+                    while (p.nextToken() != JsonToken.END_ARRAY) {
+                        if (col < 5) v[col] = rowLong(p, "scheduler_tasks.records", row, col);
+                        else p.skipChildren();
+                        col++;
+                    }
+                    if (col < 4 || col > 5) throw problem(p, "scheduler_tasks.records must contain five-column arrays");
+                    aCore.add(v[0]); aReg.add(v[1]); aDispatch.add(v[2]); aFinish.add(v[3]);
+                    aEpoch.add(col == 5 ? v[4] : IMPLICIT_EPOCH);
+                    row++;
+                }
+            } else p.skipChildren();
+        }
+        if (!"aicpu".equals(schedProducer) && !"aicore".equals(schedProducer))
+            throw new InputProblem(file, "scheduler_tasks.producer must be 'aicpu' or 'aicore'", null);
+        if (!sawRecords) throw new InputProblem(file, "scheduler_tasks.records must contain five-column arrays", null);
+    }
+
+    /** The members every record of a scheduler stream has, and no others. */
+    private static final List<String> STREAM_RECORD_KEYS = List.of("end_cycles", "kind", "loop_iter", "run_epoch", "start_cycles",
+        "task_id", "tasks_processed");
+    private static final List<String> STREAM_META_KEYS = List.of("platform", "producer", "scheduler_id", "worker_id", "core_type",
+        "physical_core_id", "capture");
+
+    /** {@code scheduler_records {streams: [{producer, scheduler_id, ..., records: [...], metrics: [...]}, ...]}}. */
+    private void readSchedulerRecords(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) return;
+        if (t != JsonToken.START_OBJECT) throw problem(p, "scheduler_records must be an object");
+        schedRecordsKey = true;
+        streamMeta = new ArrayList<>();
+        streamLanes = new ArrayList<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            if (!k.equals("streams")) { p.skipChildren(); continue; }
+            if (p.currentToken() == JsonToken.VALUE_NULL) continue;
+            if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler_records.streams must be an array");
+            while (p.nextToken() != JsonToken.END_ARRAY) readStream(p, streamLanes.size());
+        }
+    }
+
+    private void readStream(JsonParser p, int s) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) throw problem(p, "scheduler_records.streams[" + s + "] must be an object");
+        Map<String, Object> meta = new LinkedHashMap<>();
+        for (String k : STREAM_META_KEYS) meta.put(k, JsonValues.NULL);
+        int from = -1, to = -1;
+        List<Object> pendingMetrics = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            p.nextToken();
+            if (k.equals("records")) {
+                if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler stream " + s + " records/metrics must be arrays");
+                from = table.size();
+                int r = 0;
+                while (p.nextToken() != JsonToken.END_ARRAY) readStreamRecord(p, s, r++);
+                to = table.size();
+            } else if (k.equals("metrics")) {
+                if (p.currentToken() == JsonToken.VALUE_NULL) continue;
+                if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler stream " + s + " records/metrics must be arrays");
+                @SuppressWarnings("unchecked") List<Object> m = (List<Object>) JsonValues.read(p);
+                if (from >= 0) applyMetrics(s, m, from, to);
+                else pendingMetrics = m;
+            } else if (STREAM_META_KEYS.contains(k)) {
+                meta.put(k, JsonValues.read(p));
+            } else p.skipChildren();
+        }
+        if (from < 0) throw new InputProblem(file, "scheduler stream " + s + " records/metrics must be arrays", null);
+        if (pendingMetrics != null) applyMetrics(s, pendingMetrics, from, to);
+        streamMeta.add(meta);
+        streamLanes.add(table.lane(from, to));
+    }
+
+    private void readStreamRecord(JsonParser p, int s, int rIdx) throws IOException {
+        String bad = "scheduler stream " + s + " record " + rIdx + " must contain exactly " + pyList(STREAM_RECORD_KEYS);
+        if (p.currentToken() != JsonToken.START_OBJECT) throw problem(p, bad);
+        int r = table.addRow();
+        int seen = 0;
+        long start = 0, end = 0;
+        whereSection = "scheduler stream " + s + " record"; whereLane = -1; whereIdx = rIdx;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String k = p.currentName();
+            int bit = STREAM_RECORD_KEYS.indexOf(k);
+            if (bit < 0) throw problem(p, bad);
+            seen |= 1 << bit;
+            p.nextToken();
+            switch (k) {
+                case "start_cycles": start = cycles(p, k); break;
+                case "end_cycles": end = cycles(p, k); break;
+                case "run_epoch": table.setRunEpoch(r, cycles(p, k)); break;
+                case "loop_iter": member(p, r, PhaseTable.LOOP_ITER); break;
+                case "tasks_processed": member(p, r, PhaseTable.TASKS_PROCESSED); break;
+                case "kind":
+                    table.setKind(r, p.currentToken() == JsonToken.VALUE_STRING
+                        ? kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
+                        : kinds.intern(String.valueOf(JsonValues.read(p))));
+                    break;
+                case "task_id":
+                    if (isLong(p)) table.setTaskId(r, p.getLongValue());
+                    else table.setTaskId(r, JsonValues.read(p));
+                    break;
+                default: p.skipChildren();
+            }
+        }
+        if (seen != (1 << STREAM_RECORD_KEYS.size()) - 1) throw problem(p, bad);
+        if (end < start) throw problem(p, "scheduler stream " + s + " record " + rIdx + " has a negative interval");
+        streamRaw.add(start);
+        streamRaw.add(end);
+    }
+
+    /** Metric entries add members (queue snapshots, pop counts) to the records they name. */
+    private void applyMetrics(int s, List<Object> metrics, int from, int to) {
+        for (Object o : metrics) {
+            if (!(o instanceof Map) || !((Map<?, ?>) o).containsKey("record_index"))
+                throw new InputProblem(file, "scheduler stream " + s + " has malformed metrics", null);
+            Map<?, ?> m = (Map<?, ?>) o;
+            Object ix = m.get("record_index");
+            if (!(ix instanceof Long)) throw new InputProblem(file, "scheduler stream " + s + " has malformed metrics", null);
+            long i = (Long) ix;
+            if (i < 0 || i >= to - from)
+                throw new InputProblem(file, "scheduler stream " + s + " metric record_index " + i + " is out of range", null);
+            java.util.TreeSet<String> fixed = new java.util.TreeSet<>();
+            for (Object k : m.keySet()) if (STREAM_RECORD_KEYS.contains(k)) fixed.add((String) k);
+            if (!fixed.isEmpty())
+                throw new InputProblem(file, "scheduler stream " + s + " metric overwrites fixed record fields: " + pyList(fixed), null);
+            int row = from + (int) i;
+            Object a = m.get("shared_at_start"), b = m.get("shared_at_end");
+            if (a != null) table.setValue(row, PhaseTable.SHARED_AT_START, canonical(a));
+            if (b != null) table.setValue(row, PhaseTable.SHARED_AT_END, canonical(b));
+        }
+    }
+
+    /** Python's list text of strings: {@code ['a', 'b']}. */
+    private static String pyList(java.util.Collection<String> items) {
+        StringBuilder sb = new StringBuilder("[");
+        for (String k : items) { if (sb.length() > 1) sb.append(", "); sb.append('\'').append(k).append('\''); }
+        return sb.append(']').toString();
+    }
+
+    /** {@code aicpu_lifecycle_records}: one object per AICPU thread with its lifecycle cycle stamps. */
+    private void readLifecycle(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) return;
+        Object v = JsonValues.read(p);
+        if (!(v instanceof List)) throw new InputProblem(file, "aicpu_lifecycle_records must be an array of objects", null);
+        lifecycleRaw = new ArrayList<>();
+        for (Object o : (List<?>) v) {
+            if (!(o instanceof Map)) throw new InputProblem(file, "aicpu_lifecycle_records must be an array of objects", null);
+            @SuppressWarnings("unchecked") Map<String, Object> m = (Map<String, Object>) o;
+            lifecycleRaw.add(m);
         }
     }
 
@@ -217,13 +411,15 @@ public final class RecordsReader {
 
     // phase record members, in the order the runtime writes scheduler records; each constant is its index
     private static final String[] MEMBERS = {"kind", "start_cycles", "end_cycles", "loop_iter", "tasks_processed",
-        "shared_at_start", "shared_at_end", "submit_idx", "task_id", "start_host_ns", "end_host_ns", "pop_hit", "pop_miss"};
+        "shared_at_start", "shared_at_end", "submit_idx", "task_id", "start_host_ns", "end_host_ns", "pop_hit", "pop_miss",
+        "run_epoch"};
     private static final int M_KIND = 0, M_START_CYCLES = 1, M_END_CYCLES = 2, M_LOOP_ITER = 3, M_TASKS_PROCESSED = 4,
         M_SHARED_AT_START = 5, M_SHARED_AT_END = 6, M_SUBMIT_IDX = 7, M_TASK_ID = 8, M_START_HOST_NS = 9, M_END_HOST_NS = 10,
-        M_POP_HIT = 11, M_POP_MISS = 12; // the last two are not used
+        M_POP_HIT = 11, M_POP_MISS = 12, // these two are not used
+        M_RUN_EPOCH = 13;
     private final MemberOrder schedOrder = new MemberOrder(MEMBERS, M_KIND, M_START_CYCLES, M_END_CYCLES, M_LOOP_ITER,
         M_TASKS_PROCESSED, M_POP_HIT, M_POP_MISS, M_SHARED_AT_START, M_SHARED_AT_END);
-    private final MemberOrder orchOrder = new MemberOrder(MEMBERS, M_SUBMIT_IDX, M_TASK_ID, M_START_CYCLES, M_END_CYCLES);
+    private final MemberOrder orchOrder = new MemberOrder(MEMBERS, M_SUBMIT_IDX, M_TASK_ID, M_START_CYCLES, M_END_CYCLES, M_RUN_EPOCH);
 
     /** Appends one record to the table (kind "unknown" unless it has one). */
     private void readRecord(JsonParser p, MemberOrder order, String section, int lane, int idx, boolean host, LongList raw)
@@ -253,6 +449,7 @@ public final class RecordsReader {
                     else p.skipChildren();
                     break;
                 case M_LOOP_ITER: member(p, r, PhaseTable.LOOP_ITER); break;
+                case M_RUN_EPOCH: table.setRunEpoch(r, cycles(p, MEMBERS[k])); break;
                 case M_TASKS_PROCESSED: member(p, r, PhaseTable.TASKS_PROCESSED); break;
                 case M_SHARED_AT_START: depths(p, r, PhaseTable.SHARED_AT_START); break;
                 case M_SHARED_AT_END: depths(p, r, PhaseTable.SHARED_AT_END); break;
@@ -419,25 +616,20 @@ public final class RecordsReader {
     // ---------------------------------------------------------------- build
 
     private Timeline build() {
-        Era era;
-        Object levelRaw;
-        String levelAt;
         boolean hasL2 = l2Level != JsonValues.ABSENT, hasChip = chipLevel != JsonValues.ABSENT;
-        if (hasChip) {
-            era = Era.CHIP;
-            levelRaw = chipLevel;
-            levelAt = InputProblem.location(chipLevelAt);
-            if (hasL2 && (JsonValues.exact(l2Level) != JsonValues.exact(chipLevel)
-                    || !String.valueOf(JsonValues.asLong(l2Level)).equals(String.valueOf(JsonValues.asLong(chipLevel)))))
-                throw new InputProblem(file, "chip_swimlane_level and l2_swimlane_level disagree ("
-                    + chipLevel + " vs " + l2Level + ")", null);
-        } else if (hasL2) {
-            era = Era.L2;
-            levelRaw = l2Level;
-            levelAt = InputProblem.location(l2LevelAt);
-        } else {
+        boolean streamsKey = metadata.containsKey("runtime") || schedTasksKey || schedRecordsKey || aicoreSeven;
+        Era era = Era.of(hasL2, hasChip, streamsKey);
+        if (era == null)
             throw new InputProblem(file, "no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)", null);
-        }
+        Object levelRaw = era == Era.L2 ? l2Level : chipLevel;
+        String levelAt = InputProblem.location(era == Era.L2 ? l2LevelAt : chipLevelAt);
+        if (hasChip && hasL2 && (JsonValues.exact(l2Level) != JsonValues.exact(chipLevel)
+                || !String.valueOf(JsonValues.asLong(l2Level)).equals(String.valueOf(JsonValues.asLong(chipLevel)))))
+            throw new InputProblem(file, "chip_swimlane_level and l2_swimlane_level disagree ("
+                + chipLevel + " vs " + l2Level + ")", null);
+        boolean streams = era == Era.STREAMS;
+        // only the streams era writes a run epoch in the seventh column; older producers' extra columns mean nothing
+        if (!streams) for (int i = 0; i < coreEpoch.size(); i++) coreEpoch.set(i, IMPLICIT_EPOCH);
         Long lv = levelRaw instanceof Boolean ? null : JsonValues.asLong(levelRaw);
         if (lv == null) throw new InputProblem(file, era.levelKey + " missing or not an integer", null);
         if (!JsonValues.exact(levelRaw))
@@ -454,9 +646,12 @@ public final class RecordsReader {
         long freq = freqL;
         if (freq <= 0) throw new InputProblem(file, "metadata missing/zero clock_freq_hz: " + freq, null);
 
-        if (level >= 2 && aCore.size() == 0 && hasNewerSchedulerSchema)
-            throw new InputProblem(file, "unsupported (newer) records schema: scheduler_tasks/scheduler_records"
-                + " instead of aicpu_tasks; this ptotrace cannot read it without losing every task", null);
+        if (schedTasksKey && aicpuTasksKey)
+            throw new InputProblem(file, "both scheduler_tasks and the older aicpu_tasks are present; one capture holds one of"
+                + " the two spellings of its dispatch records", null);
+        if (schedRecordsKey && schedPhasesKey)
+            throw new InputProblem(file, "both scheduler_records and the older aicpu_scheduler_phases are present; one capture"
+                + " holds one of the two spellings of its scheduler phases", null);
 
         String[] coreTypes = stringList(metadata.get("core_types"), "metadata.core_types");
         int[] coreToThread = intList(metadata.get("core_to_thread"), "metadata.core_to_thread");
@@ -466,6 +661,20 @@ public final class RecordsReader {
             || metadata.get("host_capture") instanceof Map;
         if (hostMode && orch != null && !orch.isEmpty())
             throw new InputProblem(file, "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous", null);
+
+        TaskRuntime runtime = null;
+        List<Map<String, Object>> streamsPlaced = null;
+        if (streams) {
+            runtime = runtimeOf(metadata.get("runtime"));
+            checkStreamsRows(level, runtime);
+            if (streamLanes != null) {
+                streamsPlaced = new ArrayList<>();
+                sched = placeStreams(streamsPlaced);
+            }
+            if (metadata.containsKey("clock_anchors"))
+                warn.accept("Warning: " + file + ": metadata.clock_anchors is ignored; a capture of this era is placed on the Host"
+                    + " clock by span containment");
+        }
 
         // an empty scheduler list is "absent"; a list of empty threads is not (its lanes are still drawn)
         if (sched != null && sched.isEmpty()) sched = null;
@@ -486,7 +695,13 @@ public final class RecordsReader {
                 devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
             }
         }
-        for (LongList raw : java.util.Arrays.asList(sched == null ? null : schedRaw, orch == null ? null : orchRaw)) {
+        LongList schedCycles = streamLanes != null ? streamRaw : schedRaw;
+        List<Long> lifecycleCycles = lifecycleCycles();
+        for (long c : lifecycleCycles) if (c > 0) {
+            if (c < base) base = c;
+            devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
+        }
+        for (LongList raw : java.util.Arrays.asList(sched == null ? null : schedCycles, orch == null ? null : orchRaw)) {
             if (raw == null) continue;
             for (int k = 0; k < raw.size(); k++) {
                 long c = raw.get(k);
@@ -503,6 +718,7 @@ public final class RecordsReader {
         long origin = 0;
         ClockAlignment align = null;
         double seam = 0.0;
+        StreamsClock clock = null;
         Object originRaw = metadata.get("host_orchestration_origin_ns");
         if (!JsonValues.exact(originRaw)) throw metadataOutOfRange("host_orchestration_origin_ns", originRaw, INT64);
         Long originGiven = JsonValues.isPresent(originRaw) ? JsonValues.asLong(originRaw) : null;
@@ -515,37 +731,47 @@ public final class RecordsReader {
         }
         long uploadMin = Long.MAX_VALUE;
         if (uploadsRaw != null) for (int k = 0; k < uploadRaw.size(); k++) uploadMin = Math.min(uploadMin, uploadRaw.get(k));
-        if (hostMode) {
-            Object quantization = metadata.get("host_timestamp_quantization_ns");
-            if (!JsonValues.exact(quantization)) throw metadataOutOfRange("host_timestamp_quantization_ns", quantization, INT64);
-            align = ClockAlignment.build(metadata.get("clock_anchors"), freq, quantization,
-                devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax},
-                v -> rangeWarnings.add("clock_anchors sample", "out of range (expected " + INT64 + "), sample not used",
-                    metadataAt.get(v)));
+        java.util.function.LongToDoubleFunction toUs;
+        if (streams) {
+            clock = streamsClock(level, hostMode, freq, base, factor, originGiven, hostRecords, hostMin, hostMax, uploadMin);
+            origin = clock.origin;
+            toUs = clock.toUs;
+            String rangeLine = rangeWarnings.line(file);
+            if (rangeLine != null) warn.accept(rangeLine);
+        } else {
+            if (hostMode) {
+                Object quantization = metadata.get("host_timestamp_quantization_ns");
+                if (!JsonValues.exact(quantization)) throw metadataOutOfRange("host_timestamp_quantization_ns", quantization, INT64);
+                align = ClockAlignment.build(metadata.get("clock_anchors"), freq, quantization,
+                    devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax},
+                    v -> rangeWarnings.add("clock_anchors sample", "out of range (expected " + INT64 + "), sample not used",
+                        metadataAt.get(v)));
+            }
+            String rangeLine = rangeWarnings.line(file);
+            if (rangeLine != null) warn.accept(rangeLine);
+            if (originGiven != null && originGiven != 0) origin = originGiven;
+            else if (hostRecords > 0) origin = Math.min(hostMin, uploadMin); // uploads count too, or an early upload would be refused
+            else if (hostMode && align.calibrated) origin = align.startMid();
+            else if (uploadMin != Long.MAX_VALUE && !hostMode) origin = 0;
+            if (hostMode && !align.calibrated) seam = hostRecords > 0 ? (hostMax - origin) / 1000.0 : 0.0;
+
+            final long fBase = base;
+            final long fOrigin = origin;
+            final ClockAlignment fAlign = hostMode && align.calibrated ? align : null;
+            final double fSeam = seam;
+            final boolean composite = hostMode && !align.calibrated;
+            toUs = c -> {
+                if (c <= 0) return 0.0;
+                if (fAlign != null) return (fAlign.hostNs(c) - fOrigin) / 1000.0;
+                double v = (double) (c - fBase) * factor;
+                return composite ? fSeam + v : v;
+            };
         }
-        String rangeLine = rangeWarnings.line(file);
-        if (rangeLine != null) warn.accept(rangeLine);
-        if (originGiven != null && originGiven != 0) origin = originGiven;
-        else if (hostRecords > 0) origin = Math.min(hostMin, uploadMin); // uploads count too, or an early upload would be refused
-        else if (hostMode && align.calibrated) origin = align.startMid();
-        else if (uploadMin != Long.MAX_VALUE && !hostMode) origin = 0;
-        if (hostMode && !align.calibrated) seam = hostRecords > 0 ? (hostMax - origin) / 1000.0 : 0.0;
 
-        final long fBase = base;
-        final long fOrigin = origin;
-        final ClockAlignment fAlign = hostMode && align.calibrated ? align : null;
-        final double fSeam = seam;
-        final boolean composite = hostMode && !align.calibrated;
-        java.util.function.LongToDoubleFunction toUs = c -> {
-            if (c <= 0) return 0.0;
-            if (fAlign != null) return (fAlign.hostNs(c) - fOrigin) / 1000.0;
-            double v = (double) (c - fBase) * factor;
-            return composite ? fSeam + v : v;
-        };
-
-        // AICore rows by (core, reg_task_id), the key AICPU rows carry: later rows replace earlier ones
+        // AICore rows by (run_epoch, core, reg_task_id), the key dispatch rows carry: later rows replace earlier ones
+        // (a streams-era capture may not repeat a key, checked above)
         PairIndex lookup = new PairIndex(n);
-        for (int i = 0; i < n; i++) lookup.put(core.get(i), reg.get(i), i);
+        for (int i = 0; i < n; i++) lookup.put(coreEpoch.get(i), core.get(i), reg.get(i), i);
 
         LongList rowSrc = new LongList(Math.max(n, 16));
         LongList rowAicpu = new LongList(Math.max(n, 16));
@@ -555,7 +781,7 @@ public final class RecordsReader {
             Map<Long, Integer> unmatched = new LinkedHashMap<>();
             int unmatchedTotal = 0;
             for (int j = 0; j < aCore.size(); j++) {
-                int i = lookup.get(aCore.get(j), aReg.get(j));
+                int i = lookup.get(aEpoch.get(j), aCore.get(j), aReg.get(j));
                 if (i < 0) {
                     unmatched.merge(aCore.get(j), 1, Integer::sum);
                     unmatchedTotal++;
@@ -572,21 +798,29 @@ public final class RecordsReader {
                     if (k > 0) sb.append(", ");
                     sb.append("core ").append(es.get(k).getKey()).append(": ").append(es.get(k).getValue());
                 }
-                warn.accept("Warning: " + unmatchedTotal + " aicpu_task(s) had no matching AICore record (top offenders: "
-                    + sb + "); the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
+                warn.accept("Warning: " + unmatchedTotal + " " + era.dispatchRecordsName() + " had no matching AICore record ("
+                    + (streams ? "producer=" + (schedProducer instanceof String ? schedProducer : "None") + ", " : "")
+                    + "top offenders: " + sb + "); the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
             }
         } else {
             aicpuJoined = false;
-            if (level >= 2 && n > 0)
+            if (level >= 2 && n > 0 && !streams)
                 warn.accept("Warning: " + era.levelKey + " " + level + " but aicpu_tasks is empty; using AICore timing only");
             for (int i = 0; i < n; i++) { rowSrc.add(i); rowAicpu.add(-1); }
         }
 
         int rows = rowSrc.size();
         long[] tokens = new long[rows];
-        for (int k = 0; k < rows; k++) tokens[k] = token.get((int) rowSrc.get(k));
+        long[] epochs = new long[rows];
+        for (int k = 0; k < rows; k++) {
+            tokens[k] = token.get((int) rowSrc.get(k));
+            epochs[k] = coreEpoch.get((int) rowSrc.get(k));
+        }
         int[] order = IndexSort.identity(rows);
-        IndexSort.stableSort(order, (a, b) -> Long.compareUnsigned(tokens[a], tokens[b]));
+        IndexSort.stableSort(order, (a, b) -> epochs[a] != epochs[b] ? Long.compare(epochs[a], epochs[b])
+            : Long.compareUnsigned(tokens[a], tokens[b]));
+        long[] runEpoch = streams ? new long[rows] : null;
+        double[] recvOut = new double[2];
 
         long[] taskId = new long[rows];
         int[] coreId = new int[rows];
@@ -598,18 +832,15 @@ public final class RecordsReader {
             int i = (int) rowSrc.get(src);
             int j = (int) rowAicpu.get(src);
             taskId[k] = tokens[src];
+            if (runEpoch != null) runEpoch[k] = epochs[src];
             long c = core.get(i);
             coreId[k] = (int) c;
             coreType[k] = c >= 0 && c < coreTypes.length ? coreTypes[(int) c] : "aiv";
             st[k] = toUs.applyAsDouble(cStart.get(i));
             en[k] = toUs.applyAsDouble(cEnd.get(i));
-            if (era == Era.L2) {
-                lo[k] = r2s.get(i) * factor;
-                re[k] = st[k] - lo[k];
-            } else {
-                re[k] = toUs.applyAsDouble(cStart.get(i) - r2s.get(i));
-                lo[k] = st[k] - re[k];
-            }
+            era.receive(cStart.get(i), r2s.get(i), st[k], factor, toUs, recvOut);
+            re[k] = recvOut[0];
+            lo[k] = recvOut[1];
             if (j >= 0) {
                 di[k] = toUs.applyAsDouble(aDispatch.get(j));
                 fi[k] = toUs.applyAsDouble(aFinish.get(j));
@@ -617,7 +848,13 @@ public final class RecordsReader {
         }
 
         // phase records get their times; every orchestrator record is a submit
-        if (sched != null) {
+        if (streamLanes != null) {
+            int k = 0;
+            for (PhaseTable.Lane lane : streamLanes) for (int r = lane.from; r < lane.to; r++) {
+                double st0 = toUs.applyAsDouble(streamRaw.get(k++));
+                table.setTimes(r, st0, toUs.applyAsDouble(streamRaw.get(k++)));
+            }
+        } else if (sched != null) {
             int k = 0;
             for (PhaseTable.Lane lane : sched) for (int r = lane.from; r < lane.to; r++) {
                 double s = toUs.applyAsDouble(schedRaw.get(k++));
@@ -668,13 +905,356 @@ public final class RecordsReader {
         }
 
         Map<String, Object> tm = null;
-        if (hostMode) tm = timelineMetadata(align, hostRecords, seam);
+        if (streams) tm = clock.timelineMetadata(hostMode, hostRecords, runtime);
+        else if (hostMode) tm = timelineMetadata(align, hostRecords, seam);
 
+        Timeline.Streams streamsFacts = !streams ? null : new Timeline.Streams(runtime, runEpoch,
+            schedProducer instanceof String ? (String) schedProducer : null, streamsPlaced, lifecycle(toUs),
+            clock.placement, clock.origin, captureWindows(lifecycleCycles()), base, hostClockDomain());
         return new Timeline(file, era, level, freq, coreTypes, coreToThread, rows, taskId, coreId, coreType,
-            st, en, di, fi, lo, re, aicpuJoined, table, sched, orchOut, source, uploads, tm);
+            st, en, di, fi, lo, re, aicpuJoined, table, sched, orchOut, source, uploads, tm, streamsFacts);
     }
 
-    private Map<String, Object> timelineMetadata(ClockAlignment align, int hostRecords, double seam) {
+    // ---------------------------------------------------------------- streams era
+
+    /** {@code metadata.host_clock_domain_id} when it is a non-empty string. */
+    private String hostClockDomain() {
+        Object dom = metadata.get("host_clock_domain_id");
+        return dom instanceof String && !((String) dom).isEmpty() ? (String) dom : null;
+    }
+
+    private TaskRuntime runtimeOf(Object v) {
+        if (!(v instanceof String) || ((String) v).isBlank())
+            throw new InputProblem(file, "metadata.runtime is missing; this capture predates the runtime name and its TaskId layout"
+                + " cannot be determined. Re-capture with a current build, which writes 'host_build_graph' or 'tensormap_and_ringbuffer'.",
+                null);
+        TaskRuntime r = TaskRuntime.ofWireName((String) v);
+        if (r == null)
+            throw new InputProblem(file, "metadata.runtime is " + pyRepr((String) v) + ", which this module does not decode; expected"
+                + " 'host_build_graph' or 'tensormap_and_ringbuffer'. A task id has no self-describing layout, so an unrecognised"
+                + " runtime cannot be decoded by guessing.", null);
+        return r;
+    }
+
+    private static String pyRepr(String v) {
+        return v.indexOf('\'') >= 0 && v.indexOf('"') < 0 ? "\"" + v + "\"" : "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    }
+
+    private static String epochText(long e) { return e == IMPLICIT_EPOCH ? "None" : Long.toString(e); }
+
+    private static String keyText(long e, long c, long r) { return "(" + epochText(e) + ", " + c + ", " + r + ")"; }
+
+    /** The row rules of the streams era, in the order the runtime's tools check them; the first failure is the error. */
+    private void checkStreamsRows(int level, TaskRuntime runtime) {
+        int n = core.size();
+        PairIndex seen = new PairIndex(n);
+        for (int i = 0; i < n; i++) {
+            long st = cStart.get(i), en = cEnd.get(i), r = r2s.get(i);
+            if (!(0 < st && st <= en))
+                throw new InputProblem(file, "aicore_tasks[" + i + "] has invalid timing: expected 0 < start_cycles <= end_cycles", null);
+            if (!(0 <= r && r < st))
+                throw new InputProblem(file, "aicore_tasks[" + i + "] has invalid receive_to_start_cycles: expected 0 <="
+                    + " receive_to_start_cycles < start_cycles", null);
+            if (seen.get(coreEpoch.get(i), core.get(i), reg.get(i)) >= 0)
+                throw new InputProblem(file, "duplicate aicore_tasks join key: " + keyText(coreEpoch.get(i), core.get(i), reg.get(i)), null);
+            seen.put(coreEpoch.get(i), core.get(i), reg.get(i), i);
+            String bad = runtime.invalidId(token.get(i));
+            if (bad != null)
+                throw new InputProblem(file, bad + " -- carried by an aicore_tasks row with core_id=" + core.get(i) + ", run_epoch="
+                    + epochText(coreEpoch.get(i)), null);
+        }
+        PairIndex sched = new PairIndex(aCore.size());
+        for (int j = 0; j < aCore.size(); j++) {
+            if (sched.get(aEpoch.get(j), aCore.get(j), aReg.get(j)) >= 0)
+                throw new InputProblem(file, "scheduler_tasks contains duplicate (run_epoch, core_id, reg_task_id) join keys", null);
+            sched.put(aEpoch.get(j), aCore.get(j), aReg.get(j), j);
+        }
+        for (int j = 0; j < aCore.size(); j++)
+            if (!(0 < aDispatch.get(j) && aDispatch.get(j) <= aFinish.get(j)))
+                throw new InputProblem(file, "scheduler_tasks.records[" + j + "] has invalid timing: expected 0 < dispatch_cycles <="
+                    + " finish_cycles", null);
+        if (level < 2 || n == 0) return;
+        if (aCore.size() == 0) throw new InputProblem(file, "level " + level + " requires Scheduler task timing records", null);
+        List<long[]> missing = new ArrayList<>();
+        for (int i = 0; i < n; i++)
+            if (sched.get(coreEpoch.get(i), core.get(i), reg.get(i)) < 0) missing.add(new long[] {coreEpoch.get(i), core.get(i), reg.get(i)});
+        if (missing.isEmpty()) return;
+        missing.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : a[1] != b[1] ? Long.compare(a[1], b[1]) : Long.compare(a[2], b[2]));
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < Math.min(3, missing.size()); k++) {
+            if (k > 0) sb.append(", ");
+            long[] m = missing.get(k);
+            sb.append(keyText(m[0], m[1], m[2]));
+        }
+        throw new InputProblem(file, "level " + level + " requires Scheduler task timing for every AICore task; missing " + missing.size()
+            + " join key(s): " + sb, null);
+    }
+
+    /**
+     * The scheduler streams at their thread index: each at its {@code scheduler_id} when every stream names a
+     * distinct one in 0..255 (gaps become empty threads), else in file order. {@code meta} receives each
+     * thread's stream metadata.
+     */
+    private List<PhaseTable.Lane> placeStreams(List<Map<String, Object>> meta) {
+        int count = streamLanes.size();
+        boolean byId = count > 0;
+        java.util.Set<Long> ids = new java.util.HashSet<>();
+        long max = -1;
+        for (Map<String, Object> m : streamMeta) {
+            Object id = m.get("scheduler_id");
+            if (!(id instanceof Long) || (Long) id < 0 || (Long) id > 255 || !ids.add((Long) id)) { byId = false; break; }
+            max = Math.max(max, (Long) id);
+        }
+        if (!byId) {
+            meta.addAll(streamMeta);
+            return new ArrayList<>(streamLanes);
+        }
+        Object producer = null;
+        for (Map<String, Object> m : streamMeta) {
+            Object pr = m.get("producer");
+            if (!JsonValues.isPresent(pr)) continue;
+            if (producer == null) producer = pr;
+            else if (!producer.equals(pr)) { producer = JsonValues.NULL; break; }
+        }
+        if (producer == null) producer = JsonValues.NULL;
+        List<PhaseTable.Lane> out = new ArrayList<>();
+        int emptyAt = table.size();
+        for (int i = 0; i <= max; i++) {
+            Map<String, Object> gap = new LinkedHashMap<>();
+            gap.put("platform", JsonValues.NULL);
+            gap.put("producer", producer);
+            gap.put("scheduler_id", (long) i);
+            gap.put("worker_id", (long) i);
+            gap.put("core_type", JsonValues.NULL);
+            gap.put("physical_core_id", JsonValues.NULL);
+            gap.put("capture", JsonValues.NULL);
+            meta.add(gap);
+            out.add(table.lane(emptyAt, emptyAt));
+        }
+        for (int k = 0; k < count; k++) {
+            int id = (int) (long) (Long) streamMeta.get(k).get("scheduler_id");
+            out.set(id, streamLanes.get(k));
+            meta.set(id, streamMeta.get(k));
+        }
+        return out;
+    }
+
+    private static final String[] LIFECYCLE = {"handshake_start", "handshake_complete", "config_start", "topology_complete",
+        "context_publish_start", "context_publish_complete", "bootstrap_wait_start", "bootstrap_complete", "register_release_start",
+        "register_release_end", "exit_signal_start", "exit_signal_end", "exit_wait_start", "exit_wait_end"};
+
+    /** Every positive integer lifecycle cycle stamp. */
+    private List<Long> lifecycleCycles() {
+        List<Long> out = new ArrayList<>();
+        if (lifecycleRaw == null) return out;
+        for (Map<String, Object> m : lifecycleRaw)
+            for (String k : LIFECYCLE) {
+                Object v = m.get(k + "_cycles");
+                if (v instanceof Long && (Long) v > 0) out.add((Long) v);
+            }
+        return out;
+    }
+
+    private List<Timeline.Lifecycle> lifecycle(java.util.function.LongToDoubleFunction toUs) {
+        List<Timeline.Lifecycle> out = new ArrayList<>();
+        if (lifecycleRaw == null) return out;
+        for (int i = 0; i < lifecycleRaw.size(); i++) {
+            Map<String, Object> m = lifecycleRaw.get(i);
+            double[] us = new double[LIFECYCLE.length];
+            for (int k = 0; k < LIFECYCLE.length; k++) {
+                Object v = m.get(LIFECYCLE[k] + "_cycles");
+                us[k] = v instanceof Long && (Long) v > 0 ? toUs.applyAsDouble((Long) v) : Double.NaN;
+            }
+            Object tid = m.get("aicpu_thread_id");
+            out.add(new Timeline.Lifecycle(JsonValues.isPresent(tid) ? tid : (Object) (long) i, us));
+        }
+        return out;
+    }
+
+    /** The device-clock bounds the placement joins on. */
+    private io.ptotrace.model.clock.CaptureWindows captureWindows(List<Long> lifecycle) {
+        io.ptotrace.model.clock.CaptureWindows.Bounds ext = new io.ptotrace.model.clock.CaptureWindows.Bounds(),
+            sch = new io.ptotrace.model.clock.CaptureWindows.Bounds(), orc = new io.ptotrace.model.clock.CaptureWindows.Bounds();
+        for (int i = 0; i < core.size(); i++) { ext.add(cStart.get(i) - r2s.get(i)); ext.add(cStart.get(i)); ext.add(cEnd.get(i)); }
+        for (int j = 0; j < aCore.size(); j++) { ext.add(aDispatch.get(j)); ext.add(aFinish.get(j)); }
+        if (streamLanes != null) {
+            int k = 0;
+            for (int s = 0; s < streamLanes.size(); s++) {
+                boolean aicpu = "aicpu".equals(streamMeta.get(s).get("producer"));
+                for (int r = streamLanes.get(s).from; r < streamLanes.get(s).to; r++) {
+                    long a = streamRaw.get(k++), b = streamRaw.get(k++);
+                    ext.add(a); ext.add(b);
+                    if (aicpu) { sch.add(a); sch.add(b); }
+                }
+            }
+        } else if (sched != null) for (int k = 0; k < schedRaw.size(); k++) { ext.add(schedRaw.get(k)); sch.add(schedRaw.get(k)); }
+        if (orch != null) for (int k = 0; k < orchRaw.size(); k++) { ext.add(orchRaw.get(k)); orc.add(orchRaw.get(k)); }
+        for (long c : lifecycle) ext.add(c);
+        return new io.ptotrace.model.clock.CaptureWindows(ext.get(), sch.get(), orc.get());
+    }
+
+    private StreamsClock streamsClock(int level, boolean hostMode, long freq, long base, double factor, Long originGiven,
+                                      int hostRecords, long hostMin, long hostMax, long uploadMin) {
+        StreamsClock c = new StreamsClock();
+        long sourceOrigin = originGiven != null ? originGiven : 0;
+        if (sourceOrigin == 0) {
+            Object o = metadata.get("host_timeline_origin_ns");
+            Long l = o instanceof Long ? (Long) o : null;
+            if (l != null) sourceOrigin = l;
+        }
+        // uploads count too, or an upload before the first submit would be refused
+        if (sourceOrigin == 0 && hostRecords > 0) sourceOrigin = Math.min(hostMin, uploadMin);
+        c.sourceOrigin = sourceOrigin;
+
+        Object savedRaw = metadata.get("clock_alignment");
+        io.ptotrace.model.clock.SavedAlignment saved = null;
+        if (JsonValues.isPresent(savedRaw)) {
+            c.alignmentRecord = savedRaw;
+            try {
+                saved = io.ptotrace.model.clock.SavedAlignment.read(savedRaw, metadata.get("clock_freq_hz"));
+            } catch (io.ptotrace.model.clock.PlacementFailure e) {
+                warn.accept("Warning: ignoring saved clock alignment: " + e.getMessage());
+                c.alignmentRecord = io.ptotrace.model.clock.SavedAlignment.unavailable(e.getMessage());
+            }
+        }
+        boolean uploadsNonEmpty = uploadsRaw != null && !uploadsRaw.isEmpty();
+        boolean contain = level >= 3 && (hostMode || uploadsNonEmpty);
+        java.util.function.LongToDoubleFunction hostNs = null;
+        double placeLo = 0;
+        if (contain) {
+            boolean logsGiven = !options.hostLogs.isEmpty();
+            if (!logsGiven && saved != null) {
+                io.ptotrace.model.clock.SavedAlignment sv = saved;
+                hostNs = sv::hostNs;
+                placeLo = sv.hostMinNs;
+            } else {
+                try {
+                    c.placement = place(freq, hostRecords, hostMin, hostMax);
+                    c.alignmentRecord = c.placement.savedRecord().toJson();
+                    io.ptotrace.model.clock.Placement pl = c.placement;
+                    hostNs = pl::hostNs;
+                    placeLo = pl.placeLoNs;
+                } catch (io.ptotrace.model.clock.PlacementFailure | InputProblem | java.io.UncheckedIOException e) {
+                    String reason = e instanceof InputProblem ? e.getMessage() : e.getMessage();
+                    warn.accept("Warning: clock alignment skipped: " + reason);
+                    c.alignmentRecord = io.ptotrace.model.clock.SavedAlignment.unavailable(reason);
+                }
+            }
+        }
+        long origin = sourceOrigin;
+        if (hostNs != null && origin == 0) origin = (long) placeLo;
+        c.origin = origin;
+        c.placed = hostNs != null;
+        double seam = 0.0;
+        if (hostMode && hostNs == null) {
+            long last = Long.MIN_VALUE;
+            if (hostRecords > 0) last = hostMax;
+            for (int k = 0; uploadsRaw != null && k < uploadRaw.size(); k++) last = Math.max(last, uploadRaw.get(k));
+            seam = last == Long.MIN_VALUE ? 0.0 : (last - origin) / 1000.0;
+        }
+        c.seam = seam;
+        final java.util.function.LongToDoubleFunction h = hostNs;
+        final long fOrigin = origin, fBase = base;
+        final double fSeam = seam;
+        final boolean composite = hostMode;
+        c.toUs = x -> {
+            if (x <= 0) return 0.0;
+            if (h != null) return (h.applyAsDouble(x) - fOrigin) / 1000.0;
+            double v = (double) (x - fBase) * factor;
+            return composite ? fSeam + v : v;
+        };
+        return c;
+    }
+
+    /** Reads the Host logs and places the capture in the one invocation that ran it. */
+    private io.ptotrace.model.clock.Placement place(long freq, int hostRecords, long hostMin, long hostMax) {
+        List<Path> logs = io.ptotrace.model.clock.Containment.logsFor(file, options.hostLogs);
+        if (logs.isEmpty()) throw new io.ptotrace.model.clock.PlacementFailure("no Host log available");
+        List<io.ptotrace.model.clock.HostWindow> windows =
+            io.ptotrace.model.clock.HostWindow.of(io.ptotrace.model.clock.HostLog.read(logs));
+        Map<?, ?> sidecar = io.ptotrace.model.clock.Containment.sidecarBeside(file);
+        CaptureBoundsHolder hb = new CaptureBoundsHolder();
+        if (hostRecords > 0) for (int k = 0; k < hostRaw.size(); k++) hb.add(hostRaw.get(k));
+        for (int k = 0; uploadsRaw != null && k < uploadRaw.size(); k++) hb.add(uploadRaw.get(k));
+        Object coll = metadata.get("collection");
+        Long runEpoch = null;
+        if (coll instanceof Map) {
+            Object e = ((Map<?, ?>) coll).get("run_epoch");
+            if (e instanceof Long && (Long) e > 0) runEpoch = (Long) e;
+        }
+        io.ptotrace.model.clock.HostWindow w = io.ptotrace.model.clock.Containment.select(windows, sidecar, hb.b.get(), runEpoch);
+        io.ptotrace.model.clock.CaptureWindows cw = captureWindows(lifecycleCycles());
+        if (cw.extent == null) throw new io.ptotrace.model.clock.PlacementFailure("capture holds no device-clock records to place");
+        return io.ptotrace.model.clock.Placement.place(w, cw, freq);
+    }
+
+    private static final class CaptureBoundsHolder {
+        final io.ptotrace.model.clock.CaptureWindows.Bounds b = new io.ptotrace.model.clock.CaptureWindows.Bounds();
+
+        void add(long v) { b.add(v); }
+    }
+
+    /** How a streams-era capture's device cycles reach the trace's time axis, and what its metadata says of it. */
+    private final class StreamsClock {
+        long sourceOrigin, origin;
+        boolean placed;
+        double seam;
+        io.ptotrace.model.clock.Placement placement;
+        Object alignmentRecord;
+        java.util.function.LongToDoubleFunction toUs;
+
+        Map<String, Object> timelineMetadata(boolean hostMode, int hostRecords, TaskRuntime runtime) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            if (hostMode) {
+                HostCapture hc = hostCapture(hostRecords);
+                m.put("layout", placed ? "containment_spliced" : "causal_composite");
+                m.put("trace_status", hc.complete ? "complete" : "partial");
+                Object rel = metadata.get("timeline_relation");
+                m.put("relation", JsonValues.isPresent(rel) ? rel : "host_orchestration_precedes_device");
+                m.put("host_capture", hc.capture);
+                m.put("host_records_complete", hc.complete);
+                m.put("cross_domain_latency_available", placed && hc.complete);
+                m.put("source_timeline_origin_ns", sourceOrigin);
+                m.put("timeline_origin_ns", origin);
+                if (!placed) {
+                    m.put("cross_domain_gap_unknown", true);
+                    m.put("logical_seam_us", seam);
+                }
+                if (hostRecords == 0) m.put("host_records_missing", true);
+            } else if (placed) {
+                m.put("layout", "containment_spliced");
+                m.put("trace_status", "complete");
+                m.put("host_records_complete", false);
+                m.put("cross_domain_latency_available", true);
+                m.put("source_timeline_origin_ns", sourceOrigin);
+                m.put("timeline_origin_ns", origin);
+            } else if (JsonValues.isPresent(metadata.get("clock_alignment"))) {
+                m.put("layout", "device_relative");
+                m.put("cross_domain_latency_available", false);
+            }
+            if (!m.isEmpty()) {
+                if (alignmentRecord != null) m.put("clock_alignment", alignmentRecord);
+                if (placement != null) m.put("placement", placement.metadata());
+                Object dom = metadata.get("host_clock_domain_id");
+                if (dom instanceof String && !((String) dom).isEmpty()) m.put("host_clock_domain_id", dom);
+            }
+            m.put("runtime", runtime.wireName);
+            return m;
+        }
+    }
+
+    /** The host capture's accounting as the trace's metadata shows it, and whether it is complete. */
+    private static final class HostCapture {
+        final Map<String, Object> capture;
+        final boolean complete;
+
+        HostCapture(Map<String, Object> capture, boolean complete) {
+            this.capture = capture;
+            this.complete = complete;
+        }
+    }
+
+    private HostCapture hostCapture(int hostRecords) {
         Object hc = metadata.get("host_capture");
         Map<String, Object> capture = new LinkedHashMap<>();
         boolean complete;
@@ -700,6 +1280,13 @@ public final class RecordsReader {
             capture.put("error", "legacy_capture_status_missing");
             complete = false;
         }
+        return new HostCapture(capture, complete);
+    }
+
+    private Map<String, Object> timelineMetadata(ClockAlignment align, int hostRecords, double seam) {
+        HostCapture hc = hostCapture(hostRecords);
+        Map<String, Object> capture = hc.capture;
+        boolean complete = hc.complete;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("layout", align.calibrated ? "clock_aligned" : "causal_composite");
         m.put("trace_status", complete ? "complete" : "partial");
@@ -760,19 +1347,21 @@ public final class RecordsReader {
         return out;
     }
 
-    /** (core_id, reg_task_id) → AICore row index. */
+    /** (run_epoch, core_id, reg_task_id) → AICore row index. */
     private static final class PairIndex {
-        private final java.util.HashMap<Long, LongIntMap> byCore = new java.util.HashMap<>();
+        private final java.util.HashMap<Long, java.util.HashMap<Long, LongIntMap>> byEpoch = new java.util.HashMap<>();
         private final int expected;
 
         PairIndex(int expected) { this.expected = expected; }
 
-        void put(long c, long r, int i) {
-            byCore.computeIfAbsent(c, k -> new LongIntMap(Math.max(16, expected / 16))).put(r, i);
+        void put(long e, long c, long r, int i) {
+            byEpoch.computeIfAbsent(e, k -> new java.util.HashMap<>())
+                .computeIfAbsent(c, k -> new LongIntMap(Math.max(16, expected / 16))).put(r, i);
         }
 
-        int get(long c, long r) {
-            LongIntMap m = byCore.get(c);
+        int get(long e, long c, long r) {
+            java.util.HashMap<Long, LongIntMap> byCore = byEpoch.get(e);
+            LongIntMap m = byCore == null ? null : byCore.get(c);
             return m == null ? -1 : m.get(r);
         }
     }

@@ -90,7 +90,7 @@ class RecordsReaderErrorsTest {
             {"l2_swimlane_level": 1, "metadata": {"clock_freq_hz": 1000000},
              "aicore_tasks": [[0, 0, 1, 110, 150], [0, 1, 2, 160]]}
             """);
-        assertThat(p.getMessage()).isEqualTo("aicore_tasks row 1 has 4 columns, expected 5 or 6");
+        assertThat(p.getMessage()).isEqualTo("aicore_tasks row 1 has 4 columns, expected 5, 6 or 7");
         assertThat(p.where()).startsWith("line 2, column ");
     }
 
@@ -190,19 +190,19 @@ class RecordsReaderErrorsTest {
     }
 
     @Test
-    void newerSchedulerSchemaWithoutAicpuTasksIsRefused() {
+    void streamsEraSectionsAreCheckedAndTheRuntimeIsRequired() {
         InputProblem p = problem("""
             {"chip_swimlane_level": 2, "metadata": {"clock_freq_hz": 1000000},
              "aicore_tasks": [[0, 0, 1, 110, 150, 0, 1]],
              "scheduler_tasks": {"schema_version": 1, "producer": "x", "records": []}}
             """);
-        assertThat(p.getMessage()).startsWith("unsupported (newer) records schema");
+        assertThat(p.getMessage()).isEqualTo("scheduler_tasks.producer must be 'aicpu' or 'aicore'");
         InputProblem q = problem("""
             {"chip_swimlane_level": 4, "metadata": {"clock_freq_hz": 1000000},
              "aicore_tasks": [[0, 0, 1, 110, 150]], "aicpu_tasks": [],
              "scheduler_records": {"schema_version": 1, "streams": []}}
             """);
-        assertThat(q.getMessage()).startsWith("unsupported (newer) records schema");
+        assertThat(q.getMessage()).startsWith("metadata.runtime is missing; this capture predates the runtime name");
     }
 
     @Test

@@ -357,22 +357,26 @@ class RecordsReaderTest {
     }
 
     @Test
-    void sevenColumnAicoreRowsOfLaterProducersUseTheFirstSix() {
+    void sevenColumnAicoreRowsAreTheStreamsEraWhichNamesItsRuntime() {
         Timeline tl = read(dir, "chip.json", """
-            {"chip_swimlane_level": 1, "metadata": {"clock_freq_hz": 1000000},
+            {"chip_swimlane_level": 1, "metadata": {"clock_freq_hz": 1000000, "runtime": "tensormap_and_ringbuffer"},
              "aicore_tasks": [[0, 0, 1, 110, 150, 10, 123456]]}
             """).tl;
+        assertThat(tl.era).isEqualTo(Era.STREAMS);
         assertThat(tl.localSetup[0]).isEqualTo(10.0);
         assertThat(tl.receive[0]).isEqualTo(0.0);
+        assertThat(tl.streams.runEpoch[0]).isEqualTo(123456);
+        assertThat(tl.label(0)).isEqualTo("r0t0");
     }
 
     @Test
-    void level1WithSchedulerTasksIsNotAnError() {
+    void level1WithEmptySchedulerTasksIsNotAnError() {
         Timeline tl = read(dir, "chip.json", """
-            {"chip_swimlane_level": 1, "metadata": {"clock_freq_hz": 1000000},
-             "aicore_tasks": [[0, 0, 1, 110, 150]], "scheduler_tasks": {"schema_version": 1, "records": []}}
+            {"chip_swimlane_level": 1, "metadata": {"clock_freq_hz": 1000000, "runtime": "host_build_graph"},
+             "aicore_tasks": [[0, 0, 1, 110, 150, 0, 1]], "scheduler_tasks": {"schema_version": 1, "producer": "aicpu", "records": []}}
             """).tl;
         assertThat(tl.rows).isEqualTo(1);
+        assertThat(tl.aicpuJoined).isFalse();
     }
 
     @Test

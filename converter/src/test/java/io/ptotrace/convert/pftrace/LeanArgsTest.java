@@ -56,9 +56,33 @@ class LeanArgsTest {
         return shapes;
     }
 
+    /** The sample runs of the chip and L2 eras (the streams era adds run_epoch and its own names: {@link #streamsEraShapes}). */
+    private static Map<String, TracePicture> olderEraRuns() throws Exception {
+        Map<String, TracePicture> pics = TestPictures.ofSampleRuns(false);
+        pics.keySet().removeIf(k -> k.contains("/streams_"));
+        return pics;
+    }
+
+    @Test
+    void streamsEraShapes() throws Exception {
+        Map<String, TracePicture> pics = TestPictures.ofSampleRuns(false);
+        pics.keySet().removeIf(k -> !k.contains("/streams_"));
+        Map<String, Set<String>> shapes = argShapes(pics);
+        List<String> worker = new ArrayList<>(WORKER_FULL);
+        worker.add("run_epoch");
+        assertThat(shapes.get("Worker")).containsExactly(List.of("event-hint", "kernel-duration-us") + " | " + worker);
+        assertThat(shapes.get("SchedulerView")).containsExactly(List.of() + " | " + List.of("event-hint", "dispatch-time-us",
+            "finish-time-us", "scheduler-duration-us", "taskId", "run_epoch"));
+        assertThat(shapes.get("GraphExecution")).containsExactly(List.of("visible_sub_task_local_id_min", "visible_sub_task_local_id_max",
+            "prepare_slice_count", "prepare_duration_us", "execution_start_us") + " | " + List.of("outer_task_id",
+            "visible_sub_task_count", "visible_sub_task_local_id_min", "visible_sub_task_local_id_max", "prepare_slice_count",
+            "prepare_duration_us", "execution_start_us", "execution_duration_us", "synthetic_id_layout", "run_epoch"));
+        assertThat(shapes.get("LifecycleSlices")).containsExactly("[aicpu_thread_id] | [aicpu_thread_id]");
+    }
+
     @Test
     void eachSliceKindCarriesItsLeanArgsAndEveryArgInFull() throws Exception {
-        Map<String, Set<String>> shapes = argShapes(TestPictures.ofSampleRuns(false));
+        Map<String, Set<String>> shapes = argShapes(olderEraRuns());
         assertThat(shapes.get("Worker")).containsExactly(List.of("event-hint", "kernel-duration-us") + " | " + WORKER_FULL);
         assertThat(shapes.get("SchedulerView")).containsExactly(List.of() + " | " + SCHEDULER_VIEW_FULL);
         List<String> phaseFull = List.of("phase", "loop_iter", "tasks_processed", START, END);
@@ -87,7 +111,7 @@ class LeanArgsTest {
 
     @Test
     void graphExecutionsAndUploadsKeepWhatTheirNamesDoNotSay() throws Exception {
-        Map<String, Set<String>> shapes = argShapes(TestPictures.ofSampleRuns(false));
+        Map<String, Set<String>> shapes = argShapes(olderEraRuns());
         if (shapes.containsKey("Uploads")) assertThat(shapes.get("Uploads")).containsExactly("[bytes] | [bytes]");
         if (shapes.containsKey("GraphExecution")) {
             assertThat(shapes.get("GraphExecution")).containsExactly(List.of("visible_node_index_min", "visible_node_index_max",
@@ -213,7 +237,7 @@ class LeanArgsTest {
     @Test
     void fullArgsTraceIsByteForByteTheTraceBeforeLean() throws Exception {
         Map<String, String> got = new LinkedHashMap<>();
-        for (Map.Entry<String, TracePicture> e : TestPictures.ofSampleRuns(false).entrySet())
+        for (Map.Entry<String, TracePicture> e : olderEraRuns().entrySet())
             got.put(e.getKey(), HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(write(e.getValue(), ArgSet.FULL))));
         assertThat(got).isEqualTo(FULL_BEFORE_LEAN);
     }

@@ -31,12 +31,19 @@ public final class RankPairing {
         public final long clockFreqHz;
         /** Null without a sidecar. */
         public final DispatchIdentity identity;
+        /** A host-orchestrated capture the reader already placed by its sidecar and Host records, or null. */
+        public final Placement preplaced;
 
         public Capture(int rank, CaptureWindows windows, long clockFreqHz, DispatchIdentity identity) {
+            this(rank, windows, clockFreqHz, identity, null);
+        }
+
+        public Capture(int rank, CaptureWindows windows, long clockFreqHz, DispatchIdentity identity, Placement preplaced) {
             this.rank = rank;
             this.windows = windows;
             this.clockFreqHz = clockFreqHz;
             this.identity = identity;
+            this.preplaced = preplaced;
         }
     }
 
@@ -95,8 +102,20 @@ public final class RankPairing {
         Map<Integer, Pair> done = new HashMap<>();
         Map<HostWindow, Integer> claimed = new LinkedHashMap<>();
 
+        // a host-orchestrated capture names its invocation itself (its Host records lie inside it)
+        for (Capture c : captures) {
+            if (c.preplaced == null) continue;
+            HostWindow w = windows.stream().filter(x -> x.pid == c.preplaced.window.pid && x.inv == c.preplaced.window.inv).findFirst()
+                .orElse(c.preplaced.window);
+            claimed.put(w, c.rank);
+            List<String> keys = new ArrayList<>();
+            if (c.identity != null && c.identity.hostPid > 0) keys.add("host_pid");
+            if (c.identity != null && identity(c.identity) != null) keys.add("dispatch");
+            done.put(c.rank, new Pair(c.rank, w, c.preplaced, "capture_sidecar", keys.isEmpty() ? null : keys, null, null));
+        }
         for (RankPin pin : pins) {
             Capture c = byRank.get(pin.rank);
+            if (c != null && c.preplaced != null) continue; // placed by its own Host records; the pin has nothing to choose
             if (c == null) throw new PlacementFailure("pinned pairing names a capture that is not being merged: [" + pin.rank + "]");
             List<HostWindow> of = windows.stream().filter(w -> w.pid == pin.pid && (pin.inv < 0 || w.inv == pin.inv)).collect(Collectors.toList());
             if (pin.inv >= 0 && of.isEmpty())
@@ -111,6 +130,7 @@ public final class RankPairing {
         }
         for (Map.Entry<HostWindow, Integer> e : claimed.entrySet()) {
             Capture c = byRank.get(e.getValue());
+            if (done.containsKey(c.rank)) continue;
             done.put(c.rank, new Pair(c.rank, e.getKey(), Placement.place(e.getKey(), c.windows, c.clockFreqHz), "pinned", null, null, null));
         }
 
