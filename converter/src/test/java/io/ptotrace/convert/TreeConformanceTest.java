@@ -59,9 +59,9 @@ class TreeConformanceTest {
     }
 
     private void run(Path c, Path comparator, List<String> argv, String golden) throws Exception {
-        Path scratch = Files.createDirectories(tmp.resolve("case"));
+        Path scratch = Files.createTempDirectory(tmp, "case");
         copy(c.resolve("dfx_outputs"), scratch.resolve("dfx_outputs"));
-        Path out = tmp.resolve("out.json");
+        Path out = scratch.resolve("out.json");
         ConvertOptions o = new ConvertOptions();
         o.cwd = scratch;
         o.format = ConvertOptions.Format.JSON;
