@@ -136,8 +136,14 @@ class TreeConvertTest {
         convert(tree, a, "d1", null, List.of("1=5001:2"), false);
         JsonNode rank1 = read(a).get("metadata").get("ranks").get(1);
         assertThat(rank1.get("host_pairing").get("source").asText()).isEqualTo("pinned");
-        assertThatThrownBy(() -> convert(tree, tmp.resolve("x.json"), "d1", null, List.of("1=5001:1"), false))
-            .isInstanceOf(InputProblem.class).hasMessageContaining("pid 5001 inv 1");
+        assertThat(rank1.get("host_pairing").get("inv").asLong()).isEqualTo(2);
+        // a pin decides, also against the sidecar's choice: rank 1's d1 capture fits d0's wide runner window too
+        Path other = tmp.resolve("other.json");
+        convert(tree, other, "d1", null, List.of("1=5001:1"), false);
+        assertThat(read(other).get("metadata").get("ranks").get(1).get("host_pairing").get("inv").asLong()).isEqualTo(1);
+        assertThatThrownBy(() -> convert(tree, tmp.resolve("x.json"), "d1", null, List.of("1=5001:9"), false))
+            .isInstanceOf(InputProblem.class)
+            .hasMessage("pinned pairing 1=5001:9 names an invocation with no placeable chip.run.runner_run window in the Host logs");
         assertThat(tmp.resolve("x.json")).doesNotExist();
     }
 
