@@ -3,7 +3,8 @@
 # dispatch, level 4, tmr, with deps.json and per-rank Host logs; ptotrace synth --ranks), then times
 #   1. one rank's capture converted alone (rank0/d0, .pftrace), and
 #   2. the whole tree merged into one trace (convert dfx_outputs --dispatch d0, .pftrace),
-# each through bin/ptotrace with the heap capped (PTOTRACE_BENCH_HEAP, default 4g), printing wall seconds,
+# each with the built jar (java -XX:FreqInlineSize=100 -jar, as the launcher runs it; $PTOTRACE_JAVA picks
+# the java) and the heap capped (PTOTRACE_BENCH_HEAP, default 4g), printing wall seconds,
 # peak RSS, the inputs' total size and the trace's size. The tree is cached under bench/out/ (or
 # $PTOTRACE_BENCH_DIR); traces are deleted after measuring.
 #   bench/ranks.sh [RANKS [TASKS]]        e.g. bench/ranks.sh 16 100000
@@ -16,21 +17,21 @@ ranks="${1:-16}"
 tasks="${2:-100000}"
 mkdir -p "$out"
 [ -f "$jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
-"$here/bin/ptotrace" --version >/dev/null # any build or warm-up-cache training happens here, not in a timed run
+java="${PTOTRACE_JAVA:-java}"
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
 tree="$out/tree_${ranks}x${tasks}"
 if [ ! -f "$tree/host.$((5000 + ranks - 1)).log" ]; then
   rm -rf "$tree"
-  java -Xmx4g -jar "$jar" synth --ranks "$ranks" -n "$tasks" --level 4 --seed 7 --hb-share 0.01 -o "$tree" >/dev/null
+  "$java" -Xmx4g -jar "$jar" synth --ranks "$ranks" -n "$tasks" --level 4 --seed 7 --hb-share 0.01 -o "$tree" >/dev/null
 fi
 
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
-measure() { # label, trace, command...
-  local label="$1" trace="$2"; shift 2
-  local log="$out/time_ranks_${label}.log"
+measure() { # id, label, trace, command...
+  local id="$1" label="$2" trace="$3"; shift 3
+  local log="$out/time_ranks_${id}.log"
   rm -f "$trace"
-  if ! PTOTRACE_JAVA_OPTS="-Xmx$heap" /usr/bin/time -v "$@" >/dev/null 2>"$log"; then
+  if ! /usr/bin/time -v "$java" -XX:FreqInlineSize=100 "-Xmx$heap" -jar "$jar" "$@" >/dev/null 2>"$log"; then
     printf '%-22s failed: %s\n' "$label" "$(grep -m1 -E 'Error|Exception' "$log" || head -1 "$log")"
     return
   fi
@@ -42,6 +43,6 @@ measure() { # label, trace, command...
 
 printf '%-22s %9s %10s %14s %14s\n' run wall_s rss_MB inputs trace
 inputs=$(du -cb "$tree"/rank0/d0/*.json | tail -1 | cut -f1)
-measure "one rank (rank0/d0)" "$out/rank0.pftrace" "$here/bin/ptotrace" convert "$tree/rank0/d0" -o "$out/rank0.pftrace"
+measure one "one rank (rank0/d0)" "$out/rank0.pftrace" convert "$tree/rank0/d0" -o "$out/rank0.pftrace"
 inputs=$(du -cb "$tree"/rank*/d0/*.json | tail -1 | cut -f1)
-measure "$ranks ranks merged" "$out/l3_merged.pftrace" "$here/bin/ptotrace" convert "$tree" --dispatch d0 -o "$out/l3_merged.pftrace"
+measure merged "$ranks ranks merged" "$out/l3_merged.pftrace" convert "$tree" --dispatch d0 -o "$out/l3_merged.pftrace"

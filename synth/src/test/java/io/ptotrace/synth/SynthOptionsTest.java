@@ -20,7 +20,8 @@ class SynthOptionsTest {
     assertThat(io.ptotrace.model.Era.CHIP.recordsFile).isEqualTo("chip_swimlane_records.json");
     assertThat(io.ptotrace.model.Era.L2.levelKey).isEqualTo("l2_swimlane_level");
     assertThat(SynthOptions.optionHelp().get("era"))
-        .isEqualTo("l2 (l2_swimlane_records.json) or chip (chip_swimlane_records.json, edge flags) (default l2)");
+        .isEqualTo("l2 (l2_swimlane_records.json), chip (chip_swimlane_records.json, edge flags) or streams (the same file with "
+        + "object-wrapped streams, run epochs and a runtime name, and a Host log) (default l2)");
   }
 
   @Test
