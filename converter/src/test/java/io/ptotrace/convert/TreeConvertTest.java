@@ -230,6 +230,38 @@ class TreeConvertTest {
     }
 
     @Test
+    void splitWindowAndTheEstimateWorkOnTheMergedTrace() throws IOException {
+        ConvertOptions o = new ConvertOptions();
+        o.input = tree;
+        o.dispatch = "d0";
+        o.output = tmp.resolve("split.pftrace");
+        o.splitBudget = 20L << 20;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new ConvertJob(o, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()), false).run();
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertThat(stdout).contains("split.pftrace: ").contains("in Perfetto's trace processor").contains("  Parts:  ");
+        assertThat(tmp.resolve("split.parts.json")).exists();
+        try (Stream<Path> s = Files.list(tmp)) {
+            assertThat(s.filter(p -> p.getFileName().toString().matches("split\\.part-\\d+\\.pftrace")).count()).isGreaterThan(1);
+        }
+
+        JsonNode whole = read(convert(tree, tmp.resolve("whole.json"), "d0", null, List.of(), false).written.get(0).path);
+        double first = Double.MAX_VALUE, last = 0;
+        for (JsonNode e : whole.get("traceEvents"))
+            if (e.get("ph").asText().equals("X") && e.get("pid").asInt() >= 100) { first = Math.min(first, e.get("ts").asDouble()); last = Math.max(last, e.get("ts").asDouble()); }
+        ConvertOptions w = new ConvertOptions();
+        w.input = tree;
+        w.dispatch = "d0";
+        w.output = tmp.resolve("window.pftrace");
+        double mid = (first + last) / 2;
+        w.window = WindowSpec.parse(first + ".." + mid);
+        new ConvertJob(w, new PrintStream(new ByteArrayOutputStream()), new PrintStream(new ByteArrayOutputStream()), false).run();
+        Summary win = TraceInspector.inspect(tmp.resolve("window.pftrace"));
+        assertThat(win.slices).isPositive().isLessThan(TraceInspector.inspect(tmp.resolve("whole.pftrace")).slices);
+        assertThat(win.processes).containsValue("rank1 / Worker View");
+    }
+
+    @Test
     void theTreesFilesAreUntouched() throws Exception {
         Path root = copy();
         Map<String, String> before = fingerprint(root);
