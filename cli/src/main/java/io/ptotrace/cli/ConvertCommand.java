@@ -51,7 +51,8 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Option(names = "--host-log", paramLabel = "PATH",
         description = "Host log with [STRACE] spans to place a streams-era capture by span containment (repeatable; "
-            + "default: the host_clock_alignment.*.log or host.*.log files beside the capture). Never modified.")
+            + "default: the host_clock_alignment.*.log or host.*.log files beside the capture; for a dfx_outputs tree, those of its "
+            + "root and capture folders). Never modified.")
     java.util.List<Path> hostLogs = new java.util.ArrayList<>();
 
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
