@@ -142,7 +142,9 @@ final class RankSplice {
             if (!kept.isEmpty()) dispatchers.put(e.getKey(), kept);
         }
         // keep the log's order within a process
-        for (List<HostLog.Span> l : dispatchers.values()) l.sort((x, y) -> Integer.compare(spans.indexOf(x), spans.indexOf(y)));
+        java.util.IdentityHashMap<HostLog.Span, Integer> order = new java.util.IdentityHashMap<>();
+        for (int k = 0; k < spans.size(); k++) order.put(spans.get(k), k);
+        for (List<HostLog.Span> l : dispatchers.values()) l.sort((x, y) -> Integer.compare(order.get(x), order.get(y)));
 
         long origin = Long.MAX_VALUE;
         for (int i = 0; i < pairs.size(); i++) {

@@ -88,7 +88,7 @@ final class TreeConvertJob {
             if (sel.captures.stream().noneMatch(c -> c.rank == pin.rank))
                 throw problem("pinned pairing names a capture that is not being merged: [" + pin.rank + "]");
 
-        List<ConvertJob.Written> written = job.targets(root, STEM);
+        List<ConvertJob.Written> written = job.targets(access(root), STEM);
         List<Path> inputs = inputFiles(sel);
         try {
             inputs.addAll(TreeHostLogs.of(access(root), o.hostLogs.stream().map(this::access).collect(Collectors.toList())));
