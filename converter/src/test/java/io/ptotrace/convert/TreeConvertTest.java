@@ -231,11 +231,14 @@ class TreeConvertTest {
 
     @Test
     void splitWindowAndTheEstimateWorkOnTheMergedTrace() throws IOException {
+        // a tree large enough to need cutting: 2 ranks of 12 000 tasks
+        Path big = tmp.resolve("big");
+        SynthTree.write(SynthOptions.builder().tasks(12_000).level(4).seed(6).era(Era.STREAMS).build(), 2, 1, big);
         ConvertOptions o = new ConvertOptions();
-        o.input = tree;
+        o.input = big;
         o.dispatch = "d0";
         o.output = tmp.resolve("split.pftrace");
-        o.splitBudget = 20L << 20;
+        o.splitBudget = 60L << 20;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new ConvertJob(o, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()), false).run();
         String stdout = out.toString(StandardCharsets.UTF_8);
