@@ -89,21 +89,17 @@ final class TreeConvertJob {
                 throw problem("pinned pairing names a capture that is not being merged: [" + pin.rank + "]");
 
         List<ConvertJob.Written> written = job.targets(access(root), STEM);
-        List<Path> inputs = inputFiles(sel);
-        try {
-            inputs.addAll(TreeHostLogs.of(access(root), o.hostLogs.stream().map(this::access).collect(Collectors.toList())));
-        } catch (InputProblem none) {
-            // no Host log: nothing more that an output could overwrite (placement says so if it needs one)
-        }
-        List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
-        if (o.splitBudget != null) planned.add(TraceSplit.indexPath(planned.get(planned.size() - 1)));
-        Outputs.plan(planned, inputs);
-
         try {
             treeLogs = TreeHostLogs.of(access(root), o.hostLogs.stream().map(this::access).collect(Collectors.toList()));
         } catch (InputProblem none) {
             treeLogs = List.of(); // only captures that need no placement convert (placement says so otherwise)
         }
+        List<Path> inputs = inputFiles(sel);
+        inputs.addAll(treeLogs);
+        List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
+        if (o.splitBudget != null) planned.add(TraceSplit.indexPath(planned.get(planned.size() - 1)));
+        Outputs.plan(planned, inputs);
+
         List<RankRun> ranks = readRanks(sel);
         List<RankRun> ok = new ArrayList<>();
         for (RankRun r : ranks) {
