@@ -180,7 +180,7 @@ class ConvertCliTest {
             new String[] {"metadata not an object", GOOD.replace("\"metadata\": {\"clock_freq_hz\": 1000000, \"num_cores\": 2, \"core_types\": [\"aic\", \"aiv\"]}",
                 "\"metadata\": \"none\""), "metadata is not an object"},
             new String[] {"newer scheduler schema", "{\"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1}, \"aicore_tasks\": [[0, 0, 1, 5, 6]],"
-                + " \"scheduler_records\": {\"schema_version\": 1, \"streams\": []}}", "unsupported (newer) records schema"},
+                + " \"scheduler_records\": {\"schema_version\": 1, \"streams\": []}}", "metadata.runtime is missing"},
             new String[] {"ambiguous orchestrators", HOST.formatted("{\"submit_idx\": 0, \"task_id\": 0, \"start_host_ns\": 10000, \"end_host_ns\": 11000}",
                 ", \"aicpu_orchestrator_phases\": [[]]"), "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous"},
             new String[] {"invalid host record", HOST.formatted("{\"submit_idx\": 0, \"task_id\": 0, \"start_host_ns\": 10000, \"end_host_ns\": 9000}", ""),

@@ -130,6 +130,25 @@ class MutatedInputsTest {
         assertThat(Cli.snapshot(run)).isEqualTo(inputs);
     }
 
+    /** A streams-era capture placed by the Host log beside it: any of its inputs mutated. */
+    static final Path STREAMS = Path.of("..", "testdata", "conformance", "streams_sample_hbg_host_placed");
+    static final String[] STREAMS_FILES = {"chip_swimlane_records.json", "host.4242.log", "dispatch_identity.json", "deps.json"};
+
+    @Property(tries = 40)
+    void streamsCaptureKeepsTheContract(@ForAll("mutations") Mutation m) throws IOException {
+        Path work = Files.createTempDirectory(base, "streams");
+        Path run = Files.createDirectories(work.resolve("run"));
+        for (String f : STREAMS_FILES) Files.copy(STREAMS.resolve(f), run.resolve(f));
+        Path victim = run.resolve(STREAMS_FILES[(m.file() + (int) (m.at() * 7)) % STREAMS_FILES.length]);
+        Files.write(victim, m.apply(Files.readAllBytes(victim)));
+        Map<String, String> inputs = Cli.snapshot(run);
+        Path out = Files.createDirectories(work.resolve("out"));
+        Cli.Result r = Cli.run("convert", run.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
+        checkOutcome(r, List.of(0, 2));
+        assertThat(Cli.snapshot(out).keySet()).isEqualTo(r.status() == 0 ? java.util.Set.of("t.json", "t.pftrace") : java.util.Set.of());
+        assertThat(Cli.snapshot(run)).isEqualTo(inputs);
+    }
+
     @Property(tries = 40)
     void inspectKeepsTheContract(@ForAll("mutations") Mutation m) throws IOException {
         Path work = Files.createTempDirectory(base, "inspect");

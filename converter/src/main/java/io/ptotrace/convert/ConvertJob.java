@@ -105,6 +105,8 @@ public final class ConvertJob {
         if (o.verbose) out.println("Reading performance data from: " + input);
         Path depsPath = o.depsJson != null ? o.depsJson : RunLocator.depsBeside(input);
 
+        for (Path log : o.hostLogs)
+            if (!Files.exists(log)) throw new InputProblem(log, "no such file (given as --host-log)", null);
         List<Written> written = targets(input.getParent(), "merged_swimlane");
         List<Path> inputs = inputFiles(input, depsPath);
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());

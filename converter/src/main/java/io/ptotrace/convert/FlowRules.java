@@ -46,8 +46,12 @@ final class FlowRules {
     }
 
     void emitAll() {
-        workerDependencies();
-        if (slices.hasAicpuData()) schedulerDependencies();
+        // dependency arrows are drawn once per run, between rows of that run
+        for (long e : new java.util.ArrayList<>(ix.epochs())) {
+            ix.useEpoch(e);
+            workerDependencies();
+            if (slices.hasAicpuData()) schedulerDependencies();
+        }
         boolean sched = tl.schedulerPhases != null;
         if (sched && tl.coreToThread.length > 0) completeFlows();
         int[] coreThread = null;
@@ -206,7 +210,7 @@ final class FlowRules {
             int cmp = Double.compare(pt.endUs(x), pt.endUs(y));
             return cmp != 0 ? cmp : Integer.compare(slices.recordThread(x), slices.recordThread(y));
         });
-        LongIntMap satisfied = new LongIntMap(1024);
+        java.util.Map<Long, LongIntMap> satisfiedByRun = new java.util.HashMap<>();
         for (int c : order) {
             IntList ts = tasksOf[c];
             if (ts == null) continue;
@@ -214,6 +218,8 @@ final class FlowRules {
             int cThread = slices.recordThread(c);
             for (int i = 0; i < ts.size(); i++) {
                 long task = ix.tasks[ts.get(i)];
+                long run = ix.epochOfGroup[ts.get(i)];
+                LongIntMap satisfied = satisfiedByRun.computeIfAbsent(run, k -> new LongIntMap(1024));
                 int p = deps.predOrdinal(task);
                 if (p < 0) continue;
                 for (int k = deps.succFrom(p); k < deps.succTo(p); k++) {
@@ -222,7 +228,7 @@ final class FlowRules {
                     sat = sat < 0 ? 1 : sat + 1;
                     satisfied.put(cons, sat);
                     if (sat != ix.predCountOf(cons)) continue;
-                    int cg = ix.group(cons);
+                    int cg = ix.group(run, cons);
                     if (cg < 0) continue;
                     int best = -1;
                     for (int r = ix.rowFrom[cg]; r < ix.rowTo[cg]; r++) {

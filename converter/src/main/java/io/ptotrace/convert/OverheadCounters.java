@@ -78,7 +78,7 @@ final class OverheadCounters {
             for (int i = 0; i < n; i++) {
                 long p = ix.predOf(t, i);
                 if (p == t) continue;
-                int pg = ix.group(p);
+                int pg = ix.group(ix.epochOfGroup[g], p);
                 if (pg < 0) continue;
                 any = true;
                 ready = Math.max(ready, end[pg]);

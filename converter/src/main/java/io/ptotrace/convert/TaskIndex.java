@@ -10,6 +10,10 @@ import io.ptotrace.model.util.LongList;
 /**
  * Per-task views of the joined rows: the contiguous row range of each
  * task, the SPMD set, fan counts, anchor rows of each view and the reverse adjacency.
+ *
+ * <p>A capture may hold several runs (streams-era run epochs); a task's rows are then one group per run,
+ * and task lookups answer for the run selected with {@link #useEpoch} (arrows pair rows of one run only).
+ * Captures of the older eras are one run, {@link #ONE_RUN}.
  */
 final class TaskIndex {
     final Timeline tl;
@@ -19,8 +23,15 @@ final class TaskIndex {
     final long[] tasks;
     final int[] rowFrom;
     final int[] rowTo;
-    private final LongIntMap groupOf;
+    /** The run of each group. */
+    final long[] epochOfGroup;
+    private final java.util.LinkedHashMap<Long, LongIntMap> groupsByEpoch = new java.util.LinkedHashMap<>();
+    private LongIntMap groupOf;
+    private long epoch;
     private final LongIntMap spmd = new LongIntMap(64);
+
+    /** The run of a capture that records none, and of its records. */
+    static final long ONE_RUN = 0;
 
     // reverse adjacency: succ → preds in pred-major order
     private final LongIntMap succOrdinal;
@@ -31,17 +42,24 @@ final class TaskIndex {
         this.tl = run.timeline;
         this.deps = run.deps;
         this.funcId = run.funcId;
-        LongList ids = new LongList();
+        LongList ids = new LongList(), epochs = new LongList();
         IntList from = new IntList();
         for (int r = 0; r < tl.rows; r++) {
-            if (r == 0 || tl.taskId[r] != tl.taskId[r - 1]) { ids.add(tl.taskId[r]); from.add(r); }
+            if (r == 0 || tl.taskId[r] != tl.taskId[r - 1] || epochOfRow(r) != epochOfRow(r - 1)) {
+                ids.add(tl.taskId[r]);
+                epochs.add(epochOfRow(r));
+                from.add(r);
+            }
         }
         tasks = ids.toArray();
+        epochOfGroup = epochs.toArray();
         rowFrom = from.toArray();
         rowTo = new int[tasks.length];
         for (int g = 0; g < tasks.length; g++) rowTo[g] = g + 1 < tasks.length ? rowFrom[g + 1] : tl.rows;
-        groupOf = new LongIntMap(Math.max(16, tasks.length));
-        for (int g = 0; g < tasks.length; g++) groupOf.put(tasks[g], g);
+        for (int g = 0; g < tasks.length; g++)
+            groupsByEpoch.computeIfAbsent(epochOfGroup[g], k -> new LongIntMap(Math.max(16, tasks.length))).put(tasks[g], g);
+        if (groupsByEpoch.isEmpty()) groupsByEpoch.put(ONE_RUN, new LongIntMap(16));
+        useEpoch(groupsByEpoch.keySet().iterator().next());
 
         // SPMD tasks: several rows of one core type and no block_num to say otherwise
         for (int g = 0; g < tasks.length; g++) {
@@ -78,9 +96,32 @@ final class TaskIndex {
         }
     }
 
+    /** The run a row belongs to. */
+    long epochOfRow(int row) { return tl.streams == null ? ONE_RUN : tl.streams.runEpoch[row]; }
+
+    /** The runs with rows, in row order. */
+    java.util.Set<Long> epochs() { return groupsByEpoch.keySet(); }
+
+    /** Selects the run whose groups {@link #group} and the per-task questions answer for. */
+    void useEpoch(long e) {
+        epoch = e;
+        LongIntMap m = groupsByEpoch.get(e);
+        groupOf = m != null ? m : new LongIntMap(16);
+    }
+
+    long currentEpoch() { return epoch; }
+
     int group(long task) { return groupOf.get(task); }
 
+    /** The group of a task in one run, whichever run is selected. */
+    int group(long epoch, long task) {
+        LongIntMap m = groupsByEpoch.get(epoch);
+        return m == null ? -1 : m.get(task);
+    }
+
     boolean hasRows(long task) { return groupOf.get(task) >= 0; }
+
+    boolean hasRows(long epoch, long task) { return group(epoch, task) >= 0; }
 
     boolean isSpmd(long task) {
         int b = deps.blockNum(task);

@@ -57,7 +57,7 @@ public final class TraceBuilder {
     private int[] svTid;         // row → Scheduler-View lane tid
     private boolean hasAicpuData;
     private int schedCount;
-    private final LongIntMap anchorHead = new LongIntMap(64);
+    private final java.util.HashMap<Long, LongIntMap> anchorHeads = new java.util.HashMap<>(); // per run: task → last anchor
     private final IntList anchorNext = new IntList(), anchorSlice = new IntList();
     private final List<int[]> threadCompletes = new ArrayList<>(); // per sched thread: record refs sorted by start
 
@@ -197,7 +197,7 @@ public final class TraceBuilder {
                         if (idOk) (phase.equals("dummy_task") ? dummyRt : predRt).add(pt.taskId(ref));
                         double dur = Math.max(end - start, 0.02);
                         int sl = pic.addSlice(skippedKind, ref, lay.worker(), 19000 + t, start, dur, true);
-                        if (idOk) addAnchor(pt.taskId(ref), sl);
+                        if (idOk) addAnchor(recordEpoch(ref), pt.taskId(ref), sl);
                     } else if (PhaseStyle.isDrawn(tl, phase)) {
                         int tid = sub[ref - lane.from] ? schedTid(t) + 1 : schedTid(t);
                         recordSlice[ref] = pic.addSlice(phaseKind, ref, lay.scheduler(), tid, start, end - start, false);
@@ -247,7 +247,7 @@ public final class TraceBuilder {
                         if (dummy && !dummyRt.contains(t) && warnedDummy.add(t))
                             warn.accept("Warning: dummy(" + tl.label(t) + ") has no dummy_task scheduler record; its Worker View bar cannot be rendered.");
                     } else {
-                        regular = ix.hasRows(t);
+                        regular = pt.hasRunEpoch(ref) || tl.streams == null ? ix.hasRows(recordEpoch(ref), t) : hasRowsInAnyRun(t);
                         dummy = dummyRt.contains(t);
                     }
                     boolean predicated = predRt.contains(t);
@@ -255,7 +255,7 @@ public final class TraceBuilder {
                     double dur = Math.max(end - start, 0.02);
                     int al = pic.addSlice(allocKind, ref, lay.worker(), 19000 + schedCount + o, start, dur, true);
                     // streams era: arrows pair only records of one run, and host records belong to none
-                    if (tl.streams == null || pt.hasRunEpoch(ref)) addAnchor(t, al);
+                    if (tl.streams == null || pt.hasRunEpoch(ref)) addAnchor(recordEpoch(ref), t, al);
                 }
             }
         }
@@ -398,14 +398,18 @@ public final class TraceBuilder {
 
         @Override public void anchors(long task, IntList out) {
             out.clear();
-            int h = anchorHead.get(task);
+            LongIntMap anchorHead = anchorHeads.get(ix.currentEpoch());
+            int h = anchorHead == null ? -1 : anchorHead.get(task);
             if (h < 0) return;
             // stored as a singly linked list in reverse; collect and reverse
             for (int i = h; i >= 0; i = anchorNext.get(i)) out.add(anchorSlice.get(i));
             for (int a = 0, b = out.size() - 1; a < b; a++, b--) { int x = out.get(a); out.set(a, out.get(b)); out.set(b, x); }
         }
 
-        @Override public boolean hasAnchors(long task) { return anchorHead.get(task) >= 0; }
+        @Override public boolean hasAnchors(long task) {
+            LongIntMap anchorHead = anchorHeads.get(ix.currentEpoch());
+            return anchorHead != null && anchorHead.get(task) >= 0;
+        }
 
         @Override public int threadCount() { return threadCompletes.size(); }
 
@@ -416,7 +420,16 @@ public final class TraceBuilder {
         @Override public int completeFor(int thread, double finishUs) { return TraceBuilder.this.completeFor(thread, finishUs); }
     }
 
-    private void addAnchor(long task, int slice) {
+    /** The run of a record: its run_epoch, or the one run of a capture that records none. */
+    private long recordEpoch(int ref) { return tl.streams != null && pt.hasRunEpoch(ref) ? pt.runEpoch(ref) : TaskIndex.ONE_RUN; }
+
+    private boolean hasRowsInAnyRun(long task) {
+        for (long e : ix.epochs()) if (ix.hasRows(e, task)) return true;
+        return false;
+    }
+
+    private void addAnchor(long epoch, long task, int slice) {
+        LongIntMap anchorHead = anchorHeads.computeIfAbsent(epoch, k -> new LongIntMap(64));
         int prev = anchorHead.get(task);
         anchorSlice.add(slice);
         anchorNext.add(prev);

@@ -650,11 +650,16 @@ final class Differ {
     }
 
     private void writeNotes() {
+        String ra = a.runtime(), rb = b.runtime();
+        if (ra != null && rb != null && !ra.equals(rb))
+            notes.add("runtime changed: OLD was built by " + ra + ", NEW by " + rb + "; their task ids have different layouts");
+        else if ((ra == null) != (rb == null))
+            notes.add("runtime recorded only in " + (ra != null ? "OLD (" + ra + ")" : "NEW (" + rb + ")"));
         if (a.edgeCount() > 0 && b.edgeCount() > 0 && !o.ignores(Field.FLAGS)) {
             if (sa.edgesWithFlags() == 0 && sb.edgesWithFlags() > 0) {
-                notes.add("flags not recorded in OLD (older-era deps.json); edge flags are compared only where both sides carry them");
+                notes.add("flags not recorded in OLD (an older-era or host-built deps.json); edge flags are compared only where both sides carry them");
             } else if (sb.edgesWithFlags() == 0 && sa.edgesWithFlags() > 0) {
-                notes.add("flags not recorded in NEW (older-era deps.json); edge flags are compared only where both sides carry them");
+                notes.add("flags not recorded in NEW (an older-era or host-built deps.json); edge flags are compared only where both sides carry them");
             }
         }
         if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) {

@@ -12,6 +12,19 @@ public final class ReadOptions {
 
     /** The Host logs given ({@code --host-log}); empty for the logs beside the capture. */
     public final List<Path> hostLogs;
+    /**
+     * A placement decided outside this capture (a directory of ranks pairs every rank with its Host window
+     * first), used instead of reading logs; null: the capture is placed on its own.
+     */
+    public final io.ptotrace.model.clock.Placement placement;
+    /** The Host ns every rank of a merged trace measures from (must be > 0 and needs a placement); null: the capture's own. */
+    public final Long sharedOriginNs;
 
-    public ReadOptions(List<Path> hostLogs) { this.hostLogs = List.copyOf(hostLogs); }
+    public ReadOptions(List<Path> hostLogs) { this(hostLogs, null, null); }
+
+    public ReadOptions(List<Path> hostLogs, io.ptotrace.model.clock.Placement placement, Long sharedOriginNs) {
+        this.hostLogs = List.copyOf(hostLogs);
+        this.placement = placement;
+        this.sharedOriginNs = sharedOriginNs;
+    }
 }

@@ -695,6 +695,8 @@ public final class RecordsReader {
                 devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
             }
         }
+        // the scheduler streams are the streams era's; an older-era file's stray streams section is not read
+        if (!streams) streamLanes = null;
         LongList schedCycles = streamLanes != null ? streamRaw : schedRaw;
         List<Long> lifecycleCycles = lifecycleCycles();
         for (long c : lifecycleCycles) if (c > 0) {
@@ -1121,7 +1123,13 @@ public final class RecordsReader {
         boolean contain = level >= 3 && (hostMode || uploadsNonEmpty);
         java.util.function.LongToDoubleFunction hostNs = null;
         double placeLo = 0;
-        if (contain) {
+        if (options.placement != null) {
+            c.placement = options.placement;
+            c.alignmentRecord = c.placement.savedRecord().toJson();
+            io.ptotrace.model.clock.Placement pl = c.placement;
+            hostNs = pl::hostNs;
+            placeLo = pl.placeLoNs;
+        } else if (contain) {
             boolean logsGiven = !options.hostLogs.isEmpty();
             if (!logsGiven && saved != null) {
                 io.ptotrace.model.clock.SavedAlignment sv = saved;
@@ -1143,6 +1151,12 @@ public final class RecordsReader {
         }
         long origin = sourceOrigin;
         if (hostNs != null && origin == 0) origin = (long) placeLo;
+        if (options.sharedOriginNs != null) {
+            if (options.sharedOriginNs <= 0) throw new InputProblem(file, "invalid shared timeline origin: " + options.sharedOriginNs, null);
+            if (hostNs == null)
+                throw new InputProblem(file, "a shared timeline origin requires a containment placement for this capture", null);
+            origin = options.sharedOriginNs;
+        }
         c.origin = origin;
         c.placed = hostNs != null;
         double seam = 0.0;
@@ -1164,6 +1178,16 @@ public final class RecordsReader {
             return composite ? fSeam + v : v;
         };
         return c;
+    }
+
+    /**
+     * The device-clock bounds of the capture just read, for pairing it with a Host window from outside (a
+     * directory of ranks); null outside the streams era.
+     */
+    public static io.ptotrace.model.clock.CaptureWindows captureWindowsOf(Path file) {
+        RecordsReader r = new RecordsReader(file, ReadOptions.DEFAULT, w -> { });
+        Inputs.readJson(file, JSON, r::parse);
+        return r.captureWindows(r.lifecycleCycles());
     }
 
     /** Reads the Host logs and places the capture in the one invocation that ran it. */

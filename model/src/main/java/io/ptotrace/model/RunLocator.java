@@ -26,13 +26,27 @@ public final class RunLocator {
      * The names that discovery under {@code outputs/} looks for: the names the captures write, newest era first.
      * A run holding only an {@code l2_perf_records.json} is read when its folder or file is named, but never picked on its own.
      */
-    public static final List<String> CAPTURE_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile);
+    public static final List<String> CAPTURE_NAMES = captureNames();
 
     /**
      * Records file names of every era, newest era first: a folder holding files of two eras is read by its
      * newest one; {@link #L2_PERF_RECORDS} comes last.
      */
-    public static final List<String> RECORDS_NAMES = List.of(Era.CHIP.recordsFile, Era.L2.recordsFile, L2_PERF_RECORDS);
+    public static final List<String> RECORDS_NAMES = recordsNames();
+
+    /** Each era's records file name once, newest era first. */
+    private static List<String> captureNames() {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        Era[] eras = Era.values();
+        for (int i = eras.length - 1; i >= 0; i--) names.add(eras[i].recordsFile);
+        return List.copyOf(names);
+    }
+
+    private static List<String> recordsNames() {
+        List<String> l = new ArrayList<>(captureNames());
+        l.add(L2_PERF_RECORDS);
+        return List.copyOf(l);
+    }
 
     public static final String DEPS_NAME = "deps.json";
 

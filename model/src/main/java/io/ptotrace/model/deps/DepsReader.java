@@ -99,6 +99,10 @@ public final class DepsReader {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String key = p.currentName();
             JsonToken t = p.nextToken();
+            if (key.equals("runtime") && t == JsonToken.VALUE_STRING) {
+                v.runtime(p.getText());
+                continue;
+            }
             if (t != JsonToken.START_ARRAY) {
                 if (t != JsonToken.VALUE_NULL && (key.equals("tasks") || key.equals("tensors") || key.equals("edges")))
                     v.unexpected(key, InputProblem.location(p.currentTokenLocation()));

@@ -11,6 +11,12 @@ public interface DepsVisitor {
 
     default void edge(DepsEdge e) {}
 
+    /**
+     * The runtime that built the graph (top-level {@code runtime}, written by current dep_gen writers:
+     * {@code host_build_graph} or {@code tensormap_and_ringbuffer}); called only when the file has a string there.
+     */
+    default void runtime(String name) {}
+
     /** Called once when the top level has no usable {@code edges} list. */
     default void noEdgesList() {}
 

@@ -111,6 +111,11 @@ public final class TaskGraph {
 
     public Path file() { return file; }
 
+    /** The runtime that built the graph (deps.json's top-level {@code runtime}), or null when the file names none. */
+    public String runtime() { return runtime; }
+
+    String runtime;
+
     public DepsReader.Detail detail() { return detail; }
 
     // ---- what the reader saw

@@ -52,6 +52,9 @@ final class TaskGraphBuilder implements DepsVisitor {
     private final List<TaskGraph.Unexpected> unexpected = new ArrayList<>();
     private final Map<List<String>, Integer> flagCodes = new IdentityHashMap<>();
 
+    @Override
+    public void runtime(String name) { g.runtime = name; }
+
     TaskGraphBuilder(Path file, DepsReader.Detail detail, TaskGraph.Duplicates duplicates, long fileSize) {
         g = new TaskGraph(file, detail);
         first = duplicates == TaskGraph.Duplicates.FIRST;
