@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -156,13 +155,6 @@ final class HostBlock {
             slice(base + 1, tid, s.name, "host.device", placement.phaseHostNs(s.ts), s.dur, args);
         }
 
-        pic.declare(MetaEvent.processName(base + 2, prefix + "Placement Bound"));
-        pic.declare(MetaEvent.processSort(base + 2, base + 2));
-        pic.declare(MetaEvent.threadName(base + 2, 0, "outer window"));
-        pic.declare(MetaEvent.threadName(base + 2, 1, "placement slack"));
-        Map<String, Object> meta = placement.metadata();
-        slice(base + 2, 0, "chip.run.runner_run (rank" + rank + ")", "containment", placement.window.startNs, placement.window.durationNs, meta);
-        slice(base + 2, 1, String.format(Locale.ROOT, "slack %.1f us", placement.slackNs / 1000.0), "containment",
-            placement.window.startNs, placement.slackNs, meta);
+        PlacementLanes.emitBound(pic, placement, base + 2, prefix + "Placement Bound", "rank" + rank, originNs);
     }
 }
