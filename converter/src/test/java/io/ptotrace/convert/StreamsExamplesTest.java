@@ -202,4 +202,29 @@ class StreamsExamplesTest {
         assertThat(pic.sliceName(2)).isEqualTo("sched");
         assertThat(pic.sliceTs(2)).isCloseTo(10.1, org.assertj.core.data.Offset.offset(1e-9));
     }
+
+    @Test
+    void streamsTheAicoreSchedulerWroteAreNamedByTheirWork() {
+        String aicore = """
+            {"chip_swimlane_level": 3,
+             "metadata": {"runtime": "host_build_graph", "clock_freq_hz": 1000000, "core_types": ["aic"], "core_to_thread": [0]},
+             "aicore_tasks": [[0, 5, 1, 110, 150, 2, 1]],
+             "scheduler_tasks": {"producer": "aicore", "records": [[0, 1, 100, 155, 1]]},
+             "scheduler_records": {"streams": [{"producer": "aicore", "scheduler_id": 0, "worker_id": 7, "records": [
+               {"start_cycles": 100, "end_cycles": 105, "run_epoch": 1, "loop_iter": 0, "kind": "dispatch", "tasks_processed": 1, "task_id": 5},
+               {"start_cycles": 150, "end_cycles": 156, "run_epoch": 1, "loop_iter": 1, "kind": "complete", "tasks_processed": 1, "task_id": 5},
+               {"start_cycles": 156, "end_cycles": 160, "run_epoch": 1, "loop_iter": 2, "kind": "worksteal", "tasks_processed": 0, "task_id": null},
+               {"start_cycles": 160, "end_cycles": 161, "run_epoch": 1, "loop_iter": 2, "kind": "release", "tasks_processed": 0, "task_id": null}]}]}}
+            """;
+        Trace t = Trace.of(aicore).chip(aicore).build(dir);
+        assertThat(t.metaLines()).contains("2 process_name=AICore Scheduler", "2/30000 thread_name=Scheduler_7");
+        JsonNode d = t.slice(TraceBuilder.PID_SCHED, "Dispatch(t5)");
+        assertThat(d.get("args").get("task_id").asLong()).isEqualTo(5);
+        assertThat(d.get("args").get("run_epoch").asLong()).isEqualTo(1);
+        assertThat(t.slice(TraceBuilder.PID_SCHED, "Completion(t5)").get("cname").asText()).isEqualTo("good");
+        assertThat(t.slice(TraceBuilder.PID_SCHED, "Worksteal").get("cname").asText()).isEqualTo("cq_build_attempt_failed");
+        // release is not a host_build_graph phase: not drawn
+        assertThat(t.slices(TraceBuilder.PID_SCHED)).hasSize(3);
+        assertThat(t.result.stats.skippedPhaseRecords).isEqualTo(1);
+    }
 }

@@ -48,9 +48,6 @@ public enum Era {
         }
     }
 
-    /** Whether upload times count in the host-mode seam (the streams era counts them). */
-    public boolean uploadsInSeam() { return this == STREAMS; }
-
     /** The name of the dispatch/finish stream in warnings. */
     public String dispatchRecordsName() {
         return this == STREAMS ? "Scheduler task timing record(s)" : "aicpu_task(s)";

@@ -22,9 +22,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Streams a swimlane records file of either era into a {@link Timeline}: AICPU rows joined to AICore rows,
+ * Streams a swimlane records file of any era into a {@link Timeline}: dispatch rows joined to AICore rows,
  * cycles converted to microseconds on one time base, phase records copied, and for host-orchestrated captures
- * the host origin, clock alignment and capture accounting. docs/inputs.md describes the format and the rules.
+ * the host origin, clock alignment (anchors, or span containment in the streams era) and capture accounting.
+ * The era comes from the keys present ({@link Era#of}); docs/inputs.md describes the formats and the rules.
  */
 public final class RecordsReader {
     private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -907,7 +908,7 @@ public final class RecordsReader {
         }
 
         Map<String, Object> tm = null;
-        if (streams) tm = clock.timelineMetadata(hostMode, hostRecords, runtime);
+        if (streams) tm = clock.timelineMetadata(metadata, hostMode, hostRecords, runtime);
         else if (hostMode) tm = timelineMetadata(align, hostRecords, seam);
 
         Timeline.Streams streamsFacts = !streams ? null : new Timeline.Streams(runtime, runEpoch,
@@ -1218,97 +1219,8 @@ public final class RecordsReader {
         void add(long v) { b.add(v); }
     }
 
-    /** How a streams-era capture's device cycles reach the trace's time axis, and what its metadata says of it. */
-    private final class StreamsClock {
-        long sourceOrigin, origin;
-        boolean placed;
-        double seam;
-        io.ptotrace.model.clock.Placement placement;
-        Object alignmentRecord;
-        java.util.function.LongToDoubleFunction toUs;
-
-        Map<String, Object> timelineMetadata(boolean hostMode, int hostRecords, TaskRuntime runtime) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            if (hostMode) {
-                HostCapture hc = hostCapture(hostRecords);
-                m.put("layout", placed ? "containment_spliced" : "causal_composite");
-                m.put("trace_status", hc.complete ? "complete" : "partial");
-                Object rel = metadata.get("timeline_relation");
-                m.put("relation", JsonValues.isPresent(rel) ? rel : "host_orchestration_precedes_device");
-                m.put("host_capture", hc.capture);
-                m.put("host_records_complete", hc.complete);
-                m.put("cross_domain_latency_available", placed && hc.complete);
-                m.put("source_timeline_origin_ns", sourceOrigin);
-                m.put("timeline_origin_ns", origin);
-                if (!placed) {
-                    m.put("cross_domain_gap_unknown", true);
-                    m.put("logical_seam_us", seam);
-                }
-                if (hostRecords == 0) m.put("host_records_missing", true);
-            } else if (placed) {
-                m.put("layout", "containment_spliced");
-                m.put("trace_status", "complete");
-                m.put("host_records_complete", false);
-                m.put("cross_domain_latency_available", true);
-                m.put("source_timeline_origin_ns", sourceOrigin);
-                m.put("timeline_origin_ns", origin);
-            } else if (JsonValues.isPresent(metadata.get("clock_alignment"))) {
-                m.put("layout", "device_relative");
-                m.put("cross_domain_latency_available", false);
-            }
-            if (!m.isEmpty()) {
-                if (alignmentRecord != null) m.put("clock_alignment", alignmentRecord);
-                if (placement != null) m.put("placement", placement.metadata());
-                Object dom = metadata.get("host_clock_domain_id");
-                if (dom instanceof String && !((String) dom).isEmpty()) m.put("host_clock_domain_id", dom);
-            }
-            m.put("runtime", runtime.wireName);
-            return m;
-        }
-    }
-
-    /** The host capture's accounting as the trace's metadata shows it, and whether it is complete. */
-    private static final class HostCapture {
-        final Map<String, Object> capture;
-        final boolean complete;
-
-        HostCapture(Map<String, Object> capture, boolean complete) {
-            this.capture = capture;
-            this.complete = complete;
-        }
-    }
-
-    private HostCapture hostCapture(int hostRecords) {
-        Object hc = metadata.get("host_capture");
-        Map<String, Object> capture = new LinkedHashMap<>();
-        boolean complete;
-        if (hc instanceof Map) {
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) hc).entrySet()) capture.put(String.valueOf(e.getKey()), e.getValue());
-            Object recorded = capture.getOrDefault("recorded_records", JsonValues.ABSENT);
-            Object expected = capture.getOrDefault("expected_records", JsonValues.ABSENT);
-            Object dropped = capture.getOrDefault("dropped_records", JsonValues.ABSENT);
-            Object status = capture.get("status");
-            boolean recordedOk = !JsonValues.isPresent(recorded) || equalsInt(recorded, hostRecords);
-            boolean expectedOk = JsonValues.isPresent(expected) && equalsInt(expected, hostRecords);
-            boolean droppedZero = JsonValues.isPresent(dropped) && equalsInt(dropped, 0);
-            complete = "complete".equals(status) && droppedZero && recordedOk && expectedOk;
-            List<Object> errors = new ArrayList<>();
-            if (JsonValues.isPresent(recorded) && !equalsInt(recorded, hostRecords)) errors.add("recorded_record_count_mismatch");
-            if (!JsonValues.isPresent(expected)) errors.add("expected_record_count_missing");
-            else if (!equalsInt(expected, hostRecords)) errors.add("expected_record_count_mismatch");
-            if (!errors.isEmpty()) capture.put("converter_validation_errors", errors);
-        } else {
-            capture.put("status", "unknown");
-            capture.put("recorded_records", (long) hostRecords);
-            capture.put("dropped_records", JsonValues.NULL);
-            capture.put("error", "legacy_capture_status_missing");
-            complete = false;
-        }
-        return new HostCapture(capture, complete);
-    }
-
     private Map<String, Object> timelineMetadata(ClockAlignment align, int hostRecords, double seam) {
-        HostCapture hc = hostCapture(hostRecords);
+        HostCapture hc = HostCapture.of(metadata, hostRecords);
         Map<String, Object> capture = hc.capture;
         boolean complete = hc.complete;
         Map<String, Object> m = new LinkedHashMap<>();
@@ -1333,13 +1245,6 @@ public final class RecordsReader {
     private InputProblem metadataOutOfRange(String key, Object v, String range) {
         return new InputProblem(file, "metadata." + key + " " + JsonValues.shown(v) + " out of range (expected " + range + ")",
             locationOf(v));
-    }
-
-    private static boolean equalsInt(Object v, long n) {
-        if (v instanceof Boolean || !JsonValues.exact(v)) return false;
-        Long l = JsonValues.asLong(v);
-        if (v instanceof String) return false;
-        return l != null && l == n && !(v instanceof Double && (Double) v != Math.rint((Double) v));
     }
 
     private String[] stringList(Object v, String what) {

@@ -166,8 +166,6 @@ public final class Timeline {
 
     public TaskRuntime runtime() { return streams == null ? null : streams.runtime; }
 
-    /** Whether a row carries a written run_epoch. */
-    public boolean hasRunEpoch() { return streams != null; }
 
     public double duration(int row) { return end[row] - start[row]; }
 
