@@ -218,13 +218,13 @@ class StreamsExamplesTest {
             """;
         Trace t = Trace.of(aicore).chip(aicore).build(dir);
         assertThat(t.metaLines()).contains("2 process_name=AICore Scheduler", "2/30000 thread_name=Scheduler_7");
-        JsonNode d = t.slice(TraceBuilder.PID_SCHED, "Dispatch(t5)");
+        JsonNode d = t.slice(ProcessLayout.SINGLE.scheduler(), "Dispatch(t5)");
         assertThat(d.get("args").get("task_id").asLong()).isEqualTo(5);
         assertThat(d.get("args").get("run_epoch").asLong()).isEqualTo(1);
-        assertThat(t.slice(TraceBuilder.PID_SCHED, "Completion(t5)").get("cname").asText()).isEqualTo("good");
-        assertThat(t.slice(TraceBuilder.PID_SCHED, "Worksteal").get("cname").asText()).isEqualTo("cq_build_attempt_failed");
+        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "Completion(t5)").get("cname").asText()).isEqualTo("good");
+        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "Worksteal").get("cname").asText()).isEqualTo("cq_build_attempt_failed");
         // release is not a host_build_graph phase: not drawn
-        assertThat(t.slices(TraceBuilder.PID_SCHED)).hasSize(3);
+        assertThat(t.slices(ProcessLayout.SINGLE.scheduler())).hasSize(3);
         assertThat(t.result.stats.skippedPhaseRecords).isEqualTo(1);
     }
 }
