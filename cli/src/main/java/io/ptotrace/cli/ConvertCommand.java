@@ -4,6 +4,8 @@ import io.ptotrace.convert.ConvertJob;
 import io.ptotrace.convert.ConvertOptions;
 import io.ptotrace.convert.WindowSpec;
 import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.model.tree.DispatchSelection;
+import io.ptotrace.model.tree.RankPin;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -19,6 +21,8 @@ import picocli.CommandLine.Parameters;
         "Convert a PTO run's swimlane records (+ deps.json, name map) into a Perfetto trace.",
         "INPUT is a chip_swimlane_records.json / l2_swimlane_records.json file or a run folder; without it, the newest "
             + "outputs/*/{chip,l2}_swimlane_records.json under the working directory is used.",
+        "INPUT may also be a multi-chip job's dfx_outputs/ folder (rankN/dN/ captures): with --dispatch or --dispatch-id its "
+            + "ranks become one trace, l3_swimlane.json and l3_swimlane.pftrace in that folder (exit status 1 when a rank had to be left out).",
         "Without -o, merged_swimlane.json and merged_swimlane.pftrace are written next to the input. "
             + "An -o name ending in .pftrace or .perfetto-trace selects protobuf."})
 public final class ConvertCommand implements Callable<Integer> {
@@ -46,7 +50,8 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Option(names = "--host-log", paramLabel = "PATH",
         description = "Host log with [STRACE] spans to place a streams-era capture by span containment (repeatable; "
-            + "default: the host_clock_alignment.*.log or host.*.log files beside the capture). Never modified.")
+            + "default: the host_clock_alignment.*.log or host.*.log files beside the capture; for a dfx_outputs tree, those of its "
+            + "root and capture folders). Never modified.")
     java.util.List<Path> hostLogs = new java.util.ArrayList<>();
 
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
@@ -79,6 +84,18 @@ public final class ConvertCommand implements Callable<Integer> {
         + "trace: a slice of category hazard on both tasks and an arrow between them.")
     boolean check;
 
+    @Option(names = "--dispatch", paramLabel = "dN", converter = DispatchConverter.class,
+        description = "Directory input (a dfx_outputs/ tree): merge every rank's rankN/dN capture.")
+    String dispatch;
+
+    @Option(names = "--dispatch-id", paramLabel = "RUN:SLOT", converter = DispatchIdConverter.class,
+        description = "Directory input: merge the captures whose dispatch_identity.json names parent dispatch RUN:SLOT.")
+    String dispatchId;
+
+    @Option(names = "--rank-pid", paramLabel = "RANK=PID[:INV]", converter = RankPinConverter.class,
+        description = "Directory input: place RANK's capture in Host process PID (invocation INV) of the Host logs; repeatable.")
+    java.util.List<RankPin> rankPins = new java.util.ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
@@ -99,9 +116,45 @@ public final class ConvertCommand implements Callable<Integer> {
             o.overlays.add(CriticalPathHook.of(depsJson, System.err));
         }
         if (check) o.overlays.add(HazardOverlay.producer(funcNames, System.out, System.err::println));
+        o.dispatch = dispatch;
+        o.dispatchId = dispatchId;
+        o.rankPins = rankPins;
         // the job prints its reports to streams, not to picocli's writers
-        new ConvertJob(o, System.out, System.err, Progress.wanted()).run();
-        return ExitCodes.OK;
+        ConvertJob job = new ConvertJob(o, System.out, System.err, Progress.wanted());
+        job.run();
+        // a merged trace that had to leave a rank out is written, but is not a full success
+        return job.partial() ? ExitCodes.DIFFERENCES : ExitCodes.OK;
+    }
+
+    static final class DispatchConverter implements CommandLine.ITypeConverter<String> {
+        @Override public String convert(String value) {
+            try {
+                return DispatchSelection.checkDispatch(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class DispatchIdConverter implements CommandLine.ITypeConverter<String> {
+        @Override public String convert(String value) {
+            try {
+                DispatchSelection.parseDispatchId(value);
+                return value;
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class RankPinConverter implements CommandLine.ITypeConverter<RankPin> {
+        @Override public RankPin convert(String value) {
+            try {
+                return RankPin.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     static final class BudgetConverter implements CommandLine.ITypeConverter<Long> {

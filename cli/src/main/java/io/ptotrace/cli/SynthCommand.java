@@ -2,6 +2,7 @@ package io.ptotrace.cli;
 
 import io.ptotrace.io.OutputProblem;
 import io.ptotrace.synth.SynthOptions;
+import io.ptotrace.synth.SynthTree;
 import io.ptotrace.synth.SynthRun;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,11 +40,21 @@ public final class SynthCommand implements Callable<Integer> {
     @Option(names = "--rings", description = "Task rings 1..4 (default ${DEFAULT-VALUE}).")
     int rings = 1;
 
-    @Option(names = "--era", paramLabel = "l2|chip", converter = Eras.class, description = "Capture era (default l2).")
-    SynthOptions.Era era = SynthOptions.Era.L2;
+    @Option(names = "--era", paramLabel = "l2|chip|streams", converter = Eras.class,
+        description = "Capture era (default l2); streams writes the newest layout and a Host log (host.<pid>.log).")
+    io.ptotrace.model.Era era = io.ptotrace.model.Era.L2;
 
     @Option(names = "--hb-share", paramLabel = "SHARE", description = "Share of dependency pairs violating happens-before (default ${DEFAULT-VALUE}).")
     double hbShare = 0.01;
+
+    @Option(names = "--runtime", paramLabel = "tmr|hbg", description = "Streams era: the runtime the capture names (default tmr).")
+    String runtime;
+
+    @Option(names = "--ranks", paramLabel = "N", description = "Write a multi-chip dfx_outputs/ tree of N ranks (streams era) instead of one run.")
+    Integer ranks;
+
+    @Option(names = "--dispatches", paramLabel = "D", description = "With --ranks: captures d0..d<D-1> per rank (default ${DEFAULT-VALUE}).")
+    int dispatches = 1;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any generator setting (see above).")
     Map<String, String> settings = new LinkedHashMap<>();
@@ -60,8 +71,13 @@ public final class SynthCommand implements Callable<Integer> {
         try {
             SynthOptions.Builder b = SynthOptions.builder().tasks(tasks).level(level).seed(seed).rings(rings)
                 .era(era).hbViolationShare(hbShare);
+            if (ranks != null && era == io.ptotrace.model.Era.L2 && !settings.containsKey("era")) b.era(io.ptotrace.model.Era.STREAMS);
+            if (runtime != null) b.runtime(runtime);
             for (Map.Entry<String, String> e : settings.entrySet()) b.set(e.getKey(), e.getValue());
             o = b.build();
+            if (ranks != null && !o.streamsEra()) throw new IllegalArgumentException("--ranks writes a streams-era tree; --era " + era.name().toLowerCase(java.util.Locale.ROOT) + " has none");
+            if (ranks != null && (ranks < 1 || ranks > 29)) throw new IllegalArgumentException("--ranks must be in 1..29, got " + ranks);
+            if (dispatches < 1 || dispatches > 64) throw new IllegalArgumentException("--dispatches must be in 1..64, got " + dispatches);
         } catch (IllegalArgumentException e) { // the generator refuses a setting: a usage error
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -73,6 +89,21 @@ public final class SynthCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw OutputProblem.cannotWrite(output, e);
         }
+        PrintWriter out = spec.commandLine().getOut();
+        if (ranks != null) {
+            SynthTree.Result t;
+            try {
+                t = SynthTree.write(o, ranks, dispatches, output);
+            } catch (IOException | RuntimeException | Error e) {
+                if (created) removeIfEmpty(output);
+                throw e;
+            }
+            long tasks = t.captures().stream().mapToLong(SynthRun.Result::tasks).sum();
+            out.println("wrote " + output + ": " + ranks + " rank(s) x " + dispatches + " dispatch(es) (rank<r>/d<d>/), "
+                + t.hostLogs().size() + " Host log(s), " + tasks + " tasks in all");
+            out.flush();
+            return ExitCodes.OK;
+        }
         SynthRun.Result r;
         try {
             r = SynthRun.write(o, output);
@@ -80,7 +111,6 @@ public final class SynthCommand implements Callable<Integer> {
             if (created) removeIfEmpty(output); // nothing was written: not even the folder stays
             throw e;
         }
-        PrintWriter out = spec.commandLine().getOut();
         out.println("wrote " + r.recordsFile() + (r.depsFile() != null ? ", " + r.depsFile() : "")
             + (r.nameMapFile() != null ? ", " + r.nameMapFile() : ""));
         out.println("  tasks " + r.tasks() + " (kernel " + r.kernelTasks() + ", alloc " + r.allocTasks() + ", dummy "
@@ -100,11 +130,11 @@ public final class SynthCommand implements Callable<Integer> {
     }
 
     /** The era names the generator accepts ({@code l2}, {@code chip} and their file and key names). */
-    static final class Eras implements CommandLine.ITypeConverter<SynthOptions.Era> {
+    static final class Eras implements CommandLine.ITypeConverter<io.ptotrace.model.Era> {
         @Override
-        public SynthOptions.Era convert(String value) {
+        public io.ptotrace.model.Era convert(String value) {
             try {
-                return SynthOptions.Era.parse(value);
+                return SynthOptions.parseEra(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }

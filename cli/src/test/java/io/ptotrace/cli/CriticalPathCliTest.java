@@ -158,7 +158,7 @@ class CriticalPathCliTest {
                 // one marker per block, each over a Worker View kernel slice of the task with its name
                 assertThat(marked.get((long) i)).hasSize(g.blocks[tasks[i]]);
                 for (int m : marked.get((long) i)) {
-                    assertThat(pic.slicePid(m)).isEqualTo(TraceBuilder.PID_WORKER);
+                    assertThat(pic.slicePid(m)).isEqualTo(io.ptotrace.convert.ProcessLayout.SINGLE.worker());
                     assertThat(pic.sliceName(m)).endsWith("(" + TaskIds.display(g.taskId[tasks[i]]) + ")");
                 }
             }

@@ -86,6 +86,29 @@ class FaultInjectionTest {
     }
 
     @Test
+    void aTreeMergeRefusesToWriteOntoAnyFileOfTheTree() throws IOException {
+        Path tree = dir.resolve("dfx_outputs");
+        io.ptotrace.synth.SynthTree.write(SynthOptions.builder().tasks(60).level(4).seed(4).era(io.ptotrace.model.Era.STREAMS).build(), 2, 1, tree);
+        Map<String, String> before = Cli.snapshot(tree);
+        for (String victim : List.of("rank1/d0/chip_swimlane_records.json", "rank0/d0/deps.json", "rank1/d0/dispatch_identity.json",
+                "rank0/d0/name_map_synth.json", "host.5001.log")) {
+            Cli.Result res = Cli.run("convert", tree.toString(), "--dispatch", "d0", "-o", tree.resolve(victim).toString(), "--format", "json");
+            assertThat(res.status()).as(victim).isEqualTo(2);
+            assertThat(res.errorLine()).isEqualTo("Error: " + tree.resolve(victim) + ": is an input of this command; "
+                + "ptotrace never overwrites its inputs, choose another output name");
+        }
+        for (String[] bad : new String[][] {{"--dispatch", "0"}, {"--dispatch-id", "17"}, {"--dispatch", "d0", "--rank-pid", "x"},
+                {}, {"--dispatch", "d0", "--dispatch-id", "17:0"}, {"--dispatch", "d0", "--deps-json", tree.resolve("rank0/d0/deps.json").toString()}}) {
+            List<String> args = new java.util.ArrayList<>(List.of("convert", tree.toString()));
+            args.addAll(List.of(bad));
+            Cli.Result res = Cli.run(args.toArray(new String[0]));
+            assertThat(res.status()).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(res.stderr()).as(String.join(" ", bad)).doesNotContain("Exception");
+        }
+        assertThat(Cli.snapshot(tree)).isEqualTo(before);
+    }
+
+    @Test
     void hardLinksSymlinksAndOtherSpellingsOfAnInputAreRefusedToo() throws IOException {
         Path r = run();
         Path hard = Files.createLink(dir.resolve("hard.json"), r.resolve("deps.json"));

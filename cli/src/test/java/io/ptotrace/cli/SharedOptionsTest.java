@@ -100,7 +100,7 @@ class SharedOptionsTest {
         assertThat(ignore.errLines().get(0)).contains("unknown field 'colour'", "(known: scope, kernel_ids");
         Cli.Result era = Cli.run("synth", "-o", dir.resolve("run").toString(), "--era", "iron");
         assertThat(era.status()).isEqualTo(2);
-        assertThat(era.errLines().get(0)).isEqualTo("Error: Invalid value for option '--era': era must be l2 or chip, got 'iron'");
+        assertThat(era.errLines().get(0)).isEqualTo("Error: Invalid value for option '--era': era must be one of l2, chip, streams, got 'iron'");
         assertThat(Files.exists(dir.resolve("run"))).isFalse();
     }
 

@@ -23,6 +23,7 @@ import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.tree.RankTree;
 import io.ptotrace.model.util.SecondThread;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -65,17 +66,72 @@ public final class ConvertJob {
             this.path = path;
             this.format = format;
         }
+
+        /** What writing a picture leaves for the reports. */
+        static final class Outcome {
+            final TraceSplit split;
+            final Map<Path, long[]> sizes;
+            final SecondThread<CostCounter.Both> costs;
+            final JsonTraceCheck jsonCheck;
+            private String reportText, droppedArrows;
+
+            Outcome(TraceSplit split, Map<Path, long[]> sizes, SecondThread<CostCounter.Both> costs, JsonTraceCheck jsonCheck) {
+                this.split = split;
+                this.sizes = sizes;
+                this.costs = costs;
+                this.jsonCheck = jsonCheck;
+            }
+
+            /** Renders the report and the arrow check's warning (both can still fail) while the files are staged. */
+            void render(Report report) {
+                droppedArrows = jsonCheck == null ? null : jsonCheck.warning();
+                ByteArrayOutputStream buf = new ByteArrayOutputStream();
+                PrintStream rep = new PrintStream(buf, true, StandardCharsets.UTF_8);
+                report.print(rep, this);
+                rep.flush();
+                reportText = buf.toString(StandardCharsets.UTF_8);
+            }
+
+            /** Prints the report rendered before the commit, then convert's warning that Perfetto will drop arrows of the JSON trace. */
+            void print(PrintStream out, PrintStream err) {
+                out.print(reportText);
+                if (droppedArrows != null) err.println(droppedArrows);
+            }
+        }
     }
+
+    /** What is printed once the files are in place; rendered before they are, since it can still fail. */
+    @FunctionalInterface
+    interface Report {
+        void print(PrintStream rep, Written.Outcome done);
+    }
+
+    /** Whether the trace leaves out part of its input (a rank of a tree that could not be read). */
+    private boolean partial;
+
+    /** True after {@link #run} when the trace written leaves out part of its input (exit status 1). */
+    public boolean partial() { return partial; }
 
     /** Runs the conversion; throws {@link InputProblem} on bad input. Returns the files written. */
     public List<Written> run() throws IOException {
+        Path given = o.input == null ? null : o.cwd.resolve(o.input);
+        if (given != null && Files.isDirectory(given) && RunLocator.recordsIn(given) == null && RankTree.looksLikeRoot(given)) {
+            TreeConvertJob tree = new TreeConvertJob(this, o, out, err, progress);
+            List<Written> w = tree.run();
+            partial = tree.partial();
+            return w;
+        }
+        if (o.dispatch != null || o.dispatchId != null)
+            throw new InputProblem((String) null, "--dispatch and --dispatch-id are only valid when input is a dfx_outputs directory", null, null);
+        if (!o.rankPins.isEmpty())
+            throw new InputProblem((String) null, "--rank-pid is only valid when input is a dfx_outputs directory", null, null);
         Path input = resolveInput();
         if (o.verbose) out.println("Reading performance data from: " + input);
         Path depsPath = o.depsJson != null ? o.depsJson : RunLocator.depsBeside(input);
 
         for (Path log : o.hostLogs)
             if (!Files.exists(log)) throw new InputProblem(log, "no such file (given as --host-log)", null);
-        List<Written> written = targets(input);
+        List<Written> written = targets(input.getParent(), "merged_swimlane");
         List<Path> inputs = inputFiles(input, depsPath);
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
         if (o.splitBudget != null) {
@@ -120,6 +176,31 @@ public final class ConvertJob {
         OverlayContext overlayContext = new OverlayContext(run, pic, depsPath, result::workerSlice, result::recordSlice);
         for (OverlayProducer producer : o.overlays) producer.applyTo(overlayContext);
 
+        Written.Outcome done = write(pic, written, inputs, (rep, d) -> {
+            rep.println();
+            rep.println("\u2713 Conversion complete");
+            rep.println("  Input:  " + input);
+            for (Written w : written) rep.println("  Output: " + w.path);
+            reportFiles(rep, d, written);
+            rep.print(StatisticsReport.render(run));
+            rep.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
+        });
+        if (o.overhead && !deps.edgesLoaded())
+            err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
+        for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
+        progress.done();
+        done.print(out, err);
+        out.println();
+        out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
+        return written;
+    }
+
+    /**
+     * Writes the picture's trace files (and the --split windows, or only the --window) as one set, the
+     * memory estimate counted beside the writers; {@code report} is rendered before the set is committed, so
+     * a failure there leaves the previous files. {@code inputs} may not be overwritten.
+     */
+    Written.Outcome write(TracePicture pic, List<Written> written, List<Path> inputs, Report report) throws IOException {
         if (o.window != null) pic = window(pic);
         TracePicture shownPic = pic;
         Path partsOf = pftraceTarget(written);
@@ -159,45 +240,28 @@ public final class ConvertJob {
         // two writers at once need two sets of buffers: only for pictures that leave room for both
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
         List<Path> stale = split == null ? List.of() : split.staleParts();
-        ByteArrayOutputStream report = new ByteArrayOutputStream();
         try (OutputSet staged = Outputs.stage(jobs, inputs, split == null && events <= CONCURRENT_WRITE_LIMIT, stale)) {
+            Written.Outcome done = new Written.Outcome(split, sizes, costs, jsonCheck);
             // everything that can still fail (the estimate, the arrow check, the reports) runs before the first rename
-            String warning = jsonCheck == null ? null : jsonCheck.warning();
-            report(new PrintStream(report, true, StandardCharsets.UTF_8), input, written, split, costs.joinUnchecked(), sizes, run, result);
+            done.render(report);
             staged.commit();
-            if (o.overhead && !deps.edgesLoaded())
-                err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
-            for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
-            progress.done();
-            out.print(report.toString(StandardCharsets.UTF_8));
-            if (warning != null) err.println(warning);
+            return done;
         }
-        out.println();
-        out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
-        return written;
     }
 
-    /** The lines printed once the trace files are in place, rendered before they are. */
-    private void report(PrintStream rep, Path input, List<Written> written, TraceSplit split, CostCounter.Both c,
-                        Map<Path, long[]> sizes, Run run, TraceBuilder.Result result) {
-        Path shown = written.get(0).path;
-        rep.println();
-        rep.println("\u2713 Conversion complete");
-        rep.println("  Input:  " + input);
-        for (Written w : written) rep.println("  Output: " + w.path);
+    /** The "Parts", "To visualize" and memory lines after the output names. */
+    void reportFiles(PrintStream rep, Written.Outcome done, List<Written> written) {
+        TraceSplit split = done.split;
         if (split != null) {
             rep.println("  Parts:  " + split.parts.size() + " window(s) of the .pftrace, each estimated under " + MemoryModel.shown(split.budget)
                 + ", listed in " + split.index);
         }
         rep.println();
-        rep.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + shown);
+        rep.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + written.get(0).path);
         for (Written w : written)
             if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
                 rep.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
-        MemoryReport.print(rep, written, c, split, sizes, o.splitBudget);
-        rep.print(StatisticsReport.render(run));
-        rep.print(HbReport.render(result.stats, run.deps.edgesLoaded(), result.picture));
-        rep.flush();
+        MemoryReport.print(rep, written, done.costs.joinUnchecked(), split, done.sizes, o.splitBudget);
     }
 
     /** The one window --window asks for, as a picture of its own. */
@@ -248,7 +312,7 @@ public final class ConvertJob {
         return in;
     }
 
-    private DepsProjection loadDeps(Path depsPath, List<String> warnings) {
+    static DepsProjection loadDeps(Path depsPath, List<String> warnings) {
         String noUsable = "Warning: no usable deps.json at " + depsPath + "; Perfetto trace will have no dependency arrows. "
             + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
         if (!readable(depsPath)) {
@@ -346,13 +410,16 @@ public final class ConvertJob {
             out.println("  Skipped scheduler records of legacy/unknown phases: " + r.stats.skippedPhaseRecords);
     }
 
-    /** Output paths and formats from -o / --format (issue: .json → JSON, .pftrace → protobuf, none → both). */
-    private List<Written> targets(Path input) {
+    /**
+     * Output paths and formats from -o / --format (.json → JSON, .pftrace → protobuf); without -o both,
+     * {@code <stem>.json} and {@code <stem>.pftrace} in {@code dir}.
+     */
+    List<Written> targets(Path dir, String stem) {
         List<Written> l = new ArrayList<>();
         ConvertOptions.Format f = o.format;
         if (o.output == null) {
-            String name = o.window != null ? "merged_swimlane.window.json" : "merged_swimlane.json";
-            Path base = input.getParent() == null ? Path.of(name) : input.getParent().resolve(name);
+            String name = o.window != null ? stem + ".window.json" : stem + ".json";
+            Path base = dir == null ? Path.of(name) : dir.resolve(name);
             if (f == null) f = o.window != null ? ConvertOptions.Format.PFTRACE : ConvertOptions.Format.BOTH;
             if (f != ConvertOptions.Format.PFTRACE) l.add(new Written(base, ConvertOptions.Format.JSON));
             if (f != ConvertOptions.Format.JSON) l.add(new Written(withExt(base, ".pftrace"), ConvertOptions.Format.PFTRACE));
@@ -382,7 +449,7 @@ public final class ConvertJob {
     }
 
     /** A file or a pipe (not a folder) that is there. */
-    private static boolean readable(Path p) {
+    static boolean readable(Path p) {
         return Files.exists(p) && !Files.isDirectory(p);
     }
 

@@ -37,6 +37,12 @@ public final class ConvertOptions {
     public final List<OverlayProducer> overlays = new ArrayList<>();
     /** Keep the raw AICore cycle rows in the timeline (an overlay that counts in clock ticks needs them). */
     public boolean keepCycles;
+    /** Directory mode: {@code --dispatch dN}, or null. */
+    public String dispatch;
+    /** Directory mode: {@code --dispatch-id RUN:SLOT}, or null. */
+    public String dispatchId;
+    /** Directory mode: {@code --rank-pid RANK=PID[:INV]} pins, in the order given. */
+    public java.util.List<io.ptotrace.model.tree.RankPin> rankPins = new java.util.ArrayList<>();
     /** {@code --host-log}: the Host logs a streams-era capture is placed with; empty: the logs beside the capture. */
     public java.util.List<Path> hostLogs = java.util.List.of();
     /** Working directory for discovery. */

@@ -1,9 +1,5 @@
 package io.ptotrace.convert;
 
-import static io.ptotrace.convert.TraceBuilder.PID_ORCH;
-import static io.ptotrace.convert.TraceBuilder.PID_SCHED;
-import static io.ptotrace.convert.TraceBuilder.PID_SCHED_VIEW;
-import static io.ptotrace.convert.TraceBuilder.PID_WORKER;
 
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
@@ -27,18 +23,22 @@ final class FlowRules {
     private final DepsProjection deps;
     private final TaskIndex ix;
     private final TracePicture pic;
+    private final ProcessLayout lay;
+    private final int firstSlice; // the slices this run drew start here
     private final ConvertStats stats;
     private final Consumer<String> verbose;
     private final SliceTables slices;
     private final PhaseTable pt; // phase records by ref (= row)
     private final IntList predA = new IntList(), succA = new IntList();
 
-    FlowRules(Timeline tl, DepsProjection deps, TaskIndex ix, TracePicture pic, ConvertStats stats, Consumer<String> verbose,
-              SliceTables slices) {
+    FlowRules(Timeline tl, DepsProjection deps, TaskIndex ix, TracePicture pic, ProcessLayout lay, int firstSlice, ConvertStats stats,
+              Consumer<String> verbose, SliceTables slices) {
         this.tl = tl;
         this.deps = deps;
         this.ix = ix;
         this.pic = pic;
+        this.lay = lay;
+        this.firstSlice = firstSlice;
         this.stats = stats;
         this.verbose = verbose;
         this.slices = slices;
@@ -106,8 +106,8 @@ final class FlowRules {
                             stats.offer("Worker View", pic::sliceName, pSlice, sSlice, pEnd - dst);
                         }
                         pic.addFlow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
-                            PID_WORKER, pic.sliceTid(pSlice), pStart, pSlice, true,
-                            PID_WORKER, pic.sliceTid(sSlice), dst, sSlice, true, in, out);
+                            lay.worker(), pic.sliceTid(pSlice), pStart, pSlice, true,
+                            lay.worker(), pic.sliceTid(sSlice), dst, sSlice, true, in, out);
                     }
                 }
             }
@@ -143,8 +143,8 @@ final class FlowRules {
                             stats.offer("Scheduler View", pic::sliceName, slices.svSlice(pr), slices.svSlice(sr), tl.finish[pr] - tl.dispatch[sr]);
                         }
                         pic.addFlow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
-                            PID_SCHED_VIEW, slices.svTid(pr), tl.dispatch[pr], slices.svSlice(pr), true,
-                            PID_SCHED_VIEW, slices.svTid(sr), tl.dispatch[sr], slices.svSlice(sr), true, in, out);
+                            lay.schedulerView(), slices.svTid(pr), tl.dispatch[pr], slices.svSlice(pr), true,
+                            lay.schedulerView(), slices.svTid(sr), tl.dispatch[sr], slices.svSlice(sr), true, in, out);
                     }
                 }
             }
@@ -180,15 +180,15 @@ final class FlowRules {
             int dstSlice = slices.sliceOfRecord(c);
             for (int i = 0; i < wAnch.size(); i++) {
                 int r = wAnch.get(i);
-                pic.addFlow(FlowKind.COMPLETE, PID_WORKER, coreTid(tl.coreId[r]), tl.end[r] - 0.01, slices.workerSlice(r), true,
-                    PID_SCHED, schedTid(owner), dstTs, dstSlice, false, -1, -1);
+                pic.addFlow(FlowKind.COMPLETE, lay.worker(), coreTid(tl.coreId[r]), tl.end[r] - 0.01, slices.workerSlice(r), true,
+                    lay.scheduler(), schedTid(owner), dstTs, dstSlice, false, -1, -1);
             }
             ix.schedulerAnchors(g, sAnch);
             for (int i = 0; i < sAnch.size(); i++) {
                 int r = sAnch.get(i);
                 if (!(tl.finish[r] > 0)) continue;
-                pic.addFlow(FlowKind.COMPLETE, PID_SCHED_VIEW, slices.svTid(r), tl.finish[r] - 0.01, slices.svSlice(r), true,
-                    PID_SCHED, schedTid(owner), dstTs, dstSlice, false, -1, -1);
+                pic.addFlow(FlowKind.COMPLETE, lay.schedulerView(), slices.svTid(r), tl.finish[r] - 0.01, slices.svSlice(r), true,
+                    lay.scheduler(), schedTid(owner), dstTs, dstSlice, false, -1, -1);
             }
         }
         if (!deps.edgesLoaded()) return;
@@ -242,8 +242,8 @@ final class FlowRules {
                     double d = tl.dispatch[best];
                     if (d < cEnd) continue;
                     double srcTs = cEnd - 0.01;
-                    pic.addFlow(FlowKind.COMPLETE_READY, PID_SCHED, schedTid(cThread), srcTs, slices.sliceOfRecord(c), false,
-                        PID_SCHED, schedTid(thr), d, enclosing(PID_SCHED, schedTid(thr), d), false, -1, -1);
+                    pic.addFlow(FlowKind.COMPLETE_READY, lay.scheduler(), schedTid(cThread), srcTs, slices.sliceOfRecord(c), false,
+                        lay.scheduler(), schedTid(thr), d, enclosing(lay.scheduler(), schedTid(thr), d), false, -1, -1);
                 }
             }
         }
@@ -312,12 +312,12 @@ final class FlowRules {
             int t = threadOf(coreThread, tl.coreId[r]);
             if (t < 0) continue;
             double d = tl.dispatch[r];
-            int src = enclosing(PID_SCHED, schedTid(t), d);
-            pic.addFlow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
-                PID_WORKER, coreTid(tl.coreId[r]), tl.start[r], slices.workerSlice(r), false, -1, -1);
+            int src = enclosing(lay.scheduler(), schedTid(t), d);
+            pic.addFlow(FlowKind.DISPATCH, lay.scheduler(), schedTid(t), d, src, false,
+                lay.worker(), coreTid(tl.coreId[r]), tl.start[r], slices.workerSlice(r), false, -1, -1);
             if (slices.svSlice(r) >= 0) // only to a Scheduler View slice: a leg to no slice would be an unbound arrow
-                pic.addFlow(FlowKind.DISPATCH, PID_SCHED, schedTid(t), d, src, false,
-                    PID_SCHED_VIEW, slices.svTid(r), d, slices.svSlice(r), true, -1, -1);
+                pic.addFlow(FlowKind.DISPATCH, lay.scheduler(), schedTid(t), d, src, false,
+                    lay.schedulerView(), slices.svTid(r), d, slices.svSlice(r), true, -1, -1);
         }
     }
 
@@ -356,12 +356,12 @@ final class FlowRules {
             if (ref < 0) continue;
             int o = slices.recordThread(ref);
             double d = tl.dispatch[r];
-            pic.addFlow(kindOf.get(ref), PID_ORCH, 4000 + o, pt.endUs(ref), slices.sliceOfRecord(ref), false,
-                PID_SCHED, schedTid(t), d, enclosing(PID_SCHED, schedTid(t), d), false, -1, -1);
+            pic.addFlow(kindOf.get(ref), lay.orchestrator(), 4000 + o, pt.endUs(ref), slices.sliceOfRecord(ref), false,
+                lay.scheduler(), schedTid(t), d, enclosing(lay.scheduler(), schedTid(t), d), false, -1, -1);
         }
     }
 
-    private boolean isOrch(int ref) { return pic.slicePid(slices.sliceOfRecord(ref)) == PID_ORCH; }
+    private boolean isOrch(int ref) { return pic.slicePid(slices.sliceOfRecord(ref)) == lay.orchestrator(); }
 
     // ------------------------------------------------------------------ binding
 
@@ -388,17 +388,19 @@ final class FlowRules {
 
     private void indexTracks() {
         trackOf = new LongIntMap(64);
-        int n = pic.sliceCount();
+        int n = pic.sliceCount() - firstSlice;
         int[] trackOfSlice = new int[n];
-        for (int i = 0; i < n; i++) {
-            int p = pic.slicePid(i);
-            if (p != PID_SCHED && p != PID_ORCH) { trackOfSlice[i] = -1; continue; }
+        for (int k = 0; k < n; k++) {
+            int i = firstSlice + k, p = pic.slicePid(i);
+            if (p != lay.scheduler() && p != lay.orchestrator()) { trackOfSlice[k] = -1; continue; }
             int t = trackOf.putIfAbsent(((long) p << 32) | pic.sliceTid(i), trackOf.size());
-            trackOfSlice[i] = t < 0 ? trackOf.size() - 1 : t;
+            trackOfSlice[k] = t < 0 ? trackOf.size() - 1 : t;
         }
         int tracks = trackOf.size();
         trackFrom = new int[tracks + 1];
-        trackSlice = IndexSort.groupedSort(n, tracks, s -> trackOfSlice[s], (x, y) -> Double.compare(pic.sliceTs(x), pic.sliceTs(y)), trackFrom);
+        int from = firstSlice;
+        trackSlice = IndexSort.groupedSort(n, tracks, s -> trackOfSlice[s], (x, y) -> Double.compare(pic.sliceTs(from + x), pic.sliceTs(from + y)), trackFrom);
+        for (int k = 0; k < trackSlice.length; k++) trackSlice[k] += from;
         sliceStart = new double[trackSlice.length];
         sliceEnd = new double[trackSlice.length];
         for (int k = 0; k < trackSlice.length; k++) {

@@ -27,7 +27,7 @@ final class OverheadCounters {
         "oh_aiv_idle", "oh_aiv_ready", "oh_aiv_overhead", "oh_all_overhead", "oh_has_overhead");
 
     /** Adds the samples to the picture; returns how many. */
-    static int emit(Timeline tl, DepsProjection deps, TaskIndex ix, TracePicture pic) {
+    static int emit(Timeline tl, DepsProjection deps, TaskIndex ix, TracePicture pic, ProcessLayout lay) {
         // an empty edges list still counts: readiness then falls back to each task's own dispatch
         if (!deps.edgesLoaded() || tl.rows == 0) return 0;
         List<String> types = new ArrayList<>();
@@ -101,7 +101,7 @@ final class OverheadCounters {
         for (String ty : types) { running.put(ty, 0); readyCount.put(ty, 0); }
         Map<String, Long> last = new HashMap<>();
         CounterKinds.Overhead kind = new CounterKinds.Overhead(SERIES);
-        Sink sink = (name, tid, ts, v) -> pic.addCounter(kind, kind.sample(SERIES.indexOf(name), v), TraceBuilder.PID_SCHED, tid, ts);
+        Sink sink = (name, tid, ts, v) -> pic.addCounter(kind, kind.sample(SERIES.indexOf(name), v), lay.scheduler(), tid, ts);
         Double[] pts = points.toArray(new Double[0]);
         for (int i = 0; i < pts.length - 1; i++) {
             double a = pts[i];

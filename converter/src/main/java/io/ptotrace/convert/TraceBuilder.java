@@ -27,8 +27,6 @@ import java.util.function.Consumer;
  * {@link CounterKinds}) say what each slice shows.
  */
 public final class TraceBuilder {
-    public static final int PID_ORCH = 1, PID_SCHED = 2, PID_SCHED_VIEW = 3, PID_WORKER = 4, PID_GRAPH = 5, PID_LIFECYCLE = 6;
-
     private final Timeline tl;
     private final DepsProjection deps;
     private final NameMap names;
@@ -36,7 +34,9 @@ public final class TraceBuilder {
     private final Consumer<String> warn;
     private final Consumer<String> verbose;
     private final TaskIndex ix;
-    private final TracePicture pic = new TracePicture();
+    private final ProcessLayout lay;
+    private final TracePicture pic;
+    private final int firstSlice; // where this run's slices start in the picture
     private final ConvertStats stats = new ConvertStats();
 
     // phase records are referred to by their row in the timeline's phase table (a record "ref")
@@ -61,8 +61,11 @@ public final class TraceBuilder {
     private final IntList anchorNext = new IntList(), anchorSlice = new IntList();
     private final List<int[]> threadCompletes = new ArrayList<>(); // per sched thread: record refs sorted by start
 
-    private TraceBuilder(Run run, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
+    private TraceBuilder(Run run, ProcessLayout lay, TracePicture pic, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
         this.tl = run.timeline;
+        this.lay = lay;
+        this.pic = pic;
+        this.firstSlice = pic.sliceCount();
         this.pt = tl.phases;
         this.deps = run.deps;
         this.names = run.names;
@@ -80,12 +83,20 @@ public final class TraceBuilder {
         orchestratorKind = new RecordSlices.OrchestratorPhases(tl);
         skippedKind = new RecordSlices.SkippedTasks(run, ix);
         allocKind = new RecordSlices.Allocs(tl);
-        pic.setTopLevelMetadata(tl.timelineMetadata);
+        if (lay == ProcessLayout.SINGLE) pic.setTopLevelMetadata(tl.timelineMetadata);
     }
 
     /** Builds the picture of a run. {@code verbose} may be null. */
     public static Result build(Run run, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
-        TraceBuilder b = new TraceBuilder(run, overhead, warn, verbose == null ? s -> { } : verbose);
+        return build(run, ProcessLayout.SINGLE, new TracePicture(), overhead, warn, verbose);
+    }
+
+    /**
+     * Draws a run into {@code pic} at the pids of {@code lay}: a picture of several runs (the ranks of a
+     * merged trace) is built by drawing each into the same picture with its own layout.
+     */
+    public static Result build(Run run, ProcessLayout lay, TracePicture pic, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
+        TraceBuilder b = new TraceBuilder(run, lay, pic, overhead, warn, verbose == null ? s -> { } : verbose);
         b.emit();
         return new Result(b.pic, b.stats, b.workerSlice, b.recordSlice);
     }
@@ -141,23 +152,23 @@ public final class TraceBuilder {
         emitLifecycle();
         emitGraphExecution();
 
-        pic.declare(MetaEvent.processName(PID_WORKER, "Worker View"));
-        pic.declare(MetaEvent.processSort(PID_WORKER, 4));
+        pic.declare(MetaEvent.processName(lay.worker(), lay.processName("Worker View")));
+        pic.declare(MetaEvent.processSort(lay.worker(), lay.sortIndex(4)));
         if (hasAicpuData) {
-            pic.declare(MetaEvent.processName(PID_SCHED_VIEW, "Scheduler View"));
-            pic.declare(MetaEvent.processSort(PID_SCHED_VIEW, 3));
+            pic.declare(MetaEvent.processName(lay.schedulerView(), lay.processName("Scheduler View")));
+            pic.declare(MetaEvent.processSort(lay.schedulerView(), lay.sortIndex(3)));
         }
         TreeMap<Integer, String> coreFirstType = new TreeMap<>();
         for (int r = 0; r < tl.rows; r++) coreFirstType.putIfAbsent(tl.coreId[r], tl.coreType[r] == null ? "" : tl.coreType[r]);
         for (Map.Entry<Integer, String> e : coreFirstType.entrySet())
-            pic.declare(MetaEvent.threadName(PID_WORKER, coreTid(e.getKey()), coreLabel(e.getValue(), e.getKey())));
-        for (int i = 0; i < aicpuCount; i++) pic.declare(MetaEvent.threadName(PID_WORKER, 19000 + i, "AICPU_" + i));
+            pic.declare(MetaEvent.threadName(lay.worker(), coreTid(e.getKey()), coreLabel(e.getValue(), e.getKey())));
+        for (int i = 0; i < aicpuCount; i++) pic.declare(MetaEvent.threadName(lay.worker(), 19000 + i, "AICPU_" + i));
 
         // Worker View kernel slices
         workerSlice = new int[tl.rows];
         for (int r = 0; r < tl.rows; r++) {
             double ts = tl.receive[r];
-            workerSlice[r] = pic.addSlice(workerKind, r, PID_WORKER, coreTid(tl.coreId[r]), ts, tl.end[r] - ts, true);
+            workerSlice[r] = pic.addSlice(workerKind, r, lay.worker(), coreTid(tl.coreId[r]), ts, tl.end[r] - ts, true);
         }
 
         // Scheduler View
@@ -176,16 +187,16 @@ public final class TraceBuilder {
         if (sched != null) {
             CounterKinds.ReadyQueue queue = new CounterKinds.ReadyQueue(pt);
             SchedulerLanes lanes = new SchedulerLanes(tl);
-            pic.declare(MetaEvent.processName(PID_SCHED, lanes.processName()));
-            pic.declare(MetaEvent.processSort(PID_SCHED, 2));
+            pic.declare(MetaEvent.processName(lay.scheduler(), lay.processName(lanes.processName())));
+            pic.declare(MetaEvent.processSort(lay.scheduler(), lay.sortIndex(2)));
             boolean marks = tl.runtime() == null || tl.runtime().marksSkippedTasks();
             for (int t = 0; t < sched.size(); t++) {
-                pic.declare(MetaEvent.threadName(PID_SCHED, schedTid(t), lanes.threadName(t)));
+                pic.declare(MetaEvent.threadName(lay.scheduler(), schedTid(t), lanes.threadName(t)));
                 PhaseTable.Lane lane = sched.get(t);
                 boolean[] sub = lanes.onSubLane(t);
                 boolean hasSub = false;
                 for (boolean b : sub) hasSub |= b;
-                if (hasSub) pic.declare(MetaEvent.threadName(PID_SCHED, schedTid(t) + 1, "Sched_" + t));
+                if (hasSub) pic.declare(MetaEvent.threadName(lay.scheduler(), schedTid(t) + 1, "Sched_" + t));
                 boolean resolution = lanes.resolutionThread(t);
                 for (int ref = lane.from; ref < lane.to; ref++) {
                     String phase = PhaseStyle.canonical(tl, pt.kind(ref));
@@ -194,30 +205,30 @@ public final class TraceBuilder {
                         boolean idOk = pt.taskIdOk(ref);
                         if (idOk) (phase.equals("dummy_task") ? dummyRt : predRt).add(pt.taskId(ref));
                         double dur = Math.max(end - start, 0.02);
-                        int sl = pic.addSlice(skippedKind, ref, PID_WORKER, 19000 + t, start, dur, true);
+                        int sl = pic.addSlice(skippedKind, ref, lay.worker(), 19000 + t, start, dur, true);
                         if (idOk) addAnchor(recordEpoch(ref), pt.taskId(ref), sl);
                     } else if (PhaseStyle.isDrawn(tl, phase)) {
                         int tid = sub[ref - lane.from] ? schedTid(t) + 1 : schedTid(t);
-                        recordSlice[ref] = pic.addSlice(phaseKind, ref, PID_SCHED, tid, start, end - start, false);
+                        recordSlice[ref] = pic.addSlice(phaseKind, ref, lay.scheduler(), tid, start, end - start, false);
                         boolean sampled = "complete".equals(phase) || "dispatch".equals(phase)
                             || resolution && ("resolve".equals(phase) || "async_poll".equals(phase) || "dummy".equals(phase));
                         if (sampled && pt.depthsValid(ref))
-                            pic.addCounter(queue, ref, PID_SCHED, 3999, end);
+                            pic.addCounter(queue, ref, lay.scheduler(), 3999, end);
                     } else stats.skippedPhaseRecords++;
                 }
             }
-            pic.declare(MetaEvent.threadName(PID_SCHED, 3999, "shared_ready_queue (global)"));
-            pic.declare(MetaEvent.threadSort(PID_SCHED, 3999, 100));
+            pic.declare(MetaEvent.threadName(lay.scheduler(), 3999, "shared_ready_queue (global)"));
+            pic.declare(MetaEvent.threadSort(lay.scheduler(), 3999, 100));
         }
 
         // host→device copies
         if (!tl.uploads.isEmpty()) {
             RecordSlices.Uploads uploads = new RecordSlices.Uploads(tl.uploads);
-            pic.declare(MetaEvent.processName(PID_ORCH, "Host Prepare"));
-            pic.declare(MetaEvent.threadName(PID_ORCH, 4100, "H2D"));
+            pic.declare(MetaEvent.processName(lay.orchestrator(), lay.processName("Host Prepare")));
+            pic.declare(MetaEvent.threadName(lay.orchestrator(), 4100, "H2D"));
             for (int u = 0; u < tl.uploads.size(); u++) {
                 Timeline.Upload up = tl.uploads.get(u);
-                pic.addSlice(uploads, u, PID_ORCH, 4100, up.startUs, Math.max(0.0, up.endUs - up.startUs), false);
+                pic.addSlice(uploads, u, lay.orchestrator(), 4100, up.startUs, Math.max(0.0, up.endUs - up.startUs), false);
             }
         }
 
@@ -226,16 +237,16 @@ public final class TraceBuilder {
             boolean host = tl.hostMode();
             String pname = host ? "Host Orchestrator"
                 : names.orchestratorName() != null ? "AICPU " + names.orchestratorName() : "AICPU Orchestrator";
-            pic.declare(MetaEvent.processName(PID_ORCH, pname));
-            pic.declare(MetaEvent.processSort(PID_ORCH, 1));
+            pic.declare(MetaEvent.processName(lay.orchestrator(), lay.processName(pname)));
+            pic.declare(MetaEvent.processSort(lay.orchestrator(), lay.sortIndex(1)));
             for (int o = 0; o < orch.size(); o++)
-                pic.declare(MetaEvent.threadName(PID_ORCH, 4000 + o, (host ? "Host_" : "Orch_") + o));
+                pic.declare(MetaEvent.threadName(lay.orchestrator(), 4000 + o, (host ? "Host_" : "Orch_") + o));
             Set<Long> warnedDummy = new java.util.HashSet<>();
             for (int o = 0; o < orch.size(); o++) {
                 PhaseTable.Lane lane = orch.get(o);
                 for (int ref = lane.from; ref < lane.to; ref++) {
                     double start = pt.startUs(ref), end = pt.endUs(ref);
-                    recordSlice[ref] = pic.addSlice(orchestratorKind, ref, PID_ORCH, 4000 + o, start, end - start, false);
+                    recordSlice[ref] = pic.addSlice(orchestratorKind, ref, lay.orchestrator(), 4000 + o, start, end - start, false);
                     if (!"orch_submit".equals(pt.kind(ref)) || !pt.taskIdNonNegative(ref)) continue;
                     long t = pt.taskId(ref);
                     boolean regular, dummy;
@@ -251,7 +262,7 @@ public final class TraceBuilder {
                     boolean predicated = predRt.contains(t);
                     if (regular || dummy || predicated) continue;
                     double dur = Math.max(end - start, 0.02);
-                    int al = pic.addSlice(allocKind, ref, PID_WORKER, 19000 + schedCount + o, start, dur, true);
+                    int al = pic.addSlice(allocKind, ref, lay.worker(), 19000 + schedCount + o, start, dur, true);
                     // streams era: arrows pair only records of one run, and host records belong to none
                     if (tl.streams == null || pt.hasRunEpoch(ref)) addAnchor(recordEpoch(ref), t, al);
                 }
@@ -259,8 +270,8 @@ public final class TraceBuilder {
         }
 
         stats.spmdTasks = ix.spmdCount();
-        new FlowRules(tl, deps, ix, pic, stats, verbose, new Tables()).emitAll();
-        if (overhead) stats.overheadSamples += OverheadCounters.emit(tl, deps, ix, pic);
+        new FlowRules(tl, deps, ix, pic, lay, firstSlice, stats, verbose, new Tables()).emitAll();
+        if (overhead) stats.overheadSamples += OverheadCounters.emit(tl, deps, ix, pic, lay);
     }
 
     private static String coreLabel(String type, int core) {
@@ -290,11 +301,11 @@ public final class TraceBuilder {
                 used.add(lane);
             }
             String label = coreLabel(tl.coreType[boxed[0]], core);
-            for (int lane : used) pic.declare(MetaEvent.threadName(PID_SCHED_VIEW, coreTid(core) + lane, label));
+            for (int lane : used) pic.declare(MetaEvent.threadName(lay.schedulerView(), coreTid(core) + lane, label));
         }
         for (int r = 0; r < tl.rows; r++) {
             if (!(tl.dispatch[r] >= 0 && tl.finish[r] > 0)) continue;
-            svSlice[r] = pic.addSlice(schedulerViewKind, r, PID_SCHED_VIEW, svTid[r], tl.dispatch[r], tl.finish[r] - tl.dispatch[r], true);
+            svSlice[r] = pic.addSlice(schedulerViewKind, r, lay.schedulerView(), svTid[r], tl.dispatch[r], tl.finish[r] - tl.dispatch[r], true);
         }
     }
 
@@ -302,16 +313,16 @@ public final class TraceBuilder {
         if (tl.streams == null || tl.streams.lifecycle.isEmpty()) return;
         List<io.ptotrace.model.Timeline.Lifecycle> recs = tl.streams.lifecycle;
         LifecycleSlices kind = new LifecycleSlices(recs);
-        pic.declare(MetaEvent.processName(PID_LIFECYCLE, "AICPU Lifecycle"));
-        pic.declare(MetaEvent.processSort(PID_LIFECYCLE, 2));
+        pic.declare(MetaEvent.processName(lay.lifecycle(), lay.processName("AICPU Lifecycle")));
+        pic.declare(MetaEvent.processSort(lay.lifecycle(), lay.sortIndex(2)));
         for (int i = 0; i < recs.size(); i++) {
             Object id = recs.get(i).threadId;
             Long n = id instanceof Long ? (Long) id : null;
             int tid = 60000 + (n == null ? i : (int) (long) n);
-            pic.declare(MetaEvent.threadName(PID_LIFECYCLE, tid, "AICPU Thread " + Labels.pyStr(id)));
+            pic.declare(MetaEvent.threadName(lay.lifecycle(), tid, "AICPU Thread " + Labels.pyStr(id)));
             for (int k = 0; k < LifecycleSlices.NAMES.length; k++) {
                 double[] s = LifecycleSlices.span(recs.get(i), k);
-                if (s != null) pic.addSlice(kind, 8 * i + k, PID_LIFECYCLE, tid, s[0], s[1] - s[0], false);
+                if (s != null) pic.addSlice(kind, 8 * i + k, lay.lifecycle(), tid, s[0], s[1] - s[0], false);
             }
         }
     }
@@ -319,12 +330,12 @@ public final class TraceBuilder {
     private void emitGraphExecution() {
         GraphExecution g = GraphExecution.of(tl);
         if (g == null) return;
-        pic.declare(MetaEvent.processName(PID_GRAPH, "Graph Execution"));
-        pic.declare(MetaEvent.processSort(PID_GRAPH, 1));
-        for (int l : g.lanes) pic.declare(MetaEvent.threadName(PID_GRAPH, 5000 + l, "Graph_" + l));
+        pic.declare(MetaEvent.processName(lay.graph(), lay.processName("Graph Execution")));
+        pic.declare(MetaEvent.processSort(lay.graph(), lay.sortIndex(1)));
+        for (int l : g.lanes) pic.declare(MetaEvent.threadName(lay.graph(), 5000 + l, "Graph_" + l));
         for (int i = 0; i < g.instances.size(); i++) {
             GraphExecution.Instance in = g.instances.get(i);
-            pic.addSlice(g, i, PID_GRAPH, 5000 + in.lane, in.prepareStart, in.exEnd - in.prepareStart, false);
+            pic.addSlice(g, i, lay.graph(), 5000 + in.lane, in.prepareStart, in.exEnd - in.prepareStart, false);
         }
     }
 

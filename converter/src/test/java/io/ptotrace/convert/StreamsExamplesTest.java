@@ -55,23 +55,23 @@ class StreamsExamplesTest {
         Path log = Files.writeString(dir.resolve("host.4242.log"), HOST_LOG);
         FileTime logTime = Files.getLastModifiedTime(log);
         Trace t = Trace.of(HBG).chip(HBG).build(dir);
-        assertThat(ts(t.slice(TraceBuilder.PID_SCHED, "dispatch(1)"))).isCloseTo(14.7, org.assertj.core.data.Offset.offset(1e-9));
-        JsonNode w = t.slice(TraceBuilder.PID_WORKER, "task(t7)");
+        assertThat(ts(t.slice(ProcessLayout.SINGLE.scheduler(), "dispatch(1)"))).isCloseTo(14.7, org.assertj.core.data.Offset.offset(1e-9));
+        JsonNode w = t.slice(ProcessLayout.SINGLE.worker(), "task(t7)");
         assertThat(ts(w)).isCloseTo(15.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(dur(w)).isCloseTo(10.1, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(ts(t.slice(TraceBuilder.PID_WORKER, "task(g7t3)"))).isCloseTo(27.02, org.assertj.core.data.Offset.offset(1e-9));
-        JsonNode g = t.slice(TraceBuilder.PID_GRAPH, "GraphExecution(t7, 1 visible sub-tasks)");
+        assertThat(ts(t.slice(ProcessLayout.SINGLE.worker(), "task(g7t3)"))).isCloseTo(27.02, org.assertj.core.data.Offset.offset(1e-9));
+        JsonNode g = t.slice(ProcessLayout.SINGLE.graph(), "GraphExecution(t7, 1 visible sub-tasks)");
         assertThat(ts(g)).isCloseTo(26.1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(dur(g)).isCloseTo(9.2, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(t.metaLines()).contains("5/5000 thread_name=Graph_0", "2/30000 thread_name=Sched_0");
-        assertThat(t.slice(TraceBuilder.PID_SCHED, "graph_prepare(1)").get("tid").asInt()).isEqualTo(30000);
-        JsonNode resolve = t.slice(TraceBuilder.PID_SCHED, "resolve(1)");
+        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "graph_prepare(1)").get("tid").asInt()).isEqualTo(30000);
+        JsonNode resolve = t.slice(ProcessLayout.SINGLE.scheduler(), "resolve(1)");
         assertThat(resolve.get("tid").asInt()).isEqualTo(30000);
         assertThat(resolve.get("args").get("phase").asText()).isEqualTo("resolve");
-        JsonNode submit = t.slice(TraceBuilder.PID_ORCH, "submit(t7)");
+        JsonNode submit = t.slice(ProcessLayout.SINGLE.orchestrator(), "submit(t7)");
         assertThat(ts(submit)).isEqualTo(0.0);
         assertThat(dur(submit)).isEqualTo(2.0);
-        JsonNode up = t.slice(TraceBuilder.PID_ORCH, "arena_h2d");
+        JsonNode up = t.slice(ProcessLayout.SINGLE.orchestrator(), "arena_h2d");
         assertThat(ts(up)).isEqualTo(2.5);
         assertThat(dur(up)).isEqualTo(1.5);
         assertThat(t.flowLines("submit\u2192dispatch")).isEmpty();
@@ -139,15 +139,15 @@ class StreamsExamplesTest {
                {"task_id": "4294967297", "kernel_ids": [-1, 1, -1], "block_num": 1}],
              "tensors": [], "edges": [{"pred": "0", "succ": "4294967297"}]}
             """).names("{\"callable_id_to_name\": {\"0\": \"QK\", \"1\": \"SF\"}}").build(dir);
-        JsonNode qk = t.slice(TraceBuilder.PID_WORKER, "QK(r0t0)");
+        JsonNode qk = t.slice(ProcessLayout.SINGLE.worker(), "QK(r0t0)");
         assertThat(ts(qk)).isCloseTo(1.9, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(dur(qk)).isCloseTo(10.1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(qk.get("args").get("run_epoch").asLong()).isEqualTo(1);
-        assertThat(ts(t.slice(TraceBuilder.PID_WORKER, "SF(r1t1)"))).isCloseTo(13.92, org.assertj.core.data.Offset.offset(1e-9));
-        JsonNode submit = t.slice(TraceBuilder.PID_ORCH, "submit(r0t0)");
+        assertThat(ts(t.slice(ProcessLayout.SINGLE.worker(), "SF(r1t1)"))).isCloseTo(13.92, org.assertj.core.data.Offset.offset(1e-9));
+        JsonNode submit = t.slice(ProcessLayout.SINGLE.orchestrator(), "submit(r0t0)");
         assertThat(ts(submit)).isEqualTo(0.0);
         assertThat(dur(submit)).isEqualTo(1.0);
-        JsonNode dummy = t.slice(TraceBuilder.PID_WORKER, "dummy(r0t5)");
+        JsonNode dummy = t.slice(ProcessLayout.SINGLE.worker(), "dummy(r0t5)");
         assertThat(ts(dummy)).isCloseTo(16.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(dur(dummy)).isEqualTo(0.02);
         assertThat(t.metaLines()).contains("4/19000 thread_name=AICPU_0");
@@ -174,13 +174,13 @@ class StreamsExamplesTest {
              "tensors": [], "edges": [{"pred": "0", "succ": "4294967297"}]}
             """).build(dir);
         java.util.List<String> deps = new java.util.ArrayList<>();
-        for (Trace.Flow f : t.flows()) if (f.name.equals("dependency") && f.s.get("pid").asInt() == TraceBuilder.PID_WORKER)
+        for (Trace.Flow f : t.flows()) if (f.name.equals("dependency") && f.s.get("pid").asInt() == ProcessLayout.SINGLE.worker())
             deps.add(f.s.get("ts").asDouble() + "->" + f.f.get("ts").asDouble());
         // each run's QK → SF, never across runs (receive times: run 1 at 1.9/13.92, run 2 at 41.9/53.92)
         assertThat(deps).hasSize(2);
         assertThat(deps.get(0)).startsWith("1.9").contains("->13.92");
         assertThat(deps.get(1)).startsWith("41.9").contains("->53.92");
-        assertThat(t.slices(TraceBuilder.PID_WORKER).stream().map(e -> e.get("args").get("run_epoch").asLong()).distinct())
+        assertThat(t.slices(ProcessLayout.SINGLE.worker()).stream().map(e -> e.get("args").get("run_epoch").asLong()).distinct())
             .containsExactly(1L, 2L);
     }
 
@@ -218,13 +218,13 @@ class StreamsExamplesTest {
             """;
         Trace t = Trace.of(aicore).chip(aicore).build(dir);
         assertThat(t.metaLines()).contains("2 process_name=AICore Scheduler", "2/30000 thread_name=Scheduler_7");
-        JsonNode d = t.slice(TraceBuilder.PID_SCHED, "Dispatch(t5)");
+        JsonNode d = t.slice(ProcessLayout.SINGLE.scheduler(), "Dispatch(t5)");
         assertThat(d.get("args").get("task_id").asLong()).isEqualTo(5);
         assertThat(d.get("args").get("run_epoch").asLong()).isEqualTo(1);
-        assertThat(t.slice(TraceBuilder.PID_SCHED, "Completion(t5)").get("cname").asText()).isEqualTo("good");
-        assertThat(t.slice(TraceBuilder.PID_SCHED, "Worksteal").get("cname").asText()).isEqualTo("cq_build_attempt_failed");
+        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "Completion(t5)").get("cname").asText()).isEqualTo("good");
+        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "Worksteal").get("cname").asText()).isEqualTo("cq_build_attempt_failed");
         // release is not a host_build_graph phase: not drawn
-        assertThat(t.slices(TraceBuilder.PID_SCHED)).hasSize(3);
+        assertThat(t.slices(ProcessLayout.SINGLE.scheduler())).hasSize(3);
         assertThat(t.result.stats.skippedPhaseRecords).isEqualTo(1);
     }
 }

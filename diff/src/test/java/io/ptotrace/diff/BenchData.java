@@ -22,7 +22,7 @@ public final class BenchData {
         if (args.length >= 3 && args[0].equals("synth")) {
             int tasks = Integer.parseInt(args[2]);
             long seed = args.length > 3 ? Long.parseLong(args[3]) : 7;
-            SynthOptions o = SynthOptions.builder().tasks(tasks).level(1).rings(2).era(SynthOptions.Era.CHIP)
+            SynthOptions o = SynthOptions.builder().tasks(tasks).level(1).rings(2).era(io.ptotrace.model.Era.CHIP)
                 .edgesPerTask(5.0).seed(seed).build();
             SynthRun.Result r = SynthRun.write(o, Path.of(args[1]));
             System.out.println(r.summary());

@@ -22,7 +22,7 @@ final class Fixtures {
     /** A small synthetic run (2 rings, newer era: edges carry flags, hazard/access_kind annotations). */
     static Path synth(Path dir, int tasks, long seed) {
         try {
-            SynthOptions o = SynthOptions.builder().tasks(tasks).level(1).rings(2).era(SynthOptions.Era.CHIP)
+            SynthOptions o = SynthOptions.builder().tasks(tasks).level(1).rings(2).era(io.ptotrace.model.Era.CHIP)
                 .edgesPerTask(5.0).seed(seed).build();
             return SynthRun.write(o, dir).depsFile();
         } catch (IOException e) {

@@ -948,12 +948,18 @@ public final class RecordsReader {
 
         Timeline.Streams streamsFacts = !streams ? null : new Timeline.Streams(runtime, runEpoch,
             schedProducer instanceof String ? (String) schedProducer : null, streamsPlaced, lifecycle(toUs),
-            clock.placement, clock.origin);
+            clock.placement, clock.origin, captureWindows(lifecycleCycles()), base, hostClockDomain());
         return new Timeline(file, era, level, freq, coreTypes, coreToThread, rows, taskId, coreId, coreType,
             st, en, di, fi, lo, re, aicpuJoined, table, sched, orchOut, source, uploads, tm, streamsFacts);
     }
 
     // ---------------------------------------------------------------- streams era
+
+    /** {@code metadata.host_clock_domain_id} when it is a non-empty string. */
+    private String hostClockDomain() {
+        Object dom = metadata.get("host_clock_domain_id");
+        return dom instanceof String && !((String) dom).isEmpty() ? (String) dom : null;
+    }
 
     private TaskRuntime runtimeOf(Object v) {
         if (!(v instanceof String) || ((String) v).isBlank())

@@ -67,8 +67,24 @@ public final class Timeline {
         /** The host ns the trace's time 0 stands for (0 when the capture is on its own device clock). */
         public final long originNs;
 
+        /** The capture's device-clock bounds, cycles (what a placement joins on); null when it has no device record. */
+        public final io.ptotrace.model.clock.CaptureWindows captureWindows;
+        /** The device cycle a capture on its own clock counts its times from (time 0). */
+        public final long baseCycles;
+        /** {@code metadata.host_clock_domain_id}, or null: which Host clock the capture's Host spans are on. */
+        public final String hostClockDomainId;
+
         public Streams(TaskRuntime runtime, long[] runEpoch, String schedulerTaskProducer, List<Map<String, Object>> streamMeta,
                        List<Lifecycle> lifecycle, io.ptotrace.model.clock.Placement placement, long originNs) {
+            this(runtime, runEpoch, schedulerTaskProducer, streamMeta, lifecycle, placement, originNs, null, 0, null);
+        }
+
+        public Streams(TaskRuntime runtime, long[] runEpoch, String schedulerTaskProducer, List<Map<String, Object>> streamMeta,
+                       List<Lifecycle> lifecycle, io.ptotrace.model.clock.Placement placement, long originNs,
+                       io.ptotrace.model.clock.CaptureWindows captureWindows, long baseCycles, String hostClockDomainId) {
+            this.captureWindows = captureWindows;
+            this.baseCycles = baseCycles;
+            this.hostClockDomainId = hostClockDomainId;
             this.runtime = runtime;
             this.runEpoch = runEpoch;
             this.schedulerTaskProducer = schedulerTaskProducer;

@@ -87,7 +87,7 @@ final class DepsWriter {
 
   DepsWriter(SynthOptions o) {
     this.o = o;
-    this.flags = o.era() == SynthOptions.Era.CHIP;
+    this.flags = o.era() != io.ptotrace.model.Era.L2;
   }
 
   /**
@@ -124,6 +124,9 @@ final class DepsWriter {
       JsonGenerator gg = out.gen;
       out.pp.multiline();
       gg.writeStartObject();
+      if (o.streamsEra()) {
+        gg.writeStringField("runtime", o.runtime());
+      }
       TaskSpec t = new TaskSpec();
 
       gg.writeFieldName(K_TASKS);

@@ -49,31 +49,67 @@ final class RecordsWriter {
   private final SynthOptions o;
   private final Timing tm;
   private final boolean chip;
+  /** Streams era: object-wrapped streams, seven-key phase records with their metrics apart, run epochs. */
+  private final boolean streams;
+  private final boolean hbg;
   private final Rng rng;
   private JsonGenerator g;
+  private JsonOut out;
 
   long schedulerRecords;
   long orchestratorRecords;
+  /** The device work's bounds in cycles, for the Host log that brackets it: every record, the scheduler streams, the orchestrator. */
+  final Bounds extent = new Bounds();
+  final Bounds sched = new Bounds();
+  final Bounds orch = new Bounds();
+
+  // streams era: the current stream's record count and its metrics (record index, pops, queue depths)
+  private int streamRecords;
+  private long[] metrics = new long[0];
+  private int metricCount;
+
+  /** The smallest and largest positive cycle value seen. */
+  static final class Bounds {
+    long lo = Long.MAX_VALUE;
+    long hi = Long.MIN_VALUE;
+
+    void add(long c) {
+      if (c > 0) {
+        lo = Math.min(lo, c);
+        hi = Math.max(hi, c);
+      }
+    }
+
+    boolean empty() {
+      return lo > hi;
+    }
+  }
 
   RecordsWriter(Simulation sim) {
     this.sim = sim;
     this.o = sim.o;
     this.tm = sim.tm;
-    this.chip = o.era() == SynthOptions.Era.CHIP;
+    this.chip = o.era() != io.ptotrace.model.Era.L2;
+    this.streams = o.streamsEra();
+    this.hbg = streams && SynthOptions.HBG.equals(o.runtime());
     this.rng = new Rng(Rng.derive(o.seed(), 3));
   }
 
   void write(OutputFile.Pending file) throws IOException {
     try (JsonOut jo = new JsonOut(file)) {
       g = jo.gen;
+      out = jo;
       int level = o.level();
       jo.pp.multiline();
       g.writeStartObject();
-      g.writeFieldName(o.era().levelKey());
+      g.writeFieldName(o.era().levelKey);
       g.writeNumber(level);
 
       g.writeFieldName(K_METADATA);
       g.writeStartObject();
+      if (streams) {
+        g.writeStringField("runtime", o.runtime());
+      }
       g.writeFieldName(K_FREQ);
       g.writeNumber(o.clockFreqHz());
       g.writeFieldName(K_NUM_CORES);
@@ -92,6 +128,9 @@ final class RecordsWriter {
         }
         g.writeEndArray();
       }
+      if (streams) {
+        g.writeStringField("host_clock_domain_id", HOST_CLOCK_DOMAIN);
+      }
       g.writeEndObject();
 
       int[] order = rowsByCore();
@@ -108,31 +147,97 @@ final class RecordsWriter {
         g.writeNumber(r.reg[i]);
         g.writeNumber(start);
         g.writeNumber(start + r.exec[i]);
-        if (!r.v2(i)) {
+        if (streams) {
+          // seven columns: the receive-to-start cycles (0 where the runtime wrote none) and the run epoch
+          g.writeNumber(r.v2(i) ? 0 : r.r2s[i]);
+          g.writeNumber(o.runEpoch());
+        } else if (!r.v2(i)) {
           g.writeNumber(r.r2s[i]);
         }
         g.writeEndArray();
+        extent.add(start - (r.v2(i) ? 0 : r.r2s[i]));
+        extent.add(start + r.exec[i]);
       }
       g.writeEndArray();
 
-      g.writeFieldName(K_AICPU);
-      jo.pp.multiline();
-      g.writeStartArray();
-      if (level >= 2) {
-        for (int k = 0; k < order.length; k++) {
-          int i = order[k];
+      if (streams) {
+        if (level >= 2) {
+          g.writeFieldName("scheduler_tasks");
+          g.writeStartObject();
+          g.writeNumberField("schema_version", 1);
+          g.writeStringField("producer", "aicpu");
+          g.writeFieldName("records");
+          jo.pp.multiline();
           g.writeStartArray();
-          g.writeNumber(r.core[i]);
-          g.writeNumber(r.reg[i]);
-          g.writeNumber(r.dispatch[i]);
-          g.writeNumber(r.finish(i));
+          for (int k = 0; k < order.length; k++) {
+            int i = order[k];
+            g.writeStartArray();
+            g.writeNumber(r.core[i]);
+            g.writeNumber(r.reg[i]);
+            g.writeNumber(r.dispatch[i]);
+            g.writeNumber(r.finish(i));
+            g.writeNumber(o.runEpoch());
+            g.writeEndArray();
+            extent.add(r.dispatch[i]);
+            extent.add(r.finish(i));
+          }
           g.writeEndArray();
+          g.writeEndObject();
         }
+      } else {
+        g.writeFieldName(K_AICPU);
+        jo.pp.multiline();
+        g.writeStartArray();
+        if (level >= 2) {
+          for (int k = 0; k < order.length; k++) {
+            int i = order[k];
+            g.writeStartArray();
+            g.writeNumber(r.core[i]);
+            g.writeNumber(r.reg[i]);
+            g.writeNumber(r.dispatch[i]);
+            g.writeNumber(r.finish(i));
+            g.writeEndArray();
+          }
+        }
+        g.writeEndArray();
       }
-      g.writeEndArray();
       order = null;
 
-      if (level >= 3) {
+      if (level >= 3 && streams) {
+        g.writeFieldName("scheduler_records");
+        g.writeStartObject();
+        g.writeNumberField("schema_version", 1);
+        g.writeFieldName("streams");
+        jo.pp.multiline();
+        g.writeStartArray();
+        for (int t = 0; t < sim.schedThreads; t++) {
+          jo.pp.multiline();
+          g.writeStartObject();
+          g.writeStringField("platform", "a2a3");
+          g.writeStringField("producer", "aicpu");
+          g.writeNumberField("scheduler_id", t);
+          g.writeNumberField("worker_id", t);
+          g.writeStringField("core_type", "aicpu");
+          g.writeNullField("physical_core_id");
+          g.writeFieldName("records");
+          jo.pp.multiline();
+          g.writeStartArray();
+          streamRecords = 0;
+          metricCount = 0;
+          writeThread(t);
+          g.writeEndArray();
+          writeMetrics();
+          g.writeFieldName("capture");
+          g.writeStartObject();
+          g.writeNumberField("committed", streamRecords);
+          g.writeNumberField("dropped", 0);
+          g.writeBooleanField("truncated", false);
+          g.writeEndObject();
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+      } else if (level >= 3) {
         g.writeFieldName(K_SCHED);
         jo.pp.multiline();
         g.writeStartArray();
@@ -143,6 +248,8 @@ final class RecordsWriter {
           g.writeEndArray();
         }
         g.writeEndArray();
+      }
+      if (level >= 3) {
 
         g.writeFieldName(K_ORCH);
         jo.pp.multiline();
@@ -161,8 +268,15 @@ final class RecordsWriter {
               g.writeNumber(sim.subStart[gi]);
               g.writeFieldName(K_END);
               g.writeNumber(sim.subStart[gi] + sim.subDur[gi]);
+              if (streams) {
+                g.writeNumberField("run_epoch", o.runEpoch());
+              }
               g.writeEndObject();
               orchestratorRecords++;
+              orch.add(sim.subStart[gi]);
+              orch.add(sim.subStart[gi] + sim.subDur[gi]);
+              extent.add(sim.subStart[gi]);
+              extent.add(sim.subStart[gi] + sim.subDur[gi]);
             }
             g.writeEndArray();
           }
@@ -413,6 +527,10 @@ final class RecordsWriter {
 
   private void phase(String kind, long s, long e, long loop, long tp, long popHit, long popMiss,
       boolean hasTask, long taskId, int[] sas, int[] sae, boolean queueRecord) throws IOException {
+    if (streams) {
+      streamPhase(kind, s, e, loop, tp, popHit, popMiss, hasTask, taskId, sas, sae);
+      return;
+    }
     g.writeStartObject();
     g.writeFieldName(K_KIND);
     g.writeString(kind);
@@ -442,5 +560,79 @@ final class RecordsWriter {
     }
     g.writeEndObject();
     schedulerRecords++;
+  }
+
+  /** The Host clock domain every streams-era capture names (one machine: the ranks of a tree share it). */
+  static final String HOST_CLOCK_DOMAIN = "boot-synth";
+
+  /** Kinds a host_build_graph scheduler does not record (its vocabulary has no release or Worker View markers). */
+  private static boolean hbgSkips(String kind) {
+    return kind.equals("release") || kind.equals("dummy_task") || kind.equals("predicated_skip") || kind.equals("resolve");
+  }
+
+  /** A streams-era record: exactly the seven fixed members; pops and queue depths go to the stream's metrics. */
+  private void streamPhase(String kind, long s, long e, long loop, long tp, long popHit, long popMiss,
+      boolean hasTask, long taskId, int[] sas, int[] sae) throws IOException {
+    if (hbg && hbgSkips(kind)) {
+      return;
+    }
+    g.writeStartObject();
+    g.writeFieldName(K_START);
+    g.writeNumber(s);
+    g.writeFieldName(K_END);
+    g.writeNumber(e);
+    g.writeNumberField("run_epoch", o.runEpoch());
+    g.writeFieldName(K_LOOP);
+    g.writeNumber(loop);
+    g.writeFieldName(K_KIND);
+    g.writeString(kind);
+    g.writeFieldName(K_TP);
+    g.writeNumber(tp);
+    g.writeFieldName(K_TASK_ID);
+    if (hasTask) {
+      g.writeNumber(taskId);
+    } else {
+      g.writeNull();
+    }
+    g.writeEndObject();
+    sched.add(s);
+    sched.add(e);
+    extent.add(s);
+    extent.add(e);
+    int need = (metricCount + 1) * 9;
+    if (need > metrics.length) {
+      metrics = Arrays.copyOf(metrics, Math.max(need, metrics.length * 2));
+    }
+    int m = metricCount++ * 9;
+    metrics[m] = streamRecords;
+    metrics[m + 1] = popHit;
+    metrics[m + 2] = popMiss;
+    for (int k = 0; k < 3; k++) {
+      metrics[m + 3 + k] = sas[k];
+      metrics[m + 6 + k] = sae[k];
+    }
+    streamRecords++;
+    schedulerRecords++;
+  }
+
+  private void writeMetrics() throws IOException {
+    g.writeFieldName("metrics");
+    out.pp.multiline();
+    g.writeStartArray();
+    for (int i = 0; i < metricCount; i++) {
+      int m = i * 9;
+      g.writeStartObject();
+      g.writeNumberField("record_index", metrics[m]);
+      if (metrics[m + 1] >= 0) {
+        g.writeNumberField(K_POP_HIT.getValue(), metrics[m + 1]);
+        g.writeNumberField(K_POP_MISS.getValue(), metrics[m + 2]);
+      }
+      g.writeFieldName(K_SAS);
+      g.writeArray(metrics, m + 3, 3);
+      g.writeFieldName(K_SAE);
+      g.writeArray(metrics, m + 6, 3);
+      g.writeEndObject();
+    }
+    g.writeEndArray();
   }
 }

@@ -1,5 +1,6 @@
 package io.ptotrace.synth;
 
+import io.ptotrace.model.Era;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -14,7 +15,8 @@ import java.util.Map;
  *     {@code core_to_thread}; 4 + orchestrator phases)
  * @param seed seed of every random choice; same options ⇒ byte-identical files
  * @param rings number of task rings 1–4 (task id = {@code (ring << 32) | local})
- * @param era file-name/level-key era, see {@link Era}
+ * @param era the capture era (the model's {@link Era}): records file name, level key, edge flags and, for
+ *     the streams era, object-wrapped streams with run epochs
  * @param aicCores number of AIC cores (core ids {@code 0 … aicCores-1})
  * @param aivCores number of AIV cores (core ids {@code aicCores …}); cluster {@code c} = AIC core c
  *     plus AIV cores {@code aicCores + 2c, aicCores + 2c + 1}
@@ -39,6 +41,9 @@ import java.util.Map;
  * @param v2RowShare share of AICore rows written in the archived 5-column (v2) shape
  * @param hazardAnnotations add {@code hazard}/{@code access_kind} to tensormap edges
  * @param streams number of independent dataflow streams (DAG width); 0 = automatic
+ * @param runtime streams era: the runtime named in {@code metadata.runtime} ({@link #TMR} or
+ *     {@link #HBG}; hbg runs have one ring)
+ * @param runEpoch streams era: the run counter stamped on every device row and record (≥ 1)
  */
 public record SynthOptions(
     int tasks,
@@ -62,48 +67,66 @@ public record SynthOptions(
     double edgesPerTask,
     double v2RowShare,
     boolean hazardAnnotations,
-    int streams) {
+    int streams,
+    String runtime,
+    long runEpoch) {
 
   /** Smallest accepted task count. */
   public static final int MIN_TASKS = 10;
   /** Largest accepted task count. */
   public static final int MAX_TASKS = 10_000_000;
 
-  /** The capture era: decides the records file name and its level key (and edge {@code flags}). */
-  public enum Era {
-    /** Older era: no edge flags. */
-    L2(io.ptotrace.model.Era.L2),
-    /** Newer era: edge flags. */
-    CHIP(io.ptotrace.model.Era.CHIP);
+  /** The runtimes a streams-era capture names in {@code metadata.runtime}. */
+  public static final String TMR = "tensormap_and_ringbuffer";
+  public static final String HBG = "host_build_graph";
 
-    /** The era as the readers know it: its file and key names. */
-    public final io.ptotrace.model.Era capture;
-
-    Era(io.ptotrace.model.Era capture) {
-      this.capture = capture;
-    }
-
-    /** The records file name of this era. */
-    public String recordsFileName() {
-      return capture.recordsFile;
-    }
-
-    /** The top-level level key of this era. */
-    public String levelKey() {
-      return capture.levelKey;
-    }
-
-    /** Parses {@code l2} / {@code chip} (case-insensitive; also the file or key names). */
-    public static Era parse(String s) {
-      String v = s.trim().toLowerCase(Locale.ROOT);
-      if (v.equals("l2") || v.startsWith("l2_") || v.equals("older") || v.equals("old")) {
-        return L2;
+  /**
+   * The capture era by name: one of the model's eras ({@code l2}, {@code chip}, {@code streams}, any
+   * case), or {@code older}/{@code newer}/{@code newest}, or an L2/chip file or key name.
+   */
+  public static Era parseEra(String s) {
+    String v = s.trim().toLowerCase(Locale.ROOT);
+    for (Era e : Era.values()) {
+      if (v.equals(e.name().toLowerCase(Locale.ROOT))) {
+        return e;
       }
-      if (v.equals("chip") || v.startsWith("chip_") || v.equals("newer") || v.equals("new")) {
-        return CHIP;
-      }
-      throw new IllegalArgumentException("era must be l2 or chip, got '" + s + "'");
     }
+    if (v.startsWith("l2_") || v.equals("older") || v.equals("old")) {
+      return Era.L2;
+    }
+    if (v.startsWith("chip_") || v.equals("newer") || v.equals("new")) {
+      return Era.CHIP;
+    }
+    if (v.equals("newest")) {
+      return Era.STREAMS;
+    }
+    throw new IllegalArgumentException("era must be one of " + eraNames() + ", got '" + s + "'");
+  }
+
+  /** The era names {@link #parseEra} takes, as a CLI lists them. */
+  public static String eraNames() {
+    StringBuilder b = new StringBuilder();
+    for (Era e : Era.values()) {
+      b.append(b.length() == 0 ? "" : ", ").append(e.name().toLowerCase(Locale.ROOT));
+    }
+    return b.toString();
+  }
+
+  /** {@code tmr}/{@code hbg} or the full runtime names. */
+  public static String parseRuntime(String s) {
+    String v = s.trim().toLowerCase(Locale.ROOT);
+    if (v.equals("tmr") || v.equals(TMR)) {
+      return TMR;
+    }
+    if (v.equals("hbg") || v.equals(HBG)) {
+      return HBG;
+    }
+    throw new IllegalArgumentException("runtime must be tmr (" + TMR + ") or hbg (" + HBG + "), got '" + s + "'");
+  }
+
+  /** Whether the run is of the streams era (object-wrapped streams, run epochs, a runtime name). */
+  public boolean streamsEra() {
+    return era == Era.STREAMS;
   }
 
   /** Validates every field; throws {@link IllegalArgumentException} with a one-line message. */
@@ -135,6 +158,9 @@ public record SynthOptions(
     check(edgesPerTask >= 0.0 && edgesPerTask <= 40.0 && !Double.isNaN(edgesPerTask),
         "edges_per_task must be in 0..40, got " + edgesPerTask);
     check(streams >= 0 && streams <= 4096, "streams must be in 0..4096 (0 = auto), got " + streams);
+    check(TMR.equals(runtime) || HBG.equals(runtime), "runtime must be " + TMR + " or " + HBG + ", got " + runtime);
+    check(!HBG.equals(runtime) || rings == 1, "a host_build_graph run has one ring, got rings " + rings);
+    check(runEpoch >= 1, "run_epoch must be >= 1, got " + runEpoch);
   }
 
   private static void check(boolean ok, String msg) {
@@ -182,6 +208,8 @@ public record SynthOptions(
     b.v2RowShare = v2RowShare;
     b.hazardAnnotations = hazardAnnotations;
     b.streams = streams;
+    b.runtime = runtime;
+    b.runEpoch = runEpoch;
     return b;
   }
 
@@ -195,9 +223,9 @@ public record SynthOptions(
     return aicCores + aivCores;
   }
 
-  /** The records file name ({@link Era#recordsFileName()}). */
+  /** The records file name of the era. */
   public String recordsFileName() {
-    return era.recordsFileName();
+    return era.recordsFile;
   }
 
   /**
@@ -213,8 +241,10 @@ public record SynthOptions(
     m.put("level", "collection level 1..4 (default " + d.level + ")");
     m.put("seed", "random seed; same options => identical bytes (default " + d.seed + ")");
     m.put("rings", "task rings 1..4 (default " + d.rings + ")");
-    m.put("era", "l2 (" + Era.L2.recordsFileName() + ") or chip (" + Era.CHIP.recordsFileName() + ", edge flags) (default "
-        + d.era.name().toLowerCase(Locale.ROOT) + ")");
+    m.put("era", "l2 (" + Era.L2.recordsFile + "), chip (" + Era.CHIP.recordsFile + ", edge flags) or streams (the same file with "
+        + "object-wrapped streams, run epochs and a runtime name, and a Host log) (default " + d.era.name().toLowerCase(Locale.ROOT) + ")");
+    m.put("runtime", "streams era: tmr (" + TMR + ") or hbg (" + HBG + ") (default tmr)");
+    m.put("run-epoch", "streams era: the run_epoch of every device row (default " + d.runEpoch + ")");
     m.put("cores", "AIC+AIV core counts, e.g. 8+16 or 24,48 (default " + d.aicCores + "+" + d.aivCores + ")");
     m.put("aic-cores", "AIC core count (default " + d.aicCores + ")");
     m.put("aiv-cores", "AIV core count (default " + d.aivCores + ")");
@@ -260,6 +290,8 @@ public record SynthOptions(
     private double v2RowShare = 0.002;
     private boolean hazardAnnotations = true;
     private int streams = 0;
+    private String runtime = TMR;
+    private long runEpoch = 1;
 
     private Builder() {}
 
@@ -286,6 +318,8 @@ public record SynthOptions(
     public Builder v2RowShare(double v) { v2RowShare = v; return this; }
     public Builder hazardAnnotations(boolean v) { hazardAnnotations = v; return this; }
     public Builder streams(int v) { streams = v; return this; }
+    public Builder runtime(String v) { runtime = parseRuntime(v); return this; }
+    public Builder runEpoch(long v) { runEpoch = v; return this; }
 
     /**
      * Sets one option from strings, as a CLI would ({@code --set key=value} or one flag per key).
@@ -305,7 +339,9 @@ public record SynthOptions(
         case "level" -> level = (int) parseLong(key, value, 9);
         case "seed" -> seed = parseLong(key, value, Long.MAX_VALUE);
         case "rings" -> rings = (int) parseLong(key, value, 64);
-        case "era" -> era = Era.parse(value);
+        case "era" -> era = parseEra(value);
+        case "runtime" -> runtime = parseRuntime(value);
+        case "runepoch", "epoch" -> runEpoch = parseLong(key, value, Long.MAX_VALUE);
         case "cores" -> {
           String[] p = value.trim().split("[+,x/ ]+");
           if (p.length != 2) {
@@ -344,7 +380,7 @@ public record SynthOptions(
       return new SynthOptions(tasks, level, seed, rings, era, aicCores, aivCores, clockFreqHz,
           hbViolationShare, spmdShare, mixShare, dummyShare, allocShare, predicatedShare, withDeps,
           withNameMap, orchestratorThreads, schedulerThreads, edgesPerTask, v2RowShare,
-          hazardAnnotations, streams);
+          hazardAnnotations, streams, runtime, runEpoch);
     }
 
     private static long parseLong(String key, String value, long max) {

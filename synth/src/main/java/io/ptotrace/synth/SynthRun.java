@@ -56,6 +56,9 @@ public final class SynthRun {
    * @param timedPairs distinct (pred, succ) pairs where both tasks are timed kernel tasks
    * @param violatingPairs of those, pairs whose consumer starts before the producer ends
    * @param elapsed wall time of {@link #write}
+   * @param hostLog streams era: the Host log written beside the records, or null
+   * @param device streams era: the device work's bounds in cycles, {extent, scheduler streams, orchestrator}
+   *     lo/hi (0 where there is none), or null
    */
   public record Result(
       Path recordsFile,
@@ -73,7 +76,9 @@ public final class SynthRun {
       long annotatedEdges,
       long timedPairs,
       long violatingPairs,
-      Duration elapsed) {
+      Duration elapsed,
+      Path hostLog,
+      long[] device) {
 
     /** {@code violatingPairs / timedPairs} (0 when there are no timed pairs). */
     public double violationShare() {
@@ -97,6 +102,15 @@ public final class SynthRun {
    * files of the same names are replaced, all of them or, on a failure, none).
    */
   public static Result write(SynthOptions options, Path dir) throws IOException {
+    return write(options, dir, options.streamsEra());
+  }
+
+  /** Host process and log time of a single capture's Host log. */
+  static final long SINGLE_HOST_PID = 4242;
+  static final long HOST_BASE_NS = 6_957_846_000_000L;
+
+  /** As {@link #write(SynthOptions, Path)}; {@code hostLog}: write a streams-era capture's Host log beside it. */
+  static Result write(SynthOptions options, Path dir, boolean hostLog) throws IOException {
     long t0 = System.nanoTime();
     Files.createDirectories(dir);
     Path records = dir.resolve(options.recordsFileName());
@@ -114,14 +128,14 @@ public final class SynthRun {
       OutputFile.Pending recordsOut = set.add(planned.get(0));
       OutputFile.Pending depsOut = deps != null ? set.add(planned.get(1)) : null;
       OutputFile.Pending nameMapOut = nameMap != null ? set.add(planned.get(outputs.size() - 1)) : null;
-      Result r = write(options, dir, recordsOut, depsOut, nameMapOut, t0);
+      Result r = write(options, dir, recordsOut, depsOut, nameMapOut, hostLog, t0);
       set.commit();
       return r;
     }
   }
 
   private static Result write(SynthOptions options, Path dir, OutputFile.Pending records,
-      OutputFile.Pending deps, OutputFile.Pending nameMap, long t0) throws IOException {
+      OutputFile.Pending deps, OutputFile.Pending nameMap, boolean hostLog, long t0) throws IOException {
 
     // deps.json does not depend on the timing: its two halves are written on two threads while
     // this thread simulates and writes the records file (the bytes never depend on the threads)
@@ -168,11 +182,37 @@ public final class SynthRun {
       edges.join();
       main.join();
     }
+    long[] device = null;
+    Path log = null;
+    if (options.streamsEra()) {
+      device = new long[] {lo(recordsWriter.extent), hi(recordsWriter.extent), lo(recordsWriter.sched), hi(recordsWriter.sched),
+          lo(recordsWriter.orch), hi(recordsWriter.orch)};
+      if (hostLog) {
+        HostLog h = new HostLog(SINGLE_HOST_PID);
+        h.add(invocation(options, device, 1, HOST_BASE_NS, 1, 1));
+        log = dir.resolve(h.fileName());
+        h.write(log);
+      }
+    }
     return new Result(records.target().shown(), deps == null ? null : deps.target().shown(),
         nameMap == null ? null : nameMap.target().shown(), sim.n, sim.kernelTasks, sim.allocTasks,
         sim.dummyTasks, sim.predicatedTasks, sim.rows.n, recordsWriter.schedulerRecords,
         recordsWriter.orchestratorRecords, sim.tensors, sim.annotatedEdges, sim.timedPairs,
-        sim.violatingPairs, Duration.ofNanos(System.nanoTime() - t0));
+        sim.violatingPairs, Duration.ofNanos(System.nanoTime() - t0), log, device);
+  }
+
+  /** The Host invocation that ran a capture whose device bounds are {@code device}. */
+  static HostLog.Invocation invocation(SynthOptions o, long[] device, long inv, long runnerStartNs, long runId, long dispatchId) {
+    return new HostLog.Invocation(inv, runnerStartNs, runId, dispatchId, o.runEpoch(), o.clockFreqHz(),
+        device[0], device[1], device[2], device[3], device[4], device[5]);
+  }
+
+  private static long lo(RecordsWriter.Bounds b) {
+    return b.empty() ? 0 : b.lo;
+  }
+
+  private static long hi(RecordsWriter.Bounds b) {
+    return b.empty() ? 0 : b.hi;
   }
 
   /** An IO task. */

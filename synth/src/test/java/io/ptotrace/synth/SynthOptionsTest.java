@@ -14,13 +14,14 @@ class SynthOptionsTest {
     assertThat(d.aicCores()).isEqualTo(8);
     assertThat(d.aivCores()).isEqualTo(16);
     assertThat(d.clockFreqHz()).isEqualTo(50_000_000L);
-    assertThat(d.era()).isEqualTo(SynthOptions.Era.L2);
+    assertThat(d.era()).isEqualTo(io.ptotrace.model.Era.L2);
     assertThat(d.recordsFileName()).isEqualTo("l2_swimlane_records.json");
-    assertThat(SynthOptions.Era.CHIP.levelKey()).isEqualTo("chip_swimlane_level");
-    assertThat(SynthOptions.Era.CHIP.recordsFileName()).isEqualTo("chip_swimlane_records.json");
-    assertThat(SynthOptions.Era.L2.levelKey()).isEqualTo("l2_swimlane_level");
+    assertThat(io.ptotrace.model.Era.CHIP.levelKey).isEqualTo("chip_swimlane_level");
+    assertThat(io.ptotrace.model.Era.CHIP.recordsFile).isEqualTo("chip_swimlane_records.json");
+    assertThat(io.ptotrace.model.Era.L2.levelKey).isEqualTo("l2_swimlane_level");
     assertThat(SynthOptions.optionHelp().get("era"))
-        .isEqualTo("l2 (l2_swimlane_records.json) or chip (chip_swimlane_records.json, edge flags) (default l2)");
+        .isEqualTo("l2 (l2_swimlane_records.json), chip (chip_swimlane_records.json, edge flags) or streams (the same file with "
+        + "object-wrapped streams, run epochs and a runtime name, and a Host log) (default l2)");
   }
 
   @Test
@@ -32,7 +33,7 @@ class SynthOptionsTest {
         .build();
     assertThat(o.tasks()).isEqualTo(1_000_000);
     assertThat(o.hbViolationShare()).isEqualTo(0.05);
-    assertThat(o.era()).isEqualTo(SynthOptions.Era.CHIP);
+    assertThat(o.era()).isEqualTo(io.ptotrace.model.Era.CHIP);
     assertThat(o.aicCores()).isEqualTo(24);
     assertThat(o.aivCores()).isEqualTo(48);
     assertThat(o.clockFreqHz()).isEqualTo(1_000_000_000L);

@@ -277,7 +277,7 @@ class SynthRunTest {
 
   @Test
   void withoutRequestedViolationsEveryDependencyIsRespected(@TempDir Path dir) throws IOException {
-    SynthOptions o = SynthOptions.builder().tasks(3000).seed(3).era(SynthOptions.Era.CHIP)
+    SynthOptions o = SynthOptions.builder().tasks(3000).seed(3).era(io.ptotrace.model.Era.CHIP)
         .spmdShare(0.2).mixShare(0.2).build();
     Parsed p = Parsed.load(o, SynthRun.write(o, dir), dir);
     assertThat(p.pairCounts()[1]).isZero();
@@ -406,7 +406,7 @@ class SynthRunTest {
   @Test
   void sameSeedGivesIdenticalBytes(@TempDir Path dir) throws IOException {
     SynthOptions o = SynthOptions.builder().tasks(2500).seed(42).rings(2)
-        .era(SynthOptions.Era.CHIP).hbViolationShare(0.1).build();
+        .era(io.ptotrace.model.Era.CHIP).hbViolationShare(0.1).build();
     SynthRun.write(o, dir.resolve("a"));
     SynthRun.write(o, dir.resolve("b"));
     SynthRun.write(o.toBuilder().seed(43).build(), dir.resolve("c"));

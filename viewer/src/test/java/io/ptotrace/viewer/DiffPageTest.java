@@ -151,7 +151,7 @@ class DiffPageTest {
     @ParameterizedTest
     @CsvSource({"1, 2, false, address", "3, 4, true, structure", "5, 5, false, address", "7, 8, false, address"})
     void onGeneratedPairsTheCountsEqualTheJsonSummary(long seedA, long seedB, boolean align, String match) throws IOException {
-        SynthOptions.Builder o = SynthOptions.builder().tasks(600).level(4).rings(2).era(SynthOptions.Era.CHIP).edgesPerTask(3.0);
+        SynthOptions.Builder o = SynthOptions.builder().tasks(600).level(4).rings(2).era(io.ptotrace.model.Era.CHIP).edgesPerTask(3.0);
         Path a = SynthRun.write(o.seed(seedA).build(), dir.resolve("a")).depsFile();
         Path b = SynthRun.write(o.seed(seedB).build(), dir.resolve("b")).depsFile();
         DiffOptions opts = new DiffOptions();
@@ -170,7 +170,7 @@ class DiffPageTest {
 
     @Test
     void theSamePairGivesTheSameBytes() throws IOException {
-        SynthOptions.Builder o = SynthOptions.builder().tasks(400).level(4).rings(2).era(SynthOptions.Era.L2).edgesPerTask(3.0);
+        SynthOptions.Builder o = SynthOptions.builder().tasks(400).level(4).rings(2).era(io.ptotrace.model.Era.L2).edgesPerTask(3.0);
         Path a = SynthRun.write(o.seed(21).build(), dir.resolve("a")).depsFile();
         Path b = SynthRun.write(o.seed(22).build(), dir.resolve("b")).depsFile();
         byte[] first = write(a, b, new DiffOptions()), second = write(a, b, new DiffOptions());

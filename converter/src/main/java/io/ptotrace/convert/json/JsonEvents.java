@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.CounterKind;
 import io.ptotrace.convert.picture.FlowKind;
+import io.ptotrace.convert.picture.ProcessTag;
 import io.ptotrace.convert.picture.JsonMember;
 import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.SliceKind;
@@ -93,7 +94,7 @@ final class JsonEvents implements JsonEventSink {
         }
         g.writeStartObject();
         if (sortedSlice) {
-            args(kind, ref);
+            args(kind, ref, pic, i);
             category(kind.category(ref));
             color(kind.color(ref));
             id(pic.sliceJsonId(i));
@@ -106,7 +107,7 @@ final class JsonEvents implements JsonEventSink {
         } else {
             for (int k = 0, n = order.size(); k < n; k++) {
                 switch (order.get(k)) {
-                    case ARGS: args(kind, ref); break;
+                    case ARGS: args(kind, ref, pic, i); break;
                     case CAT: category(kind.category(ref)); break;
                     case CNAME: color(kind.color(ref)); break;
                     case ID: id(pic.sliceJsonId(i)); break;
@@ -123,10 +124,11 @@ final class JsonEvents implements JsonEventSink {
         g.writeEndObject();
     }
 
-    private void args(SliceKind kind, int ref) throws IOException {
+    private void args(SliceKind kind, int ref, TracePicture pic, int i) throws IOException {
         g.writeFieldName(ARGS);
         g.writeStartObject();
         kind.args(ref, args);
+        pic.tagArgs(pic.slicePid(i), args);
         g.writeEndObject();
     }
 
@@ -226,6 +228,13 @@ final class JsonEvents implements JsonEventSink {
         }
         long bind = ChromeJsonWriter.flowBindId(pic, i, start);
         if (bind != ChromeJsonWriter.NO_BIND_ID) { g.writeFieldName(BIND_ID); g.writeNumber(bind); }
+        ProcessTag tag = pic.processTag(start ? pic.flowSrcPid(i) : pic.flowDstPid(i));
+        if (tag != null) {
+            g.writeFieldName(ARGS);
+            g.writeStartObject();
+            tag.args(args);
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

@@ -61,6 +61,8 @@ public final class TracePicture {
     private static final FlowKind[] KINDS = FlowKind.values();
 
     private final ArrowMarks marks = new ArrowMarks(this);
+    private final List<ProcessTag> tags = new ArrayList<>();
+    private ProcessTag lastTag;
     private final Map<String, Overlay> overlays = new LinkedHashMap<>();
 
     // ------------------------------------------------------------------ declarations
@@ -111,9 +113,16 @@ public final class TracePicture {
     /** Colour name, or null. */
     public String sliceColor(int i) { return sliceKind(i).color(sliceRef(i)); }
 
-    public void sliceArgs(int i, ArgSink sink) { sliceKind(i).args(sliceRef(i), sink); }
+    /** The slice's args: its kind's, then its process's {@link ProcessTag tag}, if any. */
+    public void sliceArgs(int i, ArgSink sink) {
+        sliceKind(i).args(sliceRef(i), sink);
+        tagArgs(slicePid(i), sink);
+    }
 
-    public void sliceArgs(int i, ArgSet set, ArgSink sink) { sliceKind(i).args(sliceRef(i), set, sink); }
+    public void sliceArgs(int i, ArgSet set, ArgSink sink) {
+        sliceKind(i).args(sliceRef(i), set, sink);
+        tagArgs(slicePid(i), sink);
+    }
 
     // ------------------------------------------------------------------ counters
 
@@ -239,6 +248,30 @@ public final class TracePicture {
     public int flowOutputTaskCount(int i) { return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[1] : fCounts.get(i) & 0xFFFF; }
 
     private boolean wide(int i) { return (fBindFlags.get(i) & WIDE_COUNTS) != 0; }
+
+    // ------------------------------------------------------------------ process tags
+
+    /** Gives every slice and arrow end of the tag's processes its args (the pid ranges of tags do not overlap). */
+    public void addProcessTag(ProcessTag t) {
+        for (ProcessTag o : tags)
+            if (t.fromPid < o.toPid && o.fromPid < t.toPid) throw new IllegalArgumentException(t + " overlaps " + o);
+        tags.add(t);
+    }
+
+    /** The tag of a process, or null. */
+    public ProcessTag processTag(int pid) {
+        if (tags.isEmpty()) return null;
+        ProcessTag last = lastTag;
+        if (last != null && last.covers(pid)) return last;
+        for (ProcessTag t : tags) if (t.covers(pid)) return lastTag = t;
+        return null;
+    }
+
+    /** Appends the args of {@code pid}'s tag, if it has one. */
+    public void tagArgs(int pid, ArgSink sink) {
+        ProcessTag t = processTag(pid);
+        if (t != null) t.args(sink);
+    }
 
     // ------------------------------------------------------------------ marks and overlays
 

@@ -84,5 +84,5 @@ public final class HostWindow {
     }
 
     /** The window holds a device run at all: the runner is on the host clock and the device wall on the device's. */
-    boolean clocksAsExpected() { return runnerHostClock && wallDeviceClock; }
+    public boolean clocksAsExpected() { return runnerHostClock && wallDeviceClock; }
 }

@@ -1,0 +1,303 @@
+package io.ptotrace.convert;
+
+import io.ptotrace.convert.picture.ProcessTag;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Outputs;
+import io.ptotrace.model.JsonValues;
+import io.ptotrace.model.NameMap;
+import io.ptotrace.model.tree.TreeHostLogs;
+import io.ptotrace.model.RecordsReader;
+import io.ptotrace.model.Run;
+import io.ptotrace.model.RunLocator;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.tree.DispatchIdentity;
+import io.ptotrace.model.tree.DispatchSelection;
+import io.ptotrace.model.tree.RankTree;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ptotrace convert dfx_outputs/}: one trace of a multi-rank job. The selected capture of every
+ * rank is read (several ranks at once where there are cores for it), and each rank is drawn by the same
+ * rules as a single capture into one picture, at its own pids ({@link ProcessLayout#ofRank}) and with
+ * its rank and placement slack on every event ({@link ProcessTag}). Arrows keep numeric ids, so Perfetto
+ * keeps every one. A rank that cannot be read is named and left out; the others still convert.
+ */
+final class TreeConvertJob {
+    static final String STEM = "l3_swimlane";
+
+    private final ConvertJob job;
+    private final ConvertOptions o;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Progress progress;
+    private boolean partial;
+
+    TreeConvertJob(ConvertJob job, ConvertOptions o, PrintStream out, PrintStream err, Progress progress) {
+        this.job = job;
+        this.o = o;
+        this.out = out;
+        this.err = err;
+        this.progress = progress;
+    }
+
+    boolean partial() { return partial; }
+
+    /** One rank's capture, read (or why it could not be). */
+    static final class RankRun {
+        final DispatchSelection.Capture capture;
+        final Run run;
+        final List<String> warnings;
+        final String failure;
+
+        RankRun(DispatchSelection.Capture capture, Run run, List<String> warnings, String failure) {
+            this.capture = capture;
+            this.run = run;
+            this.warnings = warnings;
+            this.failure = failure;
+        }
+    }
+
+    List<ConvertJob.Written> run() throws IOException {
+        Path root = o.input;
+        if (o.funcNames != null || o.kernelConfig != null || o.depsJson != null)
+            throw problem("directory input auto-loads per-Rank name/dependency files; global overrides are not allowed");
+        if ((o.dispatch == null) == (o.dispatchId == null))
+            throw problem("directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT");
+        RankTree tree = RankTree.of(access(root));
+        DispatchSelection sel;
+        try {
+            sel = o.dispatch != null ? DispatchSelection.byDispatch(tree, o.dispatch) : DispatchSelection.byDispatchId(tree, o.dispatchId);
+        } catch (IllegalArgumentException e) {
+            throw problem(e.getMessage());
+        }
+        for (DispatchSelection.Missing m : sel.missing) err.println("Warning: " + m.reason + "; the merged trace leaves it out");
+        if (sel.captures.isEmpty()) throw problem("no Rank of " + root + " has a capture to convert");
+        for (var pin : o.rankPins)
+            if (sel.captures.stream().noneMatch(c -> c.rank == pin.rank))
+                throw problem("pinned pairing names a capture that is not being merged: [" + pin.rank + "]");
+
+        List<ConvertJob.Written> written = job.targets(access(root), STEM);
+        try {
+            treeLogs = TreeHostLogs.of(access(root), o.hostLogs.stream().map(this::access).collect(Collectors.toList()));
+        } catch (InputProblem none) {
+            treeLogs = List.of(); // only captures that need no placement convert (placement says so otherwise)
+        }
+        List<Path> inputs = inputFiles(sel);
+        inputs.addAll(treeLogs);
+        List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
+        if (o.splitBudget != null) planned.add(TraceSplit.indexPath(planned.get(planned.size() - 1)));
+        Outputs.plan(planned, inputs);
+
+        List<RankRun> ranks = readRanks(sel);
+        List<RankRun> ok = new ArrayList<>();
+        for (RankRun r : ranks) {
+            r.warnings.forEach(err::println);
+            if (r.failure != null) err.println("Warning: rank" + r.capture.rank + " cannot be converted: " + r.failure + "; the merged trace leaves it out");
+            else ok.add(r);
+        }
+        if (ok.isEmpty()) throw problem("no Rank of " + root + " could be converted");
+        partial = !sel.missing.isEmpty() || ok.size() < ranks.size();
+
+        RankSplice splice = place(ok);
+        progress.say("building the trace of " + ok.size() + " rank(s)");
+        TracePicture pic = new TracePicture();
+        if (splice != null) {
+            HostBlock block = new HostBlock(pic, splice.originNs);
+            block.dispatchers(splice.dispatchers);
+            for (int i = 0; i < ok.size(); i++)
+                block.rank(ok.get(i).capture.rank, splice.invocations.get(i), splice.pairs.get(i).placement);
+        }
+        boolean anyDeps = false;
+        for (int i = 0; i < ok.size(); i++) {
+            RankRun r = ok.get(i);
+            ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
+            List<String> keys = splice == null ? List.of("rank") : List.of("rank", "slack_ns");
+            long[] values = splice == null ? new long[] {r.capture.rank}
+                : new long[] {r.capture.rank, Math.round(splice.pairs.get(i).placement.slackNs)};
+            pic.addProcessTag(new ProcessTag(lay.pid(0), lay.pid(ProcessLayout.RANK_STRIDE), keys, values));
+            TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null);
+            anyDeps |= r.run.deps.edgesLoaded();
+        }
+        pic.setTopLevelMetadata(metadata(root, sel, ranks, ok, splice));
+
+        ConvertJob.Written.Outcome done = job.write(pic, written, inputs, (rep, d) -> {
+            rep.println();
+            rep.println("\u2713 Multi-Rank conversion complete");
+            rep.println("  Input:  " + root);
+            rep.println("  Ranks:  " + ok.stream().map(r -> "rank" + r.capture.rank).collect(Collectors.joining(", ")));
+            if (splice != null) rep.println("  Bound:  " + splice.boundLine());
+            for (ConvertJob.Written w : written) rep.println("  Output: " + w.path);
+            job.reportFiles(rep, d, written);
+        });
+        if (o.overhead && !anyDeps)
+            err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
+        progress.done();
+        done.print(out, err);
+        return written;
+    }
+
+    /** Reads the ranks' captures, as many at once as there are cores (each rank's deps.json beside it on the same thread). */
+    private List<RankRun> readRanks(DispatchSelection sel) throws IOException {
+        int threads = Math.max(1, Math.min(sel.captures.size(), Runtime.getRuntime().availableProcessors()));
+        progress.say("reading " + sel.captures.size() + " rank capture(s)" + (threads > 1 ? " on " + threads + " threads" : ""));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "ptotrace-rank-reader");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<RankRun>> futures = new ArrayList<>();
+            for (DispatchSelection.Capture c : sel.captures) futures.add(pool.submit(() -> readRank(c)));
+            List<RankRun> l = new ArrayList<>();
+            for (Future<RankRun> f : futures) l.add(get(f));
+            return l;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static RankRun get(Future<RankRun> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException) throw (RuntimeException) c;
+            if (c instanceof Error) throw (Error) c;
+            if (c instanceof IOException) throw (IOException) c;
+            throw new IllegalStateException(c);
+        }
+    }
+
+    /** One rank: a capture that is not valid input makes the rank fail, not the whole conversion. */
+    private RankRun readRank(DispatchSelection.Capture c) throws IOException {
+        List<String> warnings = new ArrayList<>();
+        String prefix = "rank" + c.rank + ": ";
+        try {
+            Timeline tl = RecordsReader.read(c.records, new io.ptotrace.model.ReadOptions(treeLogs), w -> warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : prefix + w));
+            Path depsPath = RunLocator.depsBeside(c.records);
+            List<String> depsWarnings = new ArrayList<>();
+            DepsProjection deps = ConvertJob.loadDeps(depsPath, depsWarnings);
+            for (String w : depsWarnings) warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : w);
+            Path names = RunLocator.uniqueNameMapBeside(c.records, w -> warnings.add(w));
+            return new RankRun(c, new Run(tl, deps, names == null ? NameMap.EMPTY : NameMap.read(names)), warnings, null);
+        } catch (InputProblem e) {
+            return new RankRun(c, null, warnings, e.oneLine());
+        }
+    }
+
+    /** Every file the merge may read, none of which an output may replace. */
+    private static List<Path> inputFiles(DispatchSelection sel) throws IOException {
+        List<Path> l = new ArrayList<>();
+        for (DispatchSelection.Capture c : sel.captures) {
+            l.add(c.records);
+            l.add(RunLocator.depsBeside(c.records));
+            l.add(c.dir.resolve(DispatchIdentity.FILE));
+            l.addAll(RunLocator.nameMapsBeside(c.records));
+        }
+        return l;
+    }
+
+    /** Pairs the ranks with their Host invocations and moves them onto one time base; null when no rank can be placed. */
+    private RankSplice place(List<RankRun> ok) {
+        List<RankSplice.Rank> ranks = new ArrayList<>();
+        for (RankRun r : ok) ranks.add(new RankSplice.Rank(r.capture.rank, r.run.timeline, shown(r.capture.records), r.capture.identity));
+        if (ok.stream().allMatch(r -> RankClock.of(r.run.timeline) == null)) return null;
+        List<Path> given = new ArrayList<>();
+        for (Path p : o.hostLogs) given.add(p);
+        hostLogs = TreeHostLogs.of(access(o.input), given.stream().map(this::access).collect(Collectors.toList()));
+        return RankSplice.of(ranks, hostLogs, o.rankPins, err::println);
+    }
+
+    private List<Path> hostLogs = List.of();
+    /** The tree's Host logs (empty when it has none), the host-orchestrated ranks are placed with by the reader. */
+    private List<Path> treeLogs = List.of();
+
+    /** Where a path given relative to the command's folder is. */
+    private Path access(Path p) { return o.cwd.resolve(p); }
+
+    /** A path as the trace's metadata names it: relative to the command's folder when the input was given so. */
+    private Path shown(Path p) {
+        return o.input.isAbsolute() || !p.isAbsolute() ? p : o.cwd.toAbsolutePath().relativize(p);
+    }
+
+    /** The merged trace's top-level metadata: how the ranks were chosen and placed. */
+    private Map<String, Object> metadata(Path root, DispatchSelection sel, List<RankRun> ranks, List<RankRun> ok, RankSplice splice) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("layout", splice != null ? "containment_spliced_multi_rank" : "multi_rank_unplaced");
+        if (splice != null) m.put("runtime", splice.runtime);
+        m.put("dispatch", sel.dispatch == null ? JsonValues.NULL : sel.dispatch);
+        m.put("dispatch_id", sel.dispatchId == null ? JsonValues.NULL : sel.dispatchId);
+        if (splice != null) {
+            m.put("host_clock_domain_id", splice.hostClockDomainId == null ? JsonValues.NULL : splice.hostClockDomainId);
+            m.put("host_logs", hostLogs.stream().map(p -> shown(p).toString()).collect(Collectors.toList()));
+            m.put("global_origin_ns", splice.originNs);
+            m.put("dispatcher_pids", splice.dispatcherPids());
+        }
+        m.put("rank_count", (long) ok.size());
+        m.putAll(sel.pairing);
+        boolean anyPartial = partial;
+        for (RankRun r : ok) anyPartial |= !"complete".equals(rankStatus(r));
+        m.put("trace_status", anyPartial ? "partial" : "complete");
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (DispatchSelection.Missing miss : sel.missing) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("rank", (long) miss.rank);
+            e.put("trace_status", "missing");
+            e.put("reason", miss.reason);
+            list.add(e);
+        }
+        for (RankRun r : ranks) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("rank", (long) r.capture.rank);
+            e.put("input", shown(r.capture.records).toString());
+            int i = ok.indexOf(r);
+            if (r.failure != null) {
+                e.put("trace_status", "unreadable");
+                e.put("reason", r.failure);
+            } else {
+                Map<String, Object> tm = r.run.timeline.timelineMetadata;
+                e.put("trace_status", rankStatus(r));
+                Object origin = tm == null ? null : tm.get("source_timeline_origin_ns");
+                e.put("source_timeline_origin_ns", origin == null ? 0L : origin);
+                if (splice != null) {
+                    e.put("placement", splice.placementOf(i));
+                    e.put("host_pairing", splice.pairs.get(i).metadata());
+                }
+                Object hc = tm == null ? null : tm.get("host_capture");
+                e.put("host_capture", hc == null ? JsonValues.NULL : hc);
+            }
+            e.put("dispatch_identity", r.capture.identity == null ? JsonValues.NULL : r.capture.identity.members);
+            list.add(e);
+        }
+        list.sort((a, b) -> Long.compare((Long) a.get("rank"), (Long) b.get("rank")));
+        m.put("ranks", list);
+        Long x = splice == null ? null : splice.crossRankUncertaintyNs();
+        m.put("cross_rank_uncertainty_ns", x == null ? JsonValues.NULL : x);
+        return m;
+    }
+
+    private static String rankStatus(RankRun r) {
+        Map<String, Object> tm = r.run.timeline.timelineMetadata;
+        Object s = tm == null ? null : tm.get("trace_status");
+        return s instanceof String ? (String) s : "complete";
+    }
+
+    private static InputProblem problem(String message) {
+        return new InputProblem((String) null, message, null, null);
+    }
+}
