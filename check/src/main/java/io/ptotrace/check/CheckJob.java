@@ -31,11 +31,13 @@ public final class CheckJob {
         public Path records;
         /** Name map; null: the only name_map*.json beside the deps.json. */
         public Path funcNames;
+
         public ReportFormat format = ReportFormat.TEXT;
         /** Report file; null: {@code stdout}. */
         public Path output;
         /** Findings at or above this make exit status 1; null: never. */
         public Severity failOn = Severity.ERROR;
+
         public Path cwd = Path.of("");
         /** Say on the warning stream how long reading and checking took. */
         public boolean timings;
@@ -50,7 +52,8 @@ public final class CheckJob {
     public static Path depsOf(Request r) throws IOException {
         if (r.input != null) return RunLocator.depsOf(r.input);
         Path newest = RunLocator.newestDepsUnderOutputs(r.cwd);
-        if (newest == null) throw new InputProblem((Path) null, "no deps.json given and none found under ./outputs/", null);
+        if (newest == null)
+            throw new InputProblem((Path) null, "no deps.json given and none found under ./outputs/", null);
         return newest;
     }
 
@@ -69,8 +72,9 @@ public final class CheckJob {
         if (r.output != null) Outputs.plan(List.of(r.output), inputs); // refuse before the work
 
         List<String> recordWarnings = new ArrayList<>();
-        CompletableFuture<Timeline> timeline = records == null ? null
-            : CompletableFuture.supplyAsync(() -> RecordsReader.read(records, recordWarnings::add));
+        CompletableFuture<Timeline> timeline = records == null
+                ? null
+                : CompletableFuture.supplyAsync(() -> RecordsReader.read(records, recordWarnings::add));
         TaskGraph g;
         long t0 = System.nanoTime();
         try {
@@ -93,11 +97,22 @@ public final class CheckJob {
         } else {
             Outputs.write(r.output, inputs, false, out -> CheckReport.write(result, r.format, shown, out));
         }
-        if (r.timings) warn.accept(String.format(java.util.Locale.ROOT,
-            "check: read deps.json %.2f s (%d tasks, %d pairs), records and names %.2f s, check %.2f s (sweep %.2f s: %d accesses, %d path "
-                + "searches, %d nodes expanded; edges %.2f s), report %.2f s", (t1 - t0) / 1e9, g.taskRowCount(), g.pairCount(), (t2 - t1) / 1e9,
-            (t3 - t2) / 1e9, result.sweepSeconds(), result.accesses(), result.searches(), result.expanded(), result.edgeSeconds(),
-            (System.nanoTime() - t3) / 1e9));
+        if (r.timings)
+            warn.accept(String.format(
+                    java.util.Locale.ROOT,
+                    "check: read deps.json %.2f s (%d tasks, %d pairs), records and names %.2f s, check %.2f s (sweep %.2f s: %d accesses, %d path "
+                            + "searches, %d nodes expanded; edges %.2f s), report %.2f s",
+                    (t1 - t0) / 1e9,
+                    g.taskRowCount(),
+                    g.pairCount(),
+                    (t2 - t1) / 1e9,
+                    (t3 - t2) / 1e9,
+                    result.sweepSeconds(),
+                    result.accesses(),
+                    result.searches(),
+                    result.expanded(),
+                    result.edgeSeconds(),
+                    (System.nanoTime() - t3) / 1e9));
         Severity worst = result.worst();
         return new Outcome(deps, records, g, result, r.failOn != null && worst != null && worst.atLeast(r.failOn));
     }

@@ -13,15 +13,23 @@ import java.util.Locale;
 /** Renders a check's findings: text for people, Markdown for review comments, JSON ({@value #SCHEMA}) for tools. */
 public final class CheckReport {
     public static final String SCHEMA = "ptotrace-check/1";
-    private static final JsonFactory JSON = JsonFactory.builder().disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).build();
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
 
     private CheckReport() {}
 
-    public static void write(HazardCheck.Result r, ReportFormat format, String input, OutputStream out) throws IOException {
+    public static void write(HazardCheck.Result r, ReportFormat format, String input, OutputStream out)
+            throws IOException {
         switch (format) {
-            case JSON: json(r, out); break;
-            case MARKDOWN: markdown(r, input, out); break;
-            default: text(r, input, out);
+            case JSON:
+                json(r, out);
+                break;
+            case MARKDOWN:
+                markdown(r, input, out);
+                break;
+            default:
+                text(r, input, out);
         }
     }
 
@@ -91,14 +99,14 @@ public final class CheckReport {
         int n = 0;
         for (Finding f : r.findings()) {
             w.println();
-            w.println(++n + ". " + f.severity().word + ": " + f.kind().words + observedWords(f) + (f.certain() ? "" : " (possible)")
-                + (f.manualScope() ? " (manual scope)" : ""));
+            w.println(++n + ". " + f.severity().word + ": " + f.kind().words + observedWords(f)
+                    + (f.certain() ? "" : " (possible)") + (f.manualScope() ? " (manual scope)" : ""));
             w.println("   " + side(f.first()) + "  ->  " + side(f.second()));
             if (f.kind() == HazardKind.EDGE_WITHOUT_OVERLAP)
                 w.println("   tensor " + U64.str(f.tensorId()) + " @ 0x" + Long.toHexString(f.bufferAddr()));
             else
                 w.println("   tensor " + U64.str(f.tensorId()) + " @ 0x" + Long.toHexString(f.bufferAddr()) + ", bytes "
-                    + ranges(f.bytes(), 4) + " (" + f.byteCount() + " bytes)");
+                        + ranges(f.bytes(), 4) + " (" + f.byteCount() + " bytes)");
             w.println("   why: " + f.kind().why);
             w.println("   fix: " + f.kind().fix(f));
         }
@@ -118,11 +126,17 @@ public final class CheckReport {
             w.println("|---|---|---|---|---|---|---|---|---|");
             int n = 0;
             for (Finding f : r.findings()) {
-                w.println("| " + ++n + " | " + f.severity().word + (f.manualScope() ? " (manual scope)" : "") + " | " + f.kind().words
-                    + (f.certain() ? "" : " (possible)") + " | " + (f.observed() == null ? "" : f.observed().word
-                    + (f.observed() == Finding.Observed.RACE ? " " + us(f.overlapUs()) : "")) + " | " + cell(side(f.first())) + " | "
-                    + cell(side(f.second())) + " | `" + U64.str(f.tensorId()) + "` | "
-                    + (f.bytes().length == 0 ? "" : cell(ranges(f.bytes(), 2))) + " | " + cell(f.kind().fix(f)) + " |");
+                w.println("| " + ++n + " | " + f.severity().word + (f.manualScope() ? " (manual scope)" : "") + " | "
+                        + f.kind().words
+                        + (f.certain() ? "" : " (possible)") + " | "
+                        + (f.observed() == null
+                                ? ""
+                                : f.observed().word
+                                        + (f.observed() == Finding.Observed.RACE ? " " + us(f.overlapUs()) : ""))
+                        + " | " + cell(side(f.first())) + " | "
+                        + cell(side(f.second())) + " | `" + U64.str(f.tensorId()) + "` | "
+                        + (f.bytes().length == 0 ? "" : cell(ranges(f.bytes(), 2))) + " | "
+                        + cell(f.kind().fix(f)) + " |");
             }
         }
         w.flush();
@@ -140,22 +154,34 @@ public final class CheckReport {
             if (f.observed() == Finding.Observed.RACE) races++;
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(r.findings().size()).append(r.findings().size() == 1 ? " finding" : " findings")
-            .append(" (").append(e).append(" error(s), ").append(wn).append(" warning(s), ").append(in).append(" info)");
+        sb.append(r.findings().size())
+                .append(r.findings().size() == 1 ? " finding" : " findings")
+                .append(" (")
+                .append(e)
+                .append(" error(s), ")
+                .append(wn)
+                .append(" warning(s), ")
+                .append(in)
+                .append(" info)");
         if (races > 0) sb.append(", ").append(races).append(" observed as race(s) in this run");
         sb.append(':');
-        for (HazardKind k : HazardKind.values()) sb.append(' ').append(k.key).append('=').append(c[k.ordinal()]);
-        if (r.unplaced() > 0) sb.append("; ").append(r.unplaced()).append(" access(es) without a placeable region not checked");
+        for (HazardKind k : HazardKind.values())
+            sb.append(' ').append(k.key).append('=').append(c[k.ordinal()]);
+        if (r.unplaced() > 0)
+            sb.append("; ").append(r.unplaced()).append(" access(es) without a placeable region not checked");
         return sb.toString();
     }
 
     private static String observedWords(Finding f) {
         if (f.observed() == null) return "";
-        if (f.observed() == Finding.Observed.RACE) return " - RACE observed: the later task started " + us(f.overlapUs()) + " before the earlier one ended";
+        if (f.observed() == Finding.Observed.RACE)
+            return " - RACE observed: the later task started " + us(f.overlapUs()) + " before the earlier one ended";
         return " - latent (the tasks ran apart in this run)";
     }
 
-    private static String us(double v) { return String.format(Locale.ROOT, "%.3f us", v); }
+    private static String us(double v) {
+        return String.format(Locale.ROOT, "%.3f us", v);
+    }
 
     private static String side(Access a) {
         return a.display() + " arg " + a.slot() + (a.type() == null ? "" : " " + a.type());
@@ -166,20 +192,31 @@ public final class CheckReport {
         int n = b.length / 2;
         for (int i = 0; i < Math.min(n, max); i++) {
             if (i > 0) sb.append(", ");
-            sb.append("[0x").append(Long.toHexString(b[2 * i])).append(", 0x").append(Long.toHexString(b[2 * i + 1])).append(')');
+            sb.append("[0x")
+                    .append(Long.toHexString(b[2 * i]))
+                    .append(", 0x")
+                    .append(Long.toHexString(b[2 * i + 1]))
+                    .append(')');
         }
         if (n > max) sb.append(" and ").append(n - max).append(" more range(s)");
         return sb.toString();
     }
 
-    private static String cell(String s) { return s.replace("|", "\\|"); }
+    private static String cell(String s) {
+        return s.replace("|", "\\|");
+    }
 
-    private static String code(String s) { return s.replace("`", "'"); }
+    private static String code(String s) {
+        return s.replace("`", "'");
+    }
 
     private static PrintWriter writer(OutputStream out) {
-        Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8));
+        Writer w = new java.io.BufferedWriter(
+                new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8));
         return new PrintWriter(w);
     }
 
-    static List<HazardKind> kinds() { return List.of(HazardKind.values()); }
+    static List<HazardKind> kinds() {
+        return List.of(HazardKind.values());
+    }
 }

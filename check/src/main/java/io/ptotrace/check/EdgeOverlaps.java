@@ -28,7 +28,8 @@ final class EdgeOverlaps {
             if (slot == TaskGraph.ABSENT) continue;
             int row = g.taskRow(g.edgeSucc(e));
             int a = -1;
-            if (row >= 0) for (int k = g.argFrom(row), end = g.argTo(row); k < end && a < 0; k++) if (g.argIdx(k) == slot) a = k;
+            if (row >= 0)
+                for (int k = g.argFrom(row), end = g.argTo(row); k < end && a < 0; k++) if (g.argIdx(k) == slot) a = k;
             int tensor = g.edgeTensor(e);
             if (tensor < 0 && a >= 0) tensor = g.argTensor(a);
             int tr = tensor < 0 ? -1 : g.tensorRow(tensor);

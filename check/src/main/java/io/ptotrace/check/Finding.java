@@ -11,8 +11,18 @@ package io.ptotrace.check;
  * @param observed what the run's timing shows, or null without timing for both tasks
  * @param overlapUs how long before the earlier task ended the later one started (0 when apart), NaN without timing
  */
-public record Finding(HazardKind kind, Severity severity, Access first, Access second, long tensorId, long bufferAddr,
-                      long[] bytes, boolean certain, boolean manualScope, Observed observed, double overlapUs) {
+public record Finding(
+        HazardKind kind,
+        Severity severity,
+        Access first,
+        Access second,
+        long tensorId,
+        long bufferAddr,
+        long[] bytes,
+        boolean certain,
+        boolean manualScope,
+        Observed observed,
+        double overlapUs) {
 
     /** What the timing of the run shows about a finding. */
     public enum Observed {
@@ -23,11 +33,14 @@ public record Finding(HazardKind kind, Severity severity, Access first, Access s
 
         public final String word;
 
-        Observed(String word) { this.word = word; }
+        Observed(String word) {
+            this.word = word;
+        }
     }
 
     public Finding withObserved(Observed o, double overlap) {
-        return new Finding(kind, severity, first, second, tensorId, bufferAddr, bytes, certain, manualScope, o, overlap);
+        return new Finding(
+                kind, severity, first, second, tensorId, bufferAddr, bytes, certain, manualScope, o, overlap);
     }
 
     /** Bytes concerned in all. */

@@ -17,8 +17,14 @@ public final class HazardCheck {
     private HazardCheck() {}
 
     /** What the check found and what it could not judge. */
-    public record Result(List<Finding> findings, long accesses, long unplaced, long searches, long expanded, double sweepSeconds,
-                         double edgeSeconds) {
+    public record Result(
+            List<Finding> findings,
+            long accesses,
+            long unplaced,
+            long searches,
+            long expanded,
+            double sweepSeconds,
+            double edgeSeconds) {
         /** How many findings of each kind, by {@link HazardKind#ordinal}. */
         public int[] counts() {
             int[] c = new int[HazardKind.values().length];
@@ -40,7 +46,8 @@ public final class HazardCheck {
      * submit position, then the earlier's. Warnings (one line each) go to {@code warn}.
      */
     public static Result run(TaskGraph g, NameMap names, TaskSpans spans, Consumer<String> warn) {
-        if (!g.edgesListed()) warn.accept("Warning: " + g.file() + " has no 'edges' array; no two tasks count as ordered");
+        if (!g.edgesListed())
+            warn.accept("Warning: " + g.file() + " has no 'edges' array; no two tasks count as ordered");
         warnBackwardIds(g, warn);
         TaskLabels labels = new TaskLabels(g, names);
         Reach reach = new Reach(g, warn);
@@ -56,23 +63,51 @@ public final class HazardCheck {
             boolean man = manual >= 0 && (g.scopeCode(fRow) == manual || g.scopeCode(sRow) == manual);
             Severity sev = man && r.kind().severity == Severity.ERROR ? Severity.WARNING : r.kind().severity;
             int tensor = g.argTensor(r.secondArg());
-            out.add(new Finding(r.kind(), sev, access(g, labels, fRow, r.firstArg()), access(g, labels, sRow, r.secondArg()),
-                g.tensorId(tensor), r.buffer(), r.bytes(), r.exact(), man, null, Double.NaN));
-            order.add(new int[] {sRow, r.secondArg(), fRow, r.firstArg(), r.kind().ordinal()});
+            out.add(new Finding(
+                    r.kind(),
+                    sev,
+                    access(g, labels, fRow, r.firstArg()),
+                    access(g, labels, sRow, r.secondArg()),
+                    g.tensorId(tensor),
+                    r.buffer(),
+                    r.bytes(),
+                    r.exact(),
+                    man,
+                    null,
+                    Double.NaN));
+            order.add(
+                    new int[] {sRow, r.secondArg(), fRow, r.firstArg(), r.kind().ordinal()});
         }
         List<EdgeOverlaps.Raw> edges = EdgeOverlaps.find(g);
         long t2 = System.nanoTime();
         for (EdgeOverlaps.Raw r : edges) {
             int pred = g.edgePred(r.edge()), succ = g.edgeSucc(r.edge());
             int pRow = g.taskRow(pred), sRow = g.taskRow(succ);
-            boolean man = manual >= 0 && ((pRow >= 0 && g.scopeCode(pRow) == manual) || (sRow >= 0 && g.scopeCode(sRow) == manual));
+            boolean man = manual >= 0
+                    && ((pRow >= 0 && g.scopeCode(pRow) == manual) || (sRow >= 0 && g.scopeCode(sRow) == manual));
             int slot = g.edgeArg(r.edge());
             Access first = new Access(pred, g.nodeId(pred), slot, null, labels.of(pred));
-            Access second = new Access(succ, g.nodeId(succ), slot, r.arg() >= 0 ? g.argType(r.arg()) : null, labels.of(succ));
-            out.add(new Finding(HazardKind.EDGE_WITHOUT_OVERLAP, HazardKind.EDGE_WITHOUT_OVERLAP.severity, first, second,
-                g.tensorId(g.rowTensor(r.tensorRow())), g.bufferAddr(r.tensorRow()), new long[0], r.exact(), man, null, Double.NaN));
-            order.add(new int[] {sRow < 0 ? Integer.MAX_VALUE : sRow, Math.max(r.arg(), 0), pRow < 0 ? Integer.MAX_VALUE : pRow, 0,
-                HazardKind.EDGE_WITHOUT_OVERLAP.ordinal()});
+            Access second =
+                    new Access(succ, g.nodeId(succ), slot, r.arg() >= 0 ? g.argType(r.arg()) : null, labels.of(succ));
+            out.add(new Finding(
+                    HazardKind.EDGE_WITHOUT_OVERLAP,
+                    HazardKind.EDGE_WITHOUT_OVERLAP.severity,
+                    first,
+                    second,
+                    g.tensorId(g.rowTensor(r.tensorRow())),
+                    g.bufferAddr(r.tensorRow()),
+                    new long[0],
+                    r.exact(),
+                    man,
+                    null,
+                    Double.NaN));
+            order.add(new int[] {
+                sRow < 0 ? Integer.MAX_VALUE : sRow,
+                Math.max(r.arg(), 0),
+                pRow < 0 ? Integer.MAX_VALUE : pRow,
+                0,
+                HazardKind.EDGE_WITHOUT_OVERLAP.ordinal()
+            });
         }
         Integer[] idx = new Integer[out.size()];
         for (int i = 0; i < idx.length; i++) {
@@ -81,7 +116,8 @@ public final class HazardCheck {
         }
         List<Finding> fs = out;
         Comparator<Integer> byRace = Comparator.comparing(i -> fs.get(i).observed() == Finding.Observed.RACE ? 0 : 1);
-        Comparator<Integer> byOverlap = Comparator.comparingDouble(i -> fs.get(i).observed() == Finding.Observed.RACE ? -fs.get(i).overlapUs() : 0);
+        Comparator<Integer> byOverlap = Comparator.comparingDouble(
+                i -> fs.get(i).observed() == Finding.Observed.RACE ? -fs.get(i).overlapUs() : 0);
         Comparator<Integer> bySubmit = (a, b) -> {
             int[] x = order.get(a), y = order.get(b);
             for (int k = 0; k < x.length; k++) if (x[k] != y[k]) return Integer.compare(x[k], y[k]);
@@ -90,7 +126,14 @@ public final class HazardCheck {
         java.util.Arrays.sort(idx, byRace.thenComparing(byOverlap).thenComparing(bySubmit));
         List<Finding> sorted = new ArrayList<>(idx.length);
         for (Integer i : idx) sorted.add(out.get(i));
-        return new Result(sorted, sweep.accesses, sweep.unplaced, reach.searches, reach.expanded, (t1 - t0) / 1e9, (t2 - t1) / 1e9);
+        return new Result(
+                sorted,
+                sweep.accesses,
+                sweep.unplaced,
+                reach.searches,
+                reach.expanded,
+                (t1 - t0) / 1e9,
+                (t2 - t1) / 1e9);
     }
 
     private static Access access(TaskGraph g, TaskLabels labels, int row, int arg) {
@@ -122,7 +165,8 @@ public final class HazardCheck {
             Long before = last.put(ring, local);
             if (before != null && before > local) {
                 warn.accept("Warning: " + g.file() + ": task ids run backwards in tasks[] at " + TaskIds.display(id)
-                    + " (after " + TaskIds.display(TaskIds.make(ring, before)) + "); tasks[] order is taken as the submit order");
+                        + " (after " + TaskIds.display(TaskIds.make(ring, before))
+                        + "); tasks[] order is taken as the submit order");
                 return;
             }
         }

@@ -27,6 +27,7 @@ final class HazardSweep {
     private final Map<Key, Pending> found = new HashMap<>();
     /** Accesses whose region could not be placed even as a bounding range. */
     long unplaced;
+
     long accesses;
 
     private record Key(int kind, int firstArg, int secondArg) {}
@@ -69,9 +70,13 @@ final class HazardSweep {
         }
     }
 
-    static boolean reads(int kind) { return kind == INPUT || kind == TRACKED || kind == INOUT; }
+    static boolean reads(int kind) {
+        return kind == INPUT || kind == TRACKED || kind == INOUT;
+    }
 
-    static boolean writes(int kind) { return kind >= INOUT; }
+    static boolean writes(int kind) {
+        return kind >= INOUT;
+    }
 
     int kindOf(int arg) {
         int c = g.argTypeCode(arg);
@@ -91,7 +96,8 @@ final class HazardSweep {
                 int t = g.argTensor(a);
                 int tr = t < 0 ? -1 : g.tensorRow(t);
                 if (tr < 0 || keyOfRow[tr] < 0) {
-                    if (t >= 0 || kindOf(a) != OUTPUT) unplaced++; // a fresh OUTPUT named by no tensor has nothing to check
+                    if (t >= 0 || kindOf(a) != OUTPUT)
+                        unplaced++; // a fresh OUTPUT named by no tensor has nothing to check
                     continue;
                 }
                 order.add((long) keyOfRow[tr] << 32 | a);
@@ -129,7 +135,10 @@ final class HazardSweep {
         for (int i = from; i < to; i++) {
             int a = (int) acc[i];
             Regions.Region r = Regions.ofArg(g, a);
-            if (r == null) { unplaced++; continue; }
+            if (r == null) {
+                unplaced++;
+                continue;
+            }
             if (r.bytes().length == 0) continue;
             buffer = r.buffer();
             accArg[m] = a;
@@ -166,11 +175,23 @@ final class HazardSweep {
                 if (kind == INOUT || kind == OUTEX) {
                     for (Readers l = seg.readers; l != null; l = l.next()) {
                         int rd = l.reader();
-                        candidate(accKind[rd] == INPUT ? HazardKind.UNTRACKED_READER : HazardKind.LOST_WAR, rd, x, ps, pe, buffer);
+                        candidate(
+                                accKind[rd] == INPUT ? HazardKind.UNTRACKED_READER : HazardKind.LOST_WAR,
+                                rd,
+                                x,
+                                ps,
+                                pe,
+                                buffer);
                     }
                 }
                 if (kind == OUTEX && w >= 0)
-                    candidate(accKind[w] == INOUT ? HazardKind.UNORDERED_OVERWRITE : HazardKind.UNORDERED_WRITERS, w, x, ps, pe, buffer);
+                    candidate(
+                            accKind[w] == INOUT ? HazardKind.UNORDERED_OVERWRITE : HazardKind.UNORDERED_WRITERS,
+                            w,
+                            x,
+                            ps,
+                            pe,
+                            buffer);
             }
         }
     }
@@ -221,7 +242,8 @@ final class HazardSweep {
             long cursor = s;
             for (Seg seg : segs.subMap(s, true, e, false).values()) {
                 if (seg.start > cursor) gaps.add(new Seg(cursor, seg.start, -1, new Readers(x, null)));
-                if (seg.writer < 0 || accRow[seg.writer] != row) seg.readers = new Readers(x, seg.readers); // a task's own write supersedes its read
+                if (seg.writer < 0 || accRow[seg.writer] != row)
+                    seg.readers = new Readers(x, seg.readers); // a task's own write supersedes its read
                 cursor = seg.end;
             }
             if (cursor < e) gaps.add(new Seg(cursor, e, -1, new Readers(x, null)));
@@ -239,7 +261,8 @@ final class HazardSweep {
         for (Map.Entry<Key, Pending> e : found.entrySet()) {
             Key k = e.getKey();
             Pending p = e.getValue();
-            out.add(new Raw(HazardKind.values()[k.kind()], k.firstArg(), k.secondArg(), p.buffer, p.bytes.result(), p.exact));
+            out.add(new Raw(
+                    HazardKind.values()[k.kind()], k.firstArg(), k.secondArg(), p.buffer, p.bytes.result(), p.exact));
         }
         return out;
     }
@@ -267,5 +290,7 @@ final class HazardSweep {
         return key;
     }
 
-    private long version(int row) { return g.versionPresent(row) ? g.version(row) : 0; }
+    private long version(int row) {
+        return g.versionPresent(row) ? g.version(row) : 0;
+    }
 }

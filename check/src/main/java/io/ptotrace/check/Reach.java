@@ -28,7 +28,9 @@ final class Reach {
         int[] order = g.topologicalOrder();
         acyclic = order != null;
         if (acyclic) for (int i = 0; i < n; i++) pos[order[i]] = i;
-        else warn.accept("Warning: " + g.file() + ": the dependency edges form a cycle; every path query searches the whole graph");
+        else
+            warn.accept("Warning: " + g.file()
+                    + ": the dependency edges form a cycle; every path query searches the whole graph");
         seen = new int[n];
     }
 

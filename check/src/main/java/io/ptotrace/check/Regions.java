@@ -24,7 +24,9 @@ final class Regions {
 
     /** The consumer side of edge {@code e} as recorded, each missing member taken from the succ's arg {@code a} (−1: none). */
     static Region ofConsumer(TaskGraph g, int e, int a, int tensorRow) {
-        Long offset = g.consumerOffsetOk(e) ? (Long) g.consumerOffset(e) : a >= 0 && g.argOffsetOk(a) ? (Long) g.argOffset(a) : null;
+        Long offset = g.consumerOffsetOk(e)
+                ? (Long) g.consumerOffset(e)
+                : a >= 0 && g.argOffsetOk(a) ? (Long) g.argOffset(a) : null;
         long[] shape = g.consumerShape(e), strides = g.consumerStrides(e);
         String dtype = g.consumerDtype(e);
         if (a >= 0) {

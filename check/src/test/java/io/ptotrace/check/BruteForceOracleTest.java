@@ -62,14 +62,18 @@ class BruteForceOracleTest {
         for (Task t : tasks) {
             List<Map<String, Object>> as = new ArrayList<>();
             for (Arg a : t.args()) {
-                Map<String, Object> m = Deps.arg(a.type(), bufs.get(a.buf()).id(), a.dtype(), a.offset(), a.shape(), a.strides());
+                Map<String, Object> m =
+                        Deps.arg(a.type(), bufs.get(a.buf()).id(), a.dtype(), a.offset(), a.shape(), a.strides());
                 m.put("idx", a.slot());
                 as.add(m);
             }
-            @SuppressWarnings("unchecked") Map<String, Object>[] arr = as.toArray(new Map[0]);
+            @SuppressWarnings("unchecked")
+            Map<String, Object>[] arr = as.toArray(new Map[0]);
             d.task(t.id(), t.manual() ? "manual" : "auto", 1, arr);
         }
-        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) if (edge[i][j]) d.edge(tasks.get(i).id(), tasks.get(j).id());
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (edge[i][j]) d.edge(tasks.get(i).id(), tasks.get(j).id());
 
         Path dir = Files.createTempDirectory("oracle");
         try {
@@ -78,12 +82,21 @@ class BruteForceOracleTest {
             for (Finding f : fast.findings()) {
                 List<List<Long>> bytes = new ArrayList<>();
                 for (int i = 0; i < f.bytes().length; i += 2) bytes.add(List.of(f.bytes()[i], f.bytes()[i + 1]));
-                Key k = new Key(f.kind().key, f.first().taskId(), f.first().slot(), f.second().taskId(), f.second().slot());
-                assertThat(got.put(k, new Want(bytes, f.certain(), f.manualScope(), f.severity().word))).as("duplicate %s", k).isNull();
+                Key k = new Key(
+                        f.kind().key,
+                        f.first().taskId(),
+                        f.first().slot(),
+                        f.second().taskId(),
+                        f.second().slot());
+                assertThat(got.put(k, new Want(bytes, f.certain(), f.manualScope(), f.severity().word)))
+                        .as("duplicate %s", k)
+                        .isNull();
             }
             assertThat(got).isEqualTo(bruteForce(tasks, bufs, edge));
         } finally {
-            try (var s = Files.list(dir)) { for (Path f : (Iterable<Path>) s::iterator) Files.delete(f); }
+            try (var s = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) s::iterator) Files.delete(f);
+            }
             Files.delete(dir);
         }
     }
@@ -91,7 +104,8 @@ class BruteForceOracleTest {
     private static Arg randomArg(Random rnd, int slot, List<Buf> bufs) {
         int b = rnd.nextInt(bufs.size());
         String type = TYPES[rnd.nextInt(TYPES.length)];
-        String dtype = rnd.nextInt(8) == 0 ? DTYPES[rnd.nextInt(3)] : bufs.get(b).dtype(); // sometimes a view in another dtype
+        String dtype =
+                rnd.nextInt(8) == 0 ? DTYPES[rnd.nextInt(3)] : bufs.get(b).dtype(); // sometimes a view in another dtype
         long[] shape, strides;
         if (rnd.nextBoolean()) {
             shape = new long[] {1 + rnd.nextInt(16)};
@@ -106,7 +120,14 @@ class BruteForceOracleTest {
     }
 
     static int size(String dtype) {
-        switch (dtype) { case "FLOAT32": return 4; case "FLOAT16": return 2; default: return 1; }
+        switch (dtype) {
+            case "FLOAT32":
+                return 4;
+            case "FLOAT16":
+                return 2;
+            default:
+                return 1;
+        }
     }
 
     /** Every byte the slice touches, element by element; and whether that is exact (else the bounding range). */
@@ -144,7 +165,11 @@ class BruteForceOracleTest {
         BitSet[] reach = new BitSet[n];
         for (int i = n - 1; i >= 0; i--) {
             reach[i] = new BitSet();
-            for (int j = i + 1; j < n; j++) if (edge[i][j]) { reach[i].set(j); reach[i].or(reach[j]); }
+            for (int j = i + 1; j < n; j++)
+                if (edge[i][j]) {
+                    reach[i].set(j);
+                    reach[i].or(reach[j]);
+                }
         }
         Map<String, Map<Long, Acc>> last = new HashMap<>();
         Map<String, Map<Long, List<Acc>>> readers = new HashMap<>();
@@ -170,9 +195,25 @@ class BruteForceOracleTest {
                     if (reads && w != null) note(found, exactOf, "lost_raw", w, x, byt, tasks, reach);
                     if (ty.equals("INOUT") || ty.equals("OUTPUT_EXISTING"))
                         for (Acc r : readers.getOrDefault(buf, Map.of()).getOrDefault(byt, List.of()))
-                            note(found, exactOf, r.arg().type().equals("INPUT") ? "untracked_reader" : "lost_war", r, x, byt, tasks, reach);
+                            note(
+                                    found,
+                                    exactOf,
+                                    r.arg().type().equals("INPUT") ? "untracked_reader" : "lost_war",
+                                    r,
+                                    x,
+                                    byt,
+                                    tasks,
+                                    reach);
                     if (ty.equals("OUTPUT_EXISTING") && w != null)
-                        note(found, exactOf, w.arg().type().equals("INOUT") ? "unordered_overwrite" : "unordered_writers", w, x, byt, tasks, reach);
+                        note(
+                                found,
+                                exactOf,
+                                w.arg().type().equals("INOUT") ? "unordered_overwrite" : "unordered_writers",
+                                w,
+                                x,
+                                byt,
+                                tasks,
+                                reach);
                 }
             }
             for (int k = 0; k < accs.size(); k++) {
@@ -193,7 +234,9 @@ class BruteForceOracleTest {
                 for (long byt : bs.get(k)) {
                     Acc w = last.getOrDefault(buf, Map.of()).get(byt);
                     if (w != null && w.task() == t) continue; // the task's own write of the byte supersedes its read
-                    readers.computeIfAbsent(buf, z -> new HashMap<>()).computeIfAbsent(byt, z -> new ArrayList<>()).add(x);
+                    readers.computeIfAbsent(buf, z -> new HashMap<>())
+                            .computeIfAbsent(byt, z -> new ArrayList<>())
+                            .add(x);
                 }
             }
         }
@@ -211,17 +254,28 @@ class BruteForceOracleTest {
             ranges.add(List.of(s, prev + 1));
             boolean[] m = exactOf.get(e.getKey());
             String kind = e.getKey().kind();
-            String sev = kind.equals("lost_raw") || kind.equals("lost_war") ? "error" : kind.equals("unordered_writers") ? "info" : "warning";
+            String sev = kind.equals("lost_raw") || kind.equals("lost_war")
+                    ? "error"
+                    : kind.equals("unordered_writers") ? "info" : "warning";
             if (m[1] && sev.equals("error")) sev = "warning";
             out.put(e.getKey(), new Want(ranges, m[0], m[1], sev));
         }
         return out;
     }
 
-    private static String bufKey(Buf b) { return b.addr() + "/" + b.version(); }
+    private static String bufKey(Buf b) {
+        return b.addr() + "/" + b.version();
+    }
 
-    private static void note(Map<Key, TreeSet<Long>> found, Map<Key, boolean[]> exactOf, String kind, Acc first, Acc second, long byt,
-                             List<Task> tasks, BitSet[] reach) {
+    private static void note(
+            Map<Key, TreeSet<Long>> found,
+            Map<Key, boolean[]> exactOf,
+            String kind,
+            Acc first,
+            Acc second,
+            long byt,
+            List<Task> tasks,
+            BitSet[] reach) {
         if (reach[first.task()].get(second.task())) return;
         Task ft = tasks.get(first.task()), st = tasks.get(second.task());
         Key k = new Key(kind, ft.id(), first.arg().slot(), st.id(), second.arg().slot());
@@ -229,5 +283,7 @@ class BruteForceOracleTest {
         exactOf.put(k, new boolean[] {first.exact() && second.exact(), ft.manual() || st.manual()});
     }
 
-    static String show(long[] a) { return Arrays.toString(a); }
+    static String show(long[] a) {
+        return Arrays.toString(a);
+    }
 }

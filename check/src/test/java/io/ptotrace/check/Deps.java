@@ -48,7 +48,9 @@ final class Deps {
         return this;
     }
 
-    final Deps task(long id, Map<String, Object>... args) { return task(id, "auto", 1, args); }
+    final Deps task(long id, Map<String, Object>... args) {
+        return task(id, "auto", 1, args);
+    }
 
     static Map<String, Object> arg(String type, long tensor, String dtype, long offset, long[] shape, long[] strides) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -66,7 +68,9 @@ final class Deps {
         return arg(type, tensor, dtype, offset, new long[] {n}, new long[] {1});
     }
 
-    Deps edge(long pred, long succ) { return edge(pred, succ, -1, "explicit"); }
+    Deps edge(long pred, long succ) {
+        return edge(pred, succ, -1, "explicit");
+    }
 
     Deps edge(long pred, long succ, int arg, String source) {
         Map<String, Object> e = new LinkedHashMap<>();
@@ -78,7 +82,9 @@ final class Deps {
         return this;
     }
 
-    Map<String, Object> lastEdge() { return edges.get(edges.size() - 1); }
+    Map<String, Object> lastEdge() {
+        return edges.get(edges.size() - 1);
+    }
 
     String json() {
         Map<String, Object> top = new LinkedHashMap<>();
@@ -102,7 +108,9 @@ final class Deps {
         }
     }
 
-    TaskGraph graph(Path dir, List<String> warnings) { return CheckJob.read(write(dir), warnings::add); }
+    TaskGraph graph(Path dir, List<String> warnings) {
+        return CheckJob.read(write(dir), warnings::add);
+    }
 
     HazardCheck.Result check(Path dir, List<String> warnings) {
         return HazardCheck.run(graph(dir, warnings), null, null, warnings::add);

@@ -20,18 +20,22 @@ import org.junit.jupiter.api.io.TempDir;
 class HostCaptureTest {
     static final Path RUN = Path.of("..", "testdata", "conformance", "chip_host_aligned");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void aLostRawEdgeInAHostOrchestratedRunIsJudgedOnItsTiming() throws Exception {
         ObjectMapper json = new ObjectMapper();
-        for (String f : new String[] {"chip_swimlane_records.json", "name_map_chip_host_aligned.json"}) Files.copy(RUN.resolve(f), dir.resolve(f));
+        for (String f : new String[] {"chip_swimlane_records.json", "name_map_chip_host_aligned.json"})
+            Files.copy(RUN.resolve(f), dir.resolve(f));
         ObjectNode deps = (ObjectNode) json.readTree(RUN.resolve("deps.json").toFile());
         // as captured: nothing to report
         json.writeValue(dir.resolve("deps.json").toFile(), deps);
         assertThat(check().result().findings()).isEmpty();
         ArrayNode kept = json.createArrayNode();
-        deps.get("edges").forEach(e -> { if (!(e.get("pred").asText().equals("1") && e.get("succ").asText().equals("2"))) kept.add(e); });
+        deps.get("edges").forEach(e -> {
+            if (!(e.get("pred").asText().equals("1") && e.get("succ").asText().equals("2"))) kept.add(e);
+        });
         deps.set("edges", kept);
         json.writeValue(dir.resolve("deps.json").toFile(), deps);
 
@@ -45,7 +49,7 @@ class HostCaptureTest {
         assertThat(f.second().taskId()).isEqualTo(2);
         assertThat(f.second().display()).doesNotStartWith("func_").endsWith("(t2)"); // named from the run's name map
 
-        Timeline tl = RecordsReader.read(dir.resolve("chip_swimlane_records.json"), w -> { });
+        Timeline tl = RecordsReader.read(dir.resolve("chip_swimlane_records.json"), w -> {});
         double end1 = Double.NEGATIVE_INFINITY, start2 = Double.POSITIVE_INFINITY;
         for (int r = 0; r < tl.rows; r++) {
             if (tl.taskId[r] == 1) end1 = Math.max(end1, tl.end[r]);
@@ -57,6 +61,6 @@ class HostCaptureTest {
     private CheckJob.Outcome check() throws Exception {
         CheckJob.Request r = new CheckJob.Request();
         r.input = dir;
-        return CheckJob.run(r, new ByteArrayOutputStream(), w -> { });
+        return CheckJob.run(r, new ByteArrayOutputStream(), w -> {});
     }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What the run's timing says about each finding, against spans computed here from the generated records. */
 class ObservedRacesTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void eachFindingIsARaceExactlyWhenTheLaterTaskStartedBeforeTheEarlierEnded() throws Exception {
@@ -26,7 +27,7 @@ class ObservedRacesTest {
         r.input = run;
         r.format = ReportFormat.JSON;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        CheckJob.run(r, out, w -> { });
+        CheckJob.run(r, out, w -> {});
         ObjectMapper json = new ObjectMapper();
         JsonNode report = json.readTree(out.toByteArray());
 
@@ -41,8 +42,10 @@ class ObservedRacesTest {
         int races = 0, apart = 0, none = 0;
         boolean racesDone = false;
         for (JsonNode f : report.get("findings")) {
-            long[] a = span.get(f.get("first").get("task").asText()), b = span.get(f.get("second").get("task").asText());
-            String observed = f.get("observed").isNull() ? null : f.get("observed").asText();
+            long[] a = span.get(f.get("first").get("task").asText()),
+                    b = span.get(f.get("second").get("task").asText());
+            String observed =
+                    f.get("observed").isNull() ? null : f.get("observed").asText();
             if (a == null || b == null) {
                 assertThat(observed).isNull();
                 assertThat(f.get("overlap_us").isNull()).isTrue();
@@ -67,16 +70,29 @@ class ObservedRacesTest {
     @Test
     void spansOverSeveralRowsRunFromTheFirstStartToTheLastEnd() {
         Access first = new Access(0, 1, 0, "INPUT", "a(t1)"), second = new Access(1, 2, 0, "INOUT", "b(t2)");
-        Finding f = new Finding(HazardKind.UNTRACKED_READER, Severity.WARNING, first, second, 7, 8, new long[] {0, 4}, true, false, null,
-            Double.NaN);
+        Finding f = new Finding(
+                HazardKind.UNTRACKED_READER,
+                Severity.WARNING,
+                first,
+                second,
+                7,
+                8,
+                new long[] {0, 4},
+                true,
+                false,
+                null,
+                Double.NaN);
         // task 0 ran [10, 20] and [15, 30]; task 1 [25, 40]: started 5 µs before task 0's last end
-        Finding race = TaskSpans.of(new double[] {10, 25}, new double[] {30, 40}).observe(f);
+        Finding race =
+                TaskSpans.of(new double[] {10, 25}, new double[] {30, 40}).observe(f);
         assertThat(race.observed()).isEqualTo(Finding.Observed.RACE);
         assertThat(race.overlapUs()).isEqualTo(5.0);
-        Finding apart = TaskSpans.of(new double[] {10, 30}, new double[] {30, 40}).observe(f);
+        Finding apart =
+                TaskSpans.of(new double[] {10, 30}, new double[] {30, 40}).observe(f);
         assertThat(apart.observed()).isEqualTo(Finding.Observed.APART);
         assertThat(apart.overlapUs()).isZero();
-        Finding none = TaskSpans.of(new double[] {10, Double.NaN}, new double[] {30, Double.NaN}).observe(f);
+        Finding none = TaskSpans.of(new double[] {10, Double.NaN}, new double[] {30, Double.NaN})
+                .observe(f);
         assertThat(none.observed()).isNull();
         assertThat(none.overlapUs()).isNaN();
     }

@@ -30,7 +30,9 @@ class PlantedFindingsTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static final Set<String> WRITES = Set.of("INOUT", "OUTPUT_EXISTING", "OUTPUT");
 
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
+
     static JsonNode original;
     static Set<String> baseline;
 
@@ -46,13 +48,20 @@ class PlantedFindingsTest {
         Path f = Files.createTempFile(dir, "deps", ".json");
         JSON.writeValue(f.toFile(), deps);
         Set<String> out = new HashSet<>();
-        for (Finding x : HazardCheck.run(CheckJob.read(f, w -> { }), null, null, w -> { }).findings())
-            out.add(key(x.kind().key, Long.toUnsignedString(x.first().taskId()), x.first().slot(), Long.toUnsignedString(x.second().taskId()),
-                x.second().slot()));
+        for (Finding x :
+                HazardCheck.run(CheckJob.read(f, w -> {}), null, null, w -> {}).findings())
+            out.add(key(
+                    x.kind().key,
+                    Long.toUnsignedString(x.first().taskId()),
+                    x.first().slot(),
+                    Long.toUnsignedString(x.second().taskId()),
+                    x.second().slot()));
         return out;
     }
 
-    static String key(String kind, String a, int sa, String b, int sb) { return kind + " " + a + ":" + sa + " -> " + b + ":" + sb; }
+    static String key(String kind, String a, int sa, String b, int sb) {
+        return kind + " " + a + ":" + sa + " -> " + b + ":" + sb;
+    }
 
     /** Plants at the first site {@code pick} accepts whose pair can go alone; asserts the check finds exactly {@code want}. */
     /** A planted hazard: the finding it must give, and the arg type it changes (task id, idx, new type), if any. */
@@ -87,16 +96,29 @@ class PlantedFindingsTest {
             String pred = e.get("pred").asText(), succ = e.get("succ").asText(), tensor = text(e, "tensor_id");
             ObjectNode reader = task(d, succ);
             ObjectNode read = argOf(reader, e.get("arg").asInt());
-            if (read == null || !Set.of("INPUT", "TRACKED_INPUT").contains(read.get("type").asText())) return null;
+            if (read == null
+                    || !Set.of("INPUT", "TRACKED_INPUT")
+                            .contains(read.get("type").asText())) return null;
             ObjectNode w = onlyArg(task(d, pred), tensor, WRITES);
             if (w == null || !lastWriter(d, pred, succ, tensor)) return null;
-            return new Plant(key("lost_raw", pred, w.get("idx").asInt(), succ, e.get("arg").asInt()), null, 0, null);
+            return new Plant(
+                    key(
+                            "lost_raw",
+                            pred,
+                            w.get("idx").asInt(),
+                            succ,
+                            e.get("arg").asInt()),
+                    null,
+                    0,
+                    null);
         });
     }
 
     // ---- the graph as JSON
 
-    static String text(JsonNode n, String field) { return n.hasNonNull(field) ? n.get(field).asText() : null; }
+    static String text(JsonNode n, String field) {
+        return n.hasNonNull(field) ? n.get(field).asText() : null;
+    }
 
     static ObjectNode task(JsonNode d, String id) {
         for (JsonNode t : d.get("tasks")) if (t.get("task_id").asText().equals(id)) return (ObjectNode) t;
@@ -124,14 +146,20 @@ class PlantedFindingsTest {
     /** No task between pred and succ in submit order writes the tensor's buffer. */
     static boolean lastWriter(JsonNode d, String pred, String succ, String tensor) {
         Map<String, String> buffer = new HashMap<>();
-        for (JsonNode t : d.get("tensors")) buffer.put(t.get("tensor_id").asText(), t.get("buffer_addr").asText() + "/" + t.get("version").asText());
+        for (JsonNode t : d.get("tensors"))
+            buffer.put(
+                    t.get("tensor_id").asText(),
+                    t.get("buffer_addr").asText() + "/" + t.get("version").asText());
         String b = buffer.get(tensor);
         boolean between = false;
         for (JsonNode t : d.get("tasks")) {
             String id = t.get("task_id").asText();
             if (id.equals(succ)) return between;
             if (between && t.get("args") != null)
-                for (JsonNode a : t.get("args")) if (WRITES.contains(a.get("type").asText()) && b != null && b.equals(buffer.get(text(a, "tensor_id")))) return false;
+                for (JsonNode a : t.get("args"))
+                    if (WRITES.contains(a.get("type").asText())
+                            && b != null
+                            && b.equals(buffer.get(text(a, "tensor_id")))) return false;
             if (id.equals(pred)) between = true;
         }
         return false;
@@ -139,7 +167,8 @@ class PlantedFindingsTest {
 
     static void removePair(ObjectNode d, String pred, String succ) {
         ArrayNode kept = JSON.createArrayNode();
-        for (JsonNode e : d.get("edges")) if (!(e.get("pred").asText().equals(pred) && e.get("succ").asText().equals(succ))) kept.add(e);
+        for (JsonNode e : d.get("edges"))
+            if (!(e.get("pred").asText().equals(pred) && e.get("succ").asText().equals(succ))) kept.add(e);
         d.set("edges", kept);
     }
 
@@ -149,8 +178,10 @@ class PlantedFindingsTest {
 
         Graph(JsonNode d) {
             for (JsonNode e : d.get("edges")) {
-                out.computeIfAbsent(e.get("pred").asText(), k -> new HashSet<>()).add(e.get("succ").asText());
-                in.computeIfAbsent(e.get("succ").asText(), k -> new HashSet<>()).add(e.get("pred").asText());
+                out.computeIfAbsent(e.get("pred").asText(), k -> new HashSet<>())
+                        .add(e.get("succ").asText());
+                in.computeIfAbsent(e.get("succ").asText(), k -> new HashSet<>())
+                        .add(e.get("pred").asText());
             }
         }
 
@@ -179,5 +210,4 @@ class PlantedFindingsTest {
             return true;
         }
     }
-
 }

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 class RuntimeModelPlantedTest {
     static final int BUFFERS = 3, ROWS = 8, COLS = 16, TASKS = 400;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Why the generator added an edge: the kind a missing one gives, and the args involved. */
     record Why(String kind, long first, int firstSlot, long second, int secondSlot) {}
@@ -55,7 +56,8 @@ class RuntimeModelPlantedTest {
         for (int t = 0; t < TASKS; t++, id++) {
             int b = rnd.nextInt(BUFFERS), r0 = rnd.nextInt(ROWS), r1 = r0 + 1 + rnd.nextInt(Math.min(3, ROWS - r0));
             String type = types[rnd.nextInt(types.length)];
-            d.task(id, arg(type, 100 + b, "FLOAT32", (long) r0 * COLS, new long[] {r1 - r0, COLS}, new long[] {COLS, 1}));
+            d.task(id, arg(type, 100 + b, "FLOAT32", (long) r0 * COLS, new long[] {r1 - r0, COLS}, new long[] {COLS, 1
+            }));
             typeOf.put(id, type);
             argOf.put(id, new Object[] {b, r0, r1});
             Set<Long> preds = new HashSet<>();
@@ -64,12 +66,19 @@ class RuntimeModelPlantedTest {
                 if (!type.equals("OUTPUT_EXISTING")) note(w, id, "lost_raw");
                 else note(w, id, typeOf.get(w).equals("INOUT") ? "unordered_overwrite" : "unordered_writers");
                 preds.add(w);
-                if (!type.equals("TRACKED_INPUT")) for (long rd : readers.get(b * ROWS + r)) { note(rd, id, "lost_war"); preds.add(rd); }
+                if (!type.equals("TRACKED_INPUT"))
+                    for (long rd : readers.get(b * ROWS + r)) {
+                        note(rd, id, "lost_war");
+                        preds.add(rd);
+                    }
             }
             for (long p : preds) d.edge(p, id, 0, "tensormap");
             for (int r = r0; r < r1; r++) {
                 if (type.equals("TRACKED_INPUT")) readers.get(b * ROWS + r).add(id);
-                else { writer[b][r] = id; readers.get(b * ROWS + r).clear(); }
+                else {
+                    writer[b][r] = id;
+                    readers.get(b * ROWS + r).clear();
+                }
             }
         }
         return d;
@@ -84,7 +93,8 @@ class RuntimeModelPlantedTest {
     Set<String> found(Deps d) {
         Set<String> out = new HashSet<>();
         for (Finding f : d.check(dir, new ArrayList<>()).findings())
-            out.add(f.kind().key + " " + f.first().taskId() + ":" + f.first().slot() + " -> " + f.second().taskId() + ":" + f.second().slot());
+            out.add(f.kind().key + " " + f.first().taskId() + ":" + f.first().slot() + " -> "
+                    + f.second().taskId() + ":" + f.second().slot());
         return out;
     }
 
@@ -129,11 +139,15 @@ class RuntimeModelPlantedTest {
             if (plain && onlyReaderOf(a) == false) continue;
             if (!onlyPath(clean, a, b)) continue;
             Deps d = generate(seed);
-            d.edges.removeIf(x -> x.get("pred").equals(Long.toString(a)) && x.get("succ").equals(Long.toString(b)));
-            if (plain) for (Map<String, Object> t : d.tasks) if (t.get("task_id").equals(Long.toString(a))) {
-                @SuppressWarnings("unchecked") Map<String, Object> arg0 = ((List<Map<String, Object>>) t.get("args")).get(0);
-                arg0.put("type", "INPUT");
-            }
+            d.edges.removeIf(
+                    x -> x.get("pred").equals(Long.toString(a)) && x.get("succ").equals(Long.toString(b)));
+            if (plain)
+                for (Map<String, Object> t : d.tasks)
+                    if (t.get("task_id").equals(Long.toString(a))) {
+                        @SuppressWarnings("unchecked")
+                        Map<String, Object> arg0 = ((List<Map<String, Object>>) t.get("args")).get(0);
+                        arg0.put("type", "INPUT");
+                    }
             assertThat(found(d)).containsExactly(kind + " " + a + ":0 -> " + b + ":0");
             if (++planted == most) break;
             generate(seed);
@@ -144,7 +158,8 @@ class RuntimeModelPlantedTest {
     /** A plain reader is only judged by later writes: every later writer of its rows must already be this pair's writer. */
     private boolean onlyReaderOf(long reader) {
         int n = 0;
-        for (Map.Entry<List<Long>, List<Why>> e : reasons.entrySet()) if (e.getKey().get(0) == reader) n++;
+        for (Map.Entry<List<Long>, List<Why>> e : reasons.entrySet())
+            if (e.getKey().get(0) == reader) n++;
         return n == 1;
     }
 

@@ -19,45 +19,66 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace check}: write-after-read hazards of a run's graph, and the races its timing shows. Logic lives in the check module. */
-@Command(name = "check",
-    description = {
-        "Check a run's deps.json for unprotected accesses: readers a later overlapping write does not wait for "
-            + "(untracked_reader: declare them TRACKED_INPUT), WAR and RAW edges the runtime lost, overwrites of an "
-            + "INOUT's bytes and writers with no order between them, and tensormap edges whose regions do not overlap.",
-        "RUN_OR_DEPS is a deps.json or a run folder holding one; without it, the newest deps.json under ./outputs/. "
-            + "With swimlane records (--records, or the run folder's, found as convert finds them) each finding also "
-            + "says what happened in this run: race (the later task started before the earlier one ended, and by how much) or apart.",
-        "The report goes to stdout, or to the -o file; --trace also writes the run's Perfetto trace with every finding marked.",
-        "Exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad input.", ""},
-    footer = {"", "CI gate: ptotrace check outputs/<run>/ --format json -o check.json   (exit 1 on any error)"})
+@Command(
+        name = "check",
+        description = {
+            "Check a run's deps.json for unprotected accesses: readers a later overlapping write does not wait for "
+                    + "(untracked_reader: declare them TRACKED_INPUT), WAR and RAW edges the runtime lost, overwrites of an "
+                    + "INOUT's bytes and writers with no order between them, and tensormap edges whose regions do not overlap.",
+            "RUN_OR_DEPS is a deps.json or a run folder holding one; without it, the newest deps.json under ./outputs/. "
+                    + "With swimlane records (--records, or the run folder's, found as convert finds them) each finding also "
+                    + "says what happened in this run: race (the later task started before the earlier one ended, and by how much) or apart.",
+            "The report goes to stdout, or to the -o file; --trace also writes the run's Perfetto trace with every finding marked.",
+            "Exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad input.",
+            ""
+        },
+        footer = {"", "CI gate: ptotrace check outputs/<run>/ --format json -o check.json   (exit 1 on any error)"})
 public final class CheckCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "RUN_OR_DEPS", description = "deps.json or run folder.")
     Path input;
 
-    @Option(names = "--records", paramLabel = "FILE",
-        description = "Swimlane records (chip_swimlane_records.json / l2_swimlane_records.json) for the observed races "
-            + "(default: the run folder's, when present).")
+    @Option(
+            names = "--records",
+            paramLabel = "FILE",
+            description =
+                    "Swimlane records (chip_swimlane_records.json / l2_swimlane_records.json) for the observed races "
+                            + "(default: the run folder's, when present).")
     Path records;
 
-    @Option(names = "--func-names", paramLabel = "PATH", description = "Name map JSON (default: the unique sibling name_map*.json).")
+    @Option(
+            names = "--func-names",
+            paramLabel = "PATH",
+            description = "Name map JSON (default: the unique sibling name_map*.json).")
     Path funcNames;
 
-    @Option(names = "--format", paramLabel = "text|json|markdown", defaultValue = "text",
-        converter = Formats.class, completionCandidates = Formats.class,
-        description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            paramLabel = "text|json|markdown",
+            defaultValue = "text",
+            converter = Formats.class,
+            completionCandidates = Formats.class,
+            description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
 
     @Mixin
     OutputOption output;
 
-    @Option(names = "--fail-on", paramLabel = "error|warning|never", defaultValue = "error",
-        converter = FailOn.class, completionCandidates = FailOn.class,
-        description = "Exit with status 1 when a finding is this severe or worse (default: ${DEFAULT-VALUE}; never: always 0).")
+    @Option(
+            names = "--fail-on",
+            paramLabel = "error|warning|never",
+            defaultValue = "error",
+            converter = FailOn.class,
+            completionCandidates = FailOn.class,
+            description =
+                    "Exit with status 1 when a finding is this severe or worse (default: ${DEFAULT-VALUE}; never: always 0).")
     FailOnLevel failOn;
 
-    @Option(names = "--trace", paramLabel = "OUT.pftrace",
-        description = "Also write the run's Perfetto trace (needs the records) with every finding marked: a slice of "
-            + "category hazard on both tasks and an arrow between them.")
+    @Option(
+            names = "--trace",
+            paramLabel = "OUT.pftrace",
+            description =
+                    "Also write the run's Perfetto trace (needs the records) with every finding marked: a slice of "
+                            + "category hazard on both tasks and an arrow between them.")
     Path trace;
 
     @Mixin
@@ -68,11 +89,15 @@ public final class CheckCommand implements Callable<Integer> {
 
     /** {@code --fail-on} levels: a severity, or never. */
     enum FailOnLevel {
-        ERROR(Severity.ERROR), WARNING(Severity.WARNING), NEVER(null);
+        ERROR(Severity.ERROR),
+        WARNING(Severity.WARNING),
+        NEVER(null);
 
         final Severity severity;
 
-        FailOnLevel(Severity s) { severity = s; }
+        FailOnLevel(Severity s) {
+            severity = s;
+        }
     }
 
     @Override
@@ -86,15 +111,24 @@ public final class CheckCommand implements Callable<Integer> {
         r.failOn = failOn.severity;
         r.timings = verbose.verbose;
         PrintWriter err = spec.commandLine().getErr();
-        java.util.function.Consumer<String> warn = line -> { err.println(line); err.flush(); };
+        java.util.function.Consumer<String> warn = line -> {
+            err.println(line);
+            err.flush();
+        };
         if (trace != null) {
-            if (!trace.getFileName().toString().endsWith(".pftrace") && !trace.getFileName().toString().endsWith(".perfetto-trace"))
-                throw new CommandLine.ParameterException(spec.commandLine(), "--trace: the trace is a .pftrace (name it OUT.pftrace)");
+            if (!trace.getFileName().toString().endsWith(".pftrace")
+                    && !trace.getFileName().toString().endsWith(".perfetto-trace"))
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--trace: the trace is a .pftrace (name it OUT.pftrace)");
             Path deps = CheckJob.depsOf(r);
             Path rec = records != null ? records : CheckJob.recordsBeside(deps);
-            if (rec == null) throw new InputProblem(deps.resolveSibling("chip_swimlane_records.json"),
-                "no swimlane records beside " + deps.getFileName() + " for --trace; pass --records FILE", null);
-            java.util.List<Path> outs = output.file != null ? java.util.List.of(output.file, trace) : java.util.List.of(trace);
+            if (rec == null)
+                throw new InputProblem(
+                        deps.resolveSibling("chip_swimlane_records.json"),
+                        "no swimlane records beside " + deps.getFileName() + " for --trace; pass --records FILE",
+                        null);
+            java.util.List<Path> outs =
+                    output.file != null ? java.util.List.of(output.file, trace) : java.util.List.of(trace);
             java.util.List<Path> ins = new java.util.ArrayList<>(java.util.List.of(deps, rec));
             ins.addAll(io.ptotrace.model.RunLocator.nameMapsBeside(deps));
             io.ptotrace.io.Outputs.plan(outs, ins); // refuse before anything is reported
@@ -116,7 +150,8 @@ public final class CheckCommand implements Callable<Integer> {
         c.overlays.add(HazardOverlay.producer(result.findings(), drawn));
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         new ConvertJob(c, quiet, System.err, Progress.wanted()).run();
-        warn.accept("Wrote " + trace + " (" + drawn[0] + " of " + result.findings().size() + " finding(s) marked, category hazard)");
+        warn.accept("Wrote " + trace + " (" + drawn[0] + " of "
+                + result.findings().size() + " finding(s) marked, category hazard)");
     }
 
     static final class Formats extends Choices<ReportFormat> {

@@ -40,7 +40,9 @@ abstract class Choices<E> implements CommandLine.ITypeConverter<E>, Iterable<Str
     }
 
     @Override
-    public final Iterator<String> iterator() { return shown.iterator(); }
+    public final Iterator<String> iterator() {
+        return shown.iterator();
+    }
 
     /** {@code a, b or c}. */
     private String listed() {

@@ -16,15 +16,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace convert}: a run's records + deps.json → merged_swimlane.json / .pftrace. */
-@Command(name = "convert",
-    description = {
-        "Convert a PTO run's swimlane records (+ deps.json, name map) into a Perfetto trace.",
-        "INPUT is a chip_swimlane_records.json / l2_swimlane_records.json file or a run folder; without it, the newest "
-            + "outputs/*/{chip,l2}_swimlane_records.json under the working directory is used.",
-        "INPUT may also be a multi-chip job's dfx_outputs/ folder (rankN/dN/ captures): with --dispatch or --dispatch-id its "
-            + "ranks become one trace, l3_swimlane.json and l3_swimlane.pftrace in that folder (exit status 1 when a rank had to be left out).",
-        "Without -o, merged_swimlane.json and merged_swimlane.pftrace are written next to the input. "
-            + "An -o name ending in .pftrace or .perfetto-trace selects protobuf."})
+@Command(
+        name = "convert",
+        description = {
+            "Convert a PTO run's swimlane records (+ deps.json, name map) into a Perfetto trace.",
+            "INPUT is a chip_swimlane_records.json / l2_swimlane_records.json file or a run folder; without it, the newest "
+                    + "outputs/*/{chip,l2}_swimlane_records.json under the working directory is used.",
+            "INPUT may also be a multi-chip job's dfx_outputs/ folder (rankN/dN/ captures): with --dispatch or --dispatch-id its "
+                    + "ranks become one trace, l3_swimlane.json and l3_swimlane.pftrace in that folder (exit status 1 when a rank had to be left out).",
+            "Without -o, merged_swimlane.json and merged_swimlane.pftrace are written next to the input. "
+                    + "An -o name ending in .pftrace or .perfetto-trace selects protobuf."
+        })
 public final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "INPUT", description = "Records file or run folder.")
     Path input;
@@ -32,14 +34,25 @@ public final class ConvertCommand implements Callable<Integer> {
     @Mixin
     OutputOption output;
 
-    @Option(names = "--format", paramLabel = "json|pftrace|both", converter = TraceFormats.class, completionCandidates = TraceFormats.class,
-        description = "Trace format(s) to write: ${COMPLETION-CANDIDATES} (default: from the -o name; both without -o).")
+    @Option(
+            names = "--format",
+            paramLabel = "json|pftrace|both",
+            converter = TraceFormats.class,
+            completionCandidates = TraceFormats.class,
+            description =
+                    "Trace format(s) to write: ${COMPLETION-CANDIDATES} (default: from the -o name; both without -o).")
     ConvertOptions.Format format;
 
-    @Option(names = {"-k", "--kernel-config"}, paramLabel = "KERNEL_CONFIG", description = "Legacy kernel_config.py with KERNELS (read, never executed).")
+    @Option(
+            names = {"-k", "--kernel-config"},
+            paramLabel = "KERNEL_CONFIG",
+            description = "Legacy kernel_config.py with KERNELS (read, never executed).")
     Path kernelConfig;
 
-    @Option(names = "--func-names", paramLabel = "PATH", description = "Name map JSON (default: the unique sibling name_map*.json).")
+    @Option(
+            names = "--func-names",
+            paramLabel = "PATH",
+            description = "Name map JSON (default: the unique sibling name_map*.json).")
     Path funcNames;
 
     @Option(names = "--deps-json", paramLabel = "PATH", description = "deps.json (default: <input dir>/deps.json).")
@@ -48,16 +61,21 @@ public final class ConvertCommand implements Callable<Integer> {
     @Mixin
     VerboseOption verbose;
 
-    @Option(names = "--host-log", paramLabel = "PATH",
-        description = "Host log with [STRACE] spans to place a streams-era capture by span containment (repeatable; "
-            + "default: the host_clock_alignment.*.log or host.*.log files beside the capture; for a dfx_outputs tree, those of its "
-            + "root and capture folders). Never modified.")
+    @Option(
+            names = "--host-log",
+            paramLabel = "PATH",
+            description =
+                    "Host log with [STRACE] spans to place a streams-era capture by span containment (repeatable; "
+                            + "default: the host_clock_alignment.*.log or host.*.log files beside the capture; for a dfx_outputs tree, those of its "
+                            + "root and capture folders). Never modified.")
     java.util.List<Path> hostLogs = new java.util.ArrayList<>();
 
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
 
-    @Option(names = "--full-args", description = "Give the .pftrace every arg of the JSON trace (default: the lean set; see README).")
+    @Option(
+            names = "--full-args",
+            description = "Give the .pftrace every arg of the JSON trace (default: the lean set; see README).")
     boolean fullArgs;
 
     /** {@code --split} writes every window, {@code --window} one: at most one of them (picocli refuses both). */
@@ -65,35 +83,59 @@ public final class ConvertCommand implements Callable<Integer> {
     Windows windows = new Windows();
 
     static final class Windows {
-        @Option(names = "--split", paramLabel = "BUDGET", converter = BudgetConverter.class,
-            description = "Also write the .pftrace as consecutive time windows <stem>.part-NN.pftrace, each estimated under BUDGET bytes "
-                + "of trace-processor memory (e.g. 1.5G; units K, M, G), and their index <stem>.parts.json.")
+        @Option(
+                names = "--split",
+                paramLabel = "BUDGET",
+                converter = BudgetConverter.class,
+                description =
+                        "Also write the .pftrace as consecutive time windows <stem>.part-NN.pftrace, each estimated under BUDGET bytes "
+                                + "of trace-processor memory (e.g. 1.5G; units K, M, G), and their index <stem>.parts.json.")
         Long split;
 
-        @Option(names = "--window", paramLabel = "FROM..TO", converter = WindowConverter.class,
-            description = "Write only the window of the trace that starts from FROM to TO: times in \u00b5s or task:ID (e.g. task:t5..task:t90); "
-                + "default output merged_swimlane.window.pftrace.")
+        @Option(
+                names = "--window",
+                paramLabel = "FROM..TO",
+                converter = WindowConverter.class,
+                description =
+                        "Write only the window of the trace that starts from FROM to TO: times in \u00b5s or task:ID (e.g. task:t5..task:t90); "
+                                + "default output merged_swimlane.window.pftrace.")
         WindowSpec window;
     }
 
-    @Option(names = "--critical-path", description = "Mark the run's static and observed critical paths in the trace (category "
-        + "critical_path: marker slices on the path tasks, arrows along each path, a Critical path track); see critical-path --help.")
+    @Option(
+            names = "--critical-path",
+            description =
+                    "Mark the run's static and observed critical paths in the trace (category "
+                            + "critical_path: marker slices on the path tasks, arrows along each path, a Critical path track); see critical-path --help.")
     boolean criticalPath;
 
-    @Option(names = "--check", description = "Run the hazard check (as ptotrace check) on the deps.json and mark every finding in the "
-        + "trace: a slice of category hazard on both tasks and an arrow between them.")
+    @Option(
+            names = "--check",
+            description = "Run the hazard check (as ptotrace check) on the deps.json and mark every finding in the "
+                    + "trace: a slice of category hazard on both tasks and an arrow between them.")
     boolean check;
 
-    @Option(names = "--dispatch", paramLabel = "dN", converter = DispatchConverter.class,
-        description = "Directory input (a dfx_outputs/ tree): merge every rank's rankN/dN capture.")
+    @Option(
+            names = "--dispatch",
+            paramLabel = "dN",
+            converter = DispatchConverter.class,
+            description = "Directory input (a dfx_outputs/ tree): merge every rank's rankN/dN capture.")
     String dispatch;
 
-    @Option(names = "--dispatch-id", paramLabel = "RUN:SLOT", converter = DispatchIdConverter.class,
-        description = "Directory input: merge the captures whose dispatch_identity.json names parent dispatch RUN:SLOT.")
+    @Option(
+            names = "--dispatch-id",
+            paramLabel = "RUN:SLOT",
+            converter = DispatchIdConverter.class,
+            description =
+                    "Directory input: merge the captures whose dispatch_identity.json names parent dispatch RUN:SLOT.")
     String dispatchId;
 
-    @Option(names = "--rank-pid", paramLabel = "RANK=PID[:INV]", converter = RankPinConverter.class,
-        description = "Directory input: place RANK's capture in Host process PID (invocation INV) of the Host logs; repeatable.")
+    @Option(
+            names = "--rank-pid",
+            paramLabel = "RANK=PID[:INV]",
+            converter = RankPinConverter.class,
+            description =
+                    "Directory input: place RANK's capture in Host process PID (invocation INV) of the Host logs; repeatable.")
     java.util.List<RankPin> rankPins = new java.util.ArrayList<>();
 
     @Override
@@ -127,7 +169,8 @@ public final class ConvertCommand implements Callable<Integer> {
     }
 
     static final class DispatchConverter implements CommandLine.ITypeConverter<String> {
-        @Override public String convert(String value) {
+        @Override
+        public String convert(String value) {
             try {
                 return DispatchSelection.checkDispatch(value);
             } catch (IllegalArgumentException e) {
@@ -137,7 +180,8 @@ public final class ConvertCommand implements Callable<Integer> {
     }
 
     static final class DispatchIdConverter implements CommandLine.ITypeConverter<String> {
-        @Override public String convert(String value) {
+        @Override
+        public String convert(String value) {
             try {
                 DispatchSelection.parseDispatchId(value);
                 return value;
@@ -148,7 +192,8 @@ public final class ConvertCommand implements Callable<Integer> {
     }
 
     static final class RankPinConverter implements CommandLine.ITypeConverter<RankPin> {
-        @Override public RankPin convert(String value) {
+        @Override
+        public RankPin convert(String value) {
             try {
                 return RankPin.parse(value);
             } catch (IllegalArgumentException e) {
@@ -158,7 +203,8 @@ public final class ConvertCommand implements Callable<Integer> {
     }
 
     static final class BudgetConverter implements CommandLine.ITypeConverter<Long> {
-        @Override public Long convert(String value) {
+        @Override
+        public Long convert(String value) {
             try {
                 return MemoryModel.parseSize(value);
             } catch (IllegalArgumentException e) {
@@ -168,7 +214,8 @@ public final class ConvertCommand implements Callable<Integer> {
     }
 
     static final class WindowConverter implements CommandLine.ITypeConverter<WindowSpec> {
-        @Override public WindowSpec convert(String value) {
+        @Override
+        public WindowSpec convert(String value) {
             try {
                 return WindowSpec.parse(value);
             } catch (IllegalArgumentException e) {

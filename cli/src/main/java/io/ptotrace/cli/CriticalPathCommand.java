@@ -17,52 +17,86 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace critical-path}: what bounded each run's makespan. The analysis lives in the critpath module. */
-@Command(name = "critical-path",
-    description = {
-        "Find what limited each run under BUILD_DIR: the static CPM path (the longest duration-weighted chain of the "
-            + "happens-before graph, the floor with unlimited cores) and the observed blame path (walked back from the last "
-            + "task through whichever producer or core predecessor released it last; its compute and stall tile the makespan).",
-        "A run folder holds chip_swimlane_records.json or l2_swimlane_records.json (or l2_perf_records.json), deps.json "
-            + "and a name_map*.json. Each gets a Markdown report; with a merged_swimlane*.json beside it, CPM_static.json and "
-            + "CPM_observed.json (copies of that trace with every Worker View task off the path renamed \u00b7(t<id>)).",
-        "Prints a one-line summary per run. Exit 0, or 2 when a run or a trace could not be read (the others are still analysed).", ""})
+@Command(
+        name = "critical-path",
+        description = {
+            "Find what limited each run under BUILD_DIR: the static CPM path (the longest duration-weighted chain of the "
+                    + "happens-before graph, the floor with unlimited cores) and the observed blame path (walked back from the last "
+                    + "task through whichever producer or core predecessor released it last; its compute and stall tile the makespan).",
+            "A run folder holds chip_swimlane_records.json or l2_swimlane_records.json (or l2_perf_records.json), deps.json "
+                    + "and a name_map*.json. Each gets a Markdown report; with a merged_swimlane*.json beside it, CPM_static.json and "
+                    + "CPM_observed.json (copies of that trace with every Worker View task off the path renamed \u00b7(t<id>)).",
+            "Prints a one-line summary per run. Exit 0, or 2 when a run or a trace could not be read (the others are still analysed).",
+            ""
+        })
 public final class CriticalPathCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "BUILD_DIR", description = "Folder to search (a file: its folder).")
     Path root;
 
-    @Option(names = "--report", paramLabel = "NAME", defaultValue = "critical_path_report.md",
-        description = "Report file name written in each run folder (default: ${DEFAULT-VALUE}); a bare name, not a path.")
+    @Option(
+            names = "--report",
+            paramLabel = "NAME",
+            defaultValue = "critical_path_report.md",
+            description =
+                    "Report file name written in each run folder (default: ${DEFAULT-VALUE}); a bare name, not a path.")
     String report;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "25", description = "Rows of the kernel-family table (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "25",
+            description = "Rows of the kernel-family table (default: ${DEFAULT-VALUE}).")
     int top;
 
-    @Option(names = "--tol", paramLabel = "TICKS", defaultValue = "2",
-        description = "Tolerance in clock ticks for \"finished before\" (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--tol",
+            paramLabel = "TICKS",
+            defaultValue = "2",
+            description = "Tolerance in clock ticks for \"finished before\" (default: ${DEFAULT-VALUE}).")
     long tol;
 
-    @Option(names = "--stdout", description = "Also print the full report of all runs to stdout (the one-line summaries are always printed).")
+    @Option(
+            names = "--stdout",
+            description =
+                    "Also print the full report of all runs to stdout (the one-line summaries are always printed).")
     boolean stdout;
 
-    @Option(names = "--extended", description = "Append ptotrace's own sections to each report: slack and near-critical tasks, "
-        + "what-if per kernel family, observed stalls split by scheduler phase (where the capture has AICPU records).")
+    @Option(
+            names = "--extended",
+            description =
+                    "Append ptotrace's own sections to each report: slack and near-critical tasks, "
+                            + "what-if per kernel family, observed stalls split by scheduler phase (where the capture has AICPU records).")
     boolean extended;
 
-    @Option(names = "--format", paramLabel = "markdown|json", converter = ReportFormats.class, completionCandidates = ReportFormats.class,
-        defaultValue = "markdown",
-        description = "Report format: ${COMPLETION-CANDIDATES} (json: <report stem>.json with both paths, families, slack, what-if).")
+    @Option(
+            names = "--format",
+            paramLabel = "markdown|json",
+            converter = ReportFormats.class,
+            completionCandidates = ReportFormats.class,
+            defaultValue = "markdown",
+            description =
+                    "Report format: ${COMPLETION-CANDIDATES} (json: <report stem>.json with both paths, families, slack, what-if).")
     String format;
 
-    @Option(names = "--near-us", paramLabel = "US", defaultValue = "1.0",
-        description = "Near-critical threshold: tasks with at most this much slack in \u00b5s are listed (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--near-us",
+            paramLabel = "US",
+            defaultValue = "1.0",
+            description =
+                    "Near-critical threshold: tasks with at most this much slack in \u00b5s are listed (default: ${DEFAULT-VALUE}).")
     double nearUs;
 
-    @Option(names = "--speedup", paramLabel = "PCT", defaultValue = "10",
-        description = "What-if: how much faster each kernel family runs, in percent (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--speedup",
+            paramLabel = "PCT",
+            defaultValue = "10",
+            description = "What-if: how much faster each kernel family runs, in percent (default: ${DEFAULT-VALUE}).")
     double speedupPct;
 
-    @Option(names = "--trace", description = "Also write each run's merged_swimlane.pftrace with the critical paths marked "
-        + "(category critical_path) and a Critical path track.")
+    @Option(
+            names = "--trace",
+            description = "Also write each run's merged_swimlane.pftrace with the critical paths marked "
+                    + "(category critical_path) and a Critical path track.")
     boolean trace;
 
     @Mixin
@@ -73,10 +107,14 @@ public final class CriticalPathCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (top < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--top: expected 0 or more, not " + top);
-        if (!(nearUs >= 0)) throw new CommandLine.ParameterException(spec.commandLine(), "--near-us: expected 0 or more, not " + nearUs);
+        if (top < 0)
+            throw new CommandLine.ParameterException(spec.commandLine(), "--top: expected 0 or more, not " + top);
+        if (!(nearUs >= 0))
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--near-us: expected 0 or more, not " + nearUs);
         if (!(speedupPct > 0 && speedupPct <= 100))
-            throw new CommandLine.ParameterException(spec.commandLine(), "--speedup: expected a percentage above 0 and at most 100, not " + speedupPct);
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--speedup: expected a percentage above 0 and at most 100, not " + speedupPct);
         CriticalPathJob.Options o = new CriticalPathJob.Options();
         o.root = root;
         o.report = report;

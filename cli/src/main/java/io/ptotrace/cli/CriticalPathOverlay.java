@@ -1,6 +1,5 @@
 package io.ptotrace.cli;
 
-
 import io.ptotrace.convert.picture.Overlay;
 import io.ptotrace.convert.picture.OverlayContext;
 import io.ptotrace.convert.picture.OverlayProducer;
@@ -26,6 +25,7 @@ public final class CriticalPathOverlay {
     public static final String CATEGORY = "critical_path";
     /** The overlay's process: beyond the converter's views. */
     public static final int PID = 90;
+
     public static final int TID_OBSERVED = 1, TID_STATIC = 2;
 
     private final TracePicture pic;
@@ -50,9 +50,13 @@ public final class CriticalPathOverlay {
     /** The overlay producer that draws the analysis {@code analysis} gives for the run being converted (null: none). */
     static OverlayProducer producer(Function<OverlayContext, RunAnalysis> analysis) {
         return new OverlayProducer() {
-            @Override public String category() { return CATEGORY; }
+            @Override
+            public String category() {
+                return CATEGORY;
+            }
 
-            @Override public void mark(OverlayContext ctx, Overlay overlay) {
+            @Override
+            public void mark(OverlayContext ctx, Overlay overlay) {
                 RunAnalysis a = analysis.apply(ctx);
                 if (a != null) apply(ctx.picture(), ctx.workerSlice(), ctx.run().timeline, a);
             }
@@ -83,7 +87,8 @@ public final class CriticalPathOverlay {
             args.put("compute_us", us(o.compute[i]));
             if (o.releasedBy[i] >= 0) args.put("released_by", TaskIds.display(g.taskId[o.releasedBy[i]]));
             int first = mark(t, args);
-            if (prev >= 0 && first >= 0) ov.arrow(prev, pic.sliceTs(prev) + pic.sliceDur(prev), first, pic.sliceTs(first));
+            if (prev >= 0 && first >= 0)
+                ov.arrow(prev, pic.sliceTs(prev) + pic.sliceDur(prev), first, pic.sliceTs(first));
             if (first >= 0) prev = first;
             double[] span = span(g.taskId[t]);
             if (span == null) continue;
@@ -101,7 +106,14 @@ public final class CriticalPathOverlay {
                 ca.put("position", (long) i);
                 ca.put("task", TaskIds.display(g.taskId[t]));
                 ca.put("compute_us", us(o.compute[i]));
-                ov.slice(PID, TID_OBSERVED, cs, span[1] - cs, g.name[t] + "(" + TaskIds.display(g.taskId[t]) + ")", null, ca);
+                ov.slice(
+                        PID,
+                        TID_OBSERVED,
+                        cs,
+                        span[1] - cs,
+                        g.name[t] + "(" + TaskIds.display(g.taskId[t]) + ")",
+                        null,
+                        ca);
             }
             frontier = Math.max(frontier, span[1]);
         }
@@ -118,17 +130,27 @@ public final class CriticalPathOverlay {
             args.put("stall_kind", "");
             args.put("earliest_start_us", us(es));
             int first = mark(t, args);
-            if (prev >= 0 && first >= 0) ov.arrow(prev, pic.sliceTs(prev) + pic.sliceDur(prev), first, pic.sliceTs(first));
+            if (prev >= 0 && first >= 0)
+                ov.arrow(prev, pic.sliceTs(prev) + pic.sliceDur(prev), first, pic.sliceTs(first));
             if (first >= 0) prev = first;
             Map<String, Object> la = new LinkedHashMap<>();
             la.put("position", (long) i);
             la.put("task", TaskIds.display(g.taskId[t]));
             la.put("earliest_start_us", us(es));
-            ov.slice(PID, TID_STATIC, t0Us + us(es), us(g.duration(t)), g.name[t] + "(" + TaskIds.display(g.taskId[t]) + ")", null, la);
+            ov.slice(
+                    PID,
+                    TID_STATIC,
+                    t0Us + us(es),
+                    us(g.duration(t)),
+                    g.name[t] + "(" + TaskIds.display(g.taskId[t]) + ")",
+                    null,
+                    la);
         }
     }
 
-    private double us(long ticks) { return (double) ticks / a.graph.freqHz * 1e6; }
+    private double us(long ticks) {
+        return (double) ticks / a.graph.freqHz * 1e6;
+    }
 
     /** Marks every block of task {@code t} on its lane; returns the earliest-starting marker, or −1 when the trace has no slice of it. */
     private int mark(int t, Map<String, Object> args) {
@@ -161,7 +183,10 @@ public final class CriticalPathOverlay {
             int mid = (lo + hi) >>> 1;
             int c = Long.compareUnsigned(tl.taskId[mid], id);
             if (c < 0) lo = mid + 1;
-            else { if (c == 0) found = mid; hi = mid - 1; }
+            else {
+                if (c == 0) found = mid;
+                hi = mid - 1;
+            }
         }
         return found;
     }

@@ -39,28 +39,44 @@ final class HazardOverlay {
 
     private static OverlayProducer of(Consumer<OverlayContext> marks) {
         return new OverlayProducer() {
-            @Override public String category() { return CATEGORY; }
+            @Override
+            public String category() {
+                return CATEGORY;
+            }
 
-            @Override public void mark(OverlayContext ctx, Overlay overlay) { marks.accept(ctx); }
+            @Override
+            public void mark(OverlayContext ctx, Overlay overlay) {
+                marks.accept(ctx);
+            }
         };
     }
 
     /** {@code convert --check}: checks the run's deps.json, marks what it finds and says so on {@code out}. */
-    static void addChecked(TracePicture pic, io.ptotrace.model.Run run, java.nio.file.Path deps, java.nio.file.Path funcNames, java.io.PrintStream out,
-                           java.util.function.Consumer<String> warn) {
-        io.ptotrace.model.graph.TaskGraph g = io.ptotrace.check.CheckJob.read(io.ptotrace.model.RunLocator.depsOf(deps), warn);
+    static void addChecked(
+            TracePicture pic,
+            io.ptotrace.model.Run run,
+            java.nio.file.Path deps,
+            java.nio.file.Path funcNames,
+            java.io.PrintStream out,
+            java.util.function.Consumer<String> warn) {
+        io.ptotrace.model.graph.TaskGraph g =
+                io.ptotrace.check.CheckJob.read(io.ptotrace.model.RunLocator.depsOf(deps), warn);
         java.nio.file.Path names;
         try {
-            names = funcNames != null ? funcNames : io.ptotrace.model.RunLocator.uniqueNameMapBeside(deps, w -> { });
+            names = funcNames != null ? funcNames : io.ptotrace.model.RunLocator.uniqueNameMapBeside(deps, w -> {});
         } catch (java.io.IOException e) {
             names = null;
         }
-        io.ptotrace.model.NameMap map = names == null ? io.ptotrace.model.NameMap.EMPTY : io.ptotrace.model.NameMap.readWithFlatFallback(names);
-        io.ptotrace.check.HazardCheck.Result r = io.ptotrace.check.HazardCheck.run(g, map, io.ptotrace.check.TaskSpans.of(run.timeline, g), warn);
+        io.ptotrace.model.NameMap map =
+                names == null ? io.ptotrace.model.NameMap.EMPTY : io.ptotrace.model.NameMap.readWithFlatFallback(names);
+        io.ptotrace.check.HazardCheck.Result r =
+                io.ptotrace.check.HazardCheck.run(g, map, io.ptotrace.check.TaskSpans.of(run.timeline, g), warn);
         int drawn = add(r.findings(), pic);
-        long races = r.findings().stream().filter(f -> f.observed() == Finding.Observed.RACE).count();
-        out.println("  Hazard check: " + r.findings().size() + " finding(s) in " + deps + " (" + races + " observed as race(s)), " + drawn
-            + " marked (category hazard)");
+        long races = r.findings().stream()
+                .filter(f -> f.observed() == Finding.Observed.RACE)
+                .count();
+        out.println("  Hazard check: " + r.findings().size() + " finding(s) in " + deps + " (" + races
+                + " observed as race(s)), " + drawn + " marked (category hazard)");
     }
 
     /** Adds the findings whose tasks both have a slice; returns how many were drawn. */
@@ -76,7 +92,8 @@ final class HazardOverlay {
         Overlay ov = null;
         int drawn = 0;
         for (Finding f : findings) {
-            Integer a = firstSlice.get(f.first().taskId()), b = firstSlice.get(f.second().taskId());
+            Integer a = firstSlice.get(f.first().taskId()),
+                    b = firstSlice.get(f.second().taskId());
             if (a == null || b == null) continue;
             if (ov == null) ov = pic.overlay(CATEGORY);
             int ma = marker(ov, pic, a, f, "earlier");
@@ -92,18 +109,34 @@ final class HazardOverlay {
         args.put("kind", f.kind().key);
         args.put("severity", f.severity().word);
         args.put("role", role);
-        args.put("earlier", f.first().display() + " arg " + f.first().slot() + (f.first().type() == null ? "" : " " + f.first().type()));
-        args.put("later", f.second().display() + " arg " + f.second().slot() + (f.second().type() == null ? "" : " " + f.second().type()));
+        args.put(
+                "earlier",
+                f.first().display() + " arg " + f.first().slot()
+                        + (f.first().type() == null ? "" : " " + f.first().type()));
+        args.put(
+                "later",
+                f.second().display() + " arg " + f.second().slot()
+                        + (f.second().type() == null ? "" : " " + f.second().type()));
         args.put("tensor_id", U64.str(f.tensorId()));
         args.put("buffer_addr", "0x" + Long.toHexString(f.bufferAddr()));
-        args.put("bytes", f.kind() == HazardKind.EDGE_WITHOUT_OVERLAP ? "none" : ranges(f.bytes()) + " (" + f.byteCount() + " bytes)");
+        args.put(
+                "bytes",
+                f.kind() == HazardKind.EDGE_WITHOUT_OVERLAP
+                        ? "none"
+                        : ranges(f.bytes()) + " (" + f.byteCount() + " bytes)");
         args.put("certainty", f.certain() ? "certain" : "possible");
         args.put("manual_scope", f.manualScope());
         args.put("observed", f.observed() == null ? "no timing" : f.observed().word);
         if (!Double.isNaN(f.overlapUs())) args.put("overlap_us", f.overlapUs());
         args.put("fix", f.kind().fix(f));
-        return ov.slice(pic.slicePid(slice), pic.sliceTid(slice), pic.sliceTs(slice), pic.sliceDur(slice),
-            "hazard: " + f.kind().words, null, args);
+        return ov.slice(
+                pic.slicePid(slice),
+                pic.sliceTid(slice),
+                pic.sliceTs(slice),
+                pic.sliceDur(slice),
+                "hazard: " + f.kind().words,
+                null,
+                args);
     }
 
     private static String ranges(long[] b) {
@@ -111,7 +144,11 @@ final class HazardOverlay {
         int n = b.length / 2;
         for (int i = 0; i < Math.min(n, 4); i++) {
             if (i > 0) sb.append(", ");
-            sb.append("[0x").append(Long.toHexString(b[2 * i])).append(", 0x").append(Long.toHexString(b[2 * i + 1])).append(')');
+            sb.append("[0x")
+                    .append(Long.toHexString(b[2 * i]))
+                    .append(", 0x")
+                    .append(Long.toHexString(b[2 * i + 1]))
+                    .append(')');
         }
         if (n > 4) sb.append(" and ").append(n - 4).append(" more");
         return sb.toString();

@@ -12,23 +12,35 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace inspect}: summary and structural problems of a trace (Chrome JSON or .pftrace). */
-@Command(name = "inspect",
-    description = {
-        "Summarise a trace (Chrome JSON or Perfetto protobuf, either may be gzip-compressed).",
-        "Lists every structural problem that makes Perfetto lose or misplace data: arrows "
-            + "without a start or an end, arrows whose end lies before their start, arrow ends with "
-            + "no slice to bind to, slices overlapping without nesting.",
-        "Exit status: 0 no problems, 1 problems found, 2 unreadable input."})
+@Command(
+        name = "inspect",
+        description = {
+            "Summarise a trace (Chrome JSON or Perfetto protobuf, either may be gzip-compressed).",
+            "Lists every structural problem that makes Perfetto lose or misplace data: arrows "
+                    + "without a start or an end, arrows whose end lies before their start, arrow ends with "
+                    + "no slice to bind to, slices overlapping without nesting.",
+            "Exit status: 0 no problems, 1 problems found, 2 unreadable input."
+        })
 public final class InspectCommand implements Callable<Integer> {
     /** Report formats. */
-    enum ReportFormat { TEXT, JSON }
+    enum ReportFormat {
+        TEXT,
+        JSON
+    }
 
-    @Parameters(index = "0", paramLabel = "TRACE", description = "merged_swimlane.json, a .pftrace, or either gzip-compressed.")
+    @Parameters(
+            index = "0",
+            paramLabel = "TRACE",
+            description = "merged_swimlane.json, a .pftrace, or either gzip-compressed.")
     Path trace;
 
-    @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
-        converter = ReportFormats.class, completionCandidates = ReportFormats.class,
-        description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            paramLabel = "text|json",
+            defaultValue = "text",
+            converter = ReportFormats.class,
+            completionCandidates = ReportFormats.class,
+            description = "Report format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
 
     @Mixin

@@ -6,11 +6,22 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
 
 /** The {@code ptotrace} command: one subcommand class per job; {@code --help} and {@code --version} reach every one. */
-@Command(name = "ptotrace", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, scope = ScopeType.INHERIT,
-    description = "Perfetto traces, graph diffs and checks for the profiling data of the Ascend PTO runtime.",
-    subcommands = {ConvertCommand.class, InspectCommand.class, DiffCommand.class, DepsCommand.class, CheckCommand.class, SynthCommand.class,
-        CriticalPathCommand.class,
-        CommandLine.HelpCommand.class})
+@Command(
+        name = "ptotrace",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        scope = ScopeType.INHERIT,
+        description = "Perfetto traces, graph diffs and checks for the profiling data of the Ascend PTO runtime.",
+        subcommands = {
+            ConvertCommand.class,
+            InspectCommand.class,
+            DiffCommand.class,
+            DepsCommand.class,
+            CheckCommand.class,
+            SynthCommand.class,
+            CriticalPathCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -47,7 +58,8 @@ public final class Main implements Runnable {
         } catch (OutOfMemoryError | StackOverflowError e) {
             // thrown past picocli's handler when it has no memory or stack left to run it
             System.err.println(ErrorLine.of(e));
-            if (java.util.Arrays.asList(args).contains("-v") || java.util.Arrays.asList(args).contains("--verbose")) e.printStackTrace();
+            if (java.util.Arrays.asList(args).contains("-v")
+                    || java.util.Arrays.asList(args).contains("--verbose")) e.printStackTrace();
             return ExitCodes.TROUBLE;
         }
     }
@@ -80,7 +92,8 @@ public final class Main implements Runnable {
         @Override
         public java.nio.file.Path convert(String value) {
             if (value.isBlank())
-                throw new CommandLine.TypeConversionException("an empty name (an unset variable?); name a file or folder");
+                throw new CommandLine.TypeConversionException(
+                        "an empty name (an unset variable?); name a file or folder");
             try {
                 return java.nio.file.Path.of(value);
             } catch (java.nio.file.InvalidPathException e) {

@@ -5,8 +5,10 @@ import picocli.CommandLine.Option;
 
 /** {@code -v/--verbose}, mixed into every command. */
 final class VerboseOption {
-    @Option(names = {"-v", "--verbose"},
-        description = "Say more while working (convert: progress details on stdout; diff: timings on stderr) and print the stack trace of a failure.")
+    @Option(
+            names = {"-v", "--verbose"},
+            description =
+                    "Say more while working (convert: progress details on stdout; diff: timings on stderr) and print the stack trace of a failure.")
     boolean verbose;
 
     /**

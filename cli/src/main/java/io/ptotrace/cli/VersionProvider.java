@@ -7,7 +7,10 @@ public final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
         String v = VersionProvider.class.getPackage().getImplementationVersion();
-        return new String[] {"ptotrace " + (v == null ? "0.1.0" : v),
-            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ", " + System.getProperty("java.home") + ")"};
+        return new String[] {
+            "ptotrace " + (v == null ? "0.1.0" : v),
+            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ", "
+                    + System.getProperty("java.home") + ")"
+        };
     }
 }

@@ -39,10 +39,13 @@ class CheckCliTest {
         Path errors = copy("hand-buffer_reuse"); // an error, warnings
         Path infos = copy("hand-recorded_geometry"); // infos only
         assertThat(Cli.run("check", manual.toString()).status()).isZero();
-        assertThat(Cli.run("check", manual.toString(), "--fail-on", "warning").status()).isEqualTo(1);
+        assertThat(Cli.run("check", manual.toString(), "--fail-on", "warning").status())
+                .isEqualTo(1);
         assertThat(Cli.run("check", errors.toString()).status()).isEqualTo(1);
-        assertThat(Cli.run("check", errors.toString(), "--fail-on", "never").status()).isZero();
-        assertThat(Cli.run("check", infos.toString(), "--fail-on", "warning").status()).isZero();
+        assertThat(Cli.run("check", errors.toString(), "--fail-on", "never").status())
+                .isZero();
+        assertThat(Cli.run("check", infos.toString(), "--fail-on", "warning").status())
+                .isZero();
         Cli.Result bad = Cli.run("check", errors.toString(), "--fail-on", "sometimes");
         assertThat(bad.status()).isEqualTo(2);
         assertThat(bad.stderr()).contains("expected error, warning or never");
@@ -57,12 +60,29 @@ class CheckCliTest {
         JsonNode j = JSON.readTree(r.stdout());
         assertThat(names(j)).containsExactly("schema", "summary", "findings");
         assertThat(j.get("schema").asText()).isEqualTo("ptotrace-check/1");
-        assertThat(names(j.get("summary"))).containsExactly("untracked_reader", "lost_war", "lost_raw", "unordered_overwrite",
-            "unordered_writers", "edge_without_overlap");
+        assertThat(names(j.get("summary")))
+                .containsExactly(
+                        "untracked_reader",
+                        "lost_war",
+                        "lost_raw",
+                        "unordered_overwrite",
+                        "unordered_writers",
+                        "edge_without_overlap");
         assertThat(j.get("findings")).hasSize(3);
         for (JsonNode f : j.get("findings")) {
-            assertThat(names(f)).containsExactly("kind", "severity", "first", "second", "tensor_id", "buffer_addr", "bytes", "certainty",
-                "manual_scope", "observed", "overlap_us");
+            assertThat(names(f))
+                    .containsExactly(
+                            "kind",
+                            "severity",
+                            "first",
+                            "second",
+                            "tensor_id",
+                            "buffer_addr",
+                            "bytes",
+                            "certainty",
+                            "manual_scope",
+                            "observed",
+                            "overlap_us");
             assertThat(f.get("severity").asText()).isIn("error", "warning", "info");
             for (String side : List.of("first", "second")) {
                 assertThat(names(f.get(side))).containsExactly("task", "display", "arg", "type");
@@ -93,12 +113,16 @@ class CheckCliTest {
     void textAndMarkdownReportsSayWhatWhyAndFix() throws IOException {
         Path run = copy("hand-kv_cache_race");
         Cli.Result text = Cli.run("check", run.toString());
-        assertThat(text.stdout()).contains("3 findings (2 error(s), 1 warning(s), 0 info), 1 observed as race(s)")
-            .contains("untracked reader - RACE observed").contains("attn_decode_spmd(r2t11) arg 0 INPUT  ->  kv_rotate(r2t13) arg 0 INOUT")
-            .contains("fix: declare arg 0 of attn_decode_spmd(r2t11) TRACKED_INPUT");
+        assertThat(text.stdout())
+                .contains("3 findings (2 error(s), 1 warning(s), 0 info), 1 observed as race(s)")
+                .contains("untracked reader - RACE observed")
+                .contains("attn_decode_spmd(r2t11) arg 0 INPUT  ->  kv_rotate(r2t13) arg 0 INOUT")
+                .contains("fix: declare arg 0 of attn_decode_spmd(r2t11) TRACKED_INPUT");
         assertThat(text.stdout().indexOf("RACE")).isLessThan(text.stdout().indexOf("lost RAW edge"));
         Cli.Result md = Cli.run("check", run.toString(), "--format", "markdown");
-        assertThat(md.stdout()).startsWith("## ptotrace check: ").contains("| 1 | warning | untracked reader | race 10.800 us |");
+        assertThat(md.stdout())
+                .startsWith("## ptotrace check: ")
+                .contains("| 1 | warning | untracked reader | race 10.800 us |");
     }
 
     @Test
@@ -106,13 +130,28 @@ class CheckCliTest {
         Path run = copy("hand-kv_cache_race");
         Path records = Files.move(run.resolve("l2_swimlane_records.json"), dir.resolve("timing.json"));
         Path out = dir.resolve("report.json");
-        Cli.Result r = Cli.run("check", run.resolve("deps.json").toString(), "--records", records.toString(), "--format", "json", "-o", out.toString());
+        Cli.Result r = Cli.run(
+                "check",
+                run.resolve("deps.json").toString(),
+                "--records",
+                records.toString(),
+                "--format",
+                "json",
+                "-o",
+                out.toString());
         assertThat(r.stdout()).isEmpty();
         assertThat(r.status()).isEqualTo(1);
-        assertThat(JSON.readTree(out.toFile()).get("findings").get(0).get("observed").asText()).isEqualTo("race");
+        assertThat(JSON.readTree(out.toFile())
+                        .get("findings")
+                        .get(0)
+                        .get("observed")
+                        .asText())
+                .isEqualTo("race");
         // without records, nothing is observed
-        JsonNode none = JSON.readTree(Cli.run("check", run.toString(), "--format", "json").stdout());
-        for (JsonNode f : none.get("findings")) assertThat(f.get("observed").isNull()).isTrue();
+        JsonNode none = JSON.readTree(
+                Cli.run("check", run.toString(), "--format", "json").stdout());
+        for (JsonNode f : none.get("findings"))
+            assertThat(f.get("observed").isNull()).isTrue();
     }
 
     private static List<String> names(JsonNode n) {

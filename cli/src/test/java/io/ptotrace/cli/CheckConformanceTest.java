@@ -27,8 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
 class CheckConformanceTest {
     static final Path TESTDATA = Path.of("..", "testdata", "check");
     static final ObjectMapper JSON = new ObjectMapper();
-    static final List<String> KINDS = List.of("untracked_reader", "lost_war", "lost_raw", "unordered_overwrite", "unordered_writers",
-        "edge_without_overlap");
+    static final List<String> KINDS = List.of(
+            "untracked_reader",
+            "lost_war",
+            "lost_raw",
+            "unordered_overwrite",
+            "unordered_writers",
+            "edge_without_overlap");
 
     @TempDir
     Path tmp;
@@ -50,8 +55,12 @@ class CheckConformanceTest {
     private List<DynamicTest> cases(Path root, String tag) throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
         try (Stream<Path> s = Files.list(root)) {
-            for (Path c : s.filter(d -> Files.isRegularFile(d.resolve("case.json"))).sorted().toList())
-                tests.add(DynamicTest.dynamicTest(c.getFileName().toString(), () -> score(c, tmp.resolve(tag).resolve(c.getFileName()))));
+            for (Path c : s.filter(d -> Files.isRegularFile(d.resolve("case.json")))
+                    .sorted()
+                    .toList())
+                tests.add(DynamicTest.dynamicTest(
+                        c.getFileName().toString(),
+                        () -> score(c, tmp.resolve(tag).resolve(c.getFileName()))));
         }
         return tests;
     }
@@ -73,7 +82,8 @@ class CheckConformanceTest {
             assertThat(r.errorLine()).contains("deps.json").doesNotContain("Exception");
             return;
         }
-        JsonNode got = JSON.readTree(r.stdout()), want = JSON.readTree(c.resolve("expected.json").toFile());
+        JsonNode got = JSON.readTree(r.stdout()),
+                want = JSON.readTree(c.resolve("expected.json").toFile());
         assertThat(got.get("schema").asText()).isEqualTo("ptotrace-check/1");
         Set<String> gotSet = new HashSet<>(), ids = new HashSet<>(), wantSet = new HashSet<>();
         for (JsonNode f : got.get("findings")) {
@@ -95,9 +105,12 @@ class CheckConformanceTest {
     }
 
     private static String key(JsonNode f, boolean all) {
-        String k = f.get("kind").asText() + " " + f.get("first").get("task").asText() + ":" + f.get("first").get("arg").asInt() + " "
-            + f.get("second").get("task").asText() + ":" + f.get("second").get("arg").asInt();
+        String k = f.get("kind").asText() + " " + f.get("first").get("task").asText() + ":"
+                + f.get("first").get("arg").asInt() + " "
+                + f.get("second").get("task").asText() + ":"
+                + f.get("second").get("arg").asInt();
         if (!all) return k;
-        return k + " " + f.get("certainty").asText() + " " + f.get("manual_scope").asBoolean() + " " + f.get("observed") + " " + f.get("bytes");
+        return k + " " + f.get("certainty").asText() + " "
+                + f.get("manual_scope").asBoolean() + " " + f.get("observed") + " " + f.get("bytes");
     }
 }

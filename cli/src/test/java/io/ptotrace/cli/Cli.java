@@ -31,10 +31,13 @@ final class Cli {
         /** The one line of a failure (exit 2): "Error: ..." after any warnings, and nothing else. */
         String errorLine() {
             List<String> l = errLines();
-            List<String> errors = l.stream().filter(s -> s.startsWith("Error: ")).collect(Collectors.toList());
+            List<String> errors =
+                    l.stream().filter(s -> s.startsWith("Error: ")).collect(Collectors.toList());
             if (errors.size() != 1 || !l.get(l.size() - 1).startsWith("Error: "))
                 throw new AssertionError("expected one Error line last on stderr, got:\n" + stderr);
-            for (String s : l) if (!s.startsWith("Error: ") && !s.startsWith("Warning: ")) throw new AssertionError("stray stderr line: " + s + "\n" + stderr);
+            for (String s : l)
+                if (!s.startsWith("Error: ") && !s.startsWith("Warning: "))
+                    throw new AssertionError("stray stderr line: " + s + "\n" + stderr);
             return errors.get(0);
         }
     }
@@ -82,7 +85,10 @@ final class Cli {
         }
         o.join();
         e.join();
-        return new Result(p.exitValue(), new String(outErr[0], StandardCharsets.UTF_8), new String(outErr[1], StandardCharsets.UTF_8));
+        return new Result(
+                p.exitValue(),
+                new String(outErr[0], StandardCharsets.UTF_8),
+                new String(outErr[1], StandardCharsets.UTF_8));
     }
 
     private static byte[] readAll(java.io.InputStream in) {
@@ -123,7 +129,9 @@ final class Cli {
 
     static boolean shell(String command) {
         try {
-            Process p = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("bash", "-c", command)
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {

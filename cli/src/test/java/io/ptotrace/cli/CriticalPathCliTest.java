@@ -30,9 +30,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * {@code ptotrace critical-path} on the command line, and its overlay: read back from the picture (every path task
@@ -45,12 +45,15 @@ class CriticalPathCliTest {
     Path work;
 
     @BeforeEach
-    void make() throws IOException { work = Files.createTempDirectory("critpath-cli").toRealPath(); }
+    void make() throws IOException {
+        work = Files.createTempDirectory("critpath-cli").toRealPath();
+    }
 
     @AfterEach
     void remove() throws IOException {
         try (Stream<Path> s = Files.walk(work)) {
-            for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) Files.deleteIfExists(p);
+            for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator)
+                Files.deleteIfExists(p);
         }
     }
 
@@ -72,10 +75,11 @@ class CriticalPathCliTest {
         Cli.Result r = Cli.run("critical-path", work.resolve("r").toString());
         assertThat(r.status()).as(r.stderr()).isZero();
         assertThat(r.stdout().replace(work.toString(), "<SCRATCH>"))
-            .isEqualTo(Files.readString(SAMPLES.resolve("spec_example_8/ref_stdout.txt")));
+                .isEqualTo(Files.readString(SAMPLES.resolve("spec_example_8/ref_stdout.txt")));
         for (String f : new String[] {"critical_path_report.md", "CPM_static.json", "CPM_observed.json"})
             assertThat(Files.readString(work.resolve("r/outputs/case_A").resolve(f)))
-                .isEqualTo(Files.readString(SAMPLES.resolve("spec_example_8/expected/outputs/case_A").resolve(f)));
+                    .isEqualTo(Files.readString(SAMPLES.resolve("spec_example_8/expected/outputs/case_A")
+                            .resolve(f)));
         Cli.Result s = Cli.run("critical-path", work.resolve("r").toString(), "--stdout");
         assertThat(s.stdout()).endsWith("\n\n").contains("\n\n# Critical-path report (L2 swimlane)\n");
     }
@@ -84,9 +88,17 @@ class CriticalPathCliTest {
     void optionsAreCheckedBeforeAnythingIsWritten() throws IOException {
         copy("spec_example_8");
         Map<String, String> before = Cli.snapshot(work);
-        for (String[] bad : new String[][] {{"--top", "-1"}, {"--top", "x"}, {"--format", "xml"}, {"--speedup", "0"}, {"--near-us", "-2"},
-            {"--report", "a/b.md"}, {"--tol", "1.5"}}) {
-            List<String> args = new ArrayList<>(List.of("critical-path", work.resolve("r").toString()));
+        for (String[] bad : new String[][] {
+            {"--top", "-1"},
+            {"--top", "x"},
+            {"--format", "xml"},
+            {"--speedup", "0"},
+            {"--near-us", "-2"},
+            {"--report", "a/b.md"},
+            {"--tol", "1.5"}
+        }) {
+            List<String> args =
+                    new ArrayList<>(List.of("critical-path", work.resolve("r").toString()));
             args.addAll(List.of(bad));
             Cli.Result r = Cli.run(args.toArray(new String[0]));
             assertThat(r.status()).as(String.join(" ", bad)).isEqualTo(2);
@@ -95,24 +107,38 @@ class CriticalPathCliTest {
         }
         Cli.Result help = Cli.run("critical-path", "--help");
         assertThat(help.status()).isZero();
-        assertThat(help.stdout()).contains("--report", "--top", "--tol", "--stdout", "--trace", "--near-us", "--speedup", "--format",
-            "always printed");
+        assertThat(help.stdout())
+                .contains(
+                        "--report",
+                        "--top",
+                        "--tol",
+                        "--stdout",
+                        "--trace",
+                        "--near-us",
+                        "--speedup",
+                        "--format",
+                        "always printed");
     }
 
     /** A run analysed and converted in this JVM, with the overlay drawn. */
     record Drawn(TracePicture pic, RunAnalysis a, Timeline tl) {}
 
     static Drawn draw(Path run, String records) {
-        Timeline tl = RecordsReader.read(run.resolve(records), s -> { }, true);
-        TaskGraph g = TaskGraph.read(run.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> { });
+        Timeline tl = RecordsReader.read(run.resolve(records), s -> {}, true);
+        TaskGraph g = TaskGraph.read(
+                run.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> {});
         NameMap names;
         try (Stream<Path> s = Files.list(run)) {
-            names = NameMap.read(s.filter(p -> p.getFileName().toString().startsWith("name_map")).findFirst().orElseThrow());
+            names = NameMap.read(s.filter(p -> p.getFileName().toString().startsWith("name_map"))
+                    .findFirst()
+                    .orElseThrow());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        RunAnalysis a = new RunAnalysis("r", tl.era, RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, names, 2), tl);
-        TraceBuilder.Result built = TraceBuilder.build(new Run(tl, DepsProjection.read(run.resolve("deps.json"), s -> { }), names), false, s -> { }, null);
+        RunAnalysis a =
+                new RunAnalysis("r", tl.era, RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, names, 2), tl);
+        TraceBuilder.Result built = TraceBuilder.build(
+                new Run(tl, DepsProjection.read(run.resolve("deps.json"), s -> {}), names), false, s -> {}, null);
         CriticalPathOverlay.apply(built.picture, built::workerSlice, tl, a);
         return new Drawn(built.picture, a, tl);
     }
@@ -120,21 +146,51 @@ class CriticalPathCliTest {
     static Map<String, Object> args(TracePicture pic, int slice) {
         Map<String, Object> m = new LinkedHashMap<>();
         pic.sliceArgs(slice, new ArgSink() {
-            @Override public void str(String k, String v) { m.put(k, v); }
-            @Override public void dbl(String k, double v) { m.put(k, v); }
-            @Override public void i64(String k, long v) { m.put(k, v); }
-            @Override public void u64(String k, long v) { m.put(k, v); }
-            @Override public void bool(String k, boolean v) { m.put(k, v); }
-            @Override public void nul(String k) { m.put(k, null); }
-            @Override public void raw(String k, Object v) { m.put(k, v); }
+            @Override
+            public void str(String k, String v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void dbl(String k, double v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void i64(String k, long v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void u64(String k, long v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void bool(String k, boolean v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void nul(String k) {
+                m.put(k, null);
+            }
+
+            @Override
+            public void raw(String k, Object v) {
+                m.put(k, v);
+            }
         });
         return m;
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"level4_full_a2a3/input/level4_full_a2a3:l2_swimlane_records.json",
-        "chip_level4_aicpu/input/chip_level4_aicpu:chip_swimlane_records.json",
-        "spec_example_8/input/r/outputs/case_A:l2_swimlane_records.json"})
+    @ValueSource(
+            strings = {
+                "level4_full_a2a3/input/level4_full_a2a3:l2_swimlane_records.json",
+                "chip_level4_aicpu/input/chip_level4_aicpu:chip_swimlane_records.json",
+                "spec_example_8/input/r/outputs/case_A:l2_swimlane_records.json"
+            })
     void theOverlayMarksEveryPathTaskJoinsThemInOrderAndTilesTheMakespan(String sample) {
         String[] s = sample.split(":");
         Drawn d = draw(SAMPLES.resolve(s[0]), s[1]);
@@ -180,7 +236,10 @@ class CriticalPathCliTest {
             if (pic.slicePid(i) == CriticalPathOverlay.PID && pic.sliceTid(i) == CriticalPathOverlay.TID_OBSERVED)
                 seg.add(new double[] {pic.sliceTs(i), pic.sliceDur(i)});
         double t0 = Double.POSITIVE_INFINITY, t1 = Double.NEGATIVE_INFINITY;
-        for (int r = 0; r < d.tl.rows; r++) { t0 = Math.min(t0, d.tl.start[r]); t1 = Math.max(t1, d.tl.end[r]); }
+        for (int r = 0; r < d.tl.rows; r++) {
+            t0 = Math.min(t0, d.tl.start[r]);
+            t1 = Math.max(t1, d.tl.end[r]);
+        }
         double at = t0, total = 0;
         for (double[] x : seg) {
             assertThat(x[0]).isCloseTo(at, org.assertj.core.data.Offset.offset(1e-6));
@@ -202,12 +261,18 @@ class CriticalPathCliTest {
         Cli.Result inspect = Cli.run("inspect", trace.toString());
         assertThat(inspect.status()).as(inspect.stdout()).isZero();
 
-        Cli.Result conv = Cli.run("convert", run.toString(), "--critical-path", "-o", work.resolve("c.pftrace").toString());
+        Cli.Result conv = Cli.run(
+                "convert",
+                run.toString(),
+                "--critical-path",
+                "-o",
+                work.resolve("c.pftrace").toString());
         assertThat(conv.status()).as(conv.stderr()).isZero();
         assertThat(Files.readAllBytes(work.resolve("c.pftrace"))).isEqualTo(Files.readAllBytes(trace));
 
         Assumptions.assumeTrue(Files.isExecutable(TP), "Perfetto's trace processor is not here");
-        List<String> errors = query(trace, "select name from stats where value > 0 and severity in ('error', 'data_loss')");
+        List<String> errors =
+                query(trace, "select name from stats where value > 0 and severity in ('error', 'data_loss')");
         assertThat(errors).containsExactly("\"name\"");
         List<String> rows = query(trace, readmeSql());
         // header + one row per observed task, in order, as in the report
@@ -216,15 +281,20 @@ class CriticalPathCliTest {
         assertThat(rows).hasSize(n + 1);
         for (int i = 1; i <= n; i++) assertThat(rows.get(i)).startsWith((i - 1) + ",");
         // the arrows: position i to i + 1 along each path, as imported
-        List<String> arrows = query(trace, "SELECT extract_arg(so.arg_set_id, 'debug.path') || ':' || extract_arg(so.arg_set_id, 'debug.position')"
-            + " || '>' || extract_arg(si.arg_set_id, 'debug.position') AS a FROM flow f JOIN slice so ON so.id = f.slice_out"
-            + " JOIN slice si ON si.id = f.slice_in WHERE so.category = 'critical_path' ORDER BY so.ts");
-        List<String> observed = arrows.stream().filter(a -> a.startsWith("\"observed")).collect(java.util.stream.Collectors.toList());
+        List<String> arrows = query(
+                trace,
+                "SELECT extract_arg(so.arg_set_id, 'debug.path') || ':' || extract_arg(so.arg_set_id, 'debug.position')"
+                        + " || '>' || extract_arg(si.arg_set_id, 'debug.position') AS a FROM flow f JOIN slice so ON so.id = f.slice_out"
+                        + " JOIN slice si ON si.id = f.slice_in WHERE so.category = 'critical_path' ORDER BY so.ts");
+        List<String> observed =
+                arrows.stream().filter(a -> a.startsWith("\"observed")).collect(java.util.stream.Collectors.toList());
         assertThat(observed).hasSize(n - 1);
         for (int i = 0; i < n - 1; i++) assertThat(observed.get(i)).isEqualTo("\"observed:" + i + ">" + (i + 1) + "\"");
         // the Critical path lane: segments back to back over the makespan
-        List<String> seg = query(trace, "SELECT s.ts || ',' || s.dur AS x FROM slice s JOIN thread_track tt ON s.track_id = tt.id"
-            + " JOIN thread USING (utid) WHERE thread.name LIKE 'observed path%' ORDER BY s.ts");
+        List<String> seg = query(
+                trace,
+                "SELECT s.ts || ',' || s.dur AS x FROM slice s JOIN thread_track tt ON s.track_id = tt.id"
+                        + " JOIN thread USING (utid) WHERE thread.name LIKE 'observed path%' ORDER BY s.ts");
         long at = -1, total = 0;
         for (String row : seg.subList(1, seg.size())) {
             String[] v = row.replace("\"", "").split(",");
@@ -233,7 +303,8 @@ class CriticalPathCliTest {
             at = ts + dur;
             total += dur;
         }
-        long makespanNs = Long.parseLong(report.replaceAll("(?s).*vs makespan (\\d+) ticks.*", "$1")) * 20; // 50 MHz: 20 ns a tick
+        long makespanNs = Long.parseLong(report.replaceAll("(?s).*vs makespan (\\d+) ticks.*", "$1"))
+                * 20; // 50 MHz: 20 ns a tick
         assertThat(Math.abs(total - makespanNs)).isLessThanOrEqualTo(seg.size());
     }
 
@@ -248,7 +319,8 @@ class CriticalPathCliTest {
     static List<String> query(Path trace, String sql) throws Exception {
         Path q = Files.writeString(Files.createTempFile("q", ".sql"), sql);
         Process p = new ProcessBuilder(TP.toAbsolutePath().toString(), "-q", q.toString(), trace.toString())
-            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         Files.delete(q);

@@ -52,16 +52,20 @@ class DepsConformanceTest {
         List<DynamicTest> tests = new ArrayList<>();
         List<Path> dirs;
         try (Stream<Path> s = Files.list(root)) {
-            dirs = s.filter(d -> Files.isRegularFile(d.resolve("case.json"))).sorted().toList();
+            dirs = s.filter(d -> Files.isRegularFile(d.resolve("case.json")))
+                    .sorted()
+                    .toList();
         }
         for (Path c : dirs) {
             Map<String, Object> json = readJson(c.resolve("case.json"));
             for (Object o : (List<?>) json.get("runs")) {
-                @SuppressWarnings("unchecked") Map<String, Object> run = (Map<String, Object>) o;
+                @SuppressWarnings("unchecked")
+                Map<String, Object> run = (Map<String, Object>) o;
                 String cls = (String) run.get("class");
                 if (cls.equals("unscored")) continue;
                 String name = c.getFileName() + "/" + run.get("id");
-                tests.add(DynamicTest.dynamicTest(name, () -> replay(c, run, tmp.resolve(tag).resolve(name))));
+                tests.add(DynamicTest.dynamicTest(
+                        name, () -> replay(c, run, tmp.resolve(tag).resolve(name))));
             }
         }
         return tests;
@@ -87,7 +91,10 @@ class DepsConformanceTest {
         for (int i = 0; i < given.size(); i++) {
             String a = (String) given.get(i);
             boolean inputFile = i == 0 && !a.startsWith("-") || i > 0 && "--func-names".equals(given.get(i - 1));
-            args.add(a.equals("<OUT>") ? out.toString() : inputFile ? in.resolve(a).toString() : a);
+            args.add(
+                    a.equals("<OUT>")
+                            ? out.toString()
+                            : inputFile ? in.resolve(a).toString() : a);
         }
         Cli.Result r = Cli.run(args.toArray(new String[0]));
         String cls = (String) run.get("class");
@@ -108,8 +115,12 @@ class DepsConformanceTest {
             assertThat(stdout).isEqualTo(refStdout);
             return;
         }
-        assertThat(globMatch(golden, (List<Object>) spec.get("text_regions"), text)).as("text, quirk lines aside").isTrue();
-        assertThat(globMatch(refStdout, (List<Object>) spec.get("stdout_regions"), stdout)).as("stdout, quirk lines aside").isTrue();
+        assertThat(globMatch(golden, (List<Object>) spec.get("text_regions"), text))
+                .as("text, quirk lines aside")
+                .isTrue();
+        assertThat(globMatch(refStdout, (List<Object>) spec.get("stdout_regions"), stdout))
+                .as("stdout, quirk lines aside")
+                .isTrue();
         assertThat(text).isEqualTo(normalised(Files.readString(c.resolve((String) spec.get("output")))));
         assertThat(stdout).isEqualTo(Files.readString(c.resolve((String) spec.get("stdout"))));
     }
@@ -134,7 +145,10 @@ class DepsConformanceTest {
         for (int i = 0; i <= g.length; i++) {
             if (wild[i]) {
                 boolean any = false;
-                for (int j = 0; j <= c.length; j++) { any |= reach[j]; reach[j] = any; }
+                for (int j = 0; j <= c.length; j++) {
+                    any |= reach[j];
+                    reach[j] = any;
+                }
             }
             if (i == g.length || skip[i]) continue;
             boolean[] next = new boolean[c.length + 1];

@@ -16,9 +16,10 @@ class DiffHtmlCliTest {
     @TempDir
     Path dir;
 
-    private static final String OLD = "{\"tasks\": [{\"task_id\": \"1\", \"kernel_ids\": [0, -1, -1], \"block_num\": 1},"
-        + "{\"task_id\": \"2\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1}],"
-        + " \"edges\": [{\"pred\": \"1\", \"succ\": \"2\", \"arg\": -1, \"source\": \"explicit\"}]}";
+    private static final String OLD =
+            "{\"tasks\": [{\"task_id\": \"1\", \"kernel_ids\": [0, -1, -1], \"block_num\": 1},"
+                    + "{\"task_id\": \"2\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1}],"
+                    + " \"edges\": [{\"pred\": \"1\", \"succ\": \"2\", \"arg\": -1, \"source\": \"explicit\"}]}";
     private static final String NEW = OLD.replace("\"block_num\": 1}]", "\"block_num\": 2}]");
 
     private Path run(String name, String deps) throws IOException {
@@ -40,7 +41,9 @@ class DiffHtmlCliTest {
         Path page = b.resolveSibling("deps_diff.html");
         assertThat(r.stdout()).isEqualTo("Wrote " + page + " (2 nodes, 1 edges, format=html)\n");
         assertThat(r.stderr()).isEmpty();
-        assertThat(Files.readString(page)).startsWith("<!DOCTYPE html>").contains("tasks 0 added, 0 removed, 1 changed");
+        assertThat(Files.readString(page))
+                .startsWith("<!DOCTYPE html>")
+                .contains("tasks 0 added, 0 removed, 1 changed");
         assertThat(names(a.getParent())).containsExactly("deps.json");
     }
 
@@ -48,12 +51,24 @@ class DiffHtmlCliTest {
     void identicalGraphsExitZeroAndMatchingOptionsAreAccepted() throws IOException {
         Path a = run("old", OLD);
         Path out = dir.resolve("same.html");
-        Cli.Result r = Cli.run("diff", a.toString(), a.toString(), "--format", "html", "-o", out.toString(), "--align",
-            "--match-tensors", "structure", "--ignore", "block_num");
+        Cli.Result r = Cli.run(
+                "diff",
+                a.toString(),
+                a.toString(),
+                "--format",
+                "html",
+                "-o",
+                out.toString(),
+                "--align",
+                "--match-tensors",
+                "structure",
+                "--ignore",
+                "block_num");
         assertThat(r.status()).isZero();
         assertThat(r.stdout()).isEqualTo("Wrote " + out + " (2 nodes, 1 edges, format=html)\n");
         Path b = run("new", NEW);
-        Cli.Result ignored = Cli.run("diff", a.toString(), b.toString(), "--format", "html", "-o", out.toString(), "--ignore", "block_num");
+        Cli.Result ignored = Cli.run(
+                "diff", a.toString(), b.toString(), "--format", "html", "-o", out.toString(), "--ignore", "block_num");
         assertThat(ignored.status()).isZero(); // the only difference is ignored, as in the text report
     }
 

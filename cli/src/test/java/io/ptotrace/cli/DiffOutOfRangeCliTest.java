@@ -15,8 +15,10 @@ class DiffOutOfRangeCliTest {
 
     private Path deps(String name, String blockNum) throws IOException {
         Path p = dir.resolve(name + ".json");
-        return Files.writeString(p, "{\"tasks\": [{\"task_id\": \"0\", \"kernel_ids\": [0, -1, -1], \"block_num\": " + blockNum + "}],"
-            + " \"edges\": []}");
+        return Files.writeString(
+                p,
+                "{\"tasks\": [{\"task_id\": \"0\", \"kernel_ids\": [0, -1, -1], \"block_num\": " + blockNum + "}],"
+                        + " \"edges\": []}");
     }
 
     @Test
@@ -24,9 +26,10 @@ class DiffOutOfRangeCliTest {
         Path a = deps("a", "1"), b = deps("b", "18446744073709551617");
         Cli.Result r = Cli.run("diff", a.toString(), b.toString());
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.stderr()).isEqualTo("Error: " + b
-            + ": block_num 18446744073709551617 out of range (expected an integer 1..2^31-1) (at line 1, column 69)"
-            + System.lineSeparator());
+        assertThat(r.stderr())
+                .isEqualTo("Error: " + b
+                        + ": block_num 18446744073709551617 out of range (expected an integer 1..2^31-1) (at line 1, column 69)"
+                        + System.lineSeparator());
         assertThat(r.stdout()).isEmpty();
     }
 

@@ -33,10 +33,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FaultInjectionTest {
     @TempDir
     static Path shared;
+
     static Path sample;
 
     @TempDir
     Path dir;
+
     Path mounted;
 
     @BeforeAll
@@ -78,27 +80,67 @@ class FaultInjectionTest {
     void convertRefusesToWriteOntoAnyOfItsInputs(String victim) throws IOException {
         Path r = run();
         Map<String, String> before = Cli.snapshot(r);
-        Cli.Result res = Cli.run("convert", records(r), "--deps-json", r.resolve("deps.json").toString(), "-o", r.resolve(victim).toString());
+        Cli.Result res = Cli.run(
+                "convert",
+                records(r),
+                "--deps-json",
+                r.resolve("deps.json").toString(),
+                "-o",
+                r.resolve(victim).toString());
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errorLine()).isEqualTo("Error: " + r.resolve(victim) + ": is an input of this command; "
-            + "ptotrace never overwrites its inputs, choose another output name");
+        assertThat(res.errorLine())
+                .isEqualTo("Error: " + r.resolve(victim) + ": is an input of this command; "
+                        + "ptotrace never overwrites its inputs, choose another output name");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
     }
 
     @Test
     void aTreeMergeRefusesToWriteOntoAnyFileOfTheTree() throws IOException {
         Path tree = dir.resolve("dfx_outputs");
-        io.ptotrace.synth.SynthTree.write(SynthOptions.builder().tasks(60).level(4).seed(4).era(io.ptotrace.model.Era.STREAMS).build(), 2, 1, tree);
+        io.ptotrace.synth.SynthTree.write(
+                SynthOptions.builder()
+                        .tasks(60)
+                        .level(4)
+                        .seed(4)
+                        .era(io.ptotrace.model.Era.STREAMS)
+                        .build(),
+                2,
+                1,
+                tree);
         Map<String, String> before = Cli.snapshot(tree);
-        for (String victim : List.of("rank1/d0/chip_swimlane_records.json", "rank0/d0/deps.json", "rank1/d0/dispatch_identity.json",
-                "rank0/d0/name_map_synth.json", "host.5001.log")) {
-            Cli.Result res = Cli.run("convert", tree.toString(), "--dispatch", "d0", "-o", tree.resolve(victim).toString(), "--format", "json");
+        for (String victim : List.of(
+                "rank1/d0/chip_swimlane_records.json",
+                "rank0/d0/deps.json",
+                "rank1/d0/dispatch_identity.json",
+                "rank0/d0/name_map_synth.json",
+                "host.5001.log")) {
+            Cli.Result res = Cli.run(
+                    "convert",
+                    tree.toString(),
+                    "--dispatch",
+                    "d0",
+                    "-o",
+                    tree.resolve(victim).toString(),
+                    "--format",
+                    "json");
             assertThat(res.status()).as(victim).isEqualTo(2);
-            assertThat(res.errorLine()).isEqualTo("Error: " + tree.resolve(victim) + ": is an input of this command; "
-                + "ptotrace never overwrites its inputs, choose another output name");
+            assertThat(res.errorLine())
+                    .isEqualTo("Error: " + tree.resolve(victim) + ": is an input of this command; "
+                            + "ptotrace never overwrites its inputs, choose another output name");
         }
-        for (String[] bad : new String[][] {{"--dispatch", "0"}, {"--dispatch-id", "17"}, {"--dispatch", "d0", "--rank-pid", "x"},
-                {}, {"--dispatch", "d0", "--dispatch-id", "17:0"}, {"--dispatch", "d0", "--deps-json", tree.resolve("rank0/d0/deps.json").toString()}}) {
+        for (String[] bad : new String[][] {
+            {"--dispatch", "0"},
+            {"--dispatch-id", "17"},
+            {"--dispatch", "d0", "--rank-pid", "x"},
+            {},
+            {"--dispatch", "d0", "--dispatch-id", "17:0"},
+            {
+                "--dispatch",
+                "d0",
+                "--deps-json",
+                tree.resolve("rank0/d0/deps.json").toString()
+            }
+        }) {
             List<String> args = new java.util.ArrayList<>(List.of("convert", tree.toString()));
             args.addAll(List.of(bad));
             Cli.Result res = Cli.run(args.toArray(new String[0]));
@@ -120,7 +162,8 @@ class FaultInjectionTest {
             assertThat(res.errorLine()).contains("is an input of this command");
             // -o x.json --format both also writes x.pftrace: refused when that one is an input
         }
-        Cli.Result both = Cli.run("convert", records(r), "-o", r.resolve("deps.pftrace").toString(), "--format", "both");
+        Cli.Result both =
+                Cli.run("convert", records(r), "-o", r.resolve("deps.pftrace").toString(), "--format", "both");
         assertThat(both.status()).isEqualTo(2);
         assertThat(both.errorLine()).contains(r.resolve("deps.json") + ": is an input");
         assertThat(Cli.snapshot(dir)).isEqualTo(before);
@@ -132,13 +175,24 @@ class FaultInjectionTest {
         Path other = Files.createDirectories(dir.resolve("other"));
         Files.copy(r.resolve("deps.json"), other.resolve("deps.json"));
         Map<String, String> before = Cli.snapshot(dir);
-        for (String out : List.of(r.resolve("deps.json").toString(), other.resolve("deps.json").toString(), r.resolve("name_map_synth.json").toString())) {
+        for (String out : List.of(
+                r.resolve("deps.json").toString(),
+                other.resolve("deps.json").toString(),
+                r.resolve("name_map_synth.json").toString())) {
             Cli.Result res = Cli.run("diff", r.toString(), other.toString(), "-o", out);
             assertThat(res.status()).as(out).isEqualTo(2);
-            assertThat(res.errorLine()).isEqualTo("Error: " + out + ": is an input of this command; ptotrace never overwrites its inputs, choose another output name");
+            assertThat(res.errorLine())
+                    .isEqualTo(
+                            "Error: " + out
+                                    + ": is an input of this command; ptotrace never overwrites its inputs, choose another output name");
         }
         assertThat(Cli.snapshot(dir)).isEqualTo(before);
-        Cli.Result ok = Cli.run("diff", r.toString(), other.toString(), "-o", dir.resolve("report.txt").toString());
+        Cli.Result ok = Cli.run(
+                "diff",
+                r.toString(),
+                other.toString(),
+                "-o",
+                dir.resolve("report.txt").toString());
         assertThat(ok.status()).isZero();
         assertThat(Files.readString(dir.resolve("report.txt"))).contains("identical");
     }
@@ -150,8 +204,9 @@ class FaultInjectionTest {
         Map<String, String> before = Cli.snapshot(r);
         Cli.Result res = Cli.run("check", r.toString(), "-o", r.resolve(victim).toString());
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errorLine()).isEqualTo("Error: " + r.resolve(victim) + ": is an input of this command; "
-            + "ptotrace never overwrites its inputs, choose another output name");
+        assertThat(res.errorLine())
+                .isEqualTo("Error: " + r.resolve(victim) + ": is an input of this command; "
+                        + "ptotrace never overwrites its inputs, choose another output name");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
     }
 
@@ -159,7 +214,13 @@ class FaultInjectionTest {
     void checkRefusesATraceOntoAnInputBeforeReportingAnything() throws IOException {
         Path r = run();
         Map<String, String> before = Cli.snapshot(r);
-        Cli.Result res = Cli.run("check", r.toString(), "--fail-on", "never", "--trace", dir.resolve("fine.pftrace").toString());
+        Cli.Result res = Cli.run(
+                "check",
+                r.toString(),
+                "--fail-on",
+                "never",
+                "--trace",
+                dir.resolve("fine.pftrace").toString());
         assertThat(res.status()).isZero(); // a new name beside the inputs is fine
         Path link = Files.createSymbolicLink(dir.resolve("t.pftrace"), r.resolve("l2_swimlane_records.json"));
         Cli.Result refused = Cli.run("check", r.toString(), "--trace", link.toString());
@@ -174,7 +235,13 @@ class FaultInjectionTest {
     void checkOnAFullDiskNamesTheReportAndLeavesNothing() throws IOException {
         Path r = run();
         Path full = tmpfs("full", "size=4k");
-        Cli.Result res = Cli.run("check", r.toString(), "--format", "json", "-o", full.resolve("check.json").toString());
+        Cli.Result res = Cli.run(
+                "check",
+                r.toString(),
+                "--format",
+                "json",
+                "-o",
+                full.resolve("check.json").toString());
         assertThat(res.status()).isEqualTo(2);
         assertThat(res.errorLine()).startsWith("Error: " + full.resolve("check.json") + ": ");
         assertThat(Cli.snapshot(full)).isEmpty();
@@ -214,15 +281,20 @@ class FaultInjectionTest {
         Cli.Result res = Cli.run("convert", records(r), "-o", devNull.toString(), "--format", "pftrace");
         assertThat(res.status()).isZero();
         assertThat(Files.isRegularFile(devNull, LinkOption.NOFOLLOW_LINKS)).isFalse();
-        assertThat(Cli.run("diff", r.toString(), r.toString(), "-o", devNull.toString()).status()).isZero();
+        assertThat(Cli.run("diff", r.toString(), r.toString(), "-o", devNull.toString())
+                        .status())
+                .isZero();
         assertThat(Files.isRegularFile(devNull, LinkOption.NOFOLLOW_LINKS)).isFalse();
-        assertThat(Files.exists(Path.of("/dev/null")) && !Files.isRegularFile(Path.of("/dev/null"), LinkOption.NOFOLLOW_LINKS)).isTrue();
+        assertThat(Files.exists(Path.of("/dev/null"))
+                        && !Files.isRegularFile(Path.of("/dev/null"), LinkOption.NOFOLLOW_LINKS))
+                .isTrue();
     }
 
     @Test
     void devStdoutCarriesTheTrace() throws Exception {
         Path r = run();
-        Process p = Cli.child("", "diff", r.toString(), r.toString(), "--format", "json", "-o", "/dev/stdout").start();
+        Process p = Cli.child("", "diff", r.toString(), r.toString(), "--format", "json", "-o", "/dev/stdout")
+                .start();
         Cli.Result res = Cli.await(p, 120);
         assertThat(res.status()).isZero();
         assertThat(res.stdout()).startsWith("{").contains("\"identical\"");
@@ -257,15 +329,30 @@ class FaultInjectionTest {
                 throw new java.io.UncheckedIOException(e);
             }
         });
-        Cli.Result res = Cli.run("convert", in.toString(), "--deps-json", r.resolve("deps.json").toString(), "-o", out.toString(), "--format", "json");
+        Cli.Result res = Cli.run(
+                "convert",
+                in.toString(),
+                "--deps-json",
+                r.resolve("deps.json").toString(),
+                "-o",
+                out.toString(),
+                "--format",
+                "json");
         feed.get(30, TimeUnit.SECONDS);
         byte[] trace = drain.get(30, TimeUnit.SECONDS);
         assertThat(res.status()).as(res.stderr()).isZero();
         // the same trace as from the regular file
         Path viaFile = dir.resolve("viaFile.json");
         Files.copy(r.resolve("l2_swimlane_records.json"), dir.resolve("l2_swimlane_records.json"));
-        assertThat(Cli.run("convert", dir.resolve("l2_swimlane_records.json").toString(), "--deps-json", r.resolve("deps.json").toString(),
-            "-o", viaFile.toString()).status()).isZero();
+        assertThat(Cli.run(
+                                "convert",
+                                dir.resolve("l2_swimlane_records.json").toString(),
+                                "--deps-json",
+                                r.resolve("deps.json").toString(),
+                                "-o",
+                                viaFile.toString())
+                        .status())
+                .isZero();
         assertThat(Cli.sha256(trace)).isEqualTo(Cli.sha256(Files.readAllBytes(viaFile)));
         assertThat(Files.isRegularFile(out)).isFalse();
     }
@@ -275,7 +362,9 @@ class FaultInjectionTest {
     void inspectReadsPipesOfEveryTraceForm() throws Exception {
         Path r = run();
         Path json = dir.resolve("t.json"), pf = dir.resolve("t.pftrace");
-        assertThat(Cli.run("convert", records(r), "-o", json.toString(), "--format", "both").status()).isZero();
+        assertThat(Cli.run("convert", records(r), "-o", json.toString(), "--format", "both")
+                        .status())
+                .isZero();
         Path jsonGz = gzip(json), pfGz = gzip(pf);
         for (Path trace : List.of(json, pf, jsonGz, pfGz)) {
             Path fifo = dir.resolve("trace.fifo");
@@ -294,7 +383,8 @@ class FaultInjectionTest {
             Cli.Result viaFile = Cli.run("inspect", trace.toString());
             assertThat(viaPipe.status()).as(trace + ": " + viaPipe.stderr()).isEqualTo(viaFile.status());
             assertThat(viaPipe.stderr()).isEmpty();
-            assertThat(viaPipe.stdout().replace(fifo.toString(), "T")).isEqualTo(viaFile.stdout().replace(trace.toString(), "T"));
+            assertThat(viaPipe.stdout().replace(fifo.toString(), "T"))
+                    .isEqualTo(viaFile.stdout().replace(trace.toString(), "T"));
         }
         // /dev/stdin of a child fed through a pipe
         Process p = Cli.child("", "inspect", "/dev/stdin").start();
@@ -302,7 +392,9 @@ class FaultInjectionTest {
             o.write(Files.readAllBytes(pfGz));
         }
         Cli.Result stdin = Cli.await(p, 120);
-        assertThat(stdin.status()).as(stdin.stderr()).isEqualTo(Cli.run("inspect", pf.toString()).status());
+        assertThat(stdin.status())
+                .as(stdin.stderr())
+                .isEqualTo(Cli.run("inspect", pf.toString()).status());
         assertThat(stdin.stdout()).contains("Perfetto protobuf");
     }
 
@@ -323,7 +415,9 @@ class FaultInjectionTest {
         Path out = small.resolve("trace.json");
         Cli.Result res = Cli.run("convert", records(r), "-o", out.toString(), "--format", "both");
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errorLine()).matches("Error: " + small.resolve("trace\\.(json|pftrace)") + ": cannot write: no space left on device");
+        assertThat(res.errorLine())
+                .matches("Error: " + small.resolve("trace\\.(json|pftrace)")
+                        + ": cannot write: no space left on device");
         assertThat(Cli.snapshot(small)).isEmpty();
     }
 
@@ -331,10 +425,17 @@ class FaultInjectionTest {
     void aFileSizeLimitNamesTheOutputAndLeavesNothing() throws Exception {
         Path r = run();
         Path outDir = Files.createDirectories(dir.resolve("out"));
-        Process p = Cli.child("ulimit -f 64", "convert", records(r), "-o", outDir.resolve("trace.json").toString()).start();
+        Process p = Cli.child(
+                        "ulimit -f 64",
+                        "convert",
+                        records(r),
+                        "-o",
+                        outDir.resolve("trace.json").toString())
+                .start();
         Cli.Result res = Cli.await(p, 120);
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errorLine()).isEqualTo("Error: " + outDir.resolve("trace.json") + ": cannot write: file too large");
+        assertThat(res.errorLine())
+                .isEqualTo("Error: " + outDir.resolve("trace.json") + ": cannot write: file too large");
         assertThat(Cli.snapshot(outDir)).isEmpty();
     }
 
@@ -342,12 +443,19 @@ class FaultInjectionTest {
     void aReadOnlyFolderNamesTheOutputNotATemporaryFile() throws IOException {
         Path r = run();
         Path ro = tmpfs("ro", "size=1m,ro");
-        Cli.Result res = Cli.run("diff", r.toString(), r.toString(), "-o", ro.resolve("report.txt").toString());
+        Cli.Result res = Cli.run(
+                "diff",
+                r.toString(),
+                r.toString(),
+                "-o",
+                ro.resolve("report.txt").toString());
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errorLine()).isEqualTo("Error: " + ro.resolve("report.txt") + ": cannot write: read-only file system");
+        assertThat(res.errorLine())
+                .isEqualTo("Error: " + ro.resolve("report.txt") + ": cannot write: read-only file system");
         Cli.Result synth = Cli.run("synth", "-n", "20", "-o", ro.resolve("run").toString());
         assertThat(synth.status()).isEqualTo(2);
-        assertThat(synth.errorLine()).isEqualTo("Error: " + ro.resolve("run") + ": cannot write: read-only file system");
+        assertThat(synth.errorLine())
+                .isEqualTo("Error: " + ro.resolve("run") + ": cannot write: read-only file system");
     }
 
     // ------------------------------------------------------------------ signals during the write
@@ -370,7 +478,10 @@ class FaultInjectionTest {
         boolean sawTemp = false;
         while (p.isAlive() && System.nanoTime() < deadline) {
             try (Stream<Path> s = Files.list(big)) {
-                if (s.anyMatch(f -> f.getFileName().toString().matches("\\.ptotrace-[a-z0-9]{6}\\.tmp"))) { sawTemp = true; break; }
+                if (s.anyMatch(f -> f.getFileName().toString().matches("\\.ptotrace-[a-z0-9]{6}\\.tmp"))) {
+                    sawTemp = true;
+                    break;
+                }
             }
             Thread.sleep(2);
         }
@@ -390,7 +501,8 @@ class FaultInjectionTest {
         synchronized (FaultInjectionTest.class) {
             if (splitSample == null) {
                 splitSample = shared.resolve("split-sample");
-                SynthRun.write(SynthOptions.builder().tasks(3000).level(4).seed(7).build(), splitSample);
+                SynthRun.write(
+                        SynthOptions.builder().tasks(3000).level(4).seed(7).build(), splitSample);
             }
         }
         Path r = Files.createDirectories(dir.resolve("big"));
@@ -402,7 +514,8 @@ class FaultInjectionTest {
 
     static long parts(Path folder) throws IOException {
         try (Stream<Path> s = Files.list(folder)) {
-            return s.filter(p -> p.getFileName().toString().matches("t\\.part-\\d+\\.pftrace")).count();
+            return s.filter(p -> p.getFileName().toString().matches("t\\.part-\\d+\\.pftrace"))
+                    .count();
         }
     }
 
@@ -410,14 +523,18 @@ class FaultInjectionTest {
     void aSecondSplitIntoFewerPartsLeavesNoStalePartBesideTheNewIndex() throws IOException {
         Path r = splitRun();
         Path out = Files.createDirectories(dir.resolve("out"));
-        Cli.Result many = Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--split", "40M");
+        Cli.Result many =
+                Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--split", "40M");
         assertThat(many.status()).as(many.stderr()).isZero();
         long before = parts(out);
         assertThat(before).isGreaterThan(2);
-        Cli.Result few = Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--split", "1G");
+        Cli.Result few =
+                Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--split", "1G");
         assertThat(few.status()).as(few.stderr()).isZero();
         assertThat(Cli.snapshot(out).keySet()).containsExactly("t.part-01.pftrace", "t.parts.json", "t.pftrace");
-        assertThat(Files.readString(out.resolve("t.parts.json"))).contains("\"t.part-01.pftrace\"").doesNotContain("part-02");
+        assertThat(Files.readString(out.resolve("t.parts.json")))
+                .contains("\"t.part-01.pftrace\"")
+                .doesNotContain("part-02");
     }
 
     /**
@@ -428,7 +545,17 @@ class FaultInjectionTest {
     void aFolderThatAppearsUnderAPartNameMidRunLeavesTheWholeSetAsItWas() throws Exception {
         Path r = splitRun();
         Path out = Files.createDirectories(dir.resolve("out"));
-        assertThat(Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--format", "both", "--split", "1G").status()).isZero();
+        assertThat(Cli.run(
+                                "convert",
+                                r.toString(),
+                                "-o",
+                                out.resolve("t.pftrace").toString(),
+                                "--format",
+                                "both",
+                                "--split",
+                                "1G")
+                        .status())
+                .isZero();
         Map<String, String> before = Cli.snapshot(out);
         Path intruder = out.resolve("t.part-03.pftrace");
         CompletableFuture<Boolean> mkdir = CompletableFuture.supplyAsync(() -> {
@@ -448,7 +575,16 @@ class FaultInjectionTest {
             }
             return false;
         });
-        Cli.Result res = Cli.run("convert", r.toString(), "-o", out.resolve("t.pftrace").toString(), "--format", "both", "--split", "40M", "--full-args");
+        Cli.Result res = Cli.run(
+                "convert",
+                r.toString(),
+                "-o",
+                out.resolve("t.pftrace").toString(),
+                "--format",
+                "both",
+                "--split",
+                "40M",
+                "--full-args");
         assumeTrue(mkdir.get(120, TimeUnit.SECONDS), "the conversion finished before a folder could appear");
         assertThat(res.status()).as(res.stdout()).isEqualTo(2);
         assertThat(res.errorLine()).isEqualTo("Error: " + intruder + ": is a folder; name a file to write");
@@ -468,28 +604,42 @@ class FaultInjectionTest {
         for (String out : List.of(fifo.toString(), devNull.toString())) {
             Cli.Result res = Cli.run("convert", records(r), "-o", out, "--format", "pftrace", "--split", "1G");
             assertThat(res.status()).as(out).isEqualTo(2);
-            assertThat(res.errorLine()).isEqualTo("Error: " + out + ": is a device or pipe, and --split writes a set of files beside it "
-                + "(<stem>.part-NN.pftrace, <stem>.parts.json); name a regular file with -o");
+            assertThat(res.errorLine())
+                    .isEqualTo("Error: " + out + ": is a device or pipe, and --split writes a set of files beside it "
+                            + "(<stem>.part-NN.pftrace, <stem>.parts.json); name a regular file with -o");
         }
         assertThat(Cli.snapshot(dir)).isEqualTo(before);
-        assertThat(Files.exists(Path.of("/dev/null.parts.json")) || Files.exists(Path.of("/dev/null.part-01.pftrace"))).isFalse();
+        assertThat(Files.exists(Path.of("/dev/null.parts.json")) || Files.exists(Path.of("/dev/null.part-01.pftrace")))
+                .isFalse();
     }
 
     @Test
     void aSplitOfAJsonOnlyConversionIsRefused() throws IOException {
         Path r = run();
         Map<String, String> before = Cli.snapshot(dir);
-        for (String[] args : List.of(new String[] {"-o", dir.resolve("t.json").toString()}, new String[] {"--format", "json"})) {
+        for (String[] args :
+                List.of(new String[] {"-o", dir.resolve("t.json").toString()}, new String[] {"--format", "json"})) {
             List<String> cmd = new java.util.ArrayList<>(List.of("convert", records(r), "--split", "1G"));
             cmd.addAll(List.of(args));
             Cli.Result res = Cli.run(cmd.toArray(new String[0]));
             assertThat(res.status()).isEqualTo(2);
-            assertThat(res.errorLine()).isEqualTo("Error: --split cuts the .pftrace into windows, but this conversion writes only JSON: "
-                + "add --format both, or name a .pftrace with -o");
+            assertThat(res.errorLine())
+                    .isEqualTo("Error: --split cuts the .pftrace into windows, but this conversion writes only JSON: "
+                            + "add --format both, or name a .pftrace with -o");
         }
         assertThat(Cli.snapshot(dir)).isEqualTo(before);
         // with both formats the index names the .pftrace that is written
-        assertThat(Cli.run("convert", records(r), "--split", "1G", "-o", dir.resolve("t.json").toString(), "--format", "both").status()).isZero();
+        assertThat(Cli.run(
+                                "convert",
+                                records(r),
+                                "--split",
+                                "1G",
+                                "-o",
+                                dir.resolve("t.json").toString(),
+                                "--format",
+                                "both")
+                        .status())
+                .isZero();
         assertThat(Files.readString(dir.resolve("t.parts.json"))).contains("\"trace\" : \"t.pftrace\"");
         assertThat(Files.readAllBytes(dir.resolve("t.pftrace"))[0]).isNotEqualTo((byte) '{');
     }
@@ -505,7 +655,9 @@ class FaultInjectionTest {
         cmd.addAll(List.of("-o", ""));
         Cli.Result res = Cli.run(cmd.toArray(new String[0]));
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errLines().get(0)).isEqualTo("Error: Invalid value for option '--output': an empty name (an unset variable?); name a file or folder");
+        assertThat(res.errLines().get(0))
+                .isEqualTo(
+                        "Error: Invalid value for option '--output': an empty name (an unset variable?); name a file or folder");
         assertThat(Cli.snapshot(dir)).isEqualTo(before);
     }
 
@@ -517,8 +669,9 @@ class FaultInjectionTest {
         Map<String, String> before = Cli.snapshot(small);
         Cli.Result res = Cli.run("synth", "-n", "3000", "-o", run.toString());
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errorLine()).matches("Error: " + java.util.regex.Pattern.quote(run.toString())
-            + "/(l2_swimlane_records|deps|name_map_synth)\\.json: cannot write: no space left on device");
+        assertThat(res.errorLine())
+                .matches("Error: " + java.util.regex.Pattern.quote(run.toString())
+                        + "/(l2_swimlane_records|deps|name_map_synth)\\.json: cannot write: no space left on device");
         assertThat(Cli.snapshot(small)).isEqualTo(before);
     }
 
@@ -528,7 +681,8 @@ class FaultInjectionTest {
         Files.createDirectory(run.resolve("deps.json"));
         Cli.Result res = Cli.run("synth", "-n", "20", "-o", run.toString());
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errorLine()).isEqualTo("Error: " + run.resolve("deps.json") + ": is a folder; name a file to write");
+        assertThat(res.errorLine())
+                .isEqualTo("Error: " + run.resolve("deps.json") + ": is a folder; name a file to write");
         assertThat(Cli.snapshot(run).keySet()).containsExactly("deps.json");
     }
 
@@ -537,15 +691,21 @@ class FaultInjectionTest {
         Path r = run();
         String records = Files.readString(r.resolve("l2_swimlane_records.json"));
         // the first AICore row's end becomes 2^63 - 1 cycles
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\"aicore_tasks\"\\s*:\\s*\\[\\s*\\[[^\\]]*?,[^\\],]*,[^\\],]*,[^\\],]*,\\s*)(\\d+)")
-            .matcher(records);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "(\"aicore_tasks\"\\s*:\\s*\\[\\s*\\[[^\\]]*?,[^\\],]*,[^\\],]*,[^\\],]*,\\s*)(\\d+)")
+                .matcher(records);
         assumeTrue(m.find(), "no AICore row to corrupt");
-        Files.writeString(r.resolve("l2_swimlane_records.json"), records.substring(0, m.start(2)) + Long.MAX_VALUE + records.substring(m.end(2)));
+        Files.writeString(
+                r.resolve("l2_swimlane_records.json"),
+                records.substring(0, m.start(2)) + Long.MAX_VALUE + records.substring(m.end(2)));
         Map<String, String> before = Cli.snapshot(dir);
-        Cli.Result res = Cli.run("convert", records(r), "-o", dir.resolve("t.json").toString(), "--format", "both");
+        Cli.Result res =
+                Cli.run("convert", records(r), "-o", dir.resolve("t.json").toString(), "--format", "both");
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.errorLine()).startsWith("Error: " + records(r) + ": aicore_tasks row 0: its end time (9223372036854775807) converts to ")
-            .endsWith("so the value is corrupt");
+        assertThat(res.errorLine())
+                .startsWith("Error: " + records(r)
+                        + ": aicore_tasks row 0: its end time (9223372036854775807) converts to ")
+                .endsWith("so the value is corrupt");
         assertThat(Cli.snapshot(dir)).isEqualTo(before);
     }
 
@@ -564,14 +724,17 @@ class FaultInjectionTest {
         Files.writeString(out.resolve("t.pftrace"), "previous pftrace");
         int failed = 0;
         for (int mib : new int[] {48, 64, 80, 96}) {
-            ProcessBuilder pb = Cli.child("", "convert", big.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
+            ProcessBuilder pb = Cli.child(
+                    "", "convert", big.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
             pb.command().set(2, pb.command().get(2).replace("-Xmx512m", "-Xmx" + mib + "m"));
             Cli.Result res = Cli.await(pb.start(), 300);
             if (res.status() == 0) break; // larger heaps succeed too (and replace the traces)
             failed++;
             assertThat(res.status()).as(res.stderr()).isEqualTo(2);
-            assertThat(res.errorLine()).as("at -Xmx" + mib + "m").matches("Error: out of memory \\(Java heap of \\d+ MiB\\); give Java more, "
-                + "e\\.g\\. PTOTRACE_JAVA_OPTS=-Xmx\\d+g bin/ptotrace \\.\\.\\.");
+            assertThat(res.errorLine())
+                    .as("at -Xmx" + mib + "m")
+                    .matches("Error: out of memory \\(Java heap of \\d+ MiB\\); give Java more, "
+                            + "e\\.g\\. PTOTRACE_JAVA_OPTS=-Xmx\\d+g bin/ptotrace \\.\\.\\.");
             assertThat(res.stdout()).doesNotContain("Conversion complete");
             assertThat(Files.readString(out.resolve("t.json"))).isEqualTo("previous json");
             assertThat(Files.readString(out.resolve("t.pftrace"))).isEqualTo("previous pftrace");
@@ -589,7 +752,11 @@ class FaultInjectionTest {
         Cli.Result res = Cli.run("convert", records(r), "-o", dir.resolve(name).toString());
         assertThat(res.status()).as(res.stderr()).isZero();
         assertThat(Files.size(dir.resolve(name))).isPositive();
-        Cli.Result tooLong = Cli.run("convert", records(r), "-o", dir.resolve("t".repeat(251) + ".json").toString());
+        Cli.Result tooLong = Cli.run(
+                "convert",
+                records(r),
+                "-o",
+                dir.resolve("t".repeat(251) + ".json").toString());
         assertThat(tooLong.status()).isEqualTo(2);
         assertThat(tooLong.errorLine()).endsWith(".json: cannot write: file name too long");
     }
@@ -599,11 +766,15 @@ class FaultInjectionTest {
         Path file = Files.writeString(dir.resolve("existing.txt"), "keep me");
         Cli.Result onto = Cli.run("synth", "-o", file.toString());
         assertThat(onto.status()).isEqualTo(2);
-        assertThat(onto.errorLine()).isEqualTo("Error: " + file + ": exists and is not a folder; synth writes a run folder");
+        assertThat(onto.errorLine())
+                .isEqualTo("Error: " + file + ": exists and is not a folder; synth writes a run folder");
         assertThat(Files.readString(file)).isEqualTo("keep me");
         Cli.Result bogus = Cli.run("synth", "-o", dir.resolve("x").toString(), "--set", "bogus=1");
         assertThat(bogus.status()).isEqualTo(2);
-        assertThat(bogus.errLines().get(0)).startsWith("Error: ").contains("bogus").doesNotContain("internal error", "Exception");
+        assertThat(bogus.errLines().get(0))
+                .startsWith("Error: ")
+                .contains("bogus")
+                .doesNotContain("internal error", "Exception");
         assertThat(Files.exists(dir.resolve("x"))).isFalse();
     }
 
@@ -616,20 +787,27 @@ class FaultInjectionTest {
         Cli.Result folder = Cli.run("convert", records(r), "--func-names", r.toString());
         assertThat(folder.status()).isEqualTo(2);
         assertThat(folder.errorLine()).contains(r.toString());
-        Cli.Result badDeps = Cli.run("diff", r.resolve("deps.json").toString(), r.resolve("l2_swimlane_records.json").toString());
+        Cli.Result badDeps = Cli.run(
+                "diff",
+                r.resolve("deps.json").toString(),
+                r.resolve("l2_swimlane_records.json").toString());
         assertThat(badDeps.status()).isIn(1, 2);
-        assertThat(Cli.snapshot(r).keySet()).containsExactly("deps.json", "l2_swimlane_records.json", "name_map_synth.json");
+        assertThat(Cli.snapshot(r).keySet())
+                .containsExactly("deps.json", "l2_swimlane_records.json", "name_map_synth.json");
     }
 
     @Test
     void verboseAddsTheStackTrace() throws IOException {
         Path r = run();
-        Cli.Result quiet = Cli.run("convert", records(r), "-o", r.resolve("deps.json").toString());
+        Cli.Result quiet =
+                Cli.run("convert", records(r), "-o", r.resolve("deps.json").toString());
         assertThat(quiet.errLines()).hasSize(1);
-        Cli.Result verbose = Cli.run("convert", records(r), "-o", r.resolve("deps.json").toString(), "-v");
+        Cli.Result verbose =
+                Cli.run("convert", records(r), "-o", r.resolve("deps.json").toString(), "-v");
         assertThat(verbose.status()).isEqualTo(2);
         assertThat(verbose.stderr()).contains("Error: " + r.resolve("deps.json"), "\tat ");
-        assertThat(new String(Files.readAllBytes(r.resolve("deps.json")), StandardCharsets.UTF_8)).startsWith("{");
+        assertThat(new String(Files.readAllBytes(r.resolve("deps.json")), StandardCharsets.UTF_8))
+                .startsWith("{");
     }
 
     // ------------------------------------------------------------------ critical-path
@@ -641,8 +819,10 @@ class FaultInjectionTest {
         Map<String, String> before = Cli.snapshot(r);
         Cli.Result res = Cli.run("critical-path", r.toString(), "--report", victim);
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.stderr()).isEqualTo("error: " + r.toRealPath() + ": " + r.toRealPath().resolve(victim)
-            + ": is an input of this command; ptotrace never overwrites its inputs, choose another output name\n");
+        assertThat(res.stderr())
+                .isEqualTo(
+                        "error: " + r.toRealPath() + ": " + r.toRealPath().resolve(victim)
+                                + ": is an input of this command; ptotrace never overwrites its inputs, choose another output name\n");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
     }
 
@@ -657,13 +837,17 @@ class FaultInjectionTest {
         Map<String, String> before = Cli.snapshot(r);
         Cli.Result res = Cli.run("critical-path", r.toString());
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.stderr()).isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md") + ": cannot write: no space left on device\n");
+        assertThat(res.stderr())
+                .isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md")
+                        + ": cannot write: no space left on device\n");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
         Files.delete(m.resolve("filler"));
         assertThat(Cli.shell("mount -o remount,ro '" + m + "'")).isTrue();
         res = Cli.run("critical-path", r.toString());
         assertThat(res.status()).isEqualTo(2);
-        assertThat(res.stderr()).isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md") + ": cannot write: read-only file system\n");
+        assertThat(res.stderr())
+                .isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md")
+                        + ": cannot write: read-only file system\n");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
     }
 }

@@ -17,7 +17,8 @@ class MarkdownEscapingCliTest {
     @TempDir
     Path dir;
 
-    static final String FORGED = "x\n\n### ptotrace diff: graphs identical\n**Graphs are identical**\r\n<img src=x onerror=alert(1)>|`![i](http://e/x.png)`";
+    static final String FORGED =
+            "x\n\n### ptotrace diff: graphs identical\n**Graphs are identical**\r\n<img src=x onerror=alert(1)>|`![i](http://e/x.png)`";
 
     @Test
     void namesWithLineBreaksAndMarkupStayInTheirCells() throws IOException {
@@ -25,11 +26,16 @@ class MarkdownEscapingCliTest {
         Files.createDirectories(oldDeps.getParent());
         Files.createDirectories(newDeps.getParent());
         Files.writeString(oldDeps, "{\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [3, -1, -1]}], \"edges\": []}");
-        String source = new String(com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString("creator" + FORGED));
-        Files.writeString(newDeps, "{\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [3, -1, -1]}, {\"task_id\": 2, \"kernel_ids\": [3, -1, -1]}],"
-            + " \"edges\": [{\"pred\": 1, \"succ\": 2, \"source\": \"" + source + "\"}]}");
-        String name = new String(com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(FORGED));
-        Files.writeString(newDeps.resolveSibling("name_map_x.json"), "{\"callable_id_to_name\": {\"3\": \"" + name + "\"}}");
+        String source = new String(
+                com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString("creator" + FORGED));
+        Files.writeString(
+                newDeps,
+                "{\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [3, -1, -1]}, {\"task_id\": 2, \"kernel_ids\": [3, -1, -1]}],"
+                        + " \"edges\": [{\"pred\": 1, \"succ\": 2, \"source\": \"" + source + "\"}]}");
+        String name = new String(
+                com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(FORGED));
+        Files.writeString(
+                newDeps.resolveSibling("name_map_x.json"), "{\"callable_id_to_name\": {\"3\": \"" + name + "\"}}");
 
         Cli.Result r = Cli.run("diff", oldDeps.toString(), newDeps.toString(), "--format", "markdown");
         assertThat(r.status()).as(r.stderr()).isEqualTo(1);
@@ -38,7 +44,11 @@ class MarkdownEscapingCliTest {
         assertThat(r.stdout()).doesNotContain("\r");
         for (String l : lines.subList(1, lines.size())) {
             // no forged heading, emphasis or image line: whatever carries the name is one table row
-            assertThat(l).doesNotStartWith("#").doesNotStartWith("**").doesNotStartWith("<img").doesNotStartWith("!");
+            assertThat(l)
+                    .doesNotStartWith("#")
+                    .doesNotStartWith("**")
+                    .doesNotStartWith("<img")
+                    .doesNotStartWith("!");
             if (l.contains("onerror")) {
                 assertThat(l).startsWith("| ").endsWith(" |");
                 // raw markup only inside a code span fenced longer than the backticks it holds
@@ -47,6 +57,8 @@ class MarkdownEscapingCliTest {
             }
         }
         // plain-text cells (an edge's source) escape what HTML and Markdown read
-        assertThat(r.stdout()).contains("creatorx\u23CE\u23CE\\#\\#\\# ptotrace diff: graphs identical\u23CE\\*\\*Graphs are identical\\*\\*\u23CE&lt;img src=x onerror=alert(1)&gt;\\|");
+        assertThat(r.stdout())
+                .contains(
+                        "creatorx\u23CE\u23CE\\#\\#\\# ptotrace diff: graphs identical\u23CE\\*\\*Graphs are identical\\*\\*\u23CE&lt;img src=x onerror=alert(1)&gt;\\|");
     }
 }

@@ -34,10 +34,37 @@ class MutatedInputsTest {
     static Path sample;
     static byte[] sampleTrace;
     static final String[] FILES = {"l2_swimlane_records.json", "deps.json", "name_map_synth.json"};
-    static final String[] HOSTILE = {"18446744073709551616", "1e308", "-1", "NaN", "\"oops\"", "null", "[[[[", "\"\\ud800\"",
-        "{", "]", "\u0000", "9".repeat(3000), "-0", "0.5", "true", "4294967296", "-9223372036854775809", "\"\"", "[]", "{}"};
+    static final String[] HOSTILE = {
+        "18446744073709551616",
+        "1e308",
+        "-1",
+        "NaN",
+        "\"oops\"",
+        "null",
+        "[[[[",
+        "\"\\ud800\"",
+        "{",
+        "]",
+        "\u0000",
+        "9".repeat(3000),
+        "-0",
+        "0.5",
+        "true",
+        "4294967296",
+        "-9223372036854775809",
+        "\"\"",
+        "[]",
+        "{}"
+    };
 
-    enum Op { TRUNCATE, DELETE, INSERT, REPLACE_NUMBER, FLIP, DUPLICATE }
+    enum Op {
+        TRUNCATE,
+        DELETE,
+        INSERT,
+        REPLACE_NUMBER,
+        FLIP,
+        DUPLICATE
+    }
 
     record Mutation(int file, Op op, double at, int length, String payload, int flip) {
         byte[] apply(byte[] in) {
@@ -45,9 +72,18 @@ class MutatedInputsTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             byte[] p = payload.getBytes(StandardCharsets.UTF_8);
             switch (op) {
-                case TRUNCATE: out.write(in, 0, pos); break;
-                case DELETE: out.write(in, 0, pos); out.write(in, Math.min(in.length, pos + length), in.length - Math.min(in.length, pos + length)); break;
-                case INSERT: out.write(in, 0, pos); out.write(p, 0, p.length); out.write(in, pos, in.length - pos); break;
+                case TRUNCATE:
+                    out.write(in, 0, pos);
+                    break;
+                case DELETE:
+                    out.write(in, 0, pos);
+                    out.write(in, Math.min(in.length, pos + length), in.length - Math.min(in.length, pos + length));
+                    break;
+                case INSERT:
+                    out.write(in, 0, pos);
+                    out.write(p, 0, p.length);
+                    out.write(in, pos, in.length - pos);
+                    break;
                 case FLIP: {
                     byte[] c = in.clone();
                     if (pos < c.length) c[pos] ^= (byte) (1 << flip);
@@ -60,7 +96,8 @@ class MutatedInputsTest {
                     out.write(in, end, in.length - end);
                     break;
                 }
-                default: return replaceNumber(in, pos, p);
+                default:
+                    return replaceNumber(in, pos, p);
             }
             return out.toByteArray();
         }
@@ -71,7 +108,8 @@ class MutatedInputsTest {
             while (s < in.length && !(in[s] >= '0' && in[s] <= '9')) s++;
             if (s >= in.length) return in;
             int e = s;
-            while (e < in.length && ((in[e] >= '0' && in[e] <= '9') || in[e] == '.' || in[e] == 'e' || in[e] == '-')) e++;
+            while (e < in.length && ((in[e] >= '0' && in[e] <= '9') || in[e] == '.' || in[e] == 'e' || in[e] == '-'))
+                e++;
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.write(in, 0, s);
             out.write(p, 0, p.length);
@@ -86,7 +124,8 @@ class MutatedInputsTest {
         sample = base.resolve("sample");
         SynthRun.write(SynthOptions.builder().tasks(60).level(4).seed(11).build(), sample);
         Path t = base.resolve("sample-trace.json");
-        assertThat(Cli.run("convert", sample.toString(), "-o", t.toString()).status()).isZero();
+        assertThat(Cli.run("convert", sample.toString(), "-o", t.toString()).status())
+                .isZero();
         sampleTrace = Files.readAllBytes(t);
     }
 
@@ -99,10 +138,15 @@ class MutatedInputsTest {
 
     @Provide
     Arbitrary<Mutation> mutations() {
-        return Combinators.combine(Arbitraries.integers().between(0, FILES.length - 1), Arbitraries.of(Op.class),
-            Arbitraries.doubles().between(0, 1), Arbitraries.integers().between(1, 400),
-            Arbitraries.oneOf(Arbitraries.of(HOSTILE), Arbitraries.strings().ofMaxLength(8)), Arbitraries.integers().between(0, 7))
-            .as(Mutation::new);
+        return Combinators.combine(
+                        Arbitraries.integers().between(0, FILES.length - 1),
+                        Arbitraries.of(Op.class),
+                        Arbitraries.doubles().between(0, 1),
+                        Arbitraries.integers().between(1, 400),
+                        Arbitraries.oneOf(
+                                Arbitraries.of(HOSTILE), Arbitraries.strings().ofMaxLength(8)),
+                        Arbitraries.integers().between(0, 7))
+                .as(Mutation::new);
     }
 
     @Property(tries = 60)
@@ -115,17 +159,21 @@ class MutatedInputsTest {
         Map<String, String> inputs = Cli.snapshot(run);
         Path out = Files.createDirectories(work.resolve("out"));
 
-        Cli.Result first = Cli.run("convert", run.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
+        Cli.Result first =
+                Cli.run("convert", run.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
         checkOutcome(first, List.of(0, 2));
         Map<String, String> written = Cli.snapshot(out);
-        assertThat(written.keySet()).isEqualTo(first.status() == 0 ? java.util.Set.of("t.json", "t.pftrace") : java.util.Set.of());
-        Cli.Result second = Cli.run("convert", run.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
+        assertThat(written.keySet())
+                .isEqualTo(first.status() == 0 ? java.util.Set.of("t.json", "t.pftrace") : java.util.Set.of());
+        Cli.Result second =
+                Cli.run("convert", run.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
         assertThat(second.status()).isEqualTo(first.status());
         assertThat(second.stderr()).isEqualTo(first.stderr());
         assertThat(Cli.snapshot(out)).isEqualTo(written);
 
         if (m.file() == 1) {
-            Cli.Result diff = Cli.run("diff", sample.resolve("deps.json").toString(), victim.toString(), "--format", "json");
+            Cli.Result diff =
+                    Cli.run("diff", sample.resolve("deps.json").toString(), victim.toString(), "--format", "json");
             checkOutcome(diff, List.of(0, 1, 2));
         }
         assertThat(Cli.snapshot(run)).isEqualTo(inputs);
@@ -133,7 +181,10 @@ class MutatedInputsTest {
 
     /** A streams-era capture placed by the Host log beside it: any of its inputs mutated. */
     static final Path STREAMS = Path.of("..", "testdata", "conformance", "streams_sample_hbg_host_placed");
-    static final String[] STREAMS_FILES = {"chip_swimlane_records.json", "host.4242.log", "dispatch_identity.json", "deps.json"};
+
+    static final String[] STREAMS_FILES = {
+        "chip_swimlane_records.json", "host.4242.log", "dispatch_identity.json", "deps.json"
+    };
 
     @Property(tries = 40)
     void streamsCaptureKeepsTheContract(@ForAll("mutations") Mutation m) throws IOException {
@@ -144,9 +195,11 @@ class MutatedInputsTest {
         Files.write(victim, m.apply(Files.readAllBytes(victim)));
         Map<String, String> inputs = Cli.snapshot(run);
         Path out = Files.createDirectories(work.resolve("out"));
-        Cli.Result r = Cli.run("convert", run.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
+        Cli.Result r =
+                Cli.run("convert", run.toString(), "-o", out.resolve("t.json").toString(), "--format", "both");
         checkOutcome(r, List.of(0, 2));
-        assertThat(Cli.snapshot(out).keySet()).isEqualTo(r.status() == 0 ? java.util.Set.of("t.json", "t.pftrace") : java.util.Set.of());
+        assertThat(Cli.snapshot(out).keySet())
+                .isEqualTo(r.status() == 0 ? java.util.Set.of("t.json", "t.pftrace") : java.util.Set.of());
         assertThat(Cli.snapshot(run)).isEqualTo(inputs);
     }
 
@@ -159,10 +212,23 @@ class MutatedInputsTest {
         Files.write(victim, m.apply(Files.readAllBytes(victim)));
         Map<String, String> inputs = Cli.snapshot(run);
         Path out = Files.createDirectories(work.resolve("out"));
-        Cli.Result first = Cli.run("check", run.toString(), "--format", "json", "-o", out.resolve("check.json").toString());
+        Cli.Result first = Cli.run(
+                "check",
+                run.toString(),
+                "--format",
+                "json",
+                "-o",
+                out.resolve("check.json").toString());
         checkOutcome(first, List.of(0, 1, 2));
-        assertThat(Cli.snapshot(out).keySet()).isEqualTo(first.status() == 2 ? java.util.Set.of() : java.util.Set.of("check.json"));
-        Cli.Result second = Cli.run("check", run.toString(), "--format", "json", "-o", out.resolve("check.json").toString());
+        assertThat(Cli.snapshot(out).keySet())
+                .isEqualTo(first.status() == 2 ? java.util.Set.of() : java.util.Set.of("check.json"));
+        Cli.Result second = Cli.run(
+                "check",
+                run.toString(),
+                "--format",
+                "json",
+                "-o",
+                out.resolve("check.json").toString());
         assertThat(second.status()).isEqualTo(first.status());
         assertThat(second.stderr()).isEqualTo(first.stderr());
         assertThat(Cli.snapshot(run)).isEqualTo(inputs);
@@ -205,11 +271,27 @@ class MutatedInputsTest {
         Path run = mutatedRun(m, "split");
         Map<String, String> inputs = Cli.snapshot(run);
         Path split = Files.createDirectories(run.resolveSibling("split"));
-        Cli.Result s = twiceInto(split, List.of(0, 2), "convert", run.toString(), "-o", split.resolve("t.pftrace").toString(), "--split", "40M");
-        if (s.status() == 0) assertThat(Cli.snapshot(split).keySet()).contains("t.pftrace", "t.parts.json", "t.part-01.pftrace");
+        Cli.Result s = twiceInto(
+                split,
+                List.of(0, 2),
+                "convert",
+                run.toString(),
+                "-o",
+                split.resolve("t.pftrace").toString(),
+                "--split",
+                "40M");
+        if (s.status() == 0)
+            assertThat(Cli.snapshot(split).keySet()).contains("t.pftrace", "t.parts.json", "t.part-01.pftrace");
         Path window = Files.createDirectories(run.resolveSibling("window"));
-        Cli.Result w = twiceInto(window, List.of(0, 2), "convert", run.toString(), "-o", window.resolve("w.pftrace").toString(),
-            "--window", "task:t1..task:r0t30");
+        Cli.Result w = twiceInto(
+                window,
+                List.of(0, 2),
+                "convert",
+                run.toString(),
+                "-o",
+                window.resolve("w.pftrace").toString(),
+                "--window",
+                "task:t1..task:r0t30");
         if (w.status() == 0) assertThat(Cli.snapshot(window).keySet()).containsExactly("w.pftrace");
         assertThat(Cli.snapshot(run)).isEqualTo(inputs);
     }
@@ -221,11 +303,28 @@ class MutatedInputsTest {
         Path out = Files.createDirectories(run.resolveSibling("out"));
         for (String format : List.of("text", "html")) {
             Path o = Files.createDirectories(out.resolve("deps-" + format));
-            twiceInto(o, List.of(0, 2), "deps", run.toString(), "--format", format, "-o", o.resolve("view").toString());
+            twiceInto(
+                    o,
+                    List.of(0, 2),
+                    "deps",
+                    run.toString(),
+                    "--format",
+                    format,
+                    "-o",
+                    o.resolve("view").toString());
         }
         for (String format : List.of("markdown", "html")) {
             Path o = Files.createDirectories(out.resolve("diff-" + format));
-            Cli.Result d = twiceInto(o, List.of(0, 1, 2), "diff", sample.toString(), run.toString(), "--format", format, "-o", o.resolve("report").toString());
+            Cli.Result d = twiceInto(
+                    o,
+                    List.of(0, 1, 2),
+                    "diff",
+                    sample.toString(),
+                    run.toString(),
+                    "--format",
+                    format,
+                    "-o",
+                    o.resolve("report").toString());
             if (d.status() != 2 && format.equals("markdown")) {
                 String md = Files.readString(o.resolve("report"));
                 // whatever the mutation put into names and strings, no line but the heading starts a heading
@@ -235,14 +334,32 @@ class MutatedInputsTest {
         assertThat(Cli.snapshot(run)).isEqualTo(inputs);
     }
 
-    static final String[] SETTINGS = {"tasks", "level", "seed", "rings", "era", "cores", "clock-freq-hz", "hb-violation-share",
-        "edges-per-task", "with-deps", "with-name-map", "streams"};
+    static final String[] SETTINGS = {
+        "tasks",
+        "level",
+        "seed",
+        "rings",
+        "era",
+        "cores",
+        "clock-freq-hz",
+        "hb-violation-share",
+        "edges-per-task",
+        "with-deps",
+        "with-name-map",
+        "streams"
+    };
 
     @Provide
     Arbitrary<String[]> synthSettings() {
-        Arbitrary<String> value = Arbitraries.oneOf(Arbitraries.of(HOSTILE), Arbitraries.strings().ofMaxLength(6),
-            Arbitraries.integers().between(-3, 300).map(String::valueOf));
-        return Combinators.combine(Arbitraries.of(SETTINGS), value).as((k, v) -> k + "=" + v).array(String[].class).ofMinSize(1).ofMaxSize(3);
+        Arbitrary<String> value = Arbitraries.oneOf(
+                Arbitraries.of(HOSTILE),
+                Arbitraries.strings().ofMaxLength(6),
+                Arbitraries.integers().between(-3, 300).map(String::valueOf));
+        return Combinators.combine(Arbitraries.of(SETTINGS), value)
+                .as((k, v) -> k + "=" + v)
+                .array(String[].class)
+                .ofMinSize(1)
+                .ofMaxSize(3);
     }
 
     @Property(tries = 30)
@@ -257,10 +374,10 @@ class MutatedInputsTest {
         if (r.status() == 2) {
             // a refused setting is a usage error: its line and the hint
             assertThat(r.errLines().get(0)).startsWith("Error: ");
-            assertThat(r.errLines().subList(1, r.errLines().size())).allMatch(l -> l.startsWith("Try 'ptotrace synth --help'"));
+            assertThat(r.errLines().subList(1, r.errLines().size()))
+                    .allMatch(l -> l.startsWith("Try 'ptotrace synth --help'"));
             assertThat(Files.exists(run)).as(r.stderr()).isFalse();
-        }
-        else assertThat(Cli.snapshot(run).keySet()).allMatch(n -> n.endsWith(".json"));
+        } else assertThat(Cli.snapshot(run).keySet()).allMatch(n -> n.endsWith(".json"));
         // a second run gives the same bytes
         if (r.status() == 0) {
             Map<String, String> first = Cli.snapshot(run);
@@ -276,7 +393,8 @@ class MutatedInputsTest {
         for (String f : FILES) Files.copy(sample.resolve(f), run.resolve(f));
         Files.write(run.resolve("merged_swimlane.json"), sampleTrace);
         // one of the run's files, or its merged trace
-        Path victim = m.file() == 0 && m.flip() >= 4 ? run.resolve("merged_swimlane.json") : run.resolve(FILES[m.file()]);
+        Path victim =
+                m.file() == 0 && m.flip() >= 4 ? run.resolve("merged_swimlane.json") : run.resolve(FILES[m.file()]);
         Files.write(victim, m.apply(Files.readAllBytes(victim)));
         Map<String, String> inputs = Cli.snapshot(run);
 
@@ -284,7 +402,8 @@ class MutatedInputsTest {
         assertThat(first.status()).as(first.stderr()).isIn(0, 2);
         assertThat(first.stderr()).doesNotContain("\tat ", "Exception", "internal error", "StackOverflow");
         for (String l : first.errLines()) assertThat(l).matches("(error|Warning): .*");
-        if (first.status() == 2) assertThat(first.errLines()).anySatisfy(l -> assertThat(l).startsWith("error: "));
+        if (first.status() == 2)
+            assertThat(first.errLines()).anySatisfy(l -> assertThat(l).startsWith("error: "));
         Map<String, String> after = Cli.snapshot(run);
         java.util.Set<String> added = new java.util.TreeSet<>(after.keySet());
         added.removeAll(inputs.keySet());

@@ -29,7 +29,8 @@ class PerfettoProcessorTest {
     @BeforeAll
     static void findProcessor() {
         for (Path base = Path.of("").toAbsolutePath(); base != null; base = base.getParent()) {
-            Path p = base.resolve("../shared/tools/perfetto/trace_processor_shell").normalize();
+            Path p = base.resolve("../shared/tools/perfetto/trace_processor_shell")
+                    .normalize();
             if (Files.isExecutable(p) && Files.isDirectory(base.resolve("testdata"))) {
                 tp = p;
                 return;
@@ -42,28 +43,44 @@ class PerfettoProcessorTest {
 
     static Imported load(Path trace, Path dir) throws IOException, InterruptedException {
         Path sql = dir.resolve("q.sql");
-        Files.writeString(sql, String.join("\n",
-            "select (select count(*) from slice where category is null or category != 'hb_violation') || ',' || (select count(*) from flow)",
-            "  || ',' || (select count(*) from flow where (trace_id & 15) = 2)",
-            "  || ',' || (select count(*) from slice m join flow f on f.trace_id = extract_arg(m.arg_set_id, 'debug.flow_trace_id')"
-                + " join slice so on so.id = f.slice_out join slice si on si.id = f.slice_in where m.category = 'hb_violation')",
-            "  || ',' || (select count(*) from stats where severity in ('error', 'data_loss') and value > 0) as c;", ""));
+        Files.writeString(
+                sql,
+                String.join(
+                        "\n",
+                        "select (select count(*) from slice where category is null or category != 'hb_violation') || ',' || (select count(*) from flow)",
+                        "  || ',' || (select count(*) from flow where (trace_id & 15) = 2)",
+                        "  || ',' || (select count(*) from slice m join flow f on f.trace_id = extract_arg(m.arg_set_id, 'debug.flow_trace_id')"
+                                + " join slice so on so.id = f.slice_out join slice si on si.id = f.slice_in where m.category = 'hb_violation')",
+                        "  || ',' || (select count(*) from stats where severity in ('error', 'data_loss') and value > 0) as c;",
+                        ""));
         Path time = dir.resolve("time.txt");
         Process p = new ProcessBuilder("/usr/bin/time", "-v", tp.toString(), "-q", sql.toString(), trace.toString())
-            .redirectError(time.toFile()).start();
+                .redirectError(time.toFile())
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("trace_processor_shell on %s: %s", trace, Files.readString(time)).isZero();
+        assertThat(p.exitValue())
+                .as("trace_processor_shell on %s: %s", trace, Files.readString(time))
+                .isZero();
         String[] lines = out.trim().split("\\R");
         String[] c = lines[lines.length - 1].replace("\"", "").split(",");
-        Matcher m = Pattern.compile("Maximum resident set size \\(kbytes\\): (\\d+)").matcher(Files.readString(time));
+        Matcher m = Pattern.compile("Maximum resident set size \\(kbytes\\): (\\d+)")
+                .matcher(Files.readString(time));
         long peak = m.find() ? Long.parseLong(m.group(1)) * 1024 : -1;
-        return new Imported(Long.parseLong(c[0]), Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]), Long.parseLong(c[4]), peak);
+        return new Imported(
+                Long.parseLong(c[0]),
+                Long.parseLong(c[1]),
+                Long.parseLong(c[2]),
+                Long.parseLong(c[3]),
+                Long.parseLong(c[4]),
+                peak);
     }
 
     /** convert's "est." line for one output file, in bytes. */
     static long estimate(String stdout, Path file) {
-        Matcher m = Pattern.compile(Pattern.quote(file.getFileName().toString()) + ": [^\\n]*est\\. ([0-9.]+) (GB|MB|KB)").matcher(stdout);
+        Matcher m = Pattern.compile(
+                        Pattern.quote(file.getFileName().toString()) + ": [^\\n]*est\\. ([0-9.]+) (GB|MB|KB)")
+                .matcher(stdout);
         assertThat(m.find()).as("est. line for %s in:\n%s", file, stdout).isTrue();
         double v = Double.parseDouble(m.group(1));
         return Math.round(v * (m.group(2).equals("GB") ? 1e9 : m.group(2).equals("MB") ? 1e6 : 1e3));
@@ -73,8 +90,11 @@ class PerfettoProcessorTest {
         List<Path> runs = new ArrayList<>();
         runs.add(Path.of("../testdata/runs/pa_level4"));
         try (Stream<Path> s = Files.list(Path.of("../testdata/conformance"))) {
-            s.filter(d -> Files.exists(d.resolve("l2_swimlane_records.json")) || Files.exists(d.resolve("chip_swimlane_records.json")))
-                .filter(d -> !Files.exists(d.resolve("expected_error.txt"))).sorted().forEach(runs::add);
+            s.filter(d -> Files.exists(d.resolve("l2_swimlane_records.json"))
+                            || Files.exists(d.resolve("chip_swimlane_records.json")))
+                    .filter(d -> !Files.exists(d.resolve("expected_error.txt")))
+                    .sorted()
+                    .forEach(runs::add);
         }
         return runs;
     }
@@ -82,7 +102,9 @@ class PerfettoProcessorTest {
     /** Converts {@code run} into lean, full and JSON traces and checks what the processor imports of each. */
     static void check(Path run, Path dir, boolean band) throws Exception {
         String name = run.getFileName().toString();
-        Path lean = dir.resolve(name + ".pftrace"), full = dir.resolve(name + ".full.pftrace"), json = dir.resolve(name + ".json");
+        Path lean = dir.resolve(name + ".pftrace"),
+                full = dir.resolve(name + ".full.pftrace"),
+                json = dir.resolve(name + ".json");
         Cli.Result both = Cli.run("convert", run.toString(), "-o", json.toString(), "--format", "both");
         assertThat(both.status()).as(both.stderr()).isZero();
         Files.move(dir.resolve(name + ".pftrace"), lean, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -93,13 +115,19 @@ class PerfettoProcessorTest {
 
         for (Path trace : List.of(lean, full)) {
             Imported i = load(trace, dir);
-            assertThat(i.importErrors()).as("%s: import errors or data loss", trace).isZero();
+            assertThat(i.importErrors())
+                    .as("%s: import errors or data loss", trace)
+                    .isZero();
             assertThat(i.flows()).as("%s: every arrow", trace).isEqualTo(flows);
             assertThat(i.hbArrows()).as("%s: hb_violation arrows", trace).isEqualTo(hb);
-            assertThat(i.hbMarkersJoined()).as("%s: each hb marker joins its arrow and both slices", trace).isEqualTo(hb);
+            assertThat(i.hbMarkersJoined())
+                    .as("%s: each hb marker joins its arrow and both slices", trace)
+                    .isEqualTo(hb);
             if (band) {
                 long est = estimate(trace == full ? f.stdout() : both.stdout(), trace);
-                assertThat((double) est).as("%s: estimate against the processor's peak", trace).isBetween(0.85 * i.peakBytes(), 1.15 * i.peakBytes());
+                assertThat((double) est)
+                        .as("%s: estimate against the processor's peak", trace)
+                        .isBetween(0.85 * i.peakBytes(), 1.15 * i.peakBytes());
             }
         }
         Imported j = load(json, dir);
@@ -122,7 +150,8 @@ class PerfettoProcessorTest {
     void aGeneratedRunImportsWithinTheEstimatesBand(@TempDir Path dir) throws Exception {
         assumeTrue(tp != null, "Perfetto's trace_processor_shell is not at ../shared/tools/perfetto");
         Path run = dir.resolve("synth_run");
-        Cli.Result s = Cli.run("synth", "-n", "5000", "--level", "4", "--seed", "7", "--hb-share", "0.01", "-o", run.toString());
+        Cli.Result s = Cli.run(
+                "synth", "-n", "5000", "--level", "4", "--seed", "7", "--hb-share", "0.01", "-o", run.toString());
         assertThat(s.status()).as(s.stderr()).isZero();
         check(run, dir, true);
     }

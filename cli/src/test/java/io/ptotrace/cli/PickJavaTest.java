@@ -17,7 +17,8 @@ class PickJavaTest {
     @TempDir
     Path dir;
 
-    static final Path SCRIPT = Path.of("..", "bin", "pick-java.sh").toAbsolutePath().normalize();
+    static final Path SCRIPT =
+            Path.of("..", "bin", "pick-java.sh").toAbsolutePath().normalize();
 
     /** A fake JDK home whose java reports {@code version}, with or without a release file. */
     Path jdk(String where, String version, boolean releaseFile) throws IOException {
@@ -26,7 +27,8 @@ class PickJavaTest {
         Path java = bin.resolve("java");
         Files.writeString(java, "#!/bin/sh\necho '    java.specification.version = " + version + "' >&2\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        if (releaseFile) Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + ".0.1\"\n");
+        if (releaseFile)
+            Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + ".0.1\"\n");
         return java;
     }
 
@@ -45,7 +47,7 @@ class PickJavaTest {
     void picksTheNewestSupportedJava() throws Exception {
         assertThat(SCRIPT).exists();
         Path onPath = jdk("jvm/jdk-17", "17", true);
-        jdk("jvm/jdk-11", "11", true);          // beside the PATH's java, too old
+        jdk("jvm/jdk-11", "11", true); // beside the PATH's java, too old
         Path beside = jdk("jvm/jdk-21", "21", true);
         Path home = jdk("home/jdk-19", "19", true);
         Path installed = jdk("opt/jdk-26", "26", false); // no release file: asked for its version
@@ -56,12 +58,26 @@ class PickJavaTest {
         }
         String path = onPath.getParent() + ":" + tools;
 
-        assertThat(pick(Map.of("PATH", path, "JAVA_HOME", home.getParent().getParent().toString(),
-            "PTOTRACE_JDK_ROOTS", dir.resolve("opt") + "/*"))).isEqualTo(installed.toString());
-        assertThat(pick(Map.of("PATH", path, "JAVA_HOME", home.getParent().getParent().toString(),
-            "PTOTRACE_JDK_ROOTS", ""))).isEqualTo(beside.toString());
-        assertThat(pick(Map.of("PATH", tools.toString(), "JAVA_HOME", home.getParent().getParent().toString(),
-            "PTOTRACE_JDK_ROOTS", ""))).isEqualTo(home.toString());
-        assertThat(pick(Map.of("PATH", tools.toString(), "PTOTRACE_JDK_ROOTS", ""))).isEqualTo("java");
+        assertThat(pick(Map.of(
+                        "PATH",
+                        path,
+                        "JAVA_HOME",
+                        home.getParent().getParent().toString(),
+                        "PTOTRACE_JDK_ROOTS",
+                        dir.resolve("opt") + "/*")))
+                .isEqualTo(installed.toString());
+        assertThat(pick(Map.of(
+                        "PATH", path, "JAVA_HOME", home.getParent().getParent().toString(), "PTOTRACE_JDK_ROOTS", "")))
+                .isEqualTo(beside.toString());
+        assertThat(pick(Map.of(
+                        "PATH",
+                        tools.toString(),
+                        "JAVA_HOME",
+                        home.getParent().getParent().toString(),
+                        "PTOTRACE_JDK_ROOTS",
+                        "")))
+                .isEqualTo(home.toString());
+        assertThat(pick(Map.of("PATH", tools.toString(), "PTOTRACE_JDK_ROOTS", "")))
+                .isEqualTo("java");
     }
 }

@@ -26,7 +26,9 @@ class SharedOptionsTest {
     void everyCommandHasHelpVersionAndVerbose(String command) {
         Cli.Result help = Cli.run(command, "--help");
         assertThat(help.status()).isZero();
-        assertThat(help.stdout()).startsWith("Usage: ptotrace " + command).contains("-v, --verbose", "-h, --help", "-V, --version");
+        assertThat(help.stdout())
+                .startsWith("Usage: ptotrace " + command)
+                .contains("-v, --verbose", "-h, --help", "-V, --version");
         assertThat(help.stderr()).isEmpty();
         Cli.Result version = Cli.run(command, "--version");
         assertThat(version.status()).isZero();
@@ -63,15 +65,29 @@ class SharedOptionsTest {
     }
 
     private Path deps(String name, String kernel) throws IOException {
-        return Files.writeString(dir.resolve(name + ".json"),
-            "{\"tasks\": [{\"task_id\": \"0\", \"kernel_ids\": [" + kernel + ", -1, -1], \"block_num\": 1}], \"edges\": []}");
+        return Files.writeString(
+                dir.resolve(name + ".json"),
+                "{\"tasks\": [{\"task_id\": \"0\", \"kernel_ids\": [" + kernel
+                        + ", -1, -1], \"block_num\": 1}], \"edges\": []}");
     }
 
     @Test
     void diffTakesTheWordsOnItsCommandLine() throws IOException {
         Path a = deps("a", "0"), b = deps("b", "1"), report = dir.resolve("report.md");
-        Cli.Result r = Cli.run("diff", a.toString(), b.toString(), "--format", "MD", "--color", "Never",
-            "--match-tensors", "STRUCTURE", "--ignore", "Block-Num,args", "-o", report.toString());
+        Cli.Result r = Cli.run(
+                "diff",
+                a.toString(),
+                b.toString(),
+                "--format",
+                "MD",
+                "--color",
+                "Never",
+                "--match-tensors",
+                "STRUCTURE",
+                "--ignore",
+                "Block-Num,args",
+                "-o",
+                report.toString());
         assertThat(r.status()).as(r.stderr()).isEqualTo(1);
         assertThat(Files.readString(report)).startsWith("#").contains("kernel_ids");
         Cli.Result same = Cli.run("diff", a.toString(), a.toString(), "--format", "json");
@@ -82,25 +98,34 @@ class SharedOptionsTest {
     @Test
     void anUnknownWordIsAUsageErrorListingTheWords() throws IOException {
         Path a = deps("a", "0");
-        assertThat(Cli.run("diff", a.toString(), a.toString(), "--color", "bad").errLines()).containsExactly(
-            "Error: Invalid value for option '--color': expected auto, always or never, not 'bad'",
-            "Try 'ptotrace diff --help' for more information.");
-        assertThat(Cli.run("diff", a.toString(), a.toString(), "--match-tensors", "name").errLines().get(0))
-            .isEqualTo("Error: Invalid value for option '--match-tensors': expected address or structure, not 'name'");
+        assertThat(Cli.run("diff", a.toString(), a.toString(), "--color", "bad").errLines())
+                .containsExactly(
+                        "Error: Invalid value for option '--color': expected auto, always or never, not 'bad'",
+                        "Try 'ptotrace diff --help' for more information.");
+        assertThat(Cli.run("diff", a.toString(), a.toString(), "--match-tensors", "name")
+                        .errLines()
+                        .get(0))
+                .isEqualTo(
+                        "Error: Invalid value for option '--match-tensors': expected address or structure, not 'name'");
         Cli.Result format = Cli.run("diff", a.toString(), a.toString(), "--format", "xml");
         assertThat(format.status()).isEqualTo(2);
         assertThat(format.stdout()).isEmpty();
-        assertThat(format.errLines().get(0)).isEqualTo("Error: Invalid value for option '--format': expected text, json, markdown or html, not 'xml'");
-        assertThat(Cli.run("convert", a.toString(), "--format", "svg").errLines().get(0))
-            .isEqualTo("Error: Invalid value for option '--format': expected json, pftrace or both, not 'svg'");
+        assertThat(format.errLines().get(0))
+                .isEqualTo(
+                        "Error: Invalid value for option '--format': expected text, json, markdown or html, not 'xml'");
+        assertThat(Cli.run("convert", a.toString(), "--format", "svg")
+                        .errLines()
+                        .get(0))
+                .isEqualTo("Error: Invalid value for option '--format': expected json, pftrace or both, not 'svg'");
         assertThat(Cli.run("inspect", a.toString(), "--format", "md").errLines().get(0))
-            .isEqualTo("Error: Invalid value for option '--format': expected text or json, not 'md'");
+                .isEqualTo("Error: Invalid value for option '--format': expected text or json, not 'md'");
         Cli.Result ignore = Cli.run("diff", a.toString(), a.toString(), "--ignore", "args,colour");
         assertThat(ignore.status()).isEqualTo(2);
         assertThat(ignore.errLines().get(0)).contains("unknown field 'colour'", "(known: scope, kernel_ids");
         Cli.Result era = Cli.run("synth", "-o", dir.resolve("run").toString(), "--era", "iron");
         assertThat(era.status()).isEqualTo(2);
-        assertThat(era.errLines().get(0)).isEqualTo("Error: Invalid value for option '--era': era must be one of l2, chip, streams, got 'iron'");
+        assertThat(era.errLines().get(0))
+                .isEqualTo("Error: Invalid value for option '--era': era must be one of l2, chip, streams, got 'iron'");
         assertThat(Files.exists(dir.resolve("run"))).isFalse();
     }
 
@@ -108,7 +133,8 @@ class SharedOptionsTest {
     @ValueSource(strings = {"convert", "diff", "inspect"})
     void verboseAddsTheStackTraceOnEveryCommand(String command) {
         String missing = dir.resolve("nope.json").toString();
-        String[] args = command.equals("diff") ? new String[] {command, missing, missing} : new String[] {command, missing};
+        String[] args =
+                command.equals("diff") ? new String[] {command, missing, missing} : new String[] {command, missing};
         Cli.Result quiet = Cli.run(args);
         assertThat(quiet.status()).isEqualTo(2);
         assertThat(quiet.errorLine()).contains(missing);

@@ -28,14 +28,23 @@ class SplitCliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--split=1.5X", "--split=10M", "--split=", "--window=5..1", "--window=abc", "--window=task:x..task:t2",
-        "--window=1..2..3"})
+    @ValueSource(
+            strings = {
+                "--split=1.5X",
+                "--split=10M",
+                "--split=",
+                "--window=5..1",
+                "--window=abc",
+                "--window=task:x..task:t2",
+                "--window=1..2..3"
+            })
     void badValuesExitTwoWithOneLine(String option) throws Exception {
         Path run = run();
         Cli.Result r = Cli.run("convert", run.toString(), option);
         assertThat(r.status()).isEqualTo(2);
         assertThat(errorLines(r)).hasSize(1);
-        assertThat(errorLines(r).get(0)).startsWith("Error: Invalid value for option '" + option.substring(0, option.indexOf('=')) + "': ");
+        assertThat(errorLines(r).get(0))
+                .startsWith("Error: Invalid value for option '" + option.substring(0, option.indexOf('=')) + "': ");
         assertThat(listing(run)).doesNotContain("merged_swimlane.pftrace", "merged_swimlane.window.pftrace");
     }
 
@@ -44,7 +53,8 @@ class SplitCliTest {
         Path run = run();
         Cli.Result r = Cli.run("convert", run.toString(), "--split", "1G", "--window", "1..2");
         assertThat(r.status()).isEqualTo(2);
-        assertThat(errorLines(r)).containsExactly("Error: --split=BUDGET, --window=FROM..TO are mutually exclusive (specify only one)");
+        assertThat(errorLines(r))
+                .containsExactly("Error: --split=BUDGET, --window=FROM..TO are mutually exclusive (specify only one)");
     }
 
     @Test
@@ -52,7 +62,8 @@ class SplitCliTest {
         Path run = run();
         Cli.Result r = Cli.run("convert", run.toString(), "--window", "task:t1..task:t99999");
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.errorLine()).isEqualTo("Error: --window task:t1..task:t99999: no slice of task t99999 in this run");
+        assertThat(r.errorLine())
+                .isEqualTo("Error: --window task:t1..task:t99999: no slice of task t99999 in this run");
         assertThat(listing(run)).doesNotContain("merged_swimlane.window.pftrace");
     }
 
@@ -61,12 +72,20 @@ class SplitCliTest {
         Path run = run();
         Cli.Result r = Cli.run("convert", run.toString(), "--window", "task:t10..task:t20");
         assertThat(r.status()).isZero();
-        assertThat(listing(run)).contains("merged_swimlane.window.pftrace").doesNotContain("merged_swimlane.pftrace", "merged_swimlane.json");
+        assertThat(listing(run))
+                .contains("merged_swimlane.window.pftrace")
+                .doesNotContain("merged_swimlane.pftrace", "merged_swimlane.json");
         assertThat(r.stdout()).contains("merged_swimlane.window.pftrace: ", " in Perfetto's trace processor");
-        assertThat(Cli.run("inspect", run.resolve("merged_swimlane.window.pftrace").toString()).status()).isZero();
+        assertThat(Cli.run(
+                                "inspect",
+                                run.resolve("merged_swimlane.window.pftrace").toString())
+                        .status())
+                .isZero();
     }
 
     private static List<String> listing(Path d) throws Exception {
-        try (Stream<Path> s = Files.list(d)) { return s.map(p -> p.getFileName().toString()).sorted().toList(); }
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 }

@@ -21,6 +21,7 @@ class StreamsCliTest {
 
     @TempDir
     Path tmp;
+
     Path hbg, tmr;
 
     @BeforeEach
@@ -60,11 +61,17 @@ class StreamsCliTest {
         Cli.Result r = Cli.run("convert", hbg.toString(), "--format", "both", "-o", out.toString());
         assertThat(r.status()).as(r.stderr()).isZero();
         assertThat(r.errLines()).allSatisfy(l -> assertThat(l).startsWith("Warning: dummy("));
-        assertThat(Files.readString(out)).contains("\"layout\":\"containment_spliced\"", "\"runtime\":\"host_build_graph\"");
+        assertThat(Files.readString(out))
+                .contains("\"layout\":\"containment_spliced\"", "\"runtime\":\"host_build_graph\"");
         assertThat(state(hbg)).isEqualTo(before);
 
-        Cli.Result again = Cli.run("convert", hbg.resolve("chip_swimlane_records.json").toString(), "--host-log",
-            hbg.resolve("host.4242.log").toString(), "-o", tmp.resolve("out/u.json").toString());
+        Cli.Result again = Cli.run(
+                "convert",
+                hbg.resolve("chip_swimlane_records.json").toString(),
+                "--host-log",
+                hbg.resolve("host.4242.log").toString(),
+                "-o",
+                tmp.resolve("out/u.json").toString());
         assertThat(again.status()).isZero();
         assertThat(Files.readString(tmp.resolve("out/u.json"))).isEqualTo(Files.readString(out));
         assertThat(state(hbg)).isEqualTo(before);
@@ -78,11 +85,14 @@ class StreamsCliTest {
     void aMissingHostLogIsAnErrorAndALogIsNeverAnOutput() throws IOException {
         Map<String, String> before = state(hbg);
         Path out = tmp.resolve("t.json");
-        Cli.Result r = Cli.run("convert", hbg.toString(), "--host-log", tmp.resolve("nope.log").toString(), "-o", out.toString());
+        Cli.Result r = Cli.run(
+                "convert", hbg.toString(), "--host-log", tmp.resolve("nope.log").toString(), "-o", out.toString());
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.errorLine()).isEqualTo("Error: " + tmp.resolve("nope.log") + ": no such file (given as --host-log)");
+        assertThat(r.errorLine())
+                .isEqualTo("Error: " + tmp.resolve("nope.log") + ": no such file (given as --host-log)");
         assertThat(out).doesNotExist();
-        Cli.Result s = Cli.run("convert", hbg.toString(), "-o", hbg.resolve("host.4242.log").toString());
+        Cli.Result s = Cli.run(
+                "convert", hbg.toString(), "-o", hbg.resolve("host.4242.log").toString());
         assertThat(s.status()).isEqualTo(2);
         assertThat(s.errorLine()).contains("is an input of this command");
         assertThat(state(hbg)).isEqualTo(before);
@@ -93,25 +103,31 @@ class StreamsCliTest {
         Map<String, String> before = state(tmr);
         Cli.Result same = Cli.run("diff", tmr.toString(), tmr.toString());
         assertThat(same.status()).as(same.stdout() + same.stderr()).isZero();
-        Cli.Result deps = Cli.run("deps", tmr.toString(), "-o", tmp.resolve("view.txt").toString());
+        Cli.Result deps =
+                Cli.run("deps", tmr.toString(), "-o", tmp.resolve("view.txt").toString());
         assertThat(deps.status()).as(deps.stderr()).isZero();
         assertThat(state(tmr)).isEqualTo(before);
 
         // the same graph named by the other runtime: a note, not a difference
         Path other = Files.createDirectories(tmp.resolve("other"));
-        Files.writeString(other.resolve("deps.json"), Files.readString(tmr.resolve("deps.json"))
-            .replace("\"runtime\": \"tensormap_and_ringbuffer\"", "\"runtime\": \"host_build_graph\""));
+        Files.writeString(
+                other.resolve("deps.json"),
+                Files.readString(tmr.resolve("deps.json"))
+                        .replace("\"runtime\": \"tensormap_and_ringbuffer\"", "\"runtime\": \"host_build_graph\""));
         Cli.Result changed = Cli.run("diff", tmr.toString(), other.toString(), "--format", "json");
         assertThat(changed.status()).as(changed.stdout() + changed.stderr()).isZero();
-        assertThat(changed.stdout()).contains("runtime changed: OLD was built by tensormap_and_ringbuffer, NEW by host_build_graph");
+        assertThat(changed.stdout())
+                .contains("runtime changed: OLD was built by tensormap_and_ringbuffer, NEW by host_build_graph");
     }
 
     @Test
     void convertReadsTheTmrFolder() throws IOException {
         Map<String, String> before = state(tmr);
-        Cli.Result r = Cli.run("convert", tmr.toString(), "-o", tmp.resolve("t.pftrace").toString());
+        Cli.Result r = Cli.run(
+                "convert", tmr.toString(), "-o", tmp.resolve("t.pftrace").toString());
         assertThat(r.status()).as(r.stderr()).isZero();
-        assertThat(r.stdout()).contains("Per-task (valid scheduler timing)", "Dispatch\u2192kernel start (Host-computed)");
+        assertThat(r.stdout())
+                .contains("Per-task (valid scheduler timing)", "Dispatch\u2192kernel start (Host-computed)");
         assertThat(state(tmr)).isEqualTo(before);
     }
 }

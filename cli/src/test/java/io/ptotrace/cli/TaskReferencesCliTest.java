@@ -28,7 +28,9 @@ class TaskReferencesCliTest {
     }
 
     private static List<String> listing(Path d) throws IOException {
-        try (Stream<Path> s = Files.list(d)) { return s.map(p -> p.getFileName().toString()).sorted().toList(); }
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 
     // ------------------------------------------------------------------ --window
@@ -38,7 +40,11 @@ class TaskReferencesCliTest {
         Path run = run("rings=2");
         String reference = null;
         // a raw ring-1 id is the task r1t3 the trace prints
-        for (String window : List.of("task:t1..task:r1t3", "task:r0t1..task:r1t3", "task:1..task:r1t3", "task:(0, 1)..task:r1t3",
+        for (String window : List.of(
+                "task:t1..task:r1t3",
+                "task:r0t1..task:r1t3",
+                "task:1..task:r1t3",
+                "task:(0, 1)..task:r1t3",
                 "task:t1..task:" + ((1L << 32) | 3))) {
             Path out = dir.resolve("w.pftrace");
             Cli.Result r = Cli.run("convert", run.toString(), "--window", window, "-o", out.toString());
@@ -55,8 +61,10 @@ class TaskReferencesCliTest {
         Path run = run();
         Cli.Result r = Cli.run("convert", run.toString(), "--window", "0.." + "9".repeat(400));
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.errLines().get(0)).startsWith("Error: Invalid value for option '--window': ").endsWith("is too large a time")
-            .doesNotContain("internal error");
+        assertThat(r.errLines().get(0))
+                .startsWith("Error: Invalid value for option '--window': ")
+                .endsWith("is too large a time")
+                .doesNotContain("internal error");
         assertThat(listing(run)).doesNotContain("merged_swimlane.window.pftrace");
     }
 
@@ -65,8 +73,9 @@ class TaskReferencesCliTest {
         Path run = run();
         Cli.Result r = Cli.run("convert", run.toString(), "--window", "1000000000000000..2000000000000000");
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.errorLine()).matches("Error: --window 1000000000000000\\.\\.2000000000000000: nothing starts in this window "
-            + "\\(the run's slices and samples start from [0-9.]+ to [0-9.]+ \u00b5s\\)");
+        assertThat(r.errorLine())
+                .matches("Error: --window 1000000000000000\\.\\.2000000000000000: nothing starts in this window "
+                        + "\\(the run's slices and samples start from [0-9.]+ to [0-9.]+ \u00b5s\\)");
         assertThat(listing(run)).doesNotContain("merged_swimlane.window.pftrace");
     }
 
@@ -78,23 +87,37 @@ class TaskReferencesCliTest {
     private Path deps(String name, boolean withEdge) throws IOException {
         Path p = dir.resolve(name).resolve("deps.json");
         Files.createDirectories(p.getParent());
-        Files.writeString(p, "{\"tasks\": [{\"task_id\": " + A + ", \"kernel_ids\": [0, -1, -1]}, {\"task_id\": " + B
-            + ", \"kernel_ids\": [1, -1, -1]}], \"edges\": [" + (withEdge ? "{\"pred\": " + A + ", \"succ\": " + B + ", \"source\": \"explicit\"}" : "")
-            + "]}");
+        Files.writeString(
+                p,
+                "{\"tasks\": [{\"task_id\": " + A + ", \"kernel_ids\": [0, -1, -1]}, {\"task_id\": " + B
+                        + ", \"kernel_ids\": [1, -1, -1]}], \"edges\": ["
+                        + (withEdge ? "{\"pred\": " + A + ", \"succ\": " + B + ", \"source\": \"explicit\"}" : "")
+                        + "]}");
         return p;
     }
 
     @Test
     void idsThatDifferAboveRing255AreShownApartByDepsAndDiff() throws IOException {
         Path with = deps("with", true), without = deps("without", false);
-        Cli.Result view = Cli.run("deps", with.toString(), "-o", dir.resolve("view.txt").toString());
+        Cli.Result view =
+                Cli.run("deps", with.toString(), "-o", dir.resolve("view.txt").toString());
         assertThat(view.status()).as(view.stderr()).isZero();
         String text = Files.readString(dir.resolve("view.txt"));
         assertThat(text).contains("(1, 5)", "(257, 5)");
         Cli.Result diff = Cli.run("diff", without.toString(), with.toString());
         assertThat(diff.status()).isEqualTo(1);
         assertThat(diff.stdout()).contains("r1t5 -> r257t5").doesNotContain("r1t5 -> r1t5");
-        assertThat(Cli.run("deps", with.toString(), "--focus", "r257t5", "--hops", "0", "-o", dir.resolve("f.txt").toString()).status()).isZero();
+        assertThat(Cli.run(
+                                "deps",
+                                with.toString(),
+                                "--focus",
+                                "r257t5",
+                                "--hops",
+                                "0",
+                                "-o",
+                                dir.resolve("f.txt").toString())
+                        .status())
+                .isZero();
         assertThat(Files.readString(dir.resolve("f.txt"))).contains("(257, 5)").doesNotContain("(1, 5)");
     }
 
@@ -107,7 +130,9 @@ class TaskReferencesCliTest {
         Files.createDirectories(dup.getParent());
         Files.writeString(ref, "{\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [0, -1, -1]}], \"edges\": []}");
         // the first entry matches the reference, the last one does not: the last one counts everywhere
-        Files.writeString(dup, "{\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [0, -1, -1]}, {\"task_id\": 1, \"kernel_ids\": [7, -1, -1]}], \"edges\": []}");
+        Files.writeString(
+                dup,
+                "{\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [0, -1, -1]}, {\"task_id\": 1, \"kernel_ids\": [7, -1, -1]}], \"edges\": []}");
         String warning = "Warning: " + dup + ": 1 task_id(s) listed more than once; the last entry of each counts";
 
         Cli.Result diff = Cli.run("diff", ref.toString(), dup.toString());
@@ -115,15 +140,19 @@ class TaskReferencesCliTest {
         assertThat(diff.errLines()).containsExactly(warning);
         assertThat(diff.stdout()).contains("kernel_ids");
 
-        Cli.Result deps = Cli.run("deps", dup.toString(), "-o", dir.resolve("v.txt").toString());
+        Cli.Result deps =
+                Cli.run("deps", dup.toString(), "-o", dir.resolve("v.txt").toString());
         assertThat(deps.status()).isZero();
         assertThat(deps.errLines()).containsExactly(warning);
         assertThat(Files.readString(dir.resolve("v.txt"))).contains("7");
 
         Path run = run();
         Files.copy(dup, run.resolve("deps.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Cli.Result convert = Cli.run("convert", run.toString(), "-o", dir.resolve("t.json").toString());
+        Cli.Result convert =
+                Cli.run("convert", run.toString(), "-o", dir.resolve("t.json").toString());
         assertThat(convert.status()).as(convert.stderr()).isZero();
-        assertThat(convert.errLines()).contains("Warning: " + run.resolve("deps.json") + ": 1 task_id(s) listed more than once; the last entry of each counts");
+        assertThat(convert.errLines())
+                .contains("Warning: " + run.resolve("deps.json")
+                        + ": 1 task_id(s) listed more than once; the last entry of each counts");
     }
 }

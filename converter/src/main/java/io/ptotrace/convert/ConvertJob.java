@@ -75,7 +75,11 @@ public final class ConvertJob {
             final JsonTraceCheck jsonCheck;
             private String reportText, droppedArrows;
 
-            Outcome(TraceSplit split, Map<Path, long[]> sizes, SecondThread<CostCounter.Both> costs, JsonTraceCheck jsonCheck) {
+            Outcome(
+                    TraceSplit split,
+                    Map<Path, long[]> sizes,
+                    SecondThread<CostCounter.Both> costs,
+                    JsonTraceCheck jsonCheck) {
                 this.split = split;
                 this.sizes = sizes;
                 this.costs = costs;
@@ -110,21 +114,31 @@ public final class ConvertJob {
     private boolean partial;
 
     /** True after {@link #run} when the trace written leaves out part of its input (exit status 1). */
-    public boolean partial() { return partial; }
+    public boolean partial() {
+        return partial;
+    }
 
     /** Runs the conversion; throws {@link InputProblem} on bad input. Returns the files written. */
     public List<Written> run() throws IOException {
         Path given = o.input == null ? null : o.cwd.resolve(o.input);
-        if (given != null && Files.isDirectory(given) && RunLocator.recordsIn(given) == null && RankTree.looksLikeRoot(given)) {
+        if (given != null
+                && Files.isDirectory(given)
+                && RunLocator.recordsIn(given) == null
+                && RankTree.looksLikeRoot(given)) {
             TreeConvertJob tree = new TreeConvertJob(this, o, out, err, progress);
             List<Written> w = tree.run();
             partial = tree.partial();
             return w;
         }
         if (o.dispatch != null || o.dispatchId != null)
-            throw new InputProblem((String) null, "--dispatch and --dispatch-id are only valid when input is a dfx_outputs directory", null, null);
+            throw new InputProblem(
+                    (String) null,
+                    "--dispatch and --dispatch-id are only valid when input is a dfx_outputs directory",
+                    null,
+                    null);
         if (!o.rankPins.isEmpty())
-            throw new InputProblem((String) null, "--rank-pid is only valid when input is a dfx_outputs directory", null, null);
+            throw new InputProblem(
+                    (String) null, "--rank-pid is only valid when input is a dfx_outputs directory", null, null);
         Path input = resolveInput();
         if (o.verbose) out.println("Reading performance data from: " + input);
         Path depsPath = o.depsJson != null ? o.depsJson : RunLocator.depsBeside(input);
@@ -136,12 +150,18 @@ public final class ConvertJob {
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
         if (o.splitBudget != null) {
             if (written.stream().noneMatch(w -> w.format == ConvertOptions.Format.PFTRACE))
-                throw new InputProblem((String) null, "--split cuts the .pftrace into windows, but this conversion writes only "
-                    + "JSON: add --format both, or name a .pftrace with -o", null, null);
+                throw new InputProblem(
+                        (String) null,
+                        "--split cuts the .pftrace into windows, but this conversion writes only "
+                                + "JSON: add --format both, or name a .pftrace with -o",
+                        null,
+                        null);
             Path whole = pftraceTarget(written);
             if (OutputFile.of(whole).isStream())
-                throw new OutputProblem(whole, "is a device or pipe, and --split writes a set of files beside it "
-                    + "(<stem>.part-NN.pftrace, <stem>.parts.json); name a regular file with -o");
+                throw new OutputProblem(
+                        whole,
+                        "is a device or pipe, and --split writes a set of files beside it "
+                                + "(<stem>.part-NN.pftrace, <stem>.parts.json); name a regular file with -o");
             planned.add(TraceSplit.indexPath(whole));
         }
         Outputs.plan(planned, inputs); // refuse before reading
@@ -157,7 +177,9 @@ public final class ConvertJob {
         depsWarnings.forEach(err::println);
         if (o.verbose && deps.edgesLoaded()) {
             out.println("  Using deps.json edges (" + deps.pairCount() + " total) from " + depsPath);
-            if (deps.hasKernelMap()) out.println("  Using deps.json kernel_ids for " + deps.kernelMapSize() + " tasks (level=1 name recovery)");
+            if (deps.hasKernelMap())
+                out.println(
+                        "  Using deps.json kernel_ids for " + deps.kernelMapSize() + " tasks (level=1 name recovery)");
         }
 
         Run run = new Run(tl, deps, names);
@@ -166,14 +188,25 @@ public final class ConvertJob {
             out.println("Generating Chrome Trace JSON...");
             out.println("  Tasks: " + tl.rows);
             if (names.size() > 0) out.println("  Function names: " + names.size() + " entries");
-            out.println("  Unique cores: " + java.util.Arrays.stream(tl.coreId).distinct().count());
+            out.println("  Unique cores: "
+                    + java.util.Arrays.stream(tl.coreId).distinct().count());
         }
-        List<String> mappingLine = new ArrayList<>(); // printed after the dependency summary, where the reference prints it
-        TraceBuilder.Result result = TraceBuilder.build(run, o.overhead, err::println, !o.verbose ? null
-            : s -> { if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s); else out.println(s); });
+        List<String> mappingLine =
+                new ArrayList<>(); // printed after the dependency summary, where the reference prints it
+        TraceBuilder.Result result = TraceBuilder.build(
+                run,
+                o.overhead,
+                err::println,
+                !o.verbose
+                        ? null
+                        : s -> {
+                            if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s);
+                            else out.println(s);
+                        });
         TracePicture pic = result.picture;
         if (o.verbose) printFlowSummary(deps, result, mappingLine);
-        OverlayContext overlayContext = new OverlayContext(run, pic, depsPath, result::workerSlice, result::recordSlice);
+        OverlayContext overlayContext =
+                new OverlayContext(run, pic, depsPath, result::workerSlice, result::recordSlice);
         for (OverlayProducer producer : o.overlays) producer.applyTo(overlayContext);
 
         Written.Outcome done = write(pic, written, inputs, (rep, d) -> {
@@ -186,12 +219,14 @@ public final class ConvertJob {
             rep.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
         });
         if (o.overhead && !deps.edgesLoaded())
-            err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
+            err.println(
+                    "Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
         for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
         progress.done();
         done.print(out, err);
         out.println();
-        out.println("Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
+        out.println(
+                "Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
         return written;
     }
 
@@ -200,7 +235,8 @@ public final class ConvertJob {
      * memory estimate counted beside the writers; {@code report} is rendered before the set is committed, so
      * a failure there leaves the previous files. {@code inputs} may not be overwritten.
      */
-    Written.Outcome write(TracePicture pic, List<Written> written, List<Path> inputs, Report report) throws IOException {
+    Written.Outcome write(TracePicture pic, List<Written> written, List<Path> inputs, Report report)
+            throws IOException {
         if (o.window != null) pic = window(pic);
         TracePicture shownPic = pic;
         Path partsOf = pftraceTarget(written);
@@ -208,20 +244,32 @@ public final class ConvertJob {
         ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
         // the memory estimate is counted beside the writers, or first when the windows need it
         boolean jsonWritten = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
-        SecondThread<CostCounter.Both> costs = SecondThread.start("trace-costs", () -> CostCounter.count(shownPic, argSet, jsonWritten));
+        SecondThread<CostCounter.Both> costs =
+                SecondThread.start("trace-costs", () -> CostCounter.count(shownPic, argSet, jsonWritten));
         if (o.splitBudget != null) {
             progress.say("cutting " + partsOf + " into windows under " + MemoryModel.shown(o.splitBudget));
-            split = TraceSplit.plan(pic, o.splitBudget, partsOf, argSet, costs.joinUnchecked().pftrace());
+            split = TraceSplit.plan(
+                    pic, o.splitBudget, partsOf, argSet, costs.joinUnchecked().pftrace());
         }
 
         // the JSON check (arrows Perfetto will drop) reads the JSON trace while it is written
         boolean withPftrace = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
-        JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON) ? new JsonTraceCheck(shownPic, withPftrace) : null;
+        JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON)
+                ? new JsonTraceCheck(shownPic, withPftrace)
+                : null;
         Map<ConvertOptions.Format, TraceWriter> writers = TraceWriters.of(argSet, jsonCheck);
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written)
-            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, stream -> writers.get(w.format).write(shownPic, stream).forEach(err::println))));
+            jobs.add(new Outputs.Job(
+                    w.path,
+                    true,
+                    counted(
+                            sizes,
+                            w.path,
+                            stream -> writers.get(w.format)
+                                    .write(shownPic, stream)
+                                    .forEach(err::println))));
         if (split != null) {
             TraceSplit s = split;
             // its warnings are the whole trace's; what it wrote of each window goes into the index
@@ -229,14 +277,20 @@ public final class ConvertJob {
             for (int k = 0; k < s.parts.size(); k++) {
                 int part = k;
                 // each window is built while its file is written, and dropped after
-                jobs.add(new Outputs.Job(s.parts.get(k).path(), true,
-                    counted(sizes, s.parts.get(k).path(),
-                        stream -> s.wrote(part, windowWriter.writeReporting(s.windows.window(part), stream).counterValues))));
+                jobs.add(new Outputs.Job(
+                        s.parts.get(k).path(),
+                        true,
+                        counted(
+                                sizes,
+                                s.parts.get(k).path(),
+                                stream -> s.wrote(
+                                        part,
+                                        windowWriter.writeReporting(s.windows.window(part), stream).counterValues))));
             }
             jobs.add(new Outputs.Job(s.index, false, stream -> s.writeIndex(stream, partsOf)));
         }
         progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and "))
-            + (split != null ? " and " + split.parts.size() + " window(s)" : ""));
+                + (split != null ? " and " + split.parts.size() + " window(s)" : ""));
         // two writers at once need two sets of buffers: only for pictures that leave room for both
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
         List<Path> stale = split == null ? List.of() : split.staleParts();
@@ -253,8 +307,8 @@ public final class ConvertJob {
     void reportFiles(PrintStream rep, Written.Outcome done, List<Written> written) {
         TraceSplit split = done.split;
         if (split != null) {
-            rep.println("  Parts:  " + split.parts.size() + " window(s) of the .pftrace, each estimated under " + MemoryModel.shown(split.budget)
-                + ", listed in " + split.index);
+            rep.println("  Parts:  " + split.parts.size() + " window(s) of the .pftrace, each estimated under "
+                    + MemoryModel.shown(split.budget) + ", listed in " + split.index);
         }
         rep.println();
         rep.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + written.get(0).path);
@@ -268,7 +322,10 @@ public final class ConvertJob {
     private TracePicture window(TracePicture pic) {
         double[] range = o.window.resolve(pic);
         String outside = "(outside the window " + o.window + ")";
-        return new PictureWindows(pic, new double[] {range[0], Math.nextUp(range[1])}, new String[] {outside, "(the window)", outside}).window(1);
+        return new PictureWindows(pic, new double[] {range[0], Math.nextUp(range[1])}, new String[] {
+                    outside, "(the window)", outside
+                })
+                .window(1);
     }
 
     /** The .pftrace the parts are named after: the one written, or the JSON's name with that extension. */
@@ -293,9 +350,15 @@ public final class ConvertJob {
             Path found = RunLocator.newestUnderOutputs(o.cwd);
             if (found == null) {
                 Path where = o.cwd.toAbsolutePath().normalize().resolve("outputs");
-                String names = RunLocator.CAPTURE_NAMES.stream().map(n -> "outputs/*/" + n).collect(Collectors.joining(" or "));
-                throw new InputProblem((String) null, "No " + names + " found under " + where + ". Run a test with " + Era.CHIP.runFlag
-                    + " (or " + Era.L2.runFlag + ") first, or specify an explicit input.", null, null);
+                String names = RunLocator.CAPTURE_NAMES.stream()
+                        .map(n -> "outputs/*/" + n)
+                        .collect(Collectors.joining(" or "));
+                throw new InputProblem(
+                        (String) null,
+                        "No " + names + " found under " + where + ". Run a test with " + Era.CHIP.runFlag + " (or "
+                                + Era.L2.runFlag + ") first, or specify an explicit input.",
+                        null,
+                        null);
             }
             Path rel = found;
             if (o.verbose) out.println("Auto-selected latest file: " + rel);
@@ -305,7 +368,8 @@ public final class ConvertJob {
         if (Files.isDirectory(in)) {
             Path rec = RunLocator.recordsIn(in);
             if (rec == null)
-                throw new InputProblem(in, "no " + String.join(" or ", RunLocator.CAPTURE_NAMES) + " in this folder", null);
+                throw new InputProblem(
+                        in, "no " + String.join(" or ", RunLocator.CAPTURE_NAMES) + " in this folder", null);
             return rec;
         }
         if (!Files.exists(in)) throw new InputProblem((String) null, "Input file not found: " + in, null, null);
@@ -313,8 +377,9 @@ public final class ConvertJob {
     }
 
     static DepsProjection loadDeps(Path depsPath, List<String> warnings) {
-        String noUsable = "Warning: no usable deps.json at " + depsPath + "; Perfetto trace will have no dependency arrows. "
-            + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
+        String noUsable =
+                "Warning: no usable deps.json at " + depsPath + "; Perfetto trace will have no dependency arrows. "
+                        + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
         if (!readable(depsPath)) {
             warnings.add(noUsable);
             return DepsProjection.none();
@@ -328,7 +393,7 @@ public final class ConvertJob {
             return p;
         } catch (InputProblem e) {
             warnings.add("Warning: failed to read " + depsPath + ": " + e.getMessage()
-                + (e.where() != null ? " (at " + e.where() + ")" : ""));
+                    + (e.where() != null ? " (at " + e.where() + ")" : ""));
             warnings.add(noUsable);
             return DepsProjection.none();
         }
@@ -336,7 +401,8 @@ public final class ConvertJob {
 
     private NameMap loadNames(Path input) throws IOException {
         if (o.funcNames != null) {
-            if (!readable(o.funcNames)) throw new InputProblem((String) null, "Func names JSON not found: " + o.funcNames, null, null);
+            if (!readable(o.funcNames))
+                throw new InputProblem((String) null, "Func names JSON not found: " + o.funcNames, null, null);
             if (o.verbose) out.println("Loading func names from: " + o.funcNames);
             NameMap m = NameMap.read(o.funcNames);
             printNames(m, "");
@@ -359,7 +425,8 @@ public final class ConvertJob {
     private void printNames(NameMap m, String suffix) {
         if (!o.verbose) return;
         out.println("  Loaded " + m.size() + " function name mappings" + suffix + ":");
-        for (Map.Entry<String, String> e : m.sortedEntries()) out.println("    func_id=" + e.getKey() + ": " + e.getValue());
+        for (Map.Entry<String, String> e : m.sortedEntries())
+            out.println("    func_id=" + e.getKey() + ": " + e.getValue());
         if (m.orchestratorName() != null) out.println("  Orchestrator: " + m.orchestratorName());
         out.println();
     }
@@ -371,9 +438,13 @@ public final class ConvertJob {
         out.println("  Task Count: " + tl.rows);
         if (tl.rows > 0) {
             double mn = Double.POSITIVE_INFINITY, mx = Double.NEGATIVE_INFINITY;
-            for (int r = 0; r < tl.rows; r++) { mn = Math.min(mn, tl.start[r]); mx = Math.max(mx, tl.end[r]); }
-            out.println(String.format("  Time Range: %s us - %s us (span: %s us)", StatisticsReport.f(mn, 3),
-                StatisticsReport.f(mx, 3), StatisticsReport.f(mx - mn, 3)));
+            for (int r = 0; r < tl.rows; r++) {
+                mn = Math.min(mn, tl.start[r]);
+                mx = Math.max(mx, tl.end[r]);
+            }
+            out.println(String.format(
+                    "  Time Range: %s us - %s us (span: %s us)",
+                    StatisticsReport.f(mn, 3), StatisticsReport.f(mx, 3), StatisticsReport.f(mx - mn, 3)));
         }
         out.println();
         if (tl.schedulerPhases != null) {
@@ -396,16 +467,24 @@ public final class ConvertJob {
         if (deps.edgesLoaded()) {
             out.println("  Dependency flow events: " + r.stats.workerPairs + " edges (source: deps.json)");
             if (r.stats.spmdTasks > 0)
-                out.println("  SPMD tasks: " + r.stats.spmdTasks + " logical task(s); dependency arrows independently anchor on each view's earliest visible slice per function");
+                out.println(
+                        "  SPMD tasks: " + r.stats.spmdTasks
+                                + " logical task(s); dependency arrows independently anchor on each view's earliest visible slice per function");
         } else {
             out.println("  Flow events: 0 (no deps.json \u2014 re-run dep_gen and pass --deps-json to add arrows)");
         }
         if (r.stats.workerViolations > 0)
-            out.println("  Happens-before violations: " + r.stats.workerViolations + " edge(s) flagged as 'hb_violation'");
+            out.println(
+                    "  Happens-before violations: " + r.stats.workerViolations + " edge(s) flagged as 'hb_violation'");
         mappingLine.forEach(out::println);
-        out.println("  Total events: " + (r.picture.meta.size() + r.picture.sliceCount() + r.picture.counterCount() - r.stats.overheadSamples));
+        out.println("  Total events: "
+                + (r.picture.meta.size()
+                        + r.picture.sliceCount()
+                        + r.picture.counterCount()
+                        - r.stats.overheadSamples));
         out.println("  Flow events: " + r.picture.flowCount());
-        if (r.stats.overheadSamples > 0) out.println("  Overhead Analysis: " + r.stats.overheadSamples + " counter points (8 tracks)");
+        if (r.stats.overheadSamples > 0)
+            out.println("  Overhead Analysis: " + r.stats.overheadSamples + " counter points (8 tracks)");
         if (r.stats.skippedPhaseRecords > 0)
             out.println("  Skipped scheduler records of legacy/unknown phases: " + r.stats.skippedPhaseRecords);
     }
@@ -422,7 +501,8 @@ public final class ConvertJob {
             Path base = dir == null ? Path.of(name) : dir.resolve(name);
             if (f == null) f = o.window != null ? ConvertOptions.Format.PFTRACE : ConvertOptions.Format.BOTH;
             if (f != ConvertOptions.Format.PFTRACE) l.add(new Written(base, ConvertOptions.Format.JSON));
-            if (f != ConvertOptions.Format.JSON) l.add(new Written(withExt(base, ".pftrace"), ConvertOptions.Format.PFTRACE));
+            if (f != ConvertOptions.Format.JSON)
+                l.add(new Written(withExt(base, ".pftrace"), ConvertOptions.Format.PFTRACE));
             return l;
         }
         ConvertOptions.Format named = ConvertOptions.Format.ofName(o.output);

@@ -9,7 +9,9 @@ import java.util.List;
 public final class ConvertOptions {
     /** Trace file formats. */
     public enum Format {
-        JSON, PFTRACE, BOTH;
+        JSON,
+        PFTRACE,
+        BOTH;
 
         /** The format a trace file's name stands for: protobuf for {@code .pftrace} and {@code .perfetto-trace}, else JSON. */
         public static Format ofName(Path file) {

@@ -7,6 +7,7 @@ import java.util.List;
 public final class ConvertStats {
     /** Dependency anchor pairs checked per view (Worker, Scheduler). */
     public long workerPairs, schedulerPairs;
+
     public long workerViolations, schedulerViolations;
     public long skippedPhaseRecords;
     public long missingSuccessors;
@@ -14,6 +15,7 @@ public final class ConvertStats {
     public long spmdTasks, overheadSamples;
     /** Worst violations by how long the consumer started before the producer ended. */
     public final List<Violation> worst = new ArrayList<>();
+
     public static final int WORST_KEPT = 5;
 
     /** One happens-before violation. */
@@ -32,7 +34,12 @@ public final class ConvertStats {
     }
 
     /** Keeps a violation among the worst few; names are rendered only for those kept. */
-    void offer(String view, java.util.function.IntFunction<String> names, int producerSlice, int consumerSlice, double overlapUs) {
+    void offer(
+            String view,
+            java.util.function.IntFunction<String> names,
+            int producerSlice,
+            int consumerSlice,
+            double overlapUs) {
         if (worst.size() == WORST_KEPT && worst.get(WORST_KEPT - 1).overlapUs >= overlapUs) return;
         worst.add(new Violation(view, names.apply(producerSlice), names.apply(consumerSlice), overlapUs));
         worst.sort((a, b) -> Double.compare(b.overlapUs, a.overlapUs));

@@ -20,9 +20,13 @@ final class CounterKinds {
             this.pt = pt;
         }
 
-        @Override public String name(int ref) { return "shared_ready_queue"; }
+        @Override
+        public String name(int ref) {
+            return "shared_ready_queue";
+        }
 
-        @Override public void args(int ref, ArgSink a) {
+        @Override
+        public void args(int ref, ArgSink a) {
             List<?> e = (List<?>) pt.value(ref, PhaseTable.SHARED_AT_END);
             a.raw("AIC", e.get(0));
             a.raw("AIV", e.get(1));
@@ -35,8 +39,14 @@ final class CounterKinds {
      * reference's overhead pass writes.
      */
     static final class Overhead extends CounterKind {
-        private static final List<JsonMember> ORDER = List.of(JsonMember.PH, JsonMember.CAT, JsonMember.NAME, JsonMember.PID,
-            JsonMember.TID, JsonMember.TS, JsonMember.ARGS);
+        private static final List<JsonMember> ORDER = List.of(
+                JsonMember.PH,
+                JsonMember.CAT,
+                JsonMember.NAME,
+                JsonMember.PID,
+                JsonMember.TID,
+                JsonMember.TS,
+                JsonMember.ARGS);
         private final List<String> series;
         private int samples;
         private final PagedColumns.Bytes seriesOf = new PagedColumns.Bytes();
@@ -56,10 +66,18 @@ final class CounterKinds {
             return i;
         }
 
-        int sampleCount() { return samples; }
+        int sampleCount() {
+            return samples;
+        }
 
-        @Override public String name(int ref) { return series.get(seriesOf.get(ref) & 0xFF); }
+        @Override
+        public String name(int ref) {
+            return series.get(seriesOf.get(ref) & 0xFF);
+        }
 
-        @Override public void args(int ref, ArgSink a) { a.i64(name(ref), values.get(ref)); }
+        @Override
+        public void args(int ref, ArgSink a) {
+            a.i64(name(ref), values.get(ref));
+        }
     }
 }

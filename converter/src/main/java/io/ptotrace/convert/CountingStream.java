@@ -8,19 +8,24 @@ import java.io.OutputStream;
 final class CountingStream extends FilterOutputStream {
     long count;
 
-    CountingStream(OutputStream out) { super(out); }
+    CountingStream(OutputStream out) {
+        super(out);
+    }
 
-    @Override public void write(int b) throws IOException {
+    @Override
+    public void write(int b) throws IOException {
         out.write(b);
         count++;
     }
 
-    @Override public void write(byte[] b, int off, int len) throws IOException {
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
         out.write(b, off, len);
         count += len;
     }
 
-    @Override public void close() {
+    @Override
+    public void close() {
         // the stream belongs to the output's owner, which closes it
     }
 }

@@ -1,6 +1,5 @@
 package io.ptotrace.convert;
 
-
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.PhaseTable;
@@ -31,8 +30,16 @@ final class FlowRules {
     private final PhaseTable pt; // phase records by ref (= row)
     private final IntList predA = new IntList(), succA = new IntList();
 
-    FlowRules(Timeline tl, DepsProjection deps, TaskIndex ix, TracePicture pic, ProcessLayout lay, int firstSlice, ConvertStats stats,
-              Consumer<String> verbose, SliceTables slices) {
+    FlowRules(
+            Timeline tl,
+            DepsProjection deps,
+            TaskIndex ix,
+            TracePicture pic,
+            ProcessLayout lay,
+            int firstSlice,
+            ConvertStats stats,
+            Consumer<String> verbose,
+            SliceTables slices) {
         this.tl = tl;
         this.deps = deps;
         this.ix = ix;
@@ -62,9 +69,13 @@ final class FlowRules {
         if (tl.orchestratorPhases != null && sched && slices.hasAicpuData()) submitFlows(coreThread);
     }
 
-    private static int schedTid(int t) { return 30000 + 10 * t; }
+    private static int schedTid(int t) {
+        return 30000 + 10 * t;
+    }
 
-    private static int coreTid(int core) { return 10000 + 10 * core; }
+    private static int coreTid(int core) {
+        return 10000 + 10 * core;
+    }
 
     // ------------------------------------------------------------------ Worker View dependencies
 
@@ -76,7 +87,8 @@ final class FlowRules {
             boolean pKernel = pg >= 0;
             if (!pKernel && !slices.hasAnchors(pred)) continue;
             boolean pIsSlice = !pKernel;
-            if (pKernel) ix.workerAnchors(pg, pAnch); else slices.anchors(pred, pAnch);
+            if (pKernel) ix.workerAnchors(pg, pAnch);
+            else slices.anchors(pred, pAnch);
             int out = ix.fanCount(pred);
             for (int k = deps.succFrom(p); k < deps.succTo(p); k++) {
                 long succ = deps.succ(k);
@@ -85,10 +97,12 @@ final class FlowRules {
                 if (!sKernel && !slices.hasAnchors(succ)) {
                     stats.missingSuccessors++;
                     verbose.accept("Warning: Task " + tl.label(pred) + " (raw " + Long.toUnsignedString(pred)
-                        + ") references non-existent successor " + tl.label(succ) + " (raw " + Long.toUnsignedString(succ) + ")");
+                            + ") references non-existent successor " + tl.label(succ) + " (raw "
+                            + Long.toUnsignedString(succ) + ")");
                     continue;
                 }
-                if (sKernel) ix.workerAnchors(sg, sAnch); else slices.anchors(succ, sAnch);
+                if (sKernel) ix.workerAnchors(sg, sAnch);
+                else slices.anchors(succ, sAnch);
                 int in = ix.fanCount(succ);
                 for (int i = 0; i < pAnch.size(); i++) {
                     int pa = pAnch.get(i);
@@ -105,9 +119,20 @@ final class FlowRules {
                             stats.workerViolations++;
                             stats.offer("Worker View", pic::sliceName, pSlice, sSlice, pEnd - dst);
                         }
-                        pic.addFlow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
-                            lay.worker(), pic.sliceTid(pSlice), pStart, pSlice, true,
-                            lay.worker(), pic.sliceTid(sSlice), dst, sSlice, true, in, out);
+                        pic.addFlow(
+                                hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
+                                lay.worker(),
+                                pic.sliceTid(pSlice),
+                                pStart,
+                                pSlice,
+                                true,
+                                lay.worker(),
+                                pic.sliceTid(sSlice),
+                                dst,
+                                sSlice,
+                                true,
+                                in,
+                                out);
                     }
                 }
             }
@@ -140,11 +165,27 @@ final class FlowRules {
                         stats.schedulerPairs++;
                         if (hb) {
                             stats.schedulerViolations++;
-                            stats.offer("Scheduler View", pic::sliceName, slices.svSlice(pr), slices.svSlice(sr), tl.finish[pr] - tl.dispatch[sr]);
+                            stats.offer(
+                                    "Scheduler View",
+                                    pic::sliceName,
+                                    slices.svSlice(pr),
+                                    slices.svSlice(sr),
+                                    tl.finish[pr] - tl.dispatch[sr]);
                         }
-                        pic.addFlow(hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
-                            lay.schedulerView(), slices.svTid(pr), tl.dispatch[pr], slices.svSlice(pr), true,
-                            lay.schedulerView(), slices.svTid(sr), tl.dispatch[sr], slices.svSlice(sr), true, in, out);
+                        pic.addFlow(
+                                hb ? FlowKind.HB_VIOLATION : FlowKind.DEPENDENCY,
+                                lay.schedulerView(),
+                                slices.svTid(pr),
+                                tl.dispatch[pr],
+                                slices.svSlice(pr),
+                                true,
+                                lay.schedulerView(),
+                                slices.svTid(sr),
+                                tl.dispatch[sr],
+                                slices.svSlice(sr),
+                                true,
+                                in,
+                                out);
                     }
                 }
             }
@@ -180,15 +221,39 @@ final class FlowRules {
             int dstSlice = slices.sliceOfRecord(c);
             for (int i = 0; i < wAnch.size(); i++) {
                 int r = wAnch.get(i);
-                pic.addFlow(FlowKind.COMPLETE, lay.worker(), coreTid(tl.coreId[r]), tl.end[r] - 0.01, slices.workerSlice(r), true,
-                    lay.scheduler(), schedTid(owner), dstTs, dstSlice, false, -1, -1);
+                pic.addFlow(
+                        FlowKind.COMPLETE,
+                        lay.worker(),
+                        coreTid(tl.coreId[r]),
+                        tl.end[r] - 0.01,
+                        slices.workerSlice(r),
+                        true,
+                        lay.scheduler(),
+                        schedTid(owner),
+                        dstTs,
+                        dstSlice,
+                        false,
+                        -1,
+                        -1);
             }
             ix.schedulerAnchors(g, sAnch);
             for (int i = 0; i < sAnch.size(); i++) {
                 int r = sAnch.get(i);
                 if (!(tl.finish[r] > 0)) continue;
-                pic.addFlow(FlowKind.COMPLETE, lay.schedulerView(), slices.svTid(r), tl.finish[r] - 0.01, slices.svSlice(r), true,
-                    lay.scheduler(), schedTid(owner), dstTs, dstSlice, false, -1, -1);
+                pic.addFlow(
+                        FlowKind.COMPLETE,
+                        lay.schedulerView(),
+                        slices.svTid(r),
+                        tl.finish[r] - 0.01,
+                        slices.svSlice(r),
+                        true,
+                        lay.scheduler(),
+                        schedTid(owner),
+                        dstTs,
+                        dstSlice,
+                        false,
+                        -1,
+                        -1);
             }
         }
         if (!deps.edgesLoaded()) return;
@@ -242,8 +307,20 @@ final class FlowRules {
                     double d = tl.dispatch[best];
                     if (d < cEnd) continue;
                     double srcTs = cEnd - 0.01;
-                    pic.addFlow(FlowKind.COMPLETE_READY, lay.scheduler(), schedTid(cThread), srcTs, slices.sliceOfRecord(c), false,
-                        lay.scheduler(), schedTid(thr), d, enclosing(lay.scheduler(), schedTid(thr), d), false, -1, -1);
+                    pic.addFlow(
+                            FlowKind.COMPLETE_READY,
+                            lay.scheduler(),
+                            schedTid(cThread),
+                            srcTs,
+                            slices.sliceOfRecord(c),
+                            false,
+                            lay.scheduler(),
+                            schedTid(thr),
+                            d,
+                            enclosing(lay.scheduler(), schedTid(thr), d),
+                            false,
+                            -1,
+                            -1);
                 }
             }
         }
@@ -258,7 +335,11 @@ final class FlowRules {
         java.util.Arrays.fill(map, -1);
         if (tl.coreToThread.length > 0) {
             int n = 0;
-            for (int c = 0; c < tl.coreToThread.length; c++) if (tl.coreToThread[c] >= 0) { map[c] = tl.coreToThread[c]; n++; }
+            for (int c = 0; c < tl.coreToThread.length; c++)
+                if (tl.coreToThread[c] >= 0) {
+                    map[c] = tl.coreToThread[c];
+                    n++;
+                }
             verbose.accept("  Core-to-thread mapping: " + n + " cores (from perf JSON)");
             return map;
         }
@@ -273,7 +354,10 @@ final class FlowRules {
             for (int r = lane.from; r < lane.to; r++) if ("dispatch".equals(pt.kind(r))) idx.add(r);
             dStart[t] = new double[idx.size()];
             dEnd[t] = new double[idx.size()];
-            for (int k = 0; k < idx.size(); k++) { dStart[t][k] = pt.startUs(idx.get(k)); dEnd[t][k] = pt.endUs(idx.get(k)); }
+            for (int k = 0; k < idx.size(); k++) {
+                dStart[t][k] = pt.startUs(idx.get(k));
+                dEnd[t][k] = pt.endUs(idx.get(k));
+            }
         }
         for (int r = 0; r < tl.rows; r++) {
             if (tl.dispatch[r] < 0) continue;
@@ -283,7 +367,10 @@ final class FlowRules {
                     if (dStart[t][k] <= d && d <= dEnd[t][k]) {
                         int core = tl.coreId[r];
                         Map<Integer, Integer> v = votes.computeIfAbsent(core, x -> new HashMap<>());
-                        if (!v.containsKey(t)) firstVoteOrder.computeIfAbsent(core, x -> new java.util.ArrayList<>()).add(t);
+                        if (!v.containsKey(t))
+                            firstVoteOrder
+                                    .computeIfAbsent(core, x -> new java.util.ArrayList<>())
+                                    .add(t);
                         v.merge(t, 1, Integer::sum);
                         break;
                     }
@@ -296,15 +383,23 @@ final class FlowRules {
             int best = -1, bestVotes = -1;
             for (int t : e.getValue()) {
                 int v = votes.get(core).get(t);
-                if (v > bestVotes) { best = t; bestVotes = v; }
+                if (v > bestVotes) {
+                    best = t;
+                    bestVotes = v;
+                }
             }
-            if (core >= 0 && core < map.length) { map[core] = best; n++; }
+            if (core >= 0 && core < map.length) {
+                map[core] = best;
+                n++;
+            }
         }
         verbose.accept("  Core-to-thread mapping: " + n + " cores (inferred via voting)");
         return map;
     }
 
-    private static int threadOf(int[] map, int core) { return core >= 0 && core < map.length ? map[core] : -1; }
+    private static int threadOf(int[] map, int core) {
+        return core >= 0 && core < map.length ? map[core] : -1;
+    }
 
     private void dispatchFlows(int[] coreThread) {
         for (int r = 0; r < tl.rows; r++) {
@@ -313,11 +408,35 @@ final class FlowRules {
             if (t < 0) continue;
             double d = tl.dispatch[r];
             int src = enclosing(lay.scheduler(), schedTid(t), d);
-            pic.addFlow(FlowKind.DISPATCH, lay.scheduler(), schedTid(t), d, src, false,
-                lay.worker(), coreTid(tl.coreId[r]), tl.start[r], slices.workerSlice(r), false, -1, -1);
+            pic.addFlow(
+                    FlowKind.DISPATCH,
+                    lay.scheduler(),
+                    schedTid(t),
+                    d,
+                    src,
+                    false,
+                    lay.worker(),
+                    coreTid(tl.coreId[r]),
+                    tl.start[r],
+                    slices.workerSlice(r),
+                    false,
+                    -1,
+                    -1);
             if (slices.svSlice(r) >= 0) // only to a Scheduler View slice: a leg to no slice would be an unbound arrow
-                pic.addFlow(FlowKind.DISPATCH, lay.scheduler(), schedTid(t), d, src, false,
-                    lay.schedulerView(), slices.svTid(r), d, slices.svSlice(r), true, -1, -1);
+            pic.addFlow(
+                        FlowKind.DISPATCH,
+                        lay.scheduler(),
+                        schedTid(t),
+                        d,
+                        src,
+                        false,
+                        lay.schedulerView(),
+                        slices.svTid(r),
+                        d,
+                        slices.svSlice(r),
+                        true,
+                        -1,
+                        -1);
         }
     }
 
@@ -325,8 +444,9 @@ final class FlowRules {
 
     private void submitFlows(int[] coreThread) {
         Map<String, Object> tm = tl.timelineMetadata;
-        if ("host".equals(tl.orchestratorSource) && tm != null && !Boolean.TRUE.equals(tm.get("cross_domain_latency_available")))
-            return;
+        if ("host".equals(tl.orchestratorSource)
+                && tm != null
+                && !Boolean.TRUE.equals(tm.get("cross_domain_latency_available"))) return;
         LongIntMap claim = new LongIntMap(1024);
         Map<Integer, FlowKind> kindOf = new HashMap<>();
         int refs = pt.size();
@@ -356,12 +476,26 @@ final class FlowRules {
             if (ref < 0) continue;
             int o = slices.recordThread(ref);
             double d = tl.dispatch[r];
-            pic.addFlow(kindOf.get(ref), lay.orchestrator(), 4000 + o, pt.endUs(ref), slices.sliceOfRecord(ref), false,
-                lay.scheduler(), schedTid(t), d, enclosing(lay.scheduler(), schedTid(t), d), false, -1, -1);
+            pic.addFlow(
+                    kindOf.get(ref),
+                    lay.orchestrator(),
+                    4000 + o,
+                    pt.endUs(ref),
+                    slices.sliceOfRecord(ref),
+                    false,
+                    lay.scheduler(),
+                    schedTid(t),
+                    d,
+                    enclosing(lay.scheduler(), schedTid(t), d),
+                    false,
+                    -1,
+                    -1);
         }
     }
 
-    private boolean isOrch(int ref) { return pic.slicePid(slices.sliceOfRecord(ref)) == lay.orchestrator(); }
+    private boolean isOrch(int ref) {
+        return pic.slicePid(slices.sliceOfRecord(ref)) == lay.orchestrator();
+    }
 
     // ------------------------------------------------------------------ binding
 
@@ -380,7 +514,8 @@ final class FlowRules {
         int first = trackFrom[t], lo = first, hi = trackFrom[t + 1];
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (sliceStart[mid] <= ts) lo = mid + 1; else hi = mid;
+            if (sliceStart[mid] <= ts) lo = mid + 1;
+            else hi = mid;
         }
         for (int k = lo - 1; k >= first && k >= lo - 8; k--) if (sliceEnd[k] >= ts) return trackSlice[k];
         return -1;
@@ -392,14 +527,22 @@ final class FlowRules {
         int[] trackOfSlice = new int[n];
         for (int k = 0; k < n; k++) {
             int i = firstSlice + k, p = pic.slicePid(i);
-            if (p != lay.scheduler() && p != lay.orchestrator()) { trackOfSlice[k] = -1; continue; }
+            if (p != lay.scheduler() && p != lay.orchestrator()) {
+                trackOfSlice[k] = -1;
+                continue;
+            }
             int t = trackOf.putIfAbsent(((long) p << 32) | pic.sliceTid(i), trackOf.size());
             trackOfSlice[k] = t < 0 ? trackOf.size() - 1 : t;
         }
         int tracks = trackOf.size();
         trackFrom = new int[tracks + 1];
         int from = firstSlice;
-        trackSlice = IndexSort.groupedSort(n, tracks, s -> trackOfSlice[s], (x, y) -> Double.compare(pic.sliceTs(from + x), pic.sliceTs(from + y)), trackFrom);
+        trackSlice = IndexSort.groupedSort(
+                n,
+                tracks,
+                s -> trackOfSlice[s],
+                (x, y) -> Double.compare(pic.sliceTs(from + x), pic.sliceTs(from + y)),
+                trackFrom);
         for (int k = 0; k < trackSlice.length; k++) trackSlice[k] += from;
         sliceStart = new double[trackSlice.length];
         sliceEnd = new double[trackSlice.length];

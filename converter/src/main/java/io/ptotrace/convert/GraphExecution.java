@@ -28,10 +28,19 @@ final class GraphExecution extends SliceKind {
         final double prepareDur, exStart, exEnd, prepareStart;
         /** The run of a streams-era instance, or null. */
         Long runEpoch;
+
         int lane;
 
-        Instance(long outer, int nodeCount, long minNode, long maxNode, int prepareCount, double prepareDur,
-                 double exStart, double exEnd, double prepareStart) {
+        Instance(
+                long outer,
+                int nodeCount,
+                long minNode,
+                long maxNode,
+                int prepareCount,
+                double prepareDur,
+                double exStart,
+                double exEnd,
+                double prepareStart) {
             this.outer = outer;
             this.nodeCount = nodeCount;
             this.minNode = minNode;
@@ -47,6 +56,7 @@ final class GraphExecution extends SliceKind {
     final List<Instance> instances;
     /** Lanes in use, ascending. */
     final TreeSet<Integer> lanes = new TreeSet<>();
+
     private final Timeline tl;
     /** Sub-tasks with ids of their own (host_build_graph), not ring-1 nodes. */
     private final boolean subTasks;
@@ -58,14 +68,20 @@ final class GraphExecution extends SliceKind {
         this.subTasks = tl.streams != null;
     }
 
-    @Override public String name(int ref) {
+    @Override
+    public String name(int ref) {
         Instance in = instances.get(ref);
-        return "GraphExecution(" + tl.label(in.outer) + ", " + in.nodeCount + (subTasks ? " visible sub-tasks)" : " visible nodes)");
+        return "GraphExecution(" + tl.label(in.outer) + ", " + in.nodeCount
+                + (subTasks ? " visible sub-tasks)" : " visible nodes)");
     }
 
-    @Override public String color(int ref) { return "rail_animation"; }
+    @Override
+    public String color(int ref) {
+        return "rail_animation";
+    }
 
-    @Override public void args(int ref, ArgSink a) {
+    @Override
+    public void args(int ref, ArgSink a) {
         Instance in = instances.get(ref);
         if (subTasks) {
             a.u64("outer_task_id", in.outer);
@@ -95,7 +111,8 @@ final class GraphExecution extends SliceKind {
      * The name says the outer task and node count; the execution ends where the slice ends; the id layout is
      * the same for every instance.
      */
-    @Override public void leanArgs(int ref, ArgSink a) {
+    @Override
+    public void leanArgs(int ref, ArgSink a) {
         Instance in = instances.get(ref);
         a.i64(subTasks ? "visible_sub_task_local_id_min" : "visible_node_index_min", in.minNode);
         a.i64(subTasks ? "visible_sub_task_local_id_max" : "visible_node_index_max", in.maxNode);
@@ -111,20 +128,23 @@ final class GraphExecution extends SliceKind {
         if (tl.streams != null) return tl.streams.runtime.hasGraphExecutions() ? ofSubTasks(tl) : null;
         PhaseTable pt = tl.phases;
         LinkedHashMap<Long, IntList> prepares = new LinkedHashMap<>(); // outer task → graph_prepare records
-        Map<Long, IntList> dummies = new HashMap<>();                    // outer task → dummy_task records of its nodes
-        for (PhaseTable.Lane lane : sched) for (int r = lane.from; r < lane.to; r++) {
-            String phase = pt.kind(r);
-            if (!pt.taskIdOk(r)) continue;
-            long id = pt.taskId(r);
-            if ("graph_prepare".equals(phase) && (id >>> 32) == 0)
-                prepares.computeIfAbsent(id, k -> new IntList()).add(r);
-            if ("dummy_task".equals(phase) && isGraphNode(id))
-                dummies.computeIfAbsent(outer(id), k -> new IntList()).add(r);
-        }
+        Map<Long, IntList> dummies = new HashMap<>(); // outer task → dummy_task records of its nodes
+        for (PhaseTable.Lane lane : sched)
+            for (int r = lane.from; r < lane.to; r++) {
+                String phase = pt.kind(r);
+                if (!pt.taskIdOk(r)) continue;
+                long id = pt.taskId(r);
+                if ("graph_prepare".equals(phase) && (id >>> 32) == 0)
+                    prepares.computeIfAbsent(id, k -> new IntList()).add(r);
+                if ("dummy_task".equals(phase) && isGraphNode(id))
+                    dummies.computeIfAbsent(outer(id), k -> new IntList()).add(r);
+            }
         if (prepares.isEmpty()) return null;
         Map<Long, IntList> nodeRows = new HashMap<>();
-        for (int r = 0; r < tl.rows; r++) if (isGraphNode(tl.taskId[r]))
-            nodeRows.computeIfAbsent(outer(tl.taskId[r]), k -> new IntList()).add(r);
+        for (int r = 0; r < tl.rows; r++)
+            if (isGraphNode(tl.taskId[r]))
+                nodeRows.computeIfAbsent(outer(tl.taskId[r]), k -> new IntList())
+                        .add(r);
         List<Instance> inst = new ArrayList<>();
         IntList none = new IntList();
         for (Map.Entry<Long, IntList> e : prepares.entrySet()) {
@@ -134,13 +154,14 @@ final class GraphExecution extends SliceKind {
             if ((rowsOf == null || rowsOf.size() == 0) && dums.size() == 0) continue;
             TreeSet<Long> nodes = new TreeSet<>();
             double exStart = Double.POSITIVE_INFINITY, exEnd = Double.NEGATIVE_INFINITY;
-            if (rowsOf != null) for (int i = 0; i < rowsOf.size(); i++) {
-                int r = rowsOf.get(i);
-                nodes.add(tl.taskId[r] & 0x3FF);
-                double st = tl.aicpuJoined && tl.dispatch[r] >= 0 ? tl.dispatch[r] : tl.receive[r];
-                exStart = Math.min(exStart, st);
-                exEnd = Math.max(exEnd, tl.finish[r] > 0 ? tl.finish[r] : tl.end[r]);
-            }
+            if (rowsOf != null)
+                for (int i = 0; i < rowsOf.size(); i++) {
+                    int r = rowsOf.get(i);
+                    nodes.add(tl.taskId[r] & 0x3FF);
+                    double st = tl.aicpuJoined && tl.dispatch[r] >= 0 ? tl.dispatch[r] : tl.receive[r];
+                    exStart = Math.min(exStart, st);
+                    exEnd = Math.max(exEnd, tl.finish[r] > 0 ? tl.finish[r] : tl.end[r]);
+                }
             for (int i = 0; i < dums.size(); i++) {
                 int d = dums.get(i);
                 nodes.add(pt.taskId(d) & 0x3FF);
@@ -154,7 +175,8 @@ final class GraphExecution extends SliceKind {
                 pStart = Math.min(pStart, pt.startUs(p));
                 pDur += pt.endUs(p) - pt.startUs(p);
             }
-            inst.add(new Instance(outer, nodes.size(), nodes.first(), nodes.last(), preps.size(), pDur, exStart, exEnd, pStart));
+            inst.add(new Instance(
+                    outer, nodes.size(), nodes.first(), nodes.last(), preps.size(), pDur, exStart, exEnd, pStart));
         }
         return laidOut(tl, inst);
     }
@@ -166,19 +188,23 @@ final class GraphExecution extends SliceKind {
     private static GraphExecution ofSubTasks(Timeline tl) {
         PhaseTable pt = tl.phases;
         LinkedHashMap<List<Long>, IntList> prepares = new LinkedHashMap<>(); // (run, outer) → graph_prepare records
-        for (PhaseTable.Lane lane : tl.schedulerPhases) for (int r = lane.from; r < lane.to; r++) {
-            if (!pt.taskIdOk(r) || !"graph_prepare".equals(pt.kind(r))) continue;
-            long id = pt.taskId(r);
-            if ((id >>> 32) != 0) continue;
-            Long epoch = pt.hasRunEpoch(r) ? pt.runEpoch(r) : null;
-            prepares.computeIfAbsent(java.util.Arrays.asList(epoch, id), k -> new IntList()).add(r);
-        }
+        for (PhaseTable.Lane lane : tl.schedulerPhases)
+            for (int r = lane.from; r < lane.to; r++) {
+                if (!pt.taskIdOk(r) || !"graph_prepare".equals(pt.kind(r))) continue;
+                long id = pt.taskId(r);
+                if ((id >>> 32) != 0) continue;
+                Long epoch = pt.hasRunEpoch(r) ? pt.runEpoch(r) : null;
+                prepares.computeIfAbsent(java.util.Arrays.asList(epoch, id), k -> new IntList())
+                        .add(r);
+            }
         if (prepares.isEmpty()) return null;
         Map<List<Long>, IntList> subRows = new HashMap<>();
         for (int r = 0; r < tl.rows; r++) {
             long id = tl.taskId[r];
             if (TaskRuntime.space(id) != TaskRuntime.SPACE_SUB_TASK) continue;
-            subRows.computeIfAbsent(java.util.Arrays.asList(tl.streams.runEpoch[r], TaskRuntime.parent(id)), k -> new IntList()).add(r);
+            subRows.computeIfAbsent(
+                            java.util.Arrays.asList(tl.streams.runEpoch[r], TaskRuntime.parent(id)), k -> new IntList())
+                    .add(r);
         }
         List<Instance> inst = new ArrayList<>();
         for (Map.Entry<List<Long>, IntList> e : prepares.entrySet()) {
@@ -200,8 +226,16 @@ final class GraphExecution extends SliceKind {
                 pStart = Math.min(pStart, pt.startUs(p));
                 pDur += pt.endUs(p) - pt.startUs(p);
             }
-            Instance in = new Instance(e.getKey().get(1), locals.size(), locals.first(), locals.last(), preps.size(), pDur, exStart,
-                exEnd, pStart);
+            Instance in = new Instance(
+                    e.getKey().get(1),
+                    locals.size(),
+                    locals.first(),
+                    locals.last(),
+                    preps.size(),
+                    pDur,
+                    exStart,
+                    exEnd,
+                    pStart);
             in.runEpoch = e.getKey().get(0);
             inst.add(in);
         }
@@ -215,8 +249,15 @@ final class GraphExecution extends SliceKind {
         List<Double> laneFinish = new ArrayList<>();
         for (Instance in : inst) {
             int lane = -1;
-            for (int l = 0; l < laneFinish.size(); l++) if (laneFinish.get(l) <= in.prepareStart) { lane = l; break; }
-            if (lane < 0) { laneFinish.add(0.0); lane = laneFinish.size() - 1; }
+            for (int l = 0; l < laneFinish.size(); l++)
+                if (laneFinish.get(l) <= in.prepareStart) {
+                    lane = l;
+                    break;
+                }
+            if (lane < 0) {
+                laneFinish.add(0.0);
+                lane = laneFinish.size() - 1;
+            }
             laneFinish.set(lane, in.exEnd);
             in.lane = lane;
             g.lanes.add(lane);
@@ -224,7 +265,11 @@ final class GraphExecution extends SliceKind {
         return g;
     }
 
-    private static boolean isGraphNode(long id) { return ((id >>> 32) & 0xFFFFFFFFL) == 1; }
+    private static boolean isGraphNode(long id) {
+        return ((id >>> 32) & 0xFFFFFFFFL) == 1;
+    }
 
-    private static long outer(long id) { return (id & 0xFFFFFFFFL) >>> 10; }
+    private static long outer(long id) {
+        return (id & 0xFFFFFFFFL) >>> 10;
+    }
 }

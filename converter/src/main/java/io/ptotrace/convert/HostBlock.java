@@ -38,13 +38,22 @@ final class HostBlock {
     private static final class Kind extends SliceKind {
         final List<Entry> entries = new ArrayList<>();
 
-        Kind() { super("host"); }
+        Kind() {
+            super("host");
+        }
 
-        @Override public String category(int ref) { return entries.get(ref).category; }
+        @Override
+        public String category(int ref) {
+            return entries.get(ref).category;
+        }
 
-        @Override public String name(int ref) { return entries.get(ref).name; }
+        @Override
+        public String name(int ref) {
+            return entries.get(ref).name;
+        }
 
-        @Override public void args(int ref, ArgSink sink) {
+        @Override
+        public void args(int ref, ArgSink sink) {
             for (Map.Entry<String, Object> e : entries.get(ref).args.entrySet()) sink.raw(e.getKey(), e.getValue());
         }
     }
@@ -58,7 +67,8 @@ final class HostBlock {
         this.originNs = originNs;
     }
 
-    private void slice(int pid, int tid, String name, String category, double tsNs, double durNs, Map<String, Object> args) {
+    private void slice(
+            int pid, int tid, String name, String category, double tsNs, double durNs, Map<String, Object> args) {
         kind.entries.add(new Entry(name, category, args));
         pic.addSlice(kind, kind.entries.size() - 1, pid, tid, (tsNs - originNs) / 1000.0, durNs / 1000.0, false);
     }
@@ -66,8 +76,12 @@ final class HostBlock {
     /** The processes that dispatched to the ranks, one pid each from 1, spans by OS thread. */
     void dispatchers(Map<Long, List<HostLog.Span>> byPid) {
         if (byPid.size() > MAX_DISPATCHERS)
-            throw new InputProblem((String) null, byPid.size() + " dispatching processes is more than the " + MAX_DISPATCHERS
-                + " the Host block reserves pids for", null, null);
+            throw new InputProblem(
+                    (String) null,
+                    byPid.size() + " dispatching processes is more than the " + MAX_DISPATCHERS
+                            + " the Host block reserves pids for",
+                    null,
+                    null);
         int pid = 1;
         for (Map.Entry<Long, List<HostLog.Span>> e : byPid.entrySet()) {
             List<HostLog.Span> spans = e.getValue();
@@ -75,7 +89,8 @@ final class HostBlock {
             pic.declare(MetaEvent.processSort(pid, pid));
             TreeMap<Long, String> threads = new TreeMap<>();
             for (HostLog.Span s : spans) threads.putIfAbsent(s.tid, threadName(s));
-            for (Map.Entry<Long, String> t : threads.entrySet()) pic.declare(MetaEvent.threadName(pid, (int) (long) t.getKey(), t.getValue()));
+            for (Map.Entry<Long, String> t : threads.entrySet())
+                pic.declare(MetaEvent.threadName(pid, (int) (long) t.getKey(), t.getValue()));
             for (HostLog.Span s : spans) {
                 Map<String, Object> args = new LinkedHashMap<>();
                 args.put("inv", s.inv);
@@ -101,7 +116,8 @@ final class HostBlock {
     private static String threadName(HostLog.Span s) {
         String role = s.attrs.get("role");
         if ("facade".equals(role)) return "orchestrator / facade";
-        if ("worker".equals(role)) return "worker" + (s.attrs.containsKey("worker_id") ? " " + s.attrs.get("worker_id") : "");
+        if ("worker".equals(role))
+            return "worker" + (s.attrs.containsKey("worker_id") ? " " + s.attrs.get("worker_id") : "");
         if (role != null) return role;
         return "tid " + s.tid;
     }
@@ -116,8 +132,12 @@ final class HostBlock {
     void rank(int rank, List<HostLog.Span> invocation, Placement placement) {
         int base = FIRST_RANK_PID + 3 * rank;
         if (base + 2 >= ProcessLayout.RANK_STRIDE)
-            throw new InputProblem((String) null, "rank" + rank + " needs Host-block pid " + (base + 2) + ", which does not fit below the "
-                + "per-Rank stride " + ProcessLayout.RANK_STRIDE + "; the merge supports at most 29 Ranks", null, null);
+            throw new InputProblem(
+                    (String) null,
+                    "rank" + rank + " needs Host-block pid " + (base + 2) + ", which does not fit below the "
+                            + "per-Rank stride " + ProcessLayout.RANK_STRIDE + "; the merge supports at most 29 Ranks",
+                    null,
+                    null);
         String prefix = "rank" + rank + " / ";
         long slack = Math.round(placement.slackNs);
         long osPid = placement.window.pid;
@@ -127,7 +147,8 @@ final class HostBlock {
         pic.declare(MetaEvent.threadName(base, 0, "pid " + osPid));
         List<HostLog.Span> host = new ArrayList<>(), device = new ArrayList<>();
         for (HostLog.Span s : invocation) (s.deviceClock() ? device : host).add(s);
-        Comparator<HostLog.Span> order = Comparator.<HostLog.Span>comparingLong(s -> s.ts).thenComparingLong(s -> -s.dur);
+        Comparator<HostLog.Span> order =
+                Comparator.<HostLog.Span>comparingLong(s -> s.ts).thenComparingLong(s -> -s.dur);
         host.sort(order);
         device.sort(order);
         for (HostLog.Span s : host) {

@@ -21,6 +21,7 @@ final class JsonTraceCheck {
     private final boolean full;
     /** Appended to the warning: how to get the trace that keeps every arrow. */
     private final String hint;
+
     private SecondThread<Summary> inspected;
     private boolean written;
 
@@ -42,7 +43,9 @@ final class JsonTraceCheck {
     TraceWriter checking(TraceWriter json) {
         return (picture, out) -> {
             if (picture != pic) throw new IllegalArgumentException("the check was made for another picture");
-            if (full && inspected == null) inspected = SecondThread.start("json-trace-check", () -> PictureInspection.summarize(pic, TraceInspector.Format.JSON));
+            if (full && inspected == null)
+                inspected = SecondThread.start(
+                        "json-trace-check", () -> PictureInspection.summarize(pic, TraceInspector.Format.JSON));
             List<String> warnings = json.write(picture, out);
             written = true;
             return warnings;
@@ -63,8 +66,9 @@ final class JsonTraceCheck {
         }
         if (backward + unbound == 0) return null;
         return "Warning: Perfetto will drop at least " + (backward + unbound) + " of " + pic.flowCount()
-            + " arrows in the JSON trace (" + backward + " end before they start, " + unbound
-            + " have no slice to bind to); the .pftrace keeps them all \u2014 run 'ptotrace inspect' on the JSON for details" + hint;
+                + " arrows in the JSON trace (" + backward + " end before they start, " + unbound
+                + " have no slice to bind to); the .pftrace keeps them all \u2014 run 'ptotrace inspect' on the JSON for details"
+                + hint;
     }
 
     private Summary summary() {

@@ -13,10 +13,14 @@ public final class Labels {
     private Labels() {}
 
     /** Bijective base-26 letters of n+1 ({@code 0→a, 26→aa}); empty for negative n. */
-    public static String letters(long n) { return TaskDisplay.letters(n); }
+    public static String letters(long n) {
+        return TaskDisplay.letters(n);
+    }
 
     /** {@code <n>_<letters>}. */
-    public static String funcLabel(long funcId) { return funcId + "_" + letters(funcId); }
+    public static String funcLabel(long funcId) {
+        return funcId + "_" + letters(funcId);
+    }
 
     /**
      * A task slice's name: {@link TaskDisplay#named} of its function (from the name map, else
@@ -34,7 +38,9 @@ public final class Labels {
     }
 
     /** Inserts {@code _spmd} before the task suffix unless the base says spmd already ({@link TaskDisplay#spmd}). */
-    static String spmdLabel(String label) { return TaskDisplay.spmd(label); }
+    static String spmdLabel(String label) {
+        return TaskDisplay.spmd(label);
+    }
 
     /** Python {@code str()} of a JSON value, for names built from copied values. */
     public static String pyStr(Object v) {

@@ -11,8 +11,16 @@ import java.util.List;
  */
 final class LifecycleSlices extends SliceKind {
     /** Span names and their start/end stamps (indexes into {@link Timeline.Lifecycle#us}). */
-    static final String[] NAMES = {"handshake_partition", "topology_config", "context_publish", "bootstrap_wait", "register_release",
-        "exit_signal", "exit_wait"};
+    static final String[] NAMES = {
+        "handshake_partition",
+        "topology_config",
+        "context_publish",
+        "bootstrap_wait",
+        "register_release",
+        "exit_signal",
+        "exit_wait"
+    };
+
     static final int[][] STAMPS = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {8, 9}, {10, 11}, {12, 13}};
 
     private final List<Timeline.Lifecycle> records;
@@ -22,9 +30,15 @@ final class LifecycleSlices extends SliceKind {
         this.records = records;
     }
 
-    @Override public String name(int ref) { return NAMES[ref % 8]; }
+    @Override
+    public String name(int ref) {
+        return NAMES[ref % 8];
+    }
 
-    @Override public void args(int ref, ArgSink a) { a.raw("aicpu_thread_id", records.get(ref / 8).threadId); }
+    @Override
+    public void args(int ref, ArgSink a) {
+        a.raw("aicpu_thread_id", records.get(ref / 8).threadId);
+    }
 
     /** The span's start (a missing start counts as 0) and end, or null when the span is not drawn. */
     static double[] span(Timeline.Lifecycle l, int k) {

@@ -15,8 +15,13 @@ import java.util.Map;
 final class MemoryReport {
     private MemoryReport() {}
 
-    static void print(PrintStream out, List<ConvertJob.Written> written, CostCounter.Both costs, TraceSplit split,
-                      Map<Path, long[]> sizes, Long budget) {
+    static void print(
+            PrintStream out,
+            List<ConvertJob.Written> written,
+            CostCounter.Both costs,
+            TraceSplit split,
+            Map<Path, long[]> sizes,
+            Long budget) {
         long threshold = budget != null ? budget : MemoryModel.DEFAULT_THRESHOLD;
         Path over = null, overJson = null;
         for (ConvertJob.Written w : written) {
@@ -24,18 +29,24 @@ final class MemoryReport {
             long est = estimate(json ? costs.json() : costs.pftrace(), json, sizes.get(w.path));
             line(out, w.path, sizes, est);
             if (est > threshold) {
-                if (json) overJson = w.path; else over = w.path;
+                if (json) overJson = w.path;
+                else over = w.path;
             }
         }
         if (split != null) for (TraceSplit.Part p : split.parts) line(out, p.path(), sizes, p.estimate());
         String limit = MemoryModel.shown(threshold);
         if (over != null) {
-            out.println(over.getFileName() + " is estimated above " + limit + ", more than a browser tab may hold: open it with the native "
-                + "trace processor (trace_processor --httpd " + over + ", then ui.perfetto.dev offers to use it)"
-                + (split != null ? ", or open its windows listed in " + split.index : ", or write browser-sized windows with --split 1.5G"));
+            out.println(over.getFileName() + " is estimated above " + limit
+                    + ", more than a browser tab may hold: open it with the native "
+                    + "trace processor (trace_processor --httpd " + over + ", then ui.perfetto.dev offers to use it)"
+                    + (split != null
+                            ? ", or open its windows listed in " + split.index
+                            : ", or write browser-sized windows with --split 1.5G"));
         } else if (overJson != null) {
-            out.println(overJson.getFileName() + " is estimated above " + limit + ", more than a browser tab may hold: open the .pftrace "
-                + "(--format both), or use the native trace processor (trace_processor --httpd " + overJson + ", then ui.perfetto.dev offers to use it)");
+            out.println(overJson.getFileName() + " is estimated above " + limit
+                    + ", more than a browser tab may hold: open the .pftrace "
+                    + "(--format both), or use the native trace processor (trace_processor --httpd " + overJson
+                    + ", then ui.perfetto.dev offers to use it)");
         }
     }
 
@@ -52,6 +63,7 @@ final class MemoryReport {
     private static void line(PrintStream out, Path path, Map<Path, long[]> sizes, long estimate) {
         long[] size = sizes.get(path);
         String bytes = size == null || size[0] < 0 ? "" : MemoryModel.shown(size[0]) + ", ";
-        out.println(path.getFileName() + ": " + bytes + "est. " + MemoryModel.shown(estimate) + " in Perfetto's trace processor");
+        out.println(path.getFileName() + ": " + bytes + "est. " + MemoryModel.shown(estimate)
+                + " in Perfetto's trace processor");
     }
 }

@@ -23,8 +23,15 @@ final class OverheadCounters {
 
     private static final String[] TYPES = {"aic", "aiv"};
 
-    private static final List<String> SERIES = List.of("oh_aic_idle", "oh_aic_ready", "oh_aic_overhead",
-        "oh_aiv_idle", "oh_aiv_ready", "oh_aiv_overhead", "oh_all_overhead", "oh_has_overhead");
+    private static final List<String> SERIES = List.of(
+            "oh_aic_idle",
+            "oh_aic_ready",
+            "oh_aic_overhead",
+            "oh_aiv_idle",
+            "oh_aiv_ready",
+            "oh_aiv_overhead",
+            "oh_all_overhead",
+            "oh_has_overhead");
 
     /** Adds the samples to the picture; returns how many. */
     static int emit(Timeline tl, DepsProjection deps, TaskIndex ix, TracePicture pic, ProcessLayout lay) {
@@ -35,17 +42,26 @@ final class OverheadCounters {
         for (String ty : TYPES) {
             TreeSet<Integer> cores = new TreeSet<>();
             for (int r = 0; r < tl.rows; r++) if (ty.equals(tl.coreType[r])) cores.add(tl.coreId[r]);
-            if (!cores.isEmpty()) { types.add(ty); k.put(ty, cores.size()); }
+            if (!cores.isEmpty()) {
+                types.add(ty);
+                k.put(ty, cores.size());
+            }
         }
         if (types.isEmpty()) return 0;
 
         double w0 = Double.POSITIVE_INFINITY, w1 = Double.NEGATIVE_INFINITY;
-        for (int r = 0; r < tl.rows; r++) { w0 = Math.min(w0, tl.start[r]); w1 = Math.max(w1, tl.end[r]); }
+        for (int r = 0; r < tl.rows; r++) {
+            w0 = Math.min(w0, tl.start[r]);
+            w1 = Math.max(w1, tl.end[r]);
+        }
         final double lo = w0, hi = w1;
         java.util.function.DoubleUnaryOperator clamp = x -> Math.min(Math.max(x, lo), hi);
 
         Map<String, TreeMap<Double, Integer>> run = new HashMap<>(), rw = new HashMap<>();
-        for (String ty : types) { run.put(ty, new TreeMap<>()); rw.put(ty, new TreeMap<>()); }
+        for (String ty : types) {
+            run.put(ty, new TreeMap<>());
+            rw.put(ty, new TreeMap<>());
+        }
         TreeSet<Double> points = new TreeSet<>();
         points.add(w0);
         points.add(w1);
@@ -98,10 +114,14 @@ final class OverheadCounters {
         }
 
         Map<String, Integer> running = new HashMap<>(), readyCount = new HashMap<>();
-        for (String ty : types) { running.put(ty, 0); readyCount.put(ty, 0); }
+        for (String ty : types) {
+            running.put(ty, 0);
+            readyCount.put(ty, 0);
+        }
         Map<String, Long> last = new HashMap<>();
         CounterKinds.Overhead kind = new CounterKinds.Overhead(SERIES);
-        Sink sink = (name, tid, ts, v) -> pic.addCounter(kind, kind.sample(SERIES.indexOf(name), v), lay.scheduler(), tid, ts);
+        Sink sink = (name, tid, ts, v) ->
+                pic.addCounter(kind, kind.sample(SERIES.indexOf(name), v), lay.scheduler(), tid, ts);
         Double[] pts = points.toArray(new Double[0]);
         for (int i = 0; i < pts.length - 1; i++) {
             double a = pts[i];
@@ -117,7 +137,10 @@ final class OverheadCounters {
                 long ready = readyCount.get(ty);
                 long oh = idle > 0 && ready > 0 ? 1 : 0;
                 if (oh == 0) all = false;
-                if (ready > 0) { anyReady = true; if (idle <= 0) readyAllIdle = false; }
+                if (ready > 0) {
+                    anyReady = true;
+                    if (idle <= 0) readyAllIdle = false;
+                }
                 vals.put(ty, new long[] {idle, ready, oh});
             }
             for (String ty : types) {

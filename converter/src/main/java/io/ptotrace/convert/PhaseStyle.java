@@ -9,19 +9,41 @@ final class PhaseStyle {
     private PhaseStyle() {}
 
     private static final Map<String, String> SCHED = Map.ofEntries(
-        Map.entry("complete", "good"), Map.entry("dispatch", "terrible"), Map.entry("async_poll", "yellow"),
-        Map.entry("release", "olive"), Map.entry("dummy", "grey"), Map.entry("early_dispatch", "rail_animation"),
-        Map.entry("drain", "cq_build_running"), Map.entry("drain_prepare", "cq_build_attempt_runnable"),
-        Map.entry("drain_publish", "cq_build_attempt_passed"), Map.entry("resolve", "vsync_highlight_color"),
-        Map.entry("graph_prepare", "rail_animation"));
+            Map.entry("complete", "good"),
+            Map.entry("dispatch", "terrible"),
+            Map.entry("async_poll", "yellow"),
+            Map.entry("release", "olive"),
+            Map.entry("dummy", "grey"),
+            Map.entry("early_dispatch", "rail_animation"),
+            Map.entry("drain", "cq_build_running"),
+            Map.entry("drain_prepare", "cq_build_attempt_runnable"),
+            Map.entry("drain_publish", "cq_build_attempt_passed"),
+            Map.entry("resolve", "vsync_highlight_color"),
+            Map.entry("graph_prepare", "rail_animation"));
 
     private static final Map<String, String> ORCH = Map.of(
-        "orch_submit", "rail_animation", "orch_sync", "thread_state_iowait", "orch_alloc", "terrible",
-        "orch_params", "good", "orch_lookup", "thread_state_running", "orch_insert", "olive", "orch_fanin", "rail_animation");
+            "orch_submit",
+            "rail_animation",
+            "orch_sync",
+            "thread_state_iowait",
+            "orch_alloc",
+            "terrible",
+            "orch_params",
+            "good",
+            "orch_lookup",
+            "thread_state_running",
+            "orch_insert",
+            "olive",
+            "orch_fanin",
+            "rail_animation");
 
-    static boolean isDrawn(String phase) { return SCHED.containsKey(phase); }
+    static boolean isDrawn(String phase) {
+        return SCHED.containsKey(phase);
+    }
 
-    static String schedulerColor(String phase) { return SCHED.getOrDefault(phase, "generic_work"); }
+    static String schedulerColor(String phase) {
+        return SCHED.getOrDefault(phase, "generic_work");
+    }
 
     /** The kind as drawn: a streams-era runtime may record one phase under a name of its own. */
     static String canonical(Timeline tl, String kind) {
@@ -40,11 +62,26 @@ final class PhaseStyle {
         return r == null ? schedulerColor(phase) : r.colour(phase);
     }
 
-    private static final Map<String, String> AICORE_DISPLAY = Map.of("complete", "Completion", "resolve", "Resolve",
-        "state_probe", "StateProbe", "dispatch", "Dispatch", "worksteal", "Worksteal", "refill", "Refill");
+    private static final Map<String, String> AICORE_DISPLAY = Map.of(
+            "complete",
+            "Completion",
+            "resolve",
+            "Resolve",
+            "state_probe",
+            "StateProbe",
+            "dispatch",
+            "Dispatch",
+            "worksteal",
+            "Worksteal",
+            "refill",
+            "Refill");
 
     /** How a phase of a stream the AICore scheduler wrote is named. */
-    static String aicoreDisplay(String phase) { return AICORE_DISPLAY.getOrDefault(phase, phase); }
+    static String aicoreDisplay(String phase) {
+        return AICORE_DISPLAY.getOrDefault(phase, phase);
+    }
 
-    static String orchestratorColor(String phase) { return ORCH.getOrDefault(phase, "generic_work"); }
+    static String orchestratorColor(String phase) {
+        return ORCH.getOrDefault(phase, "generic_work");
+    }
 }

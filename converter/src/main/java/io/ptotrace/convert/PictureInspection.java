@@ -41,7 +41,7 @@ public final class PictureInspection {
         try {
             ChromeJsonWriter.events(pic, new WrittenJsonEvents(check));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);    // the check writes nothing
+            throw new UncheckedIOException(e); // the check writes nothing
         }
         return check.finish();
     }
@@ -53,7 +53,7 @@ public final class PictureInspection {
             new PftraceTraceWriter(ArgSet.LEAN).write(pic, written);
             return TraceInspector.inspect(new ByteArrayInputStream(written.toByteArray()), "(picture)");
         } catch (IOException e) {
-            throw new UncheckedIOException(e);    // in memory: the writer and the reader do no I/O
+            throw new UncheckedIOException(e); // in memory: the writer and the reader do no I/O
         }
     }
 }

@@ -31,12 +31,15 @@ public final class PlacementLanes {
             this.label = label;
         }
 
-        @Override public String name(int ref) {
-            return ref == OUTER_WINDOW ? "chip.run.runner_run (" + label + ")"
-                : "slack " + String.format(java.util.Locale.ROOT, "%.1f", p.slackNs / 1000.0) + " us";
+        @Override
+        public String name(int ref) {
+            return ref == OUTER_WINDOW
+                    ? "chip.run.runner_run (" + label + ")"
+                    : "slack " + String.format(java.util.Locale.ROOT, "%.1f", p.slackNs / 1000.0) + " us";
         }
 
-        @Override public void args(int ref, ArgSink a) {
+        @Override
+        public void args(int ref, ArgSink a) {
             for (Map.Entry<String, Object> e : p.metadata().entrySet()) a.raw(e.getKey(), e.getValue());
         }
     }
@@ -45,7 +48,8 @@ public final class PlacementLanes {
      * The Placement Bound process at {@code pid}: the runner window (tid 0) and the slack (tid 1), both starting
      * at the window's start, µs after {@code originNs}.
      */
-    public static void emitBound(TracePicture pic, Placement p, int pid, String processName, String label, long originNs) {
+    public static void emitBound(
+            TracePicture pic, Placement p, int pid, String processName, String label, long originNs) {
         pic.declare(MetaEvent.processName(pid, processName));
         pic.declare(MetaEvent.processSort(pid, pid));
         pic.declare(MetaEvent.threadName(pid, OUTER_WINDOW, "outer window"));
@@ -70,9 +74,13 @@ public final class PlacementLanes {
             this.spans = spans;
         }
 
-        @Override public String name(int ref) { return names.get(ref); }
+        @Override
+        public String name(int ref) {
+            return names.get(ref);
+        }
 
-        @Override public void args(int ref, ArgSink a) {
+        @Override
+        public void args(int ref, ArgSink a) {
             a.raw("rank", rank);
             a.i64("device_ts_ns", spans.get(ref)[0]);
             a.i64("slack_ns", Math.round(p.slackNs));
@@ -83,12 +91,16 @@ public final class PlacementLanes {
      * The device phases of the placement's window (one lane per phase name, named by its last dotted part) on the
      * host axis at {@code pid}, µs after {@code originNs}.
      */
-    public static void emitDevicePhases(TracePicture pic, Placement p, int pid, String processName, Object rank, long originNs) {
+    public static void emitDevicePhases(
+            TracePicture pic, Placement p, int pid, String processName, Object rank, long originNs) {
         pic.declare(MetaEvent.processName(pid, processName));
         pic.declare(MetaEvent.processSort(pid, pid));
         List<String> names = new ArrayList<>();
         List<long[]> spans = new ArrayList<>();
-        for (Map.Entry<String, long[]> e : p.window.phases.entrySet()) { names.add(e.getKey()); spans.add(e.getValue()); }
+        for (Map.Entry<String, long[]> e : p.window.phases.entrySet()) {
+            names.add(e.getKey());
+            spans.add(e.getValue());
+        }
         DevicePhases kind = new DevicePhases(p, rank, names, spans);
         for (int i = 0; i < names.size(); i++) {
             String n = names.get(i);

@@ -9,10 +9,12 @@ package io.ptotrace.convert;
 public final class ProcessLayout {
     /** How far apart the ranks' pids are; a single run's pids must stay below it. */
     public static final int RANK_STRIDE = 100;
+
     public static final ProcessLayout SINGLE = new ProcessLayout(-1, 0, "");
 
     /** The rank, or −1 for a single capture. */
     public final int rank;
+
     private final int base;
     private final String prefix;
 
@@ -26,26 +28,46 @@ public final class ProcessLayout {
         return new ProcessLayout(rank, (rank + 1) * RANK_STRIDE, "rank" + rank + " / ");
     }
 
-    public int orchestrator() { return base + 1; }
+    public int orchestrator() {
+        return base + 1;
+    }
 
-    public int scheduler() { return base + 2; }
+    public int scheduler() {
+        return base + 2;
+    }
 
-    public int schedulerView() { return base + 3; }
+    public int schedulerView() {
+        return base + 3;
+    }
 
-    public int worker() { return base + 4; }
+    public int worker() {
+        return base + 4;
+    }
 
-    public int graph() { return base + 5; }
+    public int graph() {
+        return base + 5;
+    }
 
-    public int lifecycle() { return base + 6; }
+    public int lifecycle() {
+        return base + 6;
+    }
 
     /** The pid of the run's own process {@code p} (one of the above before the layout). */
-    public int pid(int p) { return base + p; }
+    public int pid(int p) {
+        return base + p;
+    }
 
     /** A process sort index (the processes of a rank stay together, in their single-run order). */
-    public int sortIndex(int index) { return base + index; }
+    public int sortIndex(int index) {
+        return base + index;
+    }
 
-    public String processName(String name) { return prefix + name; }
+    public String processName(String name) {
+        return prefix + name;
+    }
 
     /** Whether {@code pid} is one of this layout's processes. */
-    public boolean owns(int pid) { return pid > base && pid < base + RANK_STRIDE; }
+    public boolean owns(int pid) {
+        return pid > base && pid < base + RANK_STRIDE;
+    }
 }

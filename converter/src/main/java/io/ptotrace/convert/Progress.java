@@ -16,12 +16,16 @@ final class Progress {
 
     void say(String what) {
         if (!on) return;
-        err.print((tty ? "\r\033[K" : "") + "[" + String.format("%5.1fs", (System.nanoTime() - t0) / 1e9) + "] " + what + (tty ? "" : "\n"));
+        err.print((tty ? "\r\033[K" : "") + "[" + String.format("%5.1fs", (System.nanoTime() - t0) / 1e9) + "] " + what
+                + (tty ? "" : "\n"));
         err.flush();
     }
 
     void done() {
         if (on) say("done");
-        if (on && tty) { err.print("\r\033[K"); err.flush(); }
+        if (on && tty) {
+            err.print("\r\033[K");
+            err.flush();
+        }
     }
 }

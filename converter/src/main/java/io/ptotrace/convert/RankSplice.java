@@ -33,11 +33,17 @@ final class RankSplice {
     final List<List<HostLog.Span>> invocations;
     /** The dispatching processes' spans, by OS pid. */
     final TreeMap<Long, List<HostLog.Span>> dispatchers;
+
     final String runtime;
     final String hostClockDomainId;
 
-    private RankSplice(long originNs, List<RankPairing.Pair> pairs, List<List<HostLog.Span>> invocations,
-                       TreeMap<Long, List<HostLog.Span>> dispatchers, String runtime, String hostClockDomainId) {
+    private RankSplice(
+            long originNs,
+            List<RankPairing.Pair> pairs,
+            List<List<HostLog.Span>> invocations,
+            TreeMap<Long, List<HostLog.Span>> dispatchers,
+            String runtime,
+            String hostClockDomainId) {
         this.originNs = originNs;
         this.pairs = pairs;
         this.invocations = invocations;
@@ -75,24 +81,28 @@ final class RankSplice {
         }
         if (placeable == 0) return null;
         if (placeable < ranks.size())
-            throw problem("the ranks' captures are of different capture eras; only streams-era captures can be placed on one Host time base");
+            throw problem(
+                    "the ranks' captures are of different capture eras; only streams-era captures can be placed on one Host time base");
 
         Set<String> runtimes = new LinkedHashSet<>();
         for (RankClock.Facts f : facts) runtimes.add(f.runtime);
         if (runtimes.size() > 1)
-            throw problem("Ranks of this run name different runtimes (" + String.join(", ", runtimes) + "); one merged trace carries one "
-                + "TaskId layout, so these captures cannot be spliced together.");
+            throw problem("Ranks of this run name different runtimes (" + String.join(", ", runtimes)
+                    + "); one merged trace carries one "
+                    + "TaskId layout, so these captures cannot be spliced together.");
         Set<String> domains = new LinkedHashSet<>();
         for (int i = 0; i < ranks.size(); i++) {
             String d = facts.get(i).hostClockDomainId;
-            if (d == null) warn.accept("Warning: rank" + ranks.get(i).rank + " predates metadata.host_clock_domain_id (" + ranks.get(i).records
-                + "); the merge assumes every Rank ran against one Host clock");
+            if (d == null)
+                warn.accept("Warning: rank" + ranks.get(i).rank + " predates metadata.host_clock_domain_id ("
+                        + ranks.get(i).records + "); the merge assumes every Rank ran against one Host clock");
             else domains.add(d);
         }
         if (domains.size() > 1)
-            throw problem("Rank inputs come from different Host clocks (['" + String.join("', '", domains) + "']), so their windows are not "
-                + "comparable. Placing them on one axis needs the window of the level that dispatched to both \u2014 the cross-host splice "
-                + "is not implemented.");
+            throw problem("Rank inputs come from different Host clocks (['" + String.join("', '", domains)
+                    + "']), so their windows are not "
+                    + "comparable. Placing them on one axis needs the window of the level that dispatched to both \u2014 the cross-host splice "
+                    + "is not implemented.");
 
         List<HostLog.Span> spans = HostLog.read(logs);
         List<RankPairing.Pair> pairs;
@@ -100,8 +110,12 @@ final class RankSplice {
             List<HostWindow> windows = HostWindow.of(spans);
             List<RankPairing.Capture> captures = new ArrayList<>();
             for (int i = 0; i < ranks.size(); i++)
-                captures.add(new RankPairing.Capture(ranks.get(i).rank, facts.get(i).windows, ranks.get(i).timeline.clockFreqHz,
-                    ranks.get(i).identity, preplaced(ranks.get(i))));
+                captures.add(new RankPairing.Capture(
+                        ranks.get(i).rank,
+                        facts.get(i).windows,
+                        ranks.get(i).timeline.clockFreqHz,
+                        ranks.get(i).identity,
+                        preplaced(ranks.get(i))));
             pairs = RankPairing.pair(captures, windows, pins);
         } catch (PlacementFailure e) {
             throw problem(e.getMessage());
@@ -116,7 +130,10 @@ final class RankSplice {
             for (HostLog.Span s : spans)
                 if (s.pid == p.window.pid && s.inv == p.window.inv) {
                     inv.add(s);
-                    if (!s.deviceClock()) { lo = Math.min(lo, s.ts); hi = Math.max(hi, s.ts + s.dur); }
+                    if (!s.deviceClock()) {
+                        lo = Math.min(lo, s.ts);
+                        hi = Math.max(hi, s.ts + s.dur);
+                    }
                 }
             invocations.add(inv);
             rankPids.add(p.window.pid);
@@ -128,13 +145,18 @@ final class RankSplice {
         Map<Long, Map<Long, List<HostLog.Span>>> other = new TreeMap<>();
         for (HostLog.Span s : spans)
             if (!rankPids.contains(s.pid) && !s.name.startsWith("chip.") && !s.deviceClock())
-                other.computeIfAbsent(s.pid, k -> new TreeMap<>()).computeIfAbsent(s.inv, k -> new ArrayList<>()).add(s);
+                other.computeIfAbsent(s.pid, k -> new TreeMap<>())
+                        .computeIfAbsent(s.inv, k -> new ArrayList<>())
+                        .add(s);
         TreeMap<Long, List<HostLog.Span>> dispatchers = new TreeMap<>();
         for (Map.Entry<Long, Map<Long, List<HostLog.Span>>> e : other.entrySet()) {
             List<HostLog.Span> kept = new ArrayList<>();
             for (Map.Entry<Long, List<HostLog.Span>> inv : e.getValue().entrySet()) {
                 long a = Long.MAX_VALUE, b = Long.MIN_VALUE;
-                for (HostLog.Span s : inv.getValue()) { a = Math.min(a, s.ts); b = Math.max(b, s.ts + s.dur); }
+                for (HostLog.Span s : inv.getValue()) {
+                    a = Math.min(a, s.ts);
+                    b = Math.max(b, s.ts + s.dur);
+                }
                 if (inv.getKey() == 0) {
                     for (HostLog.Span s : inv.getValue()) if (s.ts <= wHi && s.ts + s.dur >= wLo) kept.add(s);
                 } else if (a <= hi && b >= lo) kept.addAll(inv.getValue());
@@ -156,12 +178,18 @@ final class RankSplice {
         for (int i = 0; i < ranks.size(); i++) {
             Timeline tl = ranks.get(i).timeline;
             // a rank the reader placed is on the Host axis from its own origin; the others on their device clock
-            double us = preplaced(ranks.get(i)) != null ? (tl.streams.originNs - origin) / 1000.0
-                : RankClock.shiftUs(pairs.get(i).placement, facts.get(i).baseCycles, tl.clockFreqHz, origin);
+            double us = preplaced(ranks.get(i)) != null
+                    ? (tl.streams.originNs - origin) / 1000.0
+                    : RankClock.shiftUs(pairs.get(i).placement, facts.get(i).baseCycles, tl.clockFreqHz, origin);
             RankClock.shift(tl, us);
         }
-        return new RankSplice(origin, pairs, invocations, dispatchers, runtimes.iterator().next(),
-            domains.isEmpty() ? null : domains.iterator().next());
+        return new RankSplice(
+                origin,
+                pairs,
+                invocations,
+                dispatchers,
+                runtimes.iterator().next(),
+                domains.isEmpty() ? null : domains.iterator().next());
     }
 
     /** The placement the reader found for a host-orchestrated capture (from its own Host records), or null. */
@@ -169,7 +197,8 @@ final class RankSplice {
         Timeline tl = r.timeline;
         if (!tl.hostMode()) return null;
         if (tl.streams.placement == null)
-            throw problem("rank" + r.rank + "'s host-orchestrated capture could not be placed in the Host logs (" + r.records + ")");
+            throw problem("rank" + r.rank + "'s host-orchestrated capture could not be placed in the Host logs ("
+                    + r.records + ")");
         return tl.streams.placement;
     }
 
@@ -185,7 +214,10 @@ final class RankSplice {
     /** The console's "Bound:" line. */
     String boundLine() {
         double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
-        for (RankPairing.Pair p : pairs) { min = Math.min(min, p.placement.slackNs); max = Math.max(max, p.placement.slackNs); }
+        for (RankPairing.Pair p : pairs) {
+            min = Math.min(min, p.placement.slackNs);
+            max = Math.max(max, p.placement.slackNs);
+        }
         String w = us1(min).equals(us1(max)) ? us1(min) : us1(min) + "\u2013" + us1(max);
         String line = "each Rank placed within " + w + " us of its chip.run.runner_run window";
         Long x = crossRankUncertaintyNs();
@@ -193,16 +225,24 @@ final class RankSplice {
         return line;
     }
 
-    private static String us1(double ns) { return String.format(Locale.ROOT, "%.1f", ns / 1000.0); }
+    private static String us1(double ns) {
+        return String.format(Locale.ROOT, "%.1f", ns / 1000.0);
+    }
 
     /** The dispatching processes' OS pids. */
-    List<Object> dispatcherPids() { return new ArrayList<>(dispatchers.keySet()); }
+    List<Object> dispatcherPids() {
+        return new ArrayList<>(dispatchers.keySet());
+    }
 
-    Map<String, Object> placementOf(int i) { return pairs.get(i).placement.metadata(); }
+    Map<String, Object> placementOf(int i) {
+        return pairs.get(i).placement.metadata();
+    }
 
     private static InputProblem problem(String message) {
         return new InputProblem((String) null, message, null, null);
     }
 
-    static Map<String, Object> map() { return new LinkedHashMap<>(); }
+    static Map<String, Object> map() {
+        return new LinkedHashMap<>();
+    }
 }

@@ -32,14 +32,17 @@ final class RecordSlices {
         }
 
         /** The kind as drawn (a runtime may record one phase under two names). */
-        String phase(int ref) { return PhaseStyle.canonical(tl, pt.kind(ref)); }
+        String phase(int ref) {
+            return PhaseStyle.canonical(tl, pt.kind(ref));
+        }
 
         /** Whether the record comes from a stream the AICore scheduler wrote (named by its work, not by counts). */
         private boolean aicoreStream(int ref) {
             return tl.streams != null && "aicore".equals(tl.streams.producer(recordThread[ref]));
         }
 
-        @Override public String name(int ref) {
+        @Override
+        public String name(int ref) {
             String phase = phase(ref);
             if (aicoreStream(ref)) {
                 String shown = PhaseStyle.aicoreDisplay(phase);
@@ -48,7 +51,10 @@ final class RecordSlices {
             return phase + "(" + Labels.pyStr(tasksProcessedShown(ref)) + ")";
         }
 
-        @Override public String color(int ref) { return PhaseStyle.schedulerColor(tl, phase(ref)); }
+        @Override
+        public String color(int ref) {
+            return PhaseStyle.schedulerColor(tl, phase(ref));
+        }
 
         /** tasks_processed as shown: complete records without the key show the attributed row count. */
         private Object tasksProcessedShown(int ref) {
@@ -57,7 +63,8 @@ final class RecordSlices {
             return pt.value(ref, PhaseTable.TASKS_PROCESSED);
         }
 
-        @Override public void args(int ref, ArgSink a) {
+        @Override
+        public void args(int ref, ArgSink a) {
             String phase = phase(ref);
             a.str("phase", phase);
             a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
@@ -82,7 +89,8 @@ final class RecordSlices {
          * phases that sample the ready-queue counter are on that counter's tracks. The rows a complete retired
          * are the complete arrows that end on it.
          */
-        @Override public void leanArgs(int ref, ArgSink a) {
+        @Override
+        public void leanArgs(int ref, ArgSink a) {
             String phase = phase(ref);
             a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
             if (pt.depthsValid(ref)) {
@@ -93,7 +101,9 @@ final class RecordSlices {
         }
 
         /** The phases whose end depths are the shared_ready_queue counter's samples. */
-        static boolean sampledOnCounter(String phase) { return "complete".equals(phase) || "dispatch".equals(phase); }
+        static boolean sampledOnCounter(String phase) {
+            return "complete".equals(phase) || "dispatch".equals(phase);
+        }
 
         private static String triple(Object list) {
             StringBuilder sb = new StringBuilder();
@@ -116,16 +126,21 @@ final class RecordSlices {
             this.pt = tl.phases;
         }
 
-        @Override public String name(int ref) {
+        @Override
+        public String name(int ref) {
             String phase = pt.kind(ref);
             String display = phase.startsWith("orch_") ? phase.replace("orch_", "") : phase;
             if (pt.taskIdNonNegative(ref)) return display + "(" + tl.label(pt.taskId(ref)) + ")";
             return display + "(" + Labels.pyStr(pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L)) + ")";
         }
 
-        @Override public String color(int ref) { return PhaseStyle.orchestratorColor(pt.kind(ref)); }
+        @Override
+        public String color(int ref) {
+            return PhaseStyle.orchestratorColor(pt.kind(ref));
+        }
 
-        @Override public void args(int ref, ArgSink a) {
+        @Override
+        public void args(int ref, ArgSink a) {
             a.str("phase", pt.kind(ref));
             a.raw("submit_idx", pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L));
             a.raw("task_id", pt.valueOr(ref, PhaseTable.TASK_ID, -1L));
@@ -133,7 +148,8 @@ final class RecordSlices {
         }
 
         /** The name shows the task (or, without one, the submit index); the other of the two stays. */
-        @Override public void leanArgs(int ref, ArgSink a) {
+        @Override
+        public void leanArgs(int ref, ArgSink a) {
             if (pt.taskIdNonNegative(ref)) a.raw("submit_idx", pt.valueOr(ref, PhaseTable.SUBMIT_IDX, 0L));
             else a.raw("task_id", pt.valueOr(ref, PhaseTable.TASK_ID, -1L));
         }
@@ -156,7 +172,8 @@ final class RecordSlices {
             this.names = run.names;
         }
 
-        @Override public String name(int ref) {
+        @Override
+        public String name(int ref) {
             boolean idOk = pt.taskIdOk(ref);
             long id = pt.taskId(ref);
             String label = idOk ? tl.label(id) : "unknown";
@@ -170,9 +187,11 @@ final class RecordSlices {
             return -1;
         }
 
-        @Override public void args(int ref, ArgSink a) {
+        @Override
+        public void args(int ref, ArgSink a) {
             a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
-            if (pt.taskIdOk(ref)) a.u64("task_id", pt.taskId(ref)); else a.nul("task_id");
+            if (pt.taskIdOk(ref)) a.u64("task_id", pt.taskId(ref));
+            else a.nul("task_id");
             a.str("event-hint", name(ref));
             if ("dummy_task".equals(pt.kind(ref))) a.str("phase", "dummy_task");
             else a.bool("predicated_pass", false);
@@ -180,7 +199,8 @@ final class RecordSlices {
         }
 
         /** The name says the task and whether it was a dummy; a predicated skip's bar says so in its arg. */
-        @Override public void leanArgs(int ref, ArgSink a) {
+        @Override
+        public void leanArgs(int ref, ArgSink a) {
             a.raw("loop_iter", pt.valueOr(ref, PhaseTable.LOOP_ITER, 0L));
             if (!"dummy_task".equals(pt.kind(ref))) a.bool("predicated_pass", false);
         }
@@ -197,11 +217,18 @@ final class RecordSlices {
             this.pt = tl.phases;
         }
 
-        @Override public String name(int ref) { return "alloc(" + tl.label(pt.taskId(ref)) + ")"; }
+        @Override
+        public String name(int ref) {
+            return "alloc(" + tl.label(pt.taskId(ref)) + ")";
+        }
 
-        @Override public String color(int ref) { return "olive"; }
+        @Override
+        public String color(int ref) {
+            return "olive";
+        }
 
-        @Override public void args(int ref, ArgSink a) {
+        @Override
+        public void args(int ref, ArgSink a) {
             a.str("phase", "alloc");
             a.raw("task_id", pt.value(ref, PhaseTable.TASK_ID));
             a.str("event-hint", name(ref));
@@ -209,13 +236,22 @@ final class RecordSlices {
         }
 
         /** The name says it all: alloc and the task. */
-        @Override public void leanArgs(int ref, ArgSink a) {}
+        @Override
+        public void leanArgs(int ref, ArgSink a) {}
     }
 
     /** A host→device copy segment (the ref is its upload index); its events keep the member order the host tool writes. */
     static final class Uploads extends SliceKind {
-        private static final List<JsonMember> ORDER = List.of(JsonMember.NAME, JsonMember.CAT, JsonMember.PH, JsonMember.PID,
-            JsonMember.TID, JsonMember.TS, JsonMember.DUR, JsonMember.CNAME, JsonMember.ARGS);
+        private static final List<JsonMember> ORDER = List.of(
+                JsonMember.NAME,
+                JsonMember.CAT,
+                JsonMember.PH,
+                JsonMember.PID,
+                JsonMember.TID,
+                JsonMember.TS,
+                JsonMember.DUR,
+                JsonMember.CNAME,
+                JsonMember.ARGS);
         private final List<Timeline.Upload> uploads;
 
         Uploads(List<Timeline.Upload> uploads) {
@@ -223,14 +259,19 @@ final class RecordSlices {
             this.uploads = uploads;
         }
 
-        @Override public String name(int u) {
+        @Override
+        public String name(int u) {
             Object p = uploads.get(u).phase;
             return p == JsonValues.ABSENT || p == JsonValues.NULL ? "upload" : Labels.pyStr(p);
         }
 
-        @Override public String color(int u) { return "thread_state_iowait"; }
+        @Override
+        public String color(int u) {
+            return "thread_state_iowait";
+        }
 
-        @Override public void args(int u, ArgSink a) {
+        @Override
+        public void args(int u, ArgSink a) {
             Object d = uploads.get(u).detail;
             a.raw("bytes", d == JsonValues.ABSENT ? 0L : d);
         }

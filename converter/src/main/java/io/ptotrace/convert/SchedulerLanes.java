@@ -36,11 +36,14 @@ final class SchedulerLanes {
         if (tl.streams == null || tl.streams.streamMeta == null) return "Sched_" + t;
         Map<String, Object> m = tl.streams.streamMeta.get(t);
         Object sid = m.get("scheduler_id"), wid = m.get("worker_id");
-        if ("aicore".equals(m.get("producer"))) return "Scheduler_" + shown(io.ptotrace.model.JsonValues.isPresent(wid) ? wid : sid, t);
+        if ("aicore".equals(m.get("producer")))
+            return "Scheduler_" + shown(io.ptotrace.model.JsonValues.isPresent(wid) ? wid : sid, t);
         return "Sched_" + shown(sid, t);
     }
 
-    private static String shown(Object v, int dflt) { return io.ptotrace.model.JsonValues.isPresent(v) ? Labels.pyStr(v) : Integer.toString(dflt); }
+    private static String shown(Object v, int dflt) {
+        return io.ptotrace.model.JsonValues.isPresent(v) ? Labels.pyStr(v) : Integer.toString(dflt);
+    }
 
     /**
      * Per record of thread {@code t}: whether it goes on the sub-lane. Older eras put every resolve there; in the
@@ -80,8 +83,9 @@ final class SchedulerLanes {
         for (int ref = lane.from; ref < lane.to; ref++) {
             String raw = pt.kind(ref), k = runtime.canonicalKind(raw);
             if (!"resolve".equals(k) && !"async_poll".equals(k) && !"dummy".equals(k)) return false;
-            if (runtime == TaskRuntime.HOST_BUILD_GRAPH ? "resolve_standalone".equals(raw) : "resolve".equals(k) && !nested(lane, ref))
-                standalone = true;
+            if (runtime == TaskRuntime.HOST_BUILD_GRAPH
+                    ? "resolve_standalone".equals(raw)
+                    : "resolve".equals(k) && !nested(lane, ref)) standalone = true;
         }
         if (standalone) return true;
         int[] ctt = tl.coreToThread;

@@ -21,10 +21,12 @@ final class TaskIndex {
     private final int[] funcId;
     /** Task ids in first-appearance (sorted) order, and their row ranges. */
     final long[] tasks;
+
     final int[] rowFrom;
     final int[] rowTo;
     /** The run of each group. */
     final long[] epochOfGroup;
+
     private final java.util.LinkedHashMap<Long, LongIntMap> groupsByEpoch = new java.util.LinkedHashMap<>();
     private LongIntMap groupOf;
     private long epoch;
@@ -57,7 +59,9 @@ final class TaskIndex {
         rowTo = new int[tasks.length];
         for (int g = 0; g < tasks.length; g++) rowTo[g] = g + 1 < tasks.length ? rowFrom[g + 1] : tl.rows;
         for (int g = 0; g < tasks.length; g++)
-            groupsByEpoch.computeIfAbsent(epochOfGroup[g], k -> new LongIntMap(Math.max(16, tasks.length))).put(tasks[g], g);
+            groupsByEpoch
+                    .computeIfAbsent(epochOfGroup[g], k -> new LongIntMap(Math.max(16, tasks.length)))
+                    .put(tasks[g], g);
         if (groupsByEpoch.isEmpty()) groupsByEpoch.put(ONE_RUN, new LongIntMap(16));
         useEpoch(groupsByEpoch.keySet().iterator().next());
 
@@ -68,7 +72,10 @@ final class TaskIndex {
             String type = tl.coreType[rowFrom[g]];
             boolean same = true;
             for (int r = rowFrom[g] + 1; r < rowTo[g]; r++) {
-                if (!java.util.Objects.equals(type, tl.coreType[r])) { same = false; break; }
+                if (!java.util.Objects.equals(type, tl.coreType[r])) {
+                    same = false;
+                    break;
+                }
             }
             if (same) spmd.put(t, 1);
         }
@@ -81,7 +88,8 @@ final class TaskIndex {
         for (int k = 0; k < pairs; k++) {
             long s = deps.succ(k);
             int o = succOrdinal.putIfAbsent(s, counts.size());
-            if (o < 0) counts.add(1); else counts.set(o, counts.get(o) + 1);
+            if (o < 0) counts.add(1);
+            else counts.set(o, counts.get(o) + 1);
         }
         predStart = new int[counts.size() + 1];
         for (int i = 0; i < counts.size(); i++) predStart[i + 1] = predStart[i] + counts.get(i);
@@ -97,10 +105,14 @@ final class TaskIndex {
     }
 
     /** The run a row belongs to. */
-    long epochOfRow(int row) { return tl.streams == null ? ONE_RUN : tl.streams.runEpoch[row]; }
+    long epochOfRow(int row) {
+        return tl.streams == null ? ONE_RUN : tl.streams.runEpoch[row];
+    }
 
     /** The runs with rows, in row order. */
-    java.util.Set<Long> epochs() { return groupsByEpoch.keySet(); }
+    java.util.Set<Long> epochs() {
+        return groupsByEpoch.keySet();
+    }
 
     /** Selects the run whose groups {@link #group} and the per-task questions answer for. */
     void useEpoch(long e) {
@@ -109,9 +121,13 @@ final class TaskIndex {
         groupOf = m != null ? m : new LongIntMap(16);
     }
 
-    long currentEpoch() { return epoch; }
+    long currentEpoch() {
+        return epoch;
+    }
 
-    int group(long task) { return groupOf.get(task); }
+    int group(long task) {
+        return groupOf.get(task);
+    }
 
     /** The group of a task in one run, whichever run is selected. */
     int group(long epoch, long task) {
@@ -119,9 +135,13 @@ final class TaskIndex {
         return m == null ? -1 : m.get(task);
     }
 
-    boolean hasRows(long task) { return groupOf.get(task) >= 0; }
+    boolean hasRows(long task) {
+        return groupOf.get(task) >= 0;
+    }
 
-    boolean hasRows(long epoch, long task) { return group(epoch, task) >= 0; }
+    boolean hasRows(long epoch, long task) {
+        return group(epoch, task) >= 0;
+    }
 
     boolean isSpmd(long task) {
         int b = deps.blockNum(task);
@@ -130,9 +150,13 @@ final class TaskIndex {
     }
 
     /** Number of SPMD tasks (block_num > 1 listed, plus inferred). */
-    int spmdCount() { return deps.countBlockNumAbove(1) + spmdInferredCount(); }
+    int spmdCount() {
+        return deps.countBlockNumAbove(1) + spmdInferredCount();
+    }
 
-    private int spmdInferredCount() { return spmd.size(); }
+    private int spmdInferredCount() {
+        return spmd.size();
+    }
 
     int fanCount(long task) {
         if (!isSpmd(task)) return 1;
@@ -142,7 +166,9 @@ final class TaskIndex {
         return g < 0 ? 1 : rowTo[g] - rowFrom[g];
     }
 
-    String disp(long task) { return tl.label(task); }
+    String disp(long task) {
+        return tl.label(task);
+    }
 
     // ------------------------------------------------------------------ adjacency
 
@@ -151,11 +177,16 @@ final class TaskIndex {
         return o < 0 ? 0 : predStart[o + 1] - predStart[o];
     }
 
-    long predOf(long succ, int i) { return predList[predStart[succOrdinal.get(succ)] + i]; }
+    long predOf(long succ, int i) {
+        return predList[predStart[succOrdinal.get(succ)] + i];
+    }
 
-    // ------------------------------------------------------------------ anchors: the slices a task's arrows start and end on
+    // ------------------------------------------------------------------ anchors: the slices a task's arrows start and
+    // end on
 
-    double workerSliceStart(int row) { return tl.receive[row]; }
+    double workerSliceStart(int row) {
+        return tl.receive[row];
+    }
 
     /** Worker-View anchor rows of a task with kernel rows, appended to {@code out}. */
     void workerAnchors(int g, IntList out) {
@@ -188,8 +219,16 @@ final class TaskIndex {
         for (int r = rowFrom[g]; r < rowTo[g]; r++) {
             int f = funcId[r];
             int k = -1;
-            for (int i = 0; i < funcs.size(); i++) if (funcs.get(i) == f) { k = i; break; }
-            if (k < 0) { funcs.add(f); out.add(r); continue; }
+            for (int i = 0; i < funcs.size(); i++)
+                if (funcs.get(i) == f) {
+                    k = i;
+                    break;
+                }
+            if (k < 0) {
+                funcs.add(f);
+                out.add(r);
+                continue;
+            }
             int best = out.get(k);
             double sb = worker ? workerSliceStart(best) : svStart(best);
             double sr = worker ? workerSliceStart(r) : svStart(r);

@@ -19,7 +19,9 @@ final class TaskNames {
     }
 
     /** {@code t<n>} or {@code r<ring>t<n>}. */
-    static boolean isTaskId(String id) { return TaskIds.isDisplay(id); }
+    static boolean isTaskId(String id) {
+        return TaskIds.isDisplay(id);
+    }
 
     /** How many distinct tasks have a slice in the picture. */
     static int taskCount(TracePicture pic) {

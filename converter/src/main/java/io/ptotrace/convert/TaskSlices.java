@@ -91,14 +91,18 @@ abstract class TaskSlices extends SliceKind {
 
     /** A row's time on the AICPU, from dispatch to finish. */
     static final class SchedulerView extends TaskSlices {
-        SchedulerView(Run run, TaskIndex ix) { super(run, ix); }
+        SchedulerView(Run run, TaskIndex ix) {
+            super(run, ix);
+        }
 
         @Override
         public void args(int row, ArgSink a) {
             a.str("event-hint", eventHint(row));
             a.dbl("dispatch-time-us", tl.dispatch[row]);
             a.dbl("finish-time-us", tl.finish[row]);
-            a.dbl(tl.streams != null ? "scheduler-duration-us" : "aicpu-duration-us", tl.finish[row] - tl.dispatch[row]);
+            a.dbl(
+                    tl.streams != null ? "scheduler-duration-us" : "aicpu-duration-us",
+                    tl.finish[row] - tl.dispatch[row]);
             a.u64("taskId", tl.taskId[row]);
             runEpoch(row, a);
         }

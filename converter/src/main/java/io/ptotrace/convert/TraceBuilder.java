@@ -1,6 +1,5 @@
 package io.ptotrace.convert;
 
-import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.NameMap;
@@ -41,9 +40,9 @@ public final class TraceBuilder {
 
     // phase records are referred to by their row in the timeline's phase table (a record "ref")
     private final PhaseTable pt;
-    private final int[] recordThread;   // per record ref: its scheduler or orchestrator thread
-    private final int[] completeRows;   // per record ref: finish rows attributed (complete records)
-    private final int[] recordSlice;    // per record ref: its scheduler-phase or orchestrator slice, or −1
+    private final int[] recordThread; // per record ref: its scheduler or orchestrator thread
+    private final int[] completeRows; // per record ref: finish rows attributed (complete records)
+    private final int[] recordSlice; // per record ref: its scheduler-phase or orchestrator slice, or −1
 
     private final TaskSlices.Worker workerKind;
     private final TaskSlices.SchedulerView schedulerViewKind;
@@ -52,16 +51,23 @@ public final class TraceBuilder {
     private final RecordSlices.SkippedTasks skippedKind;
     private final RecordSlices.Allocs allocKind;
 
-    private int[] workerSlice;   // row → slice index
-    private int[] svSlice;       // row → slice index or −1
-    private int[] svTid;         // row → Scheduler-View lane tid
+    private int[] workerSlice; // row → slice index
+    private int[] svSlice; // row → slice index or −1
+    private int[] svTid; // row → Scheduler-View lane tid
     private boolean hasAicpuData;
     private int schedCount;
-    private final java.util.HashMap<Long, LongIntMap> anchorHeads = new java.util.HashMap<>(); // per run: task → last anchor
+    private final java.util.HashMap<Long, LongIntMap> anchorHeads =
+            new java.util.HashMap<>(); // per run: task → last anchor
     private final IntList anchorNext = new IntList(), anchorSlice = new IntList();
     private final List<int[]> threadCompletes = new ArrayList<>(); // per sched thread: record refs sorted by start
 
-    private TraceBuilder(Run run, ProcessLayout lay, TracePicture pic, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
+    private TraceBuilder(
+            Run run,
+            ProcessLayout lay,
+            TracePicture pic,
+            boolean overhead,
+            Consumer<String> warn,
+            Consumer<String> verbose) {
         this.tl = run.timeline;
         this.lay = lay;
         this.pic = pic;
@@ -95,8 +101,14 @@ public final class TraceBuilder {
      * Draws a run into {@code pic} at the pids of {@code lay}: a picture of several runs (the ranks of a
      * merged trace) is built by drawing each into the same picture with its own layout.
      */
-    public static Result build(Run run, ProcessLayout lay, TracePicture pic, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
-        TraceBuilder b = new TraceBuilder(run, lay, pic, overhead, warn, verbose == null ? s -> { } : verbose);
+    public static Result build(
+            Run run,
+            ProcessLayout lay,
+            TracePicture pic,
+            boolean overhead,
+            Consumer<String> warn,
+            Consumer<String> verbose) {
+        TraceBuilder b = new TraceBuilder(run, lay, pic, overhead, warn, verbose == null ? s -> {} : verbose);
         b.emit();
         return new Result(b.pic, b.stats, b.workerSlice, b.recordSlice);
     }
@@ -115,37 +127,52 @@ public final class TraceBuilder {
         }
 
         /** The slice (picture index) a scheduler-phase or orchestrator record (its phase-table row) became, or −1. */
-        public int recordSlice(int record) { return recordSlice[record]; }
+        public int recordSlice(int record) {
+            return recordSlice[record];
+        }
 
         /** The Worker View slice (picture index) that timeline row {@code row} became. */
-        public int workerSlice(int row) { return workerSlice[row]; }
+        public int workerSlice(int row) {
+            return workerSlice[row];
+        }
     }
 
     // ================================================================== emission
 
-    private static int coreTid(int core) { return 10000 + 10 * core; }
+    private static int coreTid(int core) {
+        return 10000 + 10 * core;
+    }
 
-    private static int schedTid(int t) { return 30000 + 10 * t; }
+    private static int schedTid(int t) {
+        return 30000 + 10 * t;
+    }
 
     private void emit() {
         List<PhaseTable.Lane> sched = tl.schedulerPhases;
         List<PhaseTable.Lane> orch = tl.orchestratorPhases;
-        for (int r = 0; r < tl.rows; r++) if (tl.dispatch[r] >= 0 && tl.finish[r] > 0) { hasAicpuData = true; break; }
+        for (int r = 0; r < tl.rows; r++)
+            if (tl.dispatch[r] >= 0 && tl.finish[r] > 0) {
+                hasAicpuData = true;
+                break;
+            }
 
         // the thread of every record up front so slices and flows can refer to them
-        if (sched != null) for (int t = 0; t < sched.size(); t++) {
-            PhaseTable.Lane lane = sched.get(t);
-            Arrays.fill(recordThread, lane.from, lane.to, t);
-        }
-        if (orch != null) for (int o = 0; o < orch.size(); o++) {
-            PhaseTable.Lane lane = orch.get(o);
-            Arrays.fill(recordThread, lane.from, lane.to, o);
-        }
+        if (sched != null)
+            for (int t = 0; t < sched.size(); t++) {
+                PhaseTable.Lane lane = sched.get(t);
+                Arrays.fill(recordThread, lane.from, lane.to, t);
+            }
+        if (orch != null)
+            for (int o = 0; o < orch.size(); o++) {
+                PhaseTable.Lane lane = orch.get(o);
+                Arrays.fill(recordThread, lane.from, lane.to, o);
+            }
 
         // AICPU lanes: one per scheduler thread a core maps to or that has records, then the orchestrators
         TreeSet<Integer> s = new TreeSet<>();
         for (int v : tl.coreToThread) if (v >= 0) s.add(v);
-        if (sched != null) for (int t = 0; t < sched.size(); t++) if (!sched.get(t).isEmpty()) s.add(t);
+        if (sched != null)
+            for (int t = 0; t < sched.size(); t++) if (!sched.get(t).isEmpty()) s.add(t);
         schedCount = !s.isEmpty() ? s.last() + 1 : (sched == null ? 0 : sched.size());
         int aicpuCount = schedCount + (orch == null ? 0 : orch.size());
 
@@ -159,7 +186,8 @@ public final class TraceBuilder {
             pic.declare(MetaEvent.processSort(lay.schedulerView(), lay.sortIndex(3)));
         }
         TreeMap<Integer, String> coreFirstType = new TreeMap<>();
-        for (int r = 0; r < tl.rows; r++) coreFirstType.putIfAbsent(tl.coreId[r], tl.coreType[r] == null ? "" : tl.coreType[r]);
+        for (int r = 0; r < tl.rows; r++)
+            coreFirstType.putIfAbsent(tl.coreId[r], tl.coreType[r] == null ? "" : tl.coreType[r]);
         for (Map.Entry<Integer, String> e : coreFirstType.entrySet())
             pic.declare(MetaEvent.threadName(lay.worker(), coreTid(e.getKey()), coreLabel(e.getValue(), e.getKey())));
         for (int i = 0; i < aicpuCount; i++) pic.declare(MetaEvent.threadName(lay.worker(), 19000 + i, "AICPU_" + i));
@@ -209,11 +237,15 @@ public final class TraceBuilder {
                         if (idOk) addAnchor(recordEpoch(ref), pt.taskId(ref), sl);
                     } else if (PhaseStyle.isDrawn(tl, phase)) {
                         int tid = sub[ref - lane.from] ? schedTid(t) + 1 : schedTid(t);
-                        recordSlice[ref] = pic.addSlice(phaseKind, ref, lay.scheduler(), tid, start, end - start, false);
-                        boolean sampled = "complete".equals(phase) || "dispatch".equals(phase)
-                            || resolution && ("resolve".equals(phase) || "async_poll".equals(phase) || "dummy".equals(phase));
-                        if (sampled && pt.depthsValid(ref))
-                            pic.addCounter(queue, ref, lay.scheduler(), 3999, end);
+                        recordSlice[ref] =
+                                pic.addSlice(phaseKind, ref, lay.scheduler(), tid, start, end - start, false);
+                        boolean sampled = "complete".equals(phase)
+                                || "dispatch".equals(phase)
+                                || resolution
+                                        && ("resolve".equals(phase)
+                                                || "async_poll".equals(phase)
+                                                || "dummy".equals(phase));
+                        if (sampled && pt.depthsValid(ref)) pic.addCounter(queue, ref, lay.scheduler(), 3999, end);
                     } else stats.skippedPhaseRecords++;
                 }
             }
@@ -228,15 +260,17 @@ public final class TraceBuilder {
             pic.declare(MetaEvent.threadName(lay.orchestrator(), 4100, "H2D"));
             for (int u = 0; u < tl.uploads.size(); u++) {
                 Timeline.Upload up = tl.uploads.get(u);
-                pic.addSlice(uploads, u, lay.orchestrator(), 4100, up.startUs, Math.max(0.0, up.endUs - up.startUs), false);
+                pic.addSlice(
+                        uploads, u, lay.orchestrator(), 4100, up.startUs, Math.max(0.0, up.endUs - up.startUs), false);
             }
         }
 
         // Orchestrator
         if (orch != null) {
             boolean host = tl.hostMode();
-            String pname = host ? "Host Orchestrator"
-                : names.orchestratorName() != null ? "AICPU " + names.orchestratorName() : "AICPU Orchestrator";
+            String pname = host
+                    ? "Host Orchestrator"
+                    : names.orchestratorName() != null ? "AICPU " + names.orchestratorName() : "AICPU Orchestrator";
             pic.declare(MetaEvent.processName(lay.orchestrator(), lay.processName(pname)));
             pic.declare(MetaEvent.processSort(lay.orchestrator(), lay.sortIndex(1)));
             for (int o = 0; o < orch.size(); o++)
@@ -246,7 +280,8 @@ public final class TraceBuilder {
                 PhaseTable.Lane lane = orch.get(o);
                 for (int ref = lane.from; ref < lane.to; ref++) {
                     double start = pt.startUs(ref), end = pt.endUs(ref);
-                    recordSlice[ref] = pic.addSlice(orchestratorKind, ref, lay.orchestrator(), 4000 + o, start, end - start, false);
+                    recordSlice[ref] = pic.addSlice(
+                            orchestratorKind, ref, lay.orchestrator(), 4000 + o, start, end - start, false);
                     if (!"orch_submit".equals(pt.kind(ref)) || !pt.taskIdNonNegative(ref)) continue;
                     long t = pt.taskId(ref);
                     boolean regular, dummy;
@@ -254,9 +289,12 @@ public final class TraceBuilder {
                         dummy = deps.kernel(t, 0) < 0 && deps.kernel(t, 1) < 0 && deps.kernel(t, 2) < 0;
                         regular = !dummy;
                         if (dummy && !dummyRt.contains(t) && warnedDummy.add(t))
-                            warn.accept("Warning: dummy(" + tl.label(t) + ") has no dummy_task scheduler record; its Worker View bar cannot be rendered.");
+                            warn.accept("Warning: dummy(" + tl.label(t)
+                                    + ") has no dummy_task scheduler record; its Worker View bar cannot be rendered.");
                     } else {
-                        regular = pt.hasRunEpoch(ref) || tl.streams == null ? ix.hasRows(recordEpoch(ref), t) : hasRowsInAnyRun(t);
+                        regular = pt.hasRunEpoch(ref) || tl.streams == null
+                                ? ix.hasRows(recordEpoch(ref), t)
+                                : hasRowsInAnyRun(t);
                         dummy = dummyRt.contains(t);
                     }
                     boolean predicated = predRt.contains(t);
@@ -282,7 +320,8 @@ public final class TraceBuilder {
         // greedy lanes per core, in ascending core order
         Map<Integer, IntList> perCore = new TreeMap<>();
         for (int r = 0; r < tl.rows; r++)
-            if (tl.dispatch[r] >= 0 && tl.finish[r] > 0) perCore.computeIfAbsent(tl.coreId[r], k -> new IntList()).add(r);
+            if (tl.dispatch[r] >= 0 && tl.finish[r] > 0)
+                perCore.computeIfAbsent(tl.coreId[r], k -> new IntList()).add(r);
         for (Map.Entry<Integer, IntList> e : perCore.entrySet()) {
             int core = e.getKey();
             int[] rowsOf = e.getValue().toArray();
@@ -294,8 +333,15 @@ public final class TraceBuilder {
             TreeSet<Integer> used = new TreeSet<>();
             for (int r : boxed) {
                 int lane = -1;
-                for (int l = 0; l < laneFinish.size(); l++) if (laneFinish.get(l) <= tl.dispatch[r]) { lane = l; break; }
-                if (lane < 0) { laneFinish.add(0.0); lane = laneFinish.size() - 1; }
+                for (int l = 0; l < laneFinish.size(); l++)
+                    if (laneFinish.get(l) <= tl.dispatch[r]) {
+                        lane = l;
+                        break;
+                    }
+                if (lane < 0) {
+                    laneFinish.add(0.0);
+                    lane = laneFinish.size() - 1;
+                }
                 laneFinish.set(lane, tl.finish[r]);
                 svTid[r] = coreTid(core) + lane;
                 used.add(lane);
@@ -305,7 +351,14 @@ public final class TraceBuilder {
         }
         for (int r = 0; r < tl.rows; r++) {
             if (!(tl.dispatch[r] >= 0 && tl.finish[r] > 0)) continue;
-            svSlice[r] = pic.addSlice(schedulerViewKind, r, lay.schedulerView(), svTid[r], tl.dispatch[r], tl.finish[r] - tl.dispatch[r], true);
+            svSlice[r] = pic.addSlice(
+                    schedulerViewKind,
+                    r,
+                    lay.schedulerView(),
+                    svTid[r],
+                    tl.dispatch[r],
+                    tl.finish[r] - tl.dispatch[r],
+                    true);
         }
     }
 
@@ -363,7 +416,8 @@ public final class TraceBuilder {
         int lo = 0, hi = c.length; // first index with start > f
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (pt.startUs(c[mid]) <= f) lo = mid + 1; else hi = mid;
+            if (pt.startUs(c[mid]) <= f) lo = mid + 1;
+            else hi = mid;
         }
         int last = lo - 1;
         if (last >= 0 && f <= pt.endUs(c[last])) return c[last];
@@ -393,44 +447,82 @@ public final class TraceBuilder {
 
     /** The builder's lookup tables, seen by {@link FlowRules}. */
     private final class Tables implements SliceTables {
-        @Override public boolean hasAicpuData() { return hasAicpuData; }
+        @Override
+        public boolean hasAicpuData() {
+            return hasAicpuData;
+        }
 
-        @Override public int workerSlice(int row) { return workerSlice[row]; }
+        @Override
+        public int workerSlice(int row) {
+            return workerSlice[row];
+        }
 
-        @Override public int svSlice(int row) { return svSlice[row]; }
+        @Override
+        public int svSlice(int row) {
+            return svSlice[row];
+        }
 
-        @Override public int svTid(int row) { return svTid[row]; }
+        @Override
+        public int svTid(int row) {
+            return svTid[row];
+        }
 
-        @Override public int recordThread(int ref) { return recordThread[ref]; }
+        @Override
+        public int recordThread(int ref) {
+            return recordThread[ref];
+        }
 
-        @Override public int sliceOfRecord(int ref) { return recordSlice[ref]; }
+        @Override
+        public int sliceOfRecord(int ref) {
+            return recordSlice[ref];
+        }
 
-        @Override public void anchors(long task, IntList out) {
+        @Override
+        public void anchors(long task, IntList out) {
             out.clear();
             LongIntMap anchorHead = anchorHeads.get(ix.currentEpoch());
             int h = anchorHead == null ? -1 : anchorHead.get(task);
             if (h < 0) return;
             // stored as a singly linked list in reverse; collect and reverse
             for (int i = h; i >= 0; i = anchorNext.get(i)) out.add(anchorSlice.get(i));
-            for (int a = 0, b = out.size() - 1; a < b; a++, b--) { int x = out.get(a); out.set(a, out.get(b)); out.set(b, x); }
+            for (int a = 0, b = out.size() - 1; a < b; a++, b--) {
+                int x = out.get(a);
+                out.set(a, out.get(b));
+                out.set(b, x);
+            }
         }
 
-        @Override public boolean hasAnchors(long task) {
+        @Override
+        public boolean hasAnchors(long task) {
             LongIntMap anchorHead = anchorHeads.get(ix.currentEpoch());
             return anchorHead != null && anchorHead.get(task) >= 0;
         }
 
-        @Override public int threadCount() { return threadCompletes.size(); }
+        @Override
+        public int threadCount() {
+            return threadCompletes.size();
+        }
 
-        @Override public int[] completesOfThread(int thread) { return threadCompletes.get(thread); }
+        @Override
+        public int[] completesOfThread(int thread) {
+            return threadCompletes.get(thread);
+        }
 
-        @Override public int threadOfCore(int core) { return TraceBuilder.this.threadOfCore(core); }
+        @Override
+        public int threadOfCore(int core) {
+            return TraceBuilder.this.threadOfCore(core);
+        }
 
-        @Override public int completeFor(int thread, double finishUs) { return TraceBuilder.this.completeFor(thread, finishUs); }
+        @Override
+        public int completeFor(int thread, double finishUs) {
+            return TraceBuilder.this.completeFor(thread, finishUs);
+        }
     }
 
     /** The run of a record: its run_epoch, or the one run of a capture that records none. */
-    private long recordEpoch(int ref) { return tl.streams != null && pt.hasRunEpoch(ref) ? pt.runEpoch(ref) : TaskIndex.ONE_RUN; }
+    private long recordEpoch(int ref) {
+        return tl.streams != null && pt.hasRunEpoch(ref) ? pt.runEpoch(ref) : TaskIndex.ONE_RUN;
+    }
 
     private boolean hasRowsInAnyRun(long task) {
         for (long e : ix.epochs()) if (ix.hasRows(e, task)) return true;

@@ -26,8 +26,17 @@ import java.util.Locale;
  */
 final class TraceSplit {
     /** One window as written: its file, its start times and what it holds. */
-    record Part(Path path, double fromUs, double toUs, int tasks, int slices, int markerSlices, int crossMarkers,
-                int arrows, long counterSamples, long estimate) {}
+    record Part(
+            Path path,
+            double fromUs,
+            double toUs,
+            int tasks,
+            int slices,
+            int markerSlices,
+            int crossMarkers,
+            int arrows,
+            long counterSamples,
+            long estimate) {}
 
     private static final int MAX_ROUNDS = 40;
 
@@ -48,7 +57,9 @@ final class TraceSplit {
     }
 
     /** Part {@code k} was written with this many counter values. */
-    void wrote(int k, long counterValues) { writtenCounterValues[k] = counterValues; }
+    void wrote(int k, long counterValues) {
+        writtenCounterValues[k] = counterValues;
+    }
 
     /** {@code dir/merged_swimlane.pftrace} → {@code dir/merged_swimlane} (the parts' common stem). */
     static String stem(Path trace) {
@@ -57,7 +68,9 @@ final class TraceSplit {
         return dot > 0 ? n.substring(0, dot) : n;
     }
 
-    static Path indexPath(Path trace) { return trace.resolveSibling(stem(trace) + ".parts.json"); }
+    static Path indexPath(Path trace) {
+        return trace.resolveSibling(stem(trace) + ".parts.json");
+    }
 
     /** Each window's share of the weight, against the budget's room above the fixed cost. */
     static final double FILL = 0.9;
@@ -69,8 +82,14 @@ final class TraceSplit {
      */
     static TraceSplit plan(TracePicture pic, long budget, Path trace, ArgSet args, TraceCosts whole) {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < pic.sliceCount(); i++) { lo = Math.min(lo, pic.sliceTs(i)); hi = Math.max(hi, pic.sliceTs(i)); }
-        for (int c = 0; c < pic.counterCount(); c++) { lo = Math.min(lo, pic.counterTs(c)); hi = Math.max(hi, pic.counterTs(c)); }
+        for (int i = 0; i < pic.sliceCount(); i++) {
+            lo = Math.min(lo, pic.sliceTs(i));
+            hi = Math.max(hi, pic.sliceTs(i));
+        }
+        for (int c = 0; c < pic.counterCount(); c++) {
+            lo = Math.min(lo, pic.counterTs(c));
+            hi = Math.max(hi, pic.counterTs(c));
+        }
         double room = MemoryModel.room(budget, false);
         double beyondFixed = Math.max(0, MemoryModel.estimate(whole, false) - MemoryModel.FIXED);
         WindowCuts weights = lo < hi ? WindowCuts.weigh(pic, args, lo, Math.nextUp(hi)) : null;
@@ -87,15 +106,32 @@ final class TraceSplit {
                 TracePicture w = windows.window(k);
                 TraceCosts costs = CostCounter.pftrace(w, args);
                 long est = MemoryModel.estimate(costs, false);
-                if (est > worst) { worst = est; worstFrom = from; }
-                parts.add(new Part(trace.resolveSibling(names[k]), from, to, TaskNames.taskCount(w), w.sliceCount(), w.marks().count(),
-                    crossMarkers(w), w.flowCount(), costs.counterValues(), est));
+                if (est > worst) {
+                    worst = est;
+                    worstFrom = from;
+                }
+                parts.add(new Part(
+                        trace.resolveSibling(names[k]),
+                        from,
+                        to,
+                        TaskNames.taskCount(w),
+                        w.sliceCount(),
+                        w.marks().count(),
+                        crossMarkers(w),
+                        w.flowCount(),
+                        costs.counterValues(),
+                        est));
             }
             if (worst <= budget) return new TraceSplit(budget, windows, parts, indexPath(trace));
             if (cuts.length + 1 < pieces / 2 || round == MAX_ROUNDS)
-                throw new InputProblem((String) null, "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
-                    + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", worstFrom) + " \u00b5s alone is estimated at "
-                    + MemoryModel.shown(worst) + "; give a larger budget", null, null);
+                throw new InputProblem(
+                        (String) null,
+                        "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
+                                + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", worstFrom)
+                                + " \u00b5s alone is estimated at "
+                                + MemoryModel.shown(worst) + "; give a larger budget",
+                        null,
+                        null);
             // the heaviest window's excess says how many more windows the same cost needs
             pieces = Math.max(pieces + 1, (int) Math.ceil(pieces * (worst - MemoryModel.FIXED) / (FILL * room)));
         }
@@ -111,7 +147,8 @@ final class TraceSplit {
     static String[] labels(Path trace, int count) {
         int digits = Math.max(2, String.valueOf(count).length());
         String[] l = new String[count];
-        for (int k = 0; k < count; k++) l[k] = stem(trace) + ".part-" + String.format(Locale.ROOT, "%0" + digits + "d", k + 1) + ".pftrace";
+        for (int k = 0; k < count; k++)
+            l[k] = stem(trace) + ".part-" + String.format(Locale.ROOT, "%0" + digits + "d", k + 1) + ".pftrace";
         return l;
     }
 
@@ -124,7 +161,8 @@ final class TraceSplit {
         Path dir = trace.getParent();
         String stem = index.getFileName().toString();
         stem = stem.substring(0, stem.length() - ".parts.json".length());
-        java.util.regex.Pattern part = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(stem) + "\\.part-[0-9]{2,}\\.pftrace");
+        java.util.regex.Pattern part =
+                java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(stem) + "\\.part-[0-9]{2,}\\.pftrace");
         java.util.Set<String> ours = new java.util.HashSet<>();
         for (Part p : parts) ours.add(p.path().getFileName().toString());
         List<Path> stale = new ArrayList<>();
@@ -147,7 +185,9 @@ final class TraceSplit {
             g.writeStringField("trace", trace.getFileName().toString());
             g.writeNumberField("budget_bytes", budget);
             g.writeStringField("time_unit", "us");
-            g.writeStringField("window_rule", "a part holds the slices and counter samples starting in [from_us, to_us), the last one to_us included");
+            g.writeStringField(
+                    "window_rule",
+                    "a part holds the slices and counter samples starting in [from_us, to_us), the last one to_us included");
             g.writeArrayFieldStart("parts");
             for (Part p : parts) {
                 g.writeStartObject();

@@ -6,7 +6,6 @@ import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
 import io.ptotrace.model.JsonValues;
 import io.ptotrace.model.NameMap;
-import io.ptotrace.model.tree.TreeHostLogs;
 import io.ptotrace.model.RecordsReader;
 import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
@@ -15,6 +14,7 @@ import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.tree.DispatchIdentity;
 import io.ptotrace.model.tree.DispatchSelection;
 import io.ptotrace.model.tree.RankTree;
+import io.ptotrace.model.tree.TreeHostLogs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -52,7 +52,9 @@ final class TreeConvertJob {
         this.progress = progress;
     }
 
-    boolean partial() { return partial; }
+    boolean partial() {
+        return partial;
+    }
 
     /** One rank's capture, read (or why it could not be). */
     static final class RankRun {
@@ -72,17 +74,21 @@ final class TreeConvertJob {
     List<ConvertJob.Written> run() throws IOException {
         Path root = o.input;
         if (o.funcNames != null || o.kernelConfig != null || o.depsJson != null)
-            throw problem("directory input auto-loads per-Rank name/dependency files; global overrides are not allowed");
+            throw problem(
+                    "directory input auto-loads per-Rank name/dependency files; global overrides are not allowed");
         if ((o.dispatch == null) == (o.dispatchId == null))
             throw problem("directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT");
         RankTree tree = RankTree.of(access(root));
         DispatchSelection sel;
         try {
-            sel = o.dispatch != null ? DispatchSelection.byDispatch(tree, o.dispatch) : DispatchSelection.byDispatchId(tree, o.dispatchId);
+            sel = o.dispatch != null
+                    ? DispatchSelection.byDispatch(tree, o.dispatch)
+                    : DispatchSelection.byDispatchId(tree, o.dispatchId);
         } catch (IllegalArgumentException e) {
             throw problem(e.getMessage());
         }
-        for (DispatchSelection.Missing m : sel.missing) err.println("Warning: " + m.reason + "; the merged trace leaves it out");
+        for (DispatchSelection.Missing m : sel.missing)
+            err.println("Warning: " + m.reason + "; the merged trace leaves it out");
         if (sel.captures.isEmpty()) throw problem("no Rank of " + root + " has a capture to convert");
         for (var pin : o.rankPins)
             if (sel.captures.stream().noneMatch(c -> c.rank == pin.rank))
@@ -90,7 +96,8 @@ final class TreeConvertJob {
 
         List<ConvertJob.Written> written = job.targets(access(root), STEM);
         try {
-            treeLogs = TreeHostLogs.of(access(root), o.hostLogs.stream().map(this::access).collect(Collectors.toList()));
+            treeLogs = TreeHostLogs.of(
+                    access(root), o.hostLogs.stream().map(this::access).collect(Collectors.toList()));
         } catch (InputProblem none) {
             treeLogs = List.of(); // only captures that need no placement convert (placement says so otherwise)
         }
@@ -104,7 +111,9 @@ final class TreeConvertJob {
         List<RankRun> ok = new ArrayList<>();
         for (RankRun r : ranks) {
             r.warnings.forEach(err::println);
-            if (r.failure != null) err.println("Warning: rank" + r.capture.rank + " cannot be converted: " + r.failure + "; the merged trace leaves it out");
+            if (r.failure != null)
+                err.println("Warning: rank" + r.capture.rank + " cannot be converted: " + r.failure
+                        + "; the merged trace leaves it out");
             else ok.add(r);
         }
         if (ok.isEmpty()) throw problem("no Rank of " + root + " could be converted");
@@ -124,8 +133,9 @@ final class TreeConvertJob {
             RankRun r = ok.get(i);
             ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
             List<String> keys = splice == null ? List.of("rank") : List.of("rank", "slack_ns");
-            long[] values = splice == null ? new long[] {r.capture.rank}
-                : new long[] {r.capture.rank, Math.round(splice.pairs.get(i).placement.slackNs)};
+            long[] values = splice == null
+                    ? new long[] {r.capture.rank}
+                    : new long[] {r.capture.rank, Math.round(splice.pairs.get(i).placement.slackNs)};
             pic.addProcessTag(new ProcessTag(lay.pid(0), lay.pid(ProcessLayout.RANK_STRIDE), keys, values));
             TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null);
             anyDeps |= r.run.deps.edgesLoaded();
@@ -136,13 +146,15 @@ final class TreeConvertJob {
             rep.println();
             rep.println("\u2713 Multi-Rank conversion complete");
             rep.println("  Input:  " + root);
-            rep.println("  Ranks:  " + ok.stream().map(r -> "rank" + r.capture.rank).collect(Collectors.joining(", ")));
+            rep.println(
+                    "  Ranks:  " + ok.stream().map(r -> "rank" + r.capture.rank).collect(Collectors.joining(", ")));
             if (splice != null) rep.println("  Bound:  " + splice.boundLine());
             for (ConvertJob.Written w : written) rep.println("  Output: " + w.path);
             job.reportFiles(rep, d, written);
         });
         if (o.overhead && !anyDeps)
-            err.println("Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
+            err.println(
+                    "Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
         progress.done();
         done.print(out, err);
         return written;
@@ -150,8 +162,10 @@ final class TreeConvertJob {
 
     /** Reads the ranks' captures, as many at once as there are cores (each rank's deps.json beside it on the same thread). */
     private List<RankRun> readRanks(DispatchSelection sel) throws IOException {
-        int threads = Math.max(1, Math.min(sel.captures.size(), Runtime.getRuntime().availableProcessors()));
-        progress.say("reading " + sel.captures.size() + " rank capture(s)" + (threads > 1 ? " on " + threads + " threads" : ""));
+        int threads =
+                Math.max(1, Math.min(sel.captures.size(), Runtime.getRuntime().availableProcessors()));
+        progress.say("reading " + sel.captures.size() + " rank capture(s)"
+                + (threads > 1 ? " on " + threads + " threads" : ""));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "ptotrace-rank-reader");
             t.setDaemon(true);
@@ -188,13 +202,18 @@ final class TreeConvertJob {
         List<String> warnings = new ArrayList<>();
         String prefix = "rank" + c.rank + ": ";
         try {
-            Timeline tl = RecordsReader.read(c.records, new io.ptotrace.model.ReadOptions(treeLogs), w -> warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : prefix + w));
+            Timeline tl = RecordsReader.read(
+                    c.records,
+                    new io.ptotrace.model.ReadOptions(treeLogs),
+                    w -> warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : prefix + w));
             Path depsPath = RunLocator.depsBeside(c.records);
             List<String> depsWarnings = new ArrayList<>();
             DepsProjection deps = ConvertJob.loadDeps(depsPath, depsWarnings);
-            for (String w : depsWarnings) warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : w);
+            for (String w : depsWarnings)
+                warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : w);
             Path names = RunLocator.uniqueNameMapBeside(c.records, w -> warnings.add(w));
-            return new RankRun(c, new Run(tl, deps, names == null ? NameMap.EMPTY : NameMap.read(names)), warnings, null);
+            return new RankRun(
+                    c, new Run(tl, deps, names == null ? NameMap.EMPTY : NameMap.read(names)), warnings, null);
         } catch (InputProblem e) {
             return new RankRun(c, null, warnings, e.oneLine());
         }
@@ -215,11 +234,14 @@ final class TreeConvertJob {
     /** Pairs the ranks with their Host invocations and moves them onto one time base; null when no rank can be placed. */
     private RankSplice place(List<RankRun> ok) {
         List<RankSplice.Rank> ranks = new ArrayList<>();
-        for (RankRun r : ok) ranks.add(new RankSplice.Rank(r.capture.rank, r.run.timeline, shown(r.capture.records), r.capture.identity));
+        for (RankRun r : ok)
+            ranks.add(
+                    new RankSplice.Rank(r.capture.rank, r.run.timeline, shown(r.capture.records), r.capture.identity));
         if (ok.stream().allMatch(r -> RankClock.of(r.run.timeline) == null)) return null;
         List<Path> given = new ArrayList<>();
         for (Path p : o.hostLogs) given.add(p);
-        hostLogs = TreeHostLogs.of(access(o.input), given.stream().map(this::access).collect(Collectors.toList()));
+        hostLogs = TreeHostLogs.of(
+                access(o.input), given.stream().map(this::access).collect(Collectors.toList()));
         return RankSplice.of(ranks, hostLogs, o.rankPins, err::println);
     }
 
@@ -228,22 +250,29 @@ final class TreeConvertJob {
     private List<Path> treeLogs = List.of();
 
     /** Where a path given relative to the command's folder is. */
-    private Path access(Path p) { return o.cwd.resolve(p); }
+    private Path access(Path p) {
+        return o.cwd.resolve(p);
+    }
 
     /** A path as the trace's metadata names it: relative to the command's folder when the input was given so. */
     private Path shown(Path p) {
-        return o.input.isAbsolute() || !p.isAbsolute() ? p : o.cwd.toAbsolutePath().relativize(p);
+        return o.input.isAbsolute() || !p.isAbsolute()
+                ? p
+                : o.cwd.toAbsolutePath().relativize(p);
     }
 
     /** The merged trace's top-level metadata: how the ranks were chosen and placed. */
-    private Map<String, Object> metadata(Path root, DispatchSelection sel, List<RankRun> ranks, List<RankRun> ok, RankSplice splice) {
+    private Map<String, Object> metadata(
+            Path root, DispatchSelection sel, List<RankRun> ranks, List<RankRun> ok, RankSplice splice) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("layout", splice != null ? "containment_spliced_multi_rank" : "multi_rank_unplaced");
         if (splice != null) m.put("runtime", splice.runtime);
         m.put("dispatch", sel.dispatch == null ? JsonValues.NULL : sel.dispatch);
         m.put("dispatch_id", sel.dispatchId == null ? JsonValues.NULL : sel.dispatchId);
         if (splice != null) {
-            m.put("host_clock_domain_id", splice.hostClockDomainId == null ? JsonValues.NULL : splice.hostClockDomainId);
+            m.put(
+                    "host_clock_domain_id",
+                    splice.hostClockDomainId == null ? JsonValues.NULL : splice.hostClockDomainId);
             m.put("host_logs", hostLogs.stream().map(p -> shown(p).toString()).collect(Collectors.toList()));
             m.put("global_origin_ns", splice.originNs);
             m.put("dispatcher_pids", splice.dispatcherPids());

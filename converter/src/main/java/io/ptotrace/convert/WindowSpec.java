@@ -32,10 +32,12 @@ public final class WindowSpec {
         String t = text.trim();
         int dots = t.indexOf("..");
         if (dots < 0 || t.indexOf("..", dots + 2) >= 0)
-            throw new IllegalArgumentException("'" + text + "' is not FROM..TO (e.g. 1000..2500 in \u00b5s, or task:t5..task:t90)");
+            throw new IllegalArgumentException(
+                    "'" + text + "' is not FROM..TO (e.g. 1000..2500 in \u00b5s, or task:t5..task:t90)");
         String a = t.substring(0, dots).trim(), b = t.substring(dots + 2).trim();
         String fromTask = task(a, text), toTask = task(b, text);
-        double from = fromTask == null ? number(a, text) : Double.NaN, to = toTask == null ? number(b, text) : Double.NaN;
+        double from = fromTask == null ? number(a, text) : Double.NaN,
+                to = toTask == null ? number(b, text) : Double.NaN;
         if (fromTask == null && toTask == null && from > to)
             throw new IllegalArgumentException("'" + text + "' ends before it starts");
         return new WindowSpec(text, fromTask, from, toTask, to);
@@ -54,9 +56,11 @@ public final class WindowSpec {
 
     private static double number(String end, String text) {
         if (!end.matches("[0-9]+(\\.[0-9]*)?|\\.[0-9]+"))
-            throw new IllegalArgumentException("'" + end + "' in '" + text + "' is neither a time in \u00b5s nor task:ID");
+            throw new IllegalArgumentException(
+                    "'" + end + "' in '" + text + "' is neither a time in \u00b5s nor task:ID");
         double v = Double.parseDouble(end);
-        if (!Double.isFinite(v)) throw new IllegalArgumentException("'" + end + "' in '" + text + "' is too large a time");
+        if (!Double.isFinite(v))
+            throw new IllegalArgumentException("'" + end + "' in '" + text + "' is too large a time");
         return v;
     }
 
@@ -80,7 +84,13 @@ public final class WindowSpec {
                 if (toMax == Double.NEGATIVE_INFINITY) throw notInTrace(toTask);
                 to = toMax;
             }
-            if (from > to) throw new InputProblem((String) null, "--window " + text + ": ends (at " + to + " \u00b5s) before it starts (at " + from + " \u00b5s)", null, null);
+            if (from > to)
+                throw new InputProblem(
+                        (String) null,
+                        "--window " + text + ": ends (at " + to + " \u00b5s) before it starts (at " + from
+                                + " \u00b5s)",
+                        null,
+                        null);
         }
         refuseEmpty(pic, from, to);
         return new double[] {from, to};
@@ -101,14 +111,21 @@ public final class WindowSpec {
             lo = Math.min(lo, ts);
             hi = Math.max(hi, ts);
         }
-        String span = lo <= hi ? "the run's slices and samples start from " + String.format(Locale.ROOT, "%.3f", lo) + " to "
-            + String.format(Locale.ROOT, "%.3f", hi) + " \u00b5s" : "the run has no slices";
-        throw new InputProblem((String) null, "--window " + text + ": nothing starts in this window (" + span + ")", null, null);
+        String span = lo <= hi
+                ? "the run's slices and samples start from " + String.format(Locale.ROOT, "%.3f", lo) + " to "
+                        + String.format(Locale.ROOT, "%.3f", hi) + " \u00b5s"
+                : "the run has no slices";
+        throw new InputProblem(
+                (String) null, "--window " + text + ": nothing starts in this window (" + span + ")", null, null);
     }
 
     private InputProblem notInTrace(String task) {
-        return new InputProblem((String) null, "--window " + text + ": no slice of task " + task + " in this run", null, null);
+        return new InputProblem(
+                (String) null, "--window " + text + ": no slice of task " + task + " in this run", null, null);
     }
 
-    @Override public String toString() { return text; }
+    @Override
+    public String toString() {
+        return text;
+    }
 }

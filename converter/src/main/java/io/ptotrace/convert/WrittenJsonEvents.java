@@ -28,7 +28,9 @@ final class WrittenJsonEvents implements JsonEventSink {
     public void meta(MetaEvent m) {
         boolean hasTid = m.tid >= 0;
         switch (m.kind) {
-            case PROCESS_NAME: check.processName(m.pid, m.name); break;
+            case PROCESS_NAME:
+                check.processName(m.pid, m.name);
+                break;
             case THREAD_NAME:
                 if (hasTid) check.threadName(m.pid, m.tid, m.name);
                 else check.meta(m.pid, -1);
@@ -41,8 +43,12 @@ final class WrittenJsonEvents implements JsonEventSink {
     @Override
     public void slice(TracePicture pic, int i) {
         int id = pic.sliceJsonId(i);
-        check.completeSlice(pic.slicePid(i), pic.sliceTid(i), PyFloat.readBack(pic.sliceTs(i)), PyFloat.readBack(pic.sliceDur(i)),
-            id >= 0 ? id : JsonEventCheck.NONE);
+        check.completeSlice(
+                pic.slicePid(i),
+                pic.sliceTid(i),
+                PyFloat.readBack(pic.sliceTs(i)),
+                PyFloat.readBack(pic.sliceDur(i)),
+                id >= 0 ? id : JsonEventCheck.NONE);
     }
 
     @Override
@@ -55,28 +61,50 @@ final class WrittenJsonEvents implements JsonEventSink {
     @Override
     public void flowEnd(TracePicture pic, int i, boolean start) {
         long bind = ChromeJsonWriter.flowBindId(pic, i, start);
-        check.flowEnd(start, i, ChromeJsonWriter.FLOW_CATEGORY, pic.flowName(i), start ? pic.flowSrcPid(i) : pic.flowDstPid(i),
-            start ? pic.flowSrcTid(i) : pic.flowDstTid(i), PyFloat.readBack(start ? pic.flowSrcTs(i) : pic.flowDstTs(i)),
-            bind == ChromeJsonWriter.NO_BIND_ID ? JsonEventCheck.NONE : bind, !start);
+        check.flowEnd(
+                start,
+                i,
+                ChromeJsonWriter.FLOW_CATEGORY,
+                pic.flowName(i),
+                start ? pic.flowSrcPid(i) : pic.flowDstPid(i),
+                start ? pic.flowSrcTid(i) : pic.flowDstTid(i),
+                PyFloat.readBack(start ? pic.flowSrcTs(i) : pic.flowDstTs(i)),
+                bind == ChromeJsonWriter.NO_BIND_ID ? JsonEventCheck.NONE : bind,
+                !start);
     }
 
     /** The keys of a sample's args that the reader takes for counter values. */
     private static final class CounterValues implements ArgSink {
         final List<String> keys = new ArrayList<>();
 
-        @Override public void str(String key, String value) { if (JsonEventCheck.countsAsValue(key, value)) keys.add(key); }
+        @Override
+        public void str(String key, String value) {
+            if (JsonEventCheck.countsAsValue(key, value)) keys.add(key);
+        }
 
-        @Override public void dbl(String key, double value) { if (!PyFloat.writtenAsNull(value)) keys.add(key); }
+        @Override
+        public void dbl(String key, double value) {
+            if (!PyFloat.writtenAsNull(value)) keys.add(key);
+        }
 
-        @Override public void i64(String key, long value) { keys.add(key); }
+        @Override
+        public void i64(String key, long value) {
+            keys.add(key);
+        }
 
-        @Override public void u64(String key, long value) { keys.add(key); }
+        @Override
+        public void u64(String key, long value) {
+            keys.add(key);
+        }
 
-        @Override public void bool(String key, boolean value) { }
+        @Override
+        public void bool(String key, boolean value) {}
 
-        @Override public void nul(String key) { }
+        @Override
+        public void nul(String key) {}
 
-        @Override public void raw(String key, Object v) {
+        @Override
+        public void raw(String key, Object v) {
             if (v instanceof Long || v instanceof Integer || v instanceof BigInteger) keys.add(key);
             else if (v instanceof Double) dbl(key, (Double) v);
             else if (v instanceof String) str(key, (String) v);

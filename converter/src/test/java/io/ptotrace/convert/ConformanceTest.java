@@ -57,9 +57,11 @@ class ConformanceTest {
                     tests.add(DynamicTest.dynamicTest(name + " is rejected", () -> rejected(c)));
                     continue;
                 }
-                tests.add(DynamicTest.dynamicTest(name, () -> equivalent(c, comparator, "golden_merged_swimlane.json", false)));
+                tests.add(DynamicTest.dynamicTest(
+                        name, () -> equivalent(c, comparator, "golden_merged_swimlane.json", false)));
                 if (Files.exists(c.resolve("golden_overhead.json")))
-                    tests.add(DynamicTest.dynamicTest(name + " --overhead", () -> equivalent(c, comparator, "golden_overhead.json", true)));
+                    tests.add(DynamicTest.dynamicTest(
+                            name + " --overhead", () -> equivalent(c, comparator, "golden_overhead.json", true)));
             }
         }
         return tests.stream();
@@ -77,11 +79,21 @@ class ConformanceTest {
         o.output = out;
         o.overhead = overhead;
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        new ConvertJob(o, new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()), false).run();
+        new ConvertJob(
+                        o,
+                        new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                        new PrintStream(new ByteArrayOutputStream()),
+                        false)
+                .run();
         assertThat(out).exists();
 
-        Process p = new ProcessBuilder("python3", comparator.toString(), out.toString(), c.resolve(golden).toString())
-            .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "python3",
+                        comparator.toString(),
+                        out.toString(),
+                        c.resolve(golden).toString())
+                .redirectErrorStream(true)
+                .start();
         String report = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(report).isZero();
@@ -89,7 +101,7 @@ class ConformanceTest {
         Path goldenStdout = c.resolve("golden_stdout.txt");
         if (!overhead && Files.exists(goldenStdout))
             assertThat(statisticsBlock(stdout.toString(StandardCharsets.UTF_8)))
-                .isEqualTo(statisticsBlock(Files.readString(goldenStdout)));
+                    .isEqualTo(statisticsBlock(Files.readString(goldenStdout)));
     }
 
     private void rejected(Path c) throws IOException {
@@ -97,8 +109,13 @@ class ConformanceTest {
         ConvertOptions o = new ConvertOptions();
         o.input = records(c);
         o.output = outDir.resolve("merged_swimlane.json");
-        assertThatThrownBy(() -> new ConvertJob(o, new PrintStream(new ByteArrayOutputStream()),
-            new PrintStream(new ByteArrayOutputStream()), false).run()).isInstanceOf(InputProblem.class);
+        assertThatThrownBy(() -> new ConvertJob(
+                                o,
+                                new PrintStream(new ByteArrayOutputStream()),
+                                new PrintStream(new ByteArrayOutputStream()),
+                                false)
+                        .run())
+                .isInstanceOf(InputProblem.class);
         try (Stream<Path> s = Files.list(outDir)) {
             assertThat(s.count()).as("no output or temp file left").isZero();
         }

@@ -42,10 +42,17 @@ class ConvertJobTest {
     }
 
     List<ConvertJob.Written> run(ConvertOptions o) throws IOException {
-        return new ConvertJob(o, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false).run();
+        return new ConvertJob(
+                        o,
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        false)
+                .run();
     }
 
-    String stdout() { return out.toString(StandardCharsets.UTF_8); }
+    String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
 
     List<String> stderrLines() {
         String s = err.toString(StandardCharsets.UTF_8);
@@ -54,7 +61,9 @@ class ConvertJobTest {
 
     /** stderr without ptotrace's own note about arrows the JSON format loses (not a spec warning). */
     List<String> specWarnings() {
-        return stderrLines().stream().filter(l -> !l.startsWith("Warning: Perfetto will ")).collect(Collectors.toList());
+        return stderrLines().stream()
+                .filter(l -> !l.startsWith("Warning: Perfetto will "))
+                .collect(Collectors.toList());
     }
 
     Path write(String rel, String text) throws IOException {
@@ -71,7 +80,7 @@ class ConvertJobTest {
 
     static String noUsable(Path deps) {
         return "Warning: no usable deps.json at " + deps + "; Perfetto trace will have no dependency arrows. "
-            + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
+                + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
     }
 
     // ------------------------------------------------------------------ level 1 without deps.json
@@ -85,42 +94,59 @@ class ConvertJobTest {
         JsonNode root = Trace.parse(Files.readString(o));
         List<JsonNode> ev = new ArrayList<>();
         root.get("traceEvents").forEach(ev::add);
-        assertThat(ev).containsExactly(
-            Trace.parse("{\"args\": {\"name\": \"Worker View\"}, \"cat\": \"__metadata\", \"name\": \"process_name\", \"ph\": \"M\", \"pid\": 4}"),
-            Trace.parse("{\"args\": {\"sort_index\": 4}, \"cat\": \"__metadata\", \"name\": \"process_sort_index\", \"ph\": \"M\", \"pid\": 4}"),
-            Trace.parse("{\"args\": {\"name\": \"AIC_0\"}, \"cat\": \"__metadata\", \"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 4, \"tid\": 10000}"),
-            Trace.parse("{\"args\": {\"name\": \"AIV_3\"}, \"cat\": \"__metadata\", \"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 4, \"tid\": 10030}"),
-            Trace.parse("""
+        assertThat(ev)
+                .containsExactly(
+                        Trace.parse(
+                                "{\"args\": {\"name\": \"Worker View\"}, \"cat\": \"__metadata\", \"name\": \"process_name\", \"ph\": \"M\", \"pid\": 4}"),
+                        Trace.parse(
+                                "{\"args\": {\"sort_index\": 4}, \"cat\": \"__metadata\", \"name\": \"process_sort_index\", \"ph\": \"M\", \"pid\": 4}"),
+                        Trace.parse(
+                                "{\"args\": {\"name\": \"AIC_0\"}, \"cat\": \"__metadata\", \"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 4, \"tid\": 10000}"),
+                        Trace.parse(
+                                "{\"args\": {\"name\": \"AIV_3\"}, \"cat\": \"__metadata\", \"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 4, \"tid\": 10030}"),
+                        Trace.parse("""
                 {"args": {"event-hint": "Task:t7, FuncId:-1, CoreId:0", "fanout-hint": "0: []", "fanin-hint": "0: []", "duration-us": 10.0,
                  "kernel-duration-us": 10.0, "local_setup_us": 0.0, "taskId": 7}, "cat": "event", "id": 0, "name": "task(t7)", "ph": "X",
                  "pid": 4, "tid": 10000, "ts": 0.0, "dur": 10.0}"""),
-            Trace.parse("""
+                        Trace.parse("""
                 {"args": {"event-hint": "Task:r1t7, FuncId:-1, CoreId:3", "fanout-hint": "0: []", "fanin-hint": "0: []", "duration-us": 11.0,
                  "kernel-duration-us": 10.0, "local_setup_us": 1.0, "taskId": 4294967303}, "cat": "event", "id": 1, "name": "task(r1t7)", "ph": "X",
                  "pid": 4, "tid": 10030, "ts": 3.0, "dur": 11.0}"""));
         String s = stdout();
-        assertThat(s).contains(
-            "\n-1       func_-1_         2          10.00                -       -                 -                -             -           0.50\n",
-            "\nTOTAL                     2          20.00                -\n",
-            "\n\nAICore Observed Span: 14.00 us (from earliest AICore receive to latest AICore end)\n" + "=".repeat(110) + "\n");
+        assertThat(s)
+                .contains(
+                        "\n-1       func_-1_         2          10.00                -       -                 -                -             -           0.50\n",
+                        "\nTOTAL                     2          20.00                -\n",
+                        "\n\nAICore Observed Span: 14.00 us (from earliest AICore receive to latest AICore end)\n"
+                                + "=".repeat(110) + "\n");
         assertThat(s).doesNotContain("Total Test Time", "--- Task execution vs Scheduler overhead ---");
-        assertThat(s).startsWith("\n\u2713 Conversion complete\n  Input:  " + in + "\n  Output: " + o
-            + "\n\nTo visualize: Open https://ui.perfetto.dev/ and drag in " + o + "\nout.json: " + io.ptotrace.convert.estimate.MemoryModel.shown(Files.size(o)) + ", est. 23 MB in Perfetto's trace processor\n\n"
-            + "=".repeat(140) + "\nTask Statistics by Function\n");
-        assertThat(s).endsWith("\nScheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).\n");
+        assertThat(s)
+                .startsWith("\n\u2713 Conversion complete\n  Input:  " + in + "\n  Output: " + o
+                        + "\n\nTo visualize: Open https://ui.perfetto.dev/ and drag in " + o + "\nout.json: "
+                        + io.ptotrace.convert.estimate.MemoryModel.shown(Files.size(o))
+                        + ", est. 23 MB in Perfetto's trace processor\n\n"
+                        + "=".repeat(140) + "\nTask Statistics by Function\n");
+        assertThat(s)
+                .endsWith(
+                        "\nScheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).\n");
         assertThat(listing(dir.resolve("run"))).containsExactly("l2_swimlane_records.json", "out.json");
     }
 
     /** AICore timing survives a capture without AICPU rows, and the statistics use the level-1 presentation. */
     @Test
     void level2WithEmptyAicpuTasksUsesTheLevel1Statistics() throws IOException {
-        Path in = write("run/l2_swimlane_records.json", LEVEL1.replace("\"l2_swimlane_level\": 1", "\"l2_swimlane_level\": 2"));
+        Path in = write(
+                "run/l2_swimlane_records.json", LEVEL1.replace("\"l2_swimlane_level\": 1", "\"l2_swimlane_level\": 2"));
         run(options(in, dir.resolve("run/o.json")));
-        assertThat(specWarnings()).containsExactly(
-            "Warning: l2_swimlane_level 2 but aicpu_tasks is empty; using AICore timing only",
-            noUsable(dir.resolve("run/deps.json")));
-        assertThat(stdout()).contains("\nTOTAL                     2          20.00                -\n",
-            "AICore Observed Span: 14.00 us", "  Source l2_swimlane_level: 2 (AICore + AICPU timing; recorded in l2_swimlane_records.json)");
+        assertThat(specWarnings())
+                .containsExactly(
+                        "Warning: l2_swimlane_level 2 but aicpu_tasks is empty; using AICore timing only",
+                        noUsable(dir.resolve("run/deps.json")));
+        assertThat(stdout())
+                .contains(
+                        "\nTOTAL                     2          20.00                -\n",
+                        "AICore Observed Span: 14.00 us",
+                        "  Source l2_swimlane_level: 2 (AICore + AICPU timing; recorded in l2_swimlane_records.json)");
     }
 
     // ------------------------------------------------------------------ deps.json warnings
@@ -171,13 +197,16 @@ class ConvertJobTest {
         ConvertOptions o = options(in, dir.resolve("run/o.json"));
         o.overhead = true;
         run(o);
-        assertThat(specWarnings()).containsExactly(noUsable(dir.resolve("run/deps.json")),
-            "Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
+        assertThat(specWarnings())
+                .containsExactly(
+                        noUsable(dir.resolve("run/deps.json")),
+                        "Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
         assertThat(Files.readString(dir.resolve("run/o.json"))).doesNotContain("oh_aic_idle");
     }
 
     @Test
-    void overheadWithAnEmptyEdgesListProducesCounters() throws IOException { // --overhead works with an empty edges list
+    void overheadWithAnEmptyEdgesListProducesCounters()
+            throws IOException { // --overhead works with an empty edges list
         Path in = write("run/l2_swimlane_records.json", Example142Level4Test.RECORDS);
         write("run/deps.json", "{\"tasks\": [], \"tensors\": [], \"edges\": []}");
         ConvertOptions o = options(in, dir.resolve("run/o.json"));
@@ -186,11 +215,27 @@ class ConvertJobTest {
         assertThat(specWarnings()).isEmpty();
         JsonNode root = Trace.parse(Files.readString(dir.resolve("run/o.json")));
         List<String> oh = new ArrayList<>();
-        root.get("traceEvents").forEach(e -> { if (e.path("cat").asText().equals("overhead")) oh.add(e.get("name").asText() + "@" + e.get("ts").asText()); });
+        root.get("traceEvents").forEach(e -> {
+            if (e.path("cat").asText().equals("overhead"))
+                oh.add(e.get("name").asText() + "@" + e.get("ts").asText());
+        });
         // readiness falls back to each task's own dispatch: only idle changes
-        assertThat(oh).containsExactly("oh_aic_idle@20.0", "oh_aic_ready@20.0", "oh_aic_overhead@20.0", "oh_aiv_idle@20.0",
-            "oh_aiv_ready@20.0", "oh_aiv_overhead@20.0", "oh_all_overhead@20.0", "oh_has_overhead@20.0",
-            "oh_aic_idle@40.0", "oh_aiv_idle@50.0", "oh_aiv_idle@51.0", "oh_aiv_idle@68.0", "oh_aiv_idle@70.0", "oh_aic_idle@85.0");
+        assertThat(oh)
+                .containsExactly(
+                        "oh_aic_idle@20.0",
+                        "oh_aic_ready@20.0",
+                        "oh_aic_overhead@20.0",
+                        "oh_aiv_idle@20.0",
+                        "oh_aiv_ready@20.0",
+                        "oh_aiv_overhead@20.0",
+                        "oh_all_overhead@20.0",
+                        "oh_has_overhead@20.0",
+                        "oh_aic_idle@40.0",
+                        "oh_aiv_idle@50.0",
+                        "oh_aiv_idle@51.0",
+                        "oh_aiv_idle@68.0",
+                        "oh_aiv_idle@70.0",
+                        "oh_aic_idle@85.0");
     }
 
     // ------------------------------------------------------------------ names
@@ -213,8 +258,9 @@ class ConvertJobTest {
         write("run/name_map_a.json", Example141Level2Test.NAMES);
         Path o = dir.resolve("run/o.json");
         run(options(in, o));
-        assertThat(specWarnings()).contains("Warning: multiple sibling name maps found next to " + in
-            + ": name_map_a.json, name_map_b.json; pass --func-names explicitly.");
+        assertThat(specWarnings())
+                .contains("Warning: multiple sibling name maps found next to " + in
+                        + ": name_map_a.json, name_map_b.json; pass --func-names explicitly.");
         assertThat(Files.readString(o)).contains("\"func_0_a(t0)\"").doesNotContain("QK(");
     }
 
@@ -238,10 +284,11 @@ class ConvertJobTest {
         ConvertOptions o = options(in, dir.resolve("run/o.json"));
         o.kernelConfig = k;
         run(o);
-        assertThat(specWarnings()).containsExactly(
-            "Warning: 1 aicpu_task(s) had no matching AICore record (top offenders: core 0: 1); the missing AICore buffer(s) were dropped"
-                + " on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.",
-            "Warning: Kernel entry missing 'func_id', skipping: {'name': 'orphan'}");
+        assertThat(specWarnings())
+                .containsExactly(
+                        "Warning: 1 aicpu_task(s) had no matching AICore record (top offenders: core 0: 1); the missing AICore buffer(s) were dropped"
+                                + " on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.",
+                        "Warning: Kernel entry missing 'func_id', skipping: {'name': 'orphan'}");
         String trace = Files.readString(dir.resolve("run/o.json"));
         assertThat(trace).contains("\"Softmax(t1)\"", "\"func_0_a(t0)\"");
         assertThat(stdout()).contains("\n1        Softmax          1 ");
@@ -279,8 +326,10 @@ class ConvertJobTest {
         o.format = ConvertOptions.Format.JSON;
         List<ConvertJob.Written> w = run(o);
         assertThat(w).extracting(x -> x.path).containsExactly(run.resolve("merged_swimlane.json"));
-        assertThat(stdout()).contains("  Input:  " + run.resolve("chip_swimlane_records.json"),
-            "  Source chip_swimlane_level: 1 (AICore timing only; recorded in chip_swimlane_records.json)");
+        assertThat(stdout())
+                .contains(
+                        "  Input:  " + run.resolve("chip_swimlane_records.json"),
+                        "  Source chip_swimlane_level: 1 (AICore timing only; recorded in chip_swimlane_records.json)");
         assertThat(Files.exists(run.resolve("merged_swimlane.json"))).isTrue();
     }
 
@@ -289,7 +338,8 @@ class ConvertJobTest {
         Path run = Files.createDirectories(dir.resolve("empty_run"));
         InputProblem p = catchThrowableOfType(InputProblem.class, () -> run(options(run, null)));
         assertThat(p.file()).isEqualTo(run.toString());
-        assertThat(p.oneLine()).isEqualTo(run + ": no chip_swimlane_records.json or l2_swimlane_records.json in this folder");
+        assertThat(p.oneLine())
+                .isEqualTo(run + ": no chip_swimlane_records.json or l2_swimlane_records.json in this folder");
     }
 
     @Test
@@ -297,9 +347,11 @@ class ConvertJobTest {
         ConvertOptions o = options(null, null);
         o.cwd = dir;
         InputProblem p = catchThrowableOfType(InputProblem.class, () -> run(o));
-        assertThat(p.getMessage()).isEqualTo("No outputs/*/chip_swimlane_records.json or outputs/*/l2_swimlane_records.json found under "
-            + dir.toAbsolutePath().normalize().resolve("outputs") + ". Run a test with --enable-chip-swimlane (or --enable-l2-swimlane) first, "
-            + "or specify an explicit input.");
+        assertThat(p.getMessage())
+                .isEqualTo("No outputs/*/chip_swimlane_records.json or outputs/*/l2_swimlane_records.json found under "
+                        + dir.toAbsolutePath().normalize().resolve("outputs")
+                        + ". Run a test with --enable-chip-swimlane (or --enable-l2-swimlane) first, "
+                        + "or specify an explicit input.");
     }
 
     @Test
@@ -312,7 +364,9 @@ class ConvertJobTest {
     @Test
     void noInputPicksTheNewestRunUnderOutputs() throws IOException {
         Path older = write("outputs/A_case_1/l2_swimlane_records.json", LEVEL1);
-        Path newer = write("outputs/B_case_2/chip_swimlane_records.json", LEVEL1.replace("l2_swimlane_level", "chip_swimlane_level"));
+        Path newer = write(
+                "outputs/B_case_2/chip_swimlane_records.json",
+                LEVEL1.replace("l2_swimlane_level", "chip_swimlane_level"));
         Files.setLastModifiedTime(older, FileTime.fromMillis(2_000_000_000_000L));
         Files.setLastModifiedTime(newer, FileTime.fromMillis(2_000_000_100_000L));
         ConvertOptions o = options(null, null);
@@ -331,17 +385,23 @@ class ConvertJobTest {
         ConvertOptions o = options(null, null);
         o.cwd = dir;
         InputProblem p = catchThrowableOfType(InputProblem.class, () -> run(o));
-        assertThat(p.oneLine()).doesNotContain("\n")
-            .contains("outputs/*/chip_swimlane_records.json", "outputs/*/l2_swimlane_records.json",
-                dir.toAbsolutePath().resolve("outputs").toString(), "--enable-chip-swimlane", "--enable-l2-swimlane",
-                "specify an explicit input");
+        assertThat(p.oneLine())
+                .doesNotContain("\n")
+                .contains(
+                        "outputs/*/chip_swimlane_records.json",
+                        "outputs/*/l2_swimlane_records.json",
+                        dir.toAbsolutePath().resolve("outputs").toString(),
+                        "--enable-chip-swimlane",
+                        "--enable-l2-swimlane",
+                        "specify an explicit input");
     }
 
     // ------------------------------------------------------------------ failures leave nothing behind
 
     @Test
     void badRecordsLeaveNoOutputOrTempFile() throws IOException {
-        Path in = write("run/l2_swimlane_records.json", "{\"l2_swimlane_level\": 5, \"metadata\": {\"clock_freq_hz\": 1}}");
+        Path in = write(
+                "run/l2_swimlane_records.json", "{\"l2_swimlane_level\": 5, \"metadata\": {\"clock_freq_hz\": 1}}");
         Path outDir = Files.createDirectories(dir.resolve("out"));
         InputProblem p = catchThrowableOfType(InputProblem.class, () -> run(options(in, outDir.resolve("t.json"))));
         assertThat(p.oneLine()).isEqualTo(in + ": Unsupported l2_swimlane_level: 5 (expected 1, 2, 3, or 4)");
@@ -373,22 +433,26 @@ class ConvertJobTest {
     void verboseSummaryAndNameListing() throws IOException {
         Path in = write("run/l2_swimlane_records.json", Example142Level4Test.RECORDS);
         write("run/deps.json", Example142Level4Test.DEPS);
-        write("run/name_map_x.json", "{\"orchestrator_name\": \"PagedAttn\", \"callable_id_to_name\": {\"10\": \"J\", \"2\": \"PV\", \"main\": \"M\"}}");
+        write(
+                "run/name_map_x.json",
+                "{\"orchestrator_name\": \"PagedAttn\", \"callable_id_to_name\": {\"10\": \"J\", \"2\": \"PV\", \"main\": \"M\"}}");
         ConvertOptions o = options(in, dir.resolve("run/o.json"));
         o.verbose = true;
         run(o);
         String s = stdout();
-        assertThat(s).contains("Reading performance data from: " + in,
-            "=== Performance Data ===\n  L2 perf level: 4\n  Task Count: 4\n  Time Range: 20.000 us - 100.000 us (span: 80.000 us)\n",
-            "  Scheduler threads: 2\n  Total phase records: 11\n",
-            "Auto-discovered func names from: " + dir.resolve("run/name_map_x.json"),
-            "  Loaded 3 function name mappings:\n    func_id=2: PV\n    func_id=10: J\n    func_id=main: M\n  Orchestrator: PagedAttn\n",
-            "  Using deps.json edges (6 total) from " + dir.resolve("run/deps.json"),
-            "  Using deps.json kernel_ids for 5 tasks (level=1 name recovery)",
-            "  Dependency flow events: 6 edges (source: deps.json)",
-            "  Core-to-thread mapping: 3 cores (from perf JSON)",
-            "  Flow events: 27",
-            "JSON written to: " + dir.resolve("run/o.json"));
+        assertThat(s)
+                .contains(
+                        "Reading performance data from: " + in,
+                        "=== Performance Data ===\n  L2 perf level: 4\n  Task Count: 4\n  Time Range: 20.000 us - 100.000 us (span: 80.000 us)\n",
+                        "  Scheduler threads: 2\n  Total phase records: 11\n",
+                        "Auto-discovered func names from: " + dir.resolve("run/name_map_x.json"),
+                        "  Loaded 3 function name mappings:\n    func_id=2: PV\n    func_id=10: J\n    func_id=main: M\n  Orchestrator: PagedAttn\n",
+                        "  Using deps.json edges (6 total) from " + dir.resolve("run/deps.json"),
+                        "  Using deps.json kernel_ids for 5 tasks (level=1 name recovery)",
+                        "  Dependency flow events: 6 edges (source: deps.json)",
+                        "  Core-to-thread mapping: 3 cores (from perf JSON)",
+                        "  Flow events: 27",
+                        "JSON written to: " + dir.resolve("run/o.json"));
     }
 
     /** The verbose lines after the names, in the Python converter's order: tasks, flows, mapping, totals. */
@@ -401,16 +465,17 @@ class ConvertJobTest {
         o.overhead = true;
         run(o);
         List<String> lines = Arrays.asList(stdout().split("\n"));
-        assertThat(lines).containsSubsequence(
-            "Generating Chrome Trace JSON...",
-            "  Tasks: 4",
-            "  Unique cores: 3",
-            "  Dependency flow events: 6 edges (source: deps.json)",
-            "  SPMD tasks: 1 logical task(s); dependency arrows independently anchor on each view's earliest visible slice per function",
-            "  Core-to-thread mapping: 3 cores (from perf JSON)",
-            "  Flow events: 27",
-            "  Overhead Analysis: 26 counter points (8 tracks)",
-            "JSON written to: " + dir.resolve("run/o.json"));
+        assertThat(lines)
+                .containsSubsequence(
+                        "Generating Chrome Trace JSON...",
+                        "  Tasks: 4",
+                        "  Unique cores: 3",
+                        "  Dependency flow events: 6 edges (source: deps.json)",
+                        "  SPMD tasks: 1 logical task(s); dependency arrows independently anchor on each view's earliest visible slice per function",
+                        "  Core-to-thread mapping: 3 cores (from perf JSON)",
+                        "  Flow events: 27",
+                        "  Overhead Analysis: 26 counter points (8 tracks)",
+                        "JSON written to: " + dir.resolve("run/o.json"));
         assertThat(lines).noneMatch(l -> l.startsWith("  Happens-before violations"));
     }
 
@@ -420,10 +485,11 @@ class ConvertJobTest {
         ConvertOptions o = options(in, dir.resolve("run/o.json"));
         o.verbose = true;
         run(o);
-        assertThat(Arrays.asList(stdout().split("\n"))).containsSubsequence(
-            "  Flow events: 0 (no deps.json \u2014 re-run dep_gen and pass --deps-json to add arrows)",
-            "  Flow events: 0",
-            "JSON written to: " + dir.resolve("run/o.json"))
-            .noneMatch(l -> l.startsWith("  SPMD tasks") || l.startsWith("  Overhead Analysis"));
+        assertThat(Arrays.asList(stdout().split("\n")))
+                .containsSubsequence(
+                        "  Flow events: 0 (no deps.json \u2014 re-run dep_gen and pass --deps-json to add arrows)",
+                        "  Flow events: 0",
+                        "JSON written to: " + dir.resolve("run/o.json"))
+                .noneMatch(l -> l.startsWith("  SPMD tasks") || l.startsWith("  Overhead Analysis"));
     }
 }

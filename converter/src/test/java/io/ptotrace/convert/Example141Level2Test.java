@@ -35,6 +35,7 @@ class Example141Level2Test {
 
     @TempDir
     Path dir;
+
     Trace t;
 
     @BeforeEach
@@ -49,11 +50,17 @@ class Example141Level2Test {
 
     @Test
     void metadataEvents() {
-        assertThat(t.metaLines()).containsExactly(
-            "4 process_name=Worker View", "4 process_sort_index=4",
-            "3 process_name=Scheduler View", "3 process_sort_index=3",
-            "4/10000 thread_name=AIC_0", "4/10010 thread_name=AIV_1",
-            "3/10000 thread_name=AIC_0", "3/10010 thread_name=AIV_1", "3/10011 thread_name=AIV_1");
+        assertThat(t.metaLines())
+                .containsExactly(
+                        "4 process_name=Worker View",
+                        "4 process_sort_index=4",
+                        "3 process_name=Scheduler View",
+                        "3 process_sort_index=3",
+                        "4/10000 thread_name=AIC_0",
+                        "4/10010 thread_name=AIV_1",
+                        "3/10000 thread_name=AIC_0",
+                        "3/10010 thread_name=AIV_1",
+                        "3/10011 thread_name=AIV_1");
         JsonNode first = t.meta().get(0);
         assertThat(Trace.fieldNames(first)).containsExactly("args", "cat", "name", "ph", "pid");
         assertThat(first.get("cat").asText()).isEqualTo("__metadata");
@@ -73,11 +80,19 @@ class Example141Level2Test {
             {"args": {"event-hint": "Task:r1t2, FuncId:2, CoreId:1", "dispatch-time-us": 103.0, "finish-time-us": 140.0, "aicpu-duration-us": 37.0, "taskId": 4294967298}, "cat": "event", "id": 5, "name": "func_2_c(r1t2)", "ph": "X", "pid": 3, "tid": 10011, "ts": 103.0, "dur": 37.0}
             """.split("\n")) expected.add(Trace.parse(line));
         assertThat(t.slices()).containsExactlyElementsOf(expected);
-        assertThat(Trace.fieldNames(t.slices().get(0))).containsExactly("args", "cat", "id", "name", "ph", "pid", "tid", "ts", "dur");
-        assertThat(Trace.fieldNames(t.slices().get(0).get("args"))).containsExactly(
-            "event-hint", "fanout-hint", "fanin-hint", "duration-us", "kernel-duration-us", "local_setup_us", "taskId");
-        assertThat(Trace.fieldNames(t.slices().get(3).get("args"))).containsExactly(
-            "event-hint", "dispatch-time-us", "finish-time-us", "aicpu-duration-us", "taskId");
+        assertThat(Trace.fieldNames(t.slices().get(0)))
+                .containsExactly("args", "cat", "id", "name", "ph", "pid", "tid", "ts", "dur");
+        assertThat(Trace.fieldNames(t.slices().get(0).get("args")))
+                .containsExactly(
+                        "event-hint",
+                        "fanout-hint",
+                        "fanin-hint",
+                        "duration-us",
+                        "kernel-duration-us",
+                        "local_setup_us",
+                        "taskId");
+        assertThat(Trace.fieldNames(t.slices().get(3).get("args")))
+                .containsExactly("event-hint", "dispatch-time-us", "finish-time-us", "aicpu-duration-us", "taskId");
         assertThat(t.ph("C")).isEmpty();
     }
 
@@ -96,10 +111,31 @@ class Example141Level2Test {
             """.split("\n")) expected.add(Trace.parse(line));
         List<JsonNode> flowEvents = t.where(e -> e.path("cat").asText().equals("flow"));
         assertThat(flowEvents).containsExactlyElementsOf(expected);
-        assertThat(Trace.fieldNames(flowEvents.get(0))).containsExactly(
-            "cat", "id", "name", "ph", "pid", "tid", "ts", "input_task_count", "output_task_count", "bind_id");
-        assertThat(Trace.fieldNames(flowEvents.get(1))).containsExactly(
-            "cat", "id", "name", "ph", "pid", "tid", "ts", "bp", "input_task_count", "output_task_count", "bind_id");
+        assertThat(Trace.fieldNames(flowEvents.get(0)))
+                .containsExactly(
+                        "cat",
+                        "id",
+                        "name",
+                        "ph",
+                        "pid",
+                        "tid",
+                        "ts",
+                        "input_task_count",
+                        "output_task_count",
+                        "bind_id");
+        assertThat(Trace.fieldNames(flowEvents.get(1)))
+                .containsExactly(
+                        "cat",
+                        "id",
+                        "name",
+                        "ph",
+                        "pid",
+                        "tid",
+                        "ts",
+                        "bp",
+                        "input_task_count",
+                        "output_task_count",
+                        "bind_id");
     }
 
     @Test
@@ -111,29 +147,31 @@ class Example141Level2Test {
     @Test
     void statisticsTable() {
         String eq = "=".repeat(140), dash = "-".repeat(140);
-        assertThat(t.statistics()).isEqualTo(String.join("\n",
-            "",
-            eq,
-            "Task Statistics by Function",
-            "  Source l2_swimlane_level: 2 (AICore + AICPU timing; recorded in l2_swimlane_records.json)",
-            "  Exec = kernel time on AICore; Latency = dispatch->finish (incl. head OH + Exec + tail OH)",
-            "  Head OH split (v3): Prop = NoC propagation (dispatch_ts\u2192AICore receive); Local = dcci+ack (receive\u2192start)",
-            eq,
-            "Func_ID  Func_Name    Count   Avg Exec(us)  Avg Latency(us)   Exec%   Avg Head OH(us)  Avg Tail OH(us)  Avg Prop(us)  Avg Local(us)",
-            dash,
-            "0        QK               1          40.00            55.00   72.7%             10.00             5.00          8.00           2.00",
-            "1        SF               1          40.00            53.00   75.5%              8.00             5.00          5.00           3.00",
-            "2        func_2_c         1          20.00            37.00   54.1%              7.00            10.00          6.00           1.00",
-            dash,
-            "TOTAL                     3         100.00           145.00",
-            "",
-            "Total Test Time: 140.00 us (from earliest dispatch to latest finish)",
-            "",
-            "--- Task execution vs Scheduler overhead ---",
-            "  Per-task (all):  Avg Exec = 33.33 us,  Avg Latency (dispatch->finish) = 48.33 us,  Exec/Latency = 68.97%",
-            "  (Latency = dispatch\u2192finish; Exec = AICore kernel time per task)",
-            "=".repeat(110),
-            ""));
+        assertThat(t.statistics())
+                .isEqualTo(String.join(
+                        "\n",
+                        "",
+                        eq,
+                        "Task Statistics by Function",
+                        "  Source l2_swimlane_level: 2 (AICore + AICPU timing; recorded in l2_swimlane_records.json)",
+                        "  Exec = kernel time on AICore; Latency = dispatch->finish (incl. head OH + Exec + tail OH)",
+                        "  Head OH split (v3): Prop = NoC propagation (dispatch_ts\u2192AICore receive); Local = dcci+ack (receive\u2192start)",
+                        eq,
+                        "Func_ID  Func_Name    Count   Avg Exec(us)  Avg Latency(us)   Exec%   Avg Head OH(us)  Avg Tail OH(us)  Avg Prop(us)  Avg Local(us)",
+                        dash,
+                        "0        QK               1          40.00            55.00   72.7%             10.00             5.00          8.00           2.00",
+                        "1        SF               1          40.00            53.00   75.5%              8.00             5.00          5.00           3.00",
+                        "2        func_2_c         1          20.00            37.00   54.1%              7.00            10.00          6.00           1.00",
+                        dash,
+                        "TOTAL                     3         100.00           145.00",
+                        "",
+                        "Total Test Time: 140.00 us (from earliest dispatch to latest finish)",
+                        "",
+                        "--- Task execution vs Scheduler overhead ---",
+                        "  Per-task (all):  Avg Exec = 33.33 us,  Avg Latency (dispatch->finish) = 48.33 us,  Exec/Latency = 68.97%",
+                        "  (Latency = dispatch\u2192finish; Exec = AICore kernel time per task)",
+                        "=".repeat(110),
+                        ""));
     }
 
     @Test
@@ -145,7 +183,9 @@ class Example141Level2Test {
 
     @Test
     void readerWarningIsTheUnmatchedAicpuRow() {
-        assertThat(t.warnings).containsExactly("Warning: 1 aicpu_task(s) had no matching AICore record (top offenders: core 0: 1); "
-            + "the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
+        assertThat(t.warnings)
+                .containsExactly(
+                        "Warning: 1 aicpu_task(s) had no matching AICore record (top offenders: core 0: 1); "
+                                + "the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
     }
 }

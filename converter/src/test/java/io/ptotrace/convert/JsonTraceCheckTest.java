@@ -1,15 +1,15 @@
 package io.ptotrace.convert;
 
-import io.ptotrace.convert.picture.ArgSet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.TestPictures;
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.inspect.TraceInspector;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,20 +34,21 @@ class JsonTraceCheckTest {
         ChromeJsonWriter.write(PIC, plain);
         assertThat(file).isEqualTo(plain.toByteArray());
         assertThat(check.warning())
-            .isEqualTo(TraceInspector.jsonWarning(TraceInspector.inspect(new ByteArrayInputStream(file), "x.json"))
-                + " (add --format both to write the .pftrace)")
-            .isEqualTo("Warning: Perfetto will drop 3 of 6 arrows in the JSON trace (2 flow_end_before_start, "
-                + "1 flow_end_unbound, 1 bind_id_mismatch, 1 overlapping_slices); the .pftrace keeps them all \u2014 "
-                + "run 'ptotrace inspect' on the JSON for details (add --format both to write the .pftrace)");
+                .isEqualTo(TraceInspector.jsonWarning(TraceInspector.inspect(new ByteArrayInputStream(file), "x.json"))
+                        + " (add --format both to write the .pftrace)")
+                .isEqualTo("Warning: Perfetto will drop 3 of 6 arrows in the JSON trace (2 flow_end_before_start, "
+                        + "1 flow_end_unbound, 1 bind_id_mismatch, 1 overlapping_slices); the .pftrace keeps them all \u2014 "
+                        + "run 'ptotrace inspect' on the JSON for details (add --format both to write the .pftrace)");
     }
 
     @Test
     void overTheLimitOnlyTheMarkedArrowsAreCounted() throws IOException {
         JsonTraceCheck check = new JsonTraceCheck(PIC, true, 0);
         written(PIC, check);
-        assertThat(check.warning()).isEqualTo("Warning: Perfetto will drop at least 3 of 6 arrows in the JSON trace "
-            + "(2 end before they start, 1 have no slice to bind to); the .pftrace keeps them all \u2014 "
-            + "run 'ptotrace inspect' on the JSON for details");
+        assertThat(check.warning())
+                .isEqualTo("Warning: Perfetto will drop at least 3 of 6 arrows in the JSON trace "
+                        + "(2 end before they start, 1 have no slice to bind to); the .pftrace keeps them all \u2014 "
+                        + "run 'ptotrace inspect' on the JSON for details");
     }
 
     @Test
@@ -72,15 +73,24 @@ class JsonTraceCheckTest {
         JsonTraceCheck check = new JsonTraceCheck(b.pic, true);
         OutputStream full = new OutputStream() {
             long n;
-            @Override public void write(int x) throws IOException { write(new byte[] {(byte) x}, 0, 1); }
-            @Override public void write(byte[] x, int off, int len) throws IOException {
+
+            @Override
+            public void write(int x) throws IOException {
+                write(new byte[] {(byte) x}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] x, int off, int len) throws IOException {
                 n += len;
                 if (n > 1 << 20) throw new IOException("No space left on device");
             }
         };
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            assertThatThrownBy(() -> TraceWriters.of(ArgSet.LEAN, check).get(ConvertOptions.Format.JSON).write(b.pic, full))
-                .isInstanceOf(IOException.class).hasMessage("No space left on device");
+            assertThatThrownBy(() -> TraceWriters.of(ArgSet.LEAN, check)
+                            .get(ConvertOptions.Format.JSON)
+                            .write(b.pic, full))
+                    .isInstanceOf(IOException.class)
+                    .hasMessage("No space left on device");
         });
         assertThatThrownBy(check::warning).isInstanceOf(IllegalStateException.class);
     }

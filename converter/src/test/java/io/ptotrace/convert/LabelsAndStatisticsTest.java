@@ -53,21 +53,25 @@ class LabelsAndStatisticsTest {
              "aicore_tasks": [], "aicpu_tasks": [[0, 1, 100, 155]]}
             """).build(dir);
         String dash = "-".repeat(140);
-        assertThat(t.statistics()).endsWith(String.join("\n",
-            "Func_ID  Func_Name    Count   Avg Exec(us)  Avg Latency(us)   Exec%   Avg Head OH(us)  Avg Tail OH(us)  Avg Prop(us)  Avg Local(us)",
-            dash,
-            dash,
-            "TOTAL                     0           0.00             0.00",
-            "=".repeat(110),
-            ""));
+        assertThat(t.statistics())
+                .endsWith(String.join(
+                        "\n",
+                        "Func_ID  Func_Name    Count   Avg Exec(us)  Avg Latency(us)   Exec%   Avg Head OH(us)  Avg Tail OH(us)  Avg Prop(us)  Avg Local(us)",
+                        dash,
+                        dash,
+                        "TOTAL                     0           0.00             0.00",
+                        "=".repeat(110),
+                        ""));
         assertThat(t.slices()).isEmpty();
         assertThat(t.metaLines()).containsExactly("4 process_name=Worker View", "4 process_sort_index=4");
     }
 
     @Test
     void noRowsAtLevel1() {
-        Trace t = Trace.of("{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": 1000000}}").build(dir);
-        assertThat(t.statistics()).endsWith("\nTOTAL                     0           0.00                -\n" + "=".repeat(110) + "\n");
+        Trace t = Trace.of("{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": 1000000}}")
+                .build(dir);
+        assertThat(t.statistics())
+                .endsWith("\nTOTAL                     0           0.00                -\n" + "=".repeat(110) + "\n");
     }
 
     @Test
@@ -76,11 +80,18 @@ class LabelsAndStatisticsTest {
         Trace t = Trace.of("""
             {"l2_swimlane_level": 1, "metadata": {"clock_freq_hz": 8000000, "core_types": ["aic"]},
              "aicore_tasks": [[0, 0, 1, 100, 101], [0, 1, 2, 200, 203]]}
-            """).deps("{\"tasks\": [{\"task_id\": \"0\", \"kernel_ids\": [0, -1, -1]}, {\"task_id\": \"1\", \"kernel_ids\": [1, -1, -1]}], \"edges\": []}")
-            .names("{\"callable_id_to_name\": {\"1\": \"a_rather_long_kernel_name\"}}").build(dir);
+            """)
+                .deps(
+                        "{\"tasks\": [{\"task_id\": \"0\", \"kernel_ids\": [0, -1, -1]}, {\"task_id\": \"1\", \"kernel_ids\": [1, -1, -1]}], \"edges\": []}")
+                .names("{\"callable_id_to_name\": {\"1\": \"a_rather_long_kernel_name\"}}")
+                .build(dir);
         String s = t.statistics();
-        assertThat(s).contains("\n0        func_0_a         1           0.12                -       -                 -                -             -           0.00\n");
-        assertThat(s).contains("\n1        a_rather_long_kernel_name     1           0.38                -       -                 -                -             -           0.00\n");
+        assertThat(s)
+                .contains(
+                        "\n0        func_0_a         1           0.12                -       -                 -                -             -           0.00\n");
+        assertThat(s)
+                .contains(
+                        "\n1        a_rather_long_kernel_name     1           0.38                -       -                 -                -             -           0.00\n");
         assertThat(s).contains("\nTOTAL                     2           0.50                -\n");
         assertThat(s).contains("AICore Observed Span: 12.88 us (from earliest AICore receive to latest AICore end)");
     }
@@ -92,7 +103,8 @@ class LabelsAndStatisticsTest {
              "aicore_tasks": [[0, 18446744073709551615, 1, 110, 150]]}
             """).build(dir);
         JsonNode s = t.slice(4, "task(r4294967295t4294967295)"); // every bit of the id shown
-        assertThat(s.get("args").get("taskId").bigIntegerValue()).isEqualTo(new java.math.BigInteger("18446744073709551615"));
+        assertThat(s.get("args").get("taskId").bigIntegerValue())
+                .isEqualTo(new java.math.BigInteger("18446744073709551615"));
         assertThat(t.json).contains("\"taskId\":18446744073709551615");
         assertThat(t.metaLines()).contains("4/10000 thread_name=UNKNOWN_0");
     }

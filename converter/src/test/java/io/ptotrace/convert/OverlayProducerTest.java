@@ -31,14 +31,19 @@ class OverlayProducerTest {
     static final class FirstTask implements OverlayProducer {
         final List<Integer> rowsSeen = new ArrayList<>();
 
-        @Override public String category() { return "first_task"; }
+        @Override
+        public String category() {
+            return "first_task";
+        }
 
-        @Override public void mark(OverlayContext ctx, Overlay overlay) {
+        @Override
+        public void mark(OverlayContext ctx, Overlay overlay) {
             Run run = ctx.run();
             TracePicture pic = ctx.picture();
             rowsSeen.add(run.timeline.rows);
             overlay.process(900, "First task", 900).thread(900, 900, "marks");
-            int mark = overlay.slice(900, 900, pic.sliceTs(0), 1.0, "first", null, Map.of("rows", (long) run.timeline.rows));
+            int mark = overlay.slice(
+                    900, 900, pic.sliceTs(0), 1.0, "first", null, Map.of("rows", (long) run.timeline.rows));
             overlay.arrow(0, mark);
         }
     }
@@ -60,7 +65,8 @@ class OverlayProducerTest {
         assertThat(producer.rowsSeen).containsExactly(2);
         JsonNode root = Trace.parse(Files.readString(dir.resolve("run/merged_swimlane.json")));
         List<JsonNode> marks = new ArrayList<>();
-        for (JsonNode e : root.get("traceEvents")) if ("first_task".equals(e.path("cat").asText())) marks.add(e);
+        for (JsonNode e : root.get("traceEvents"))
+            if ("first_task".equals(e.path("cat").asText())) marks.add(e);
         assertThat(marks).hasSize(1);
         assertThat(marks.get(0).get("args").get("rows").asLong()).isEqualTo(2);
 

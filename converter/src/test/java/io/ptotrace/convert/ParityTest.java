@@ -3,18 +3,17 @@ package io.ptotrace.convert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.ptotrace.convert.TraceBuilder;
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
 import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RecordsReader;
 import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
-import io.ptotrace.inspect.Summary;
-import io.ptotrace.inspect.TraceInspector;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -63,7 +62,8 @@ class ParityTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path dir : runs) {
             for (boolean overhead : new boolean[] {false, true}) {
-                tests.add(DynamicTest.dynamicTest(dir.getFileName() + (overhead ? " --overhead" : ""), () -> check(dir, overhead)));
+                tests.add(DynamicTest.dynamicTest(
+                        dir.getFileName() + (overhead ? " --overhead" : ""), () -> check(dir, overhead)));
             }
         }
         return tests;
@@ -71,15 +71,19 @@ class ParityTest {
 
     void check(Path dir, boolean overhead) throws Exception {
         Path records = records(dir);
-        Timeline tl = RecordsReader.read(records, w -> { });
+        Timeline tl = RecordsReader.read(records, w -> {});
         Path depsFile = RunLocator.depsBeside(records);
         DepsProjection deps = Files.isRegularFile(depsFile) ? DepsProjection.read(depsFile) : null;
-        Path map = RunLocator.uniqueNameMapBeside(records, w -> { });
+        Path map = RunLocator.uniqueNameMapBeside(records, w -> {});
         NameMap names = map == null ? null : NameMap.read(map);
-        TracePicture pic = TraceBuilder.build(new Run(tl, deps, names), overhead, w -> { }, null).picture;
+        TracePicture pic = TraceBuilder.build(new Run(tl, deps, names), overhead, w -> {}, null).picture;
         Path json = tmp.resolve(dir.getFileName() + ".json"), pf = tmp.resolve(dir.getFileName() + ".pftrace");
-        try (OutputStream o = Files.newOutputStream(json)) { ChromeJsonWriter.write(pic, o); }
-        try (OutputStream o = Files.newOutputStream(pf)) { PerfettoProtoWriter.write(pic, o); }
+        try (OutputStream o = Files.newOutputStream(json)) {
+            ChromeJsonWriter.write(pic, o);
+        }
+        try (OutputStream o = Files.newOutputStream(pf)) {
+            PerfettoProtoWriter.write(pic, o);
+        }
         Summary j = TraceInspector.inspect(json), p = TraceInspector.inspect(pf);
 
         assertThat(p.problems).as("pftrace problems").isEmpty();
@@ -98,6 +102,7 @@ class ParityTest {
         Summary predicted = PictureInspection.summarize(pic, TraceInspector.Format.JSON);
         assertThat(predicted.problemCounts).isEqualTo(j.problemCounts);
         assertThat(predicted.flowsShown).isEqualTo(j.flowsShown);
-        if (!j.clean()) System.out.println(dir.getFileName() + (overhead ? " --overhead" : "") + ": JSON " + j.problemCounts);
+        if (!j.clean())
+            System.out.println(dir.getFileName() + (overhead ? " --overhead" : "") + ": JSON " + j.problemCounts);
     }
 }

@@ -21,8 +21,12 @@ class PictureInspectionTest {
         Summary j = PictureInspection.summarize(pic, TraceInspector.Format.JSON);
         // the JSON loses the overlapping Scheduler View slice (the arrow from it binds to the slice below),
         // both arrows whose end precedes their start and the arrow to a thread with no slice
-        assertThat(j.problemCounts).containsOnlyKeys(Problem.Kind.OVERLAPPING_SLICES, Problem.Kind.FLOW_END_BEFORE_START,
-            Problem.Kind.FLOW_END_UNBOUND, Problem.Kind.BIND_ID_MISMATCH);
+        assertThat(j.problemCounts)
+                .containsOnlyKeys(
+                        Problem.Kind.OVERLAPPING_SLICES,
+                        Problem.Kind.FLOW_END_BEFORE_START,
+                        Problem.Kind.FLOW_END_UNBOUND,
+                        Problem.Kind.BIND_ID_MISMATCH);
         assertThat(j.problemCounts.get(Problem.Kind.FLOW_END_BEFORE_START)).isEqualTo(2);
         assertThat(j.flows).isEqualTo(6);
         assertThat(j.flowsShown).isEqualTo(3);
@@ -30,7 +34,8 @@ class PictureInspectionTest {
 
         Summary p = PictureInspection.summarize(pic, TraceInspector.Format.PFTRACE);
         assertThat(p.problems).isEmpty();
-        assertThat(PictureInspection.problems(pic, TraceInspector.Format.PFTRACE)).isEmpty();
+        assertThat(PictureInspection.problems(pic, TraceInspector.Format.PFTRACE))
+                .isEmpty();
         assertThat(p.flows).isEqualTo(6);
         assertThat(p.flowsShown).isEqualTo(6);
         assertThat(p.hbViolations).isEqualTo(2);

@@ -68,28 +68,36 @@ final class StreamsCase {
             copyInputs(caseDir, work);
             Path outDir = Files.createDirectories(tmp.resolve(caseDir.getFileName() + "-" + kind + "-out"));
             Path out = outDir.resolve("trace.json");
-            assumeTrue(!Files.isDirectory(work.resolve(argv.get(0))), "a dfx_outputs directory is read by the directory mode");
+            assumeTrue(
+                    !Files.isDirectory(work.resolve(argv.get(0))),
+                    "a dfx_outputs directory is read by the directory mode");
             ConvertOptions o = options(work, out);
             Map<String, String> before = fingerprint(work);
 
             ByteArrayOutputStream stdout = new ByteArrayOutputStream();
             PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
             if ("error".equals(kind)) {
-                assertThatThrownBy(() -> new ConvertJob(o, quiet, quiet, false).run()).isInstanceOf(InputProblem.class);
+                assertThatThrownBy(() -> new ConvertJob(o, quiet, quiet, false).run())
+                        .isInstanceOf(InputProblem.class);
                 try (Stream<Path> s = Files.list(outDir)) {
                     assertThat(s.count()).as("no output or temp file left").isZero();
                 }
             } else {
                 new ConvertJob(o, new PrintStream(stdout, true, StandardCharsets.UTF_8), quiet, false).run();
-                Process p = new ProcessBuilder("python3", comparator.toString(), out.toString(), caseDir.resolve(golden).toString())
-                    .redirectErrorStream(true).start();
+                Process p = new ProcessBuilder(
+                                "python3",
+                                comparator.toString(),
+                                out.toString(),
+                                caseDir.resolve(golden).toString())
+                        .redirectErrorStream(true)
+                        .start();
                 String report = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
                 assertThat(p.exitValue()).as(report).isZero();
                 Path goldenStdout = caseDir.resolve("golden_stdout.txt");
                 if ("plain".equals(kind) && Files.exists(goldenStdout))
                     assertThat(ConformanceTest.statisticsBlock(stdout.toString(StandardCharsets.UTF_8)))
-                        .isEqualTo(ConformanceTest.statisticsBlock(Files.readString(goldenStdout)));
+                            .isEqualTo(ConformanceTest.statisticsBlock(Files.readString(goldenStdout)));
             }
             assertThat(fingerprint(work)).as("the inputs are never written").isEqualTo(before);
         }
@@ -100,13 +108,25 @@ final class StreamsCase {
             for (int i = 0; i < argv.size(); i++) {
                 String a = argv.get(i);
                 switch (a) {
-                    case "-o": i++; o.output = out; break;
-                    case "--deps-json": o.depsJson = work.resolve(argv.get(++i)); break;
-                    case "--func-names": o.funcNames = work.resolve(argv.get(++i)); break;
-                    case "--host-log": logs.add(work.resolve(argv.get(++i))); break;
-                    case "--overhead": o.overhead = true; break;
+                    case "-o":
+                        i++;
+                        o.output = out;
+                        break;
+                    case "--deps-json":
+                        o.depsJson = work.resolve(argv.get(++i));
+                        break;
+                    case "--func-names":
+                        o.funcNames = work.resolve(argv.get(++i));
+                        break;
+                    case "--host-log":
+                        logs.add(work.resolve(argv.get(++i)));
+                        break;
+                    case "--overhead":
+                        o.overhead = true;
+                        break;
                     default:
-                        if (a.startsWith("-")) throw new IllegalArgumentException("option this test does not map: " + a);
+                        if (a.startsWith("-"))
+                            throw new IllegalArgumentException("option this test does not map: " + a);
                         o.input = work.resolve(a);
                 }
             }

@@ -33,38 +33,48 @@ class StreamsExamplesTest {
          "host_device_uploads": [{"phase": "arena_h2d", "start_host_ns": 1002500, "end_host_ns": 1004000, "detail": 4096}]}
         """.formatted(SUB);
 
-    static final String HOST_LOG = String.join("\n",
-        "[mono_ns=1][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=3 hid=ab depth=0 name=chip.run ts=990000 dur=1200000 run_id=0 dispatch_id=0 slot_id=0 generation=0 run_epoch=1",
-        "[mono_ns=2][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=3 hid=ab depth=1 name=chip.run.runner_run ts=1010000 dur=100000 ",
-        "[mono_ns=3][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=3 hid=ab depth=2 name=chip.run.runner_run.device_wall ts=0 dur=40000 clk=dev",
-        "[mono_ns=4][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=3 hid=ab depth=3 name=chip.run.runner_run.device_wall.sched ts=100 dur=30000 clk=dev",
-        "");
+    static final String HOST_LOG = String.join(
+            "\n",
+            "[mono_ns=1][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=3 hid=ab depth=0 name=chip.run ts=990000 dur=1200000 run_id=0 dispatch_id=0 slot_id=0 generation=0 run_epoch=1",
+            "[mono_ns=2][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=3 hid=ab depth=1 name=chip.run.runner_run ts=1010000 dur=100000 ",
+            "[mono_ns=3][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=3 hid=ab depth=2 name=chip.run.runner_run.device_wall ts=0 dur=40000 clk=dev",
+            "[mono_ns=4][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=3 hid=ab depth=3 name=chip.run.runner_run.device_wall.sched ts=100 dur=30000 clk=dev",
+            "");
 
     static final String SAVED = "{\"status\":\"bounded\",\"device_anchor_cycles\":1980,\"host_anchor_ns\":1014700,"
-        + "\"host_anchor_min_ns\":1010100,\"host_anchor_max_ns\":1079300}";
+            + "\"host_anchor_min_ns\":1010100,\"host_anchor_max_ns\":1079300}";
 
     @TempDir
     Path dir;
 
-    private static double ts(JsonNode e) { return e.get("ts").asDouble(); }
+    private static double ts(JsonNode e) {
+        return e.get("ts").asDouble();
+    }
 
-    private static double dur(JsonNode e) { return e.get("dur").asDouble(); }
+    private static double dur(JsonNode e) {
+        return e.get("dur").asDouble();
+    }
 
     @Test
     void hostBuildGraphPlacedByContainment() throws Exception {
         Path log = Files.writeString(dir.resolve("host.4242.log"), HOST_LOG);
         FileTime logTime = Files.getLastModifiedTime(log);
         Trace t = Trace.of(HBG).chip(HBG).build(dir);
-        assertThat(ts(t.slice(ProcessLayout.SINGLE.scheduler(), "dispatch(1)"))).isCloseTo(14.7, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(ts(t.slice(ProcessLayout.SINGLE.scheduler(), "dispatch(1)")))
+                .isCloseTo(14.7, org.assertj.core.data.Offset.offset(1e-9));
         JsonNode w = t.slice(ProcessLayout.SINGLE.worker(), "task(t7)");
         assertThat(ts(w)).isCloseTo(15.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(dur(w)).isCloseTo(10.1, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(ts(t.slice(ProcessLayout.SINGLE.worker(), "task(g7t3)"))).isCloseTo(27.02, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(ts(t.slice(ProcessLayout.SINGLE.worker(), "task(g7t3)")))
+                .isCloseTo(27.02, org.assertj.core.data.Offset.offset(1e-9));
         JsonNode g = t.slice(ProcessLayout.SINGLE.graph(), "GraphExecution(t7, 1 visible sub-tasks)");
         assertThat(ts(g)).isCloseTo(26.1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(dur(g)).isCloseTo(9.2, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(t.metaLines()).contains("5/5000 thread_name=Graph_0", "2/30000 thread_name=Sched_0");
-        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "graph_prepare(1)").get("tid").asInt()).isEqualTo(30000);
+        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "graph_prepare(1)")
+                        .get("tid")
+                        .asInt())
+                .isEqualTo(30000);
         JsonNode resolve = t.slice(ProcessLayout.SINGLE.scheduler(), "resolve(1)");
         assertThat(resolve.get("tid").asInt()).isEqualTo(30000);
         assertThat(resolve.get("args").get("phase").asText()).isEqualTo("resolve");
@@ -80,14 +90,15 @@ class StreamsExamplesTest {
         assertThat(m.get("layout").asText()).isEqualTo("containment_spliced");
         assertThat(m.get("trace_status").asText()).isEqualTo("partial");
         assertThat(m.get("host_capture").get("converter_validation_errors").toString())
-            .isEqualTo("[\"recorded_record_count_mismatch\",\"expected_record_count_mismatch\"]");
+                .isEqualTo("[\"recorded_record_count_mismatch\",\"expected_record_count_mismatch\"]");
         assertThat(m.get("source_timeline_origin_ns").asLong()).isEqualTo(1000000);
         assertThat(m.get("timeline_origin_ns").asLong()).isEqualTo(1000000);
         assertThat(m.get("clock_alignment").toString()).isEqualTo(SAVED);
         JsonNode p = m.get("placement");
         assertThat(p.get("slack_ns").asLong()).isEqualTo(60000);
         assertThat(p.get("place_lo_ns").asLong()).isEqualTo(1010000);
-        assertThat(p.get("join").toString()).isEqualTo("{\"sources\":[\"sched\",\"device_wall\"],\"origin_cycles\":1745,\"residual_ns\":9200}");
+        assertThat(p.get("join").toString())
+                .isEqualTo("{\"sources\":[\"sched\",\"device_wall\"],\"origin_cycles\":1745,\"residual_ns\":9200}");
         assertThat(m.get("host_clock_domain_id").asText()).isEqualTo("boot-abc");
         assertThat(Trace.fieldNames(m)).last().isEqualTo("runtime");
         assertThat(m.get("runtime").asText()).isEqualTo("host_build_graph");
@@ -97,14 +108,18 @@ class StreamsExamplesTest {
 
         // the same capture carrying the saved record, without a log: the same events, no placement member
         Path second = Files.createDirectories(dir.resolve("second"));
-        String withRecord = HBG.replace("\"host_clock_domain_id\": \"boot-abc\"}", "\"host_clock_domain_id\": \"boot-abc\", \"clock_alignment\": " + SAVED + "}");
+        String withRecord = HBG.replace(
+                "\"host_clock_domain_id\": \"boot-abc\"}",
+                "\"host_clock_domain_id\": \"boot-abc\", \"clock_alignment\": " + SAVED + "}");
         Trace s = Trace.of(withRecord).chip(withRecord).build(second);
         assertThat(s.root.get("metadata").has("placement")).isFalse();
         assertThat(s.root.get("metadata").get("clock_alignment").toString()).isEqualTo(SAVED);
         assertThat(s.slices().size()).isEqualTo(t.slices().size());
         for (int i = 0; i < t.slices().size(); i++) {
-            assertThat(s.slices().get(i).get("name")).isEqualTo(t.slices().get(i).get("name"));
-            assertThat(ts(s.slices().get(i))).isCloseTo(ts(t.slices().get(i)), org.assertj.core.data.Offset.offset(1e-3));
+            assertThat(s.slices().get(i).get("name"))
+                    .isEqualTo(t.slices().get(i).get("name"));
+            assertThat(ts(s.slices().get(i)))
+                    .isCloseTo(ts(t.slices().get(i)), org.assertj.core.data.Offset.offset(1e-3));
         }
     }
 
@@ -114,7 +129,8 @@ class StreamsExamplesTest {
         assertThat(t.warnings).contains("Warning: clock alignment skipped: no Host log available");
         JsonNode m = t.root.get("metadata");
         assertThat(m.get("layout").asText()).isEqualTo("causal_composite");
-        assertThat(m.get("clock_alignment").toString()).isEqualTo("{\"status\":\"unavailable\",\"reason\":\"no Host log available\"}");
+        assertThat(m.get("clock_alignment").toString())
+                .isEqualTo("{\"status\":\"unavailable\",\"reason\":\"no Host log available\"}");
         assertThat(m.has("placement")).isFalse();
         assertThat(m.get("cross_domain_gap_unknown").asBoolean()).isTrue();
     }
@@ -133,17 +149,22 @@ class StreamsExamplesTest {
 
     @Test
     void tensormapAndRingbufferDeviceOrchestrated() {
-        Trace t = Trace.of(TMR).chip(TMR).deps("""
+        Trace t = Trace.of(TMR)
+                .chip(TMR)
+                .deps("""
             {"runtime": "tensormap_and_ringbuffer", "tasks": [
                {"task_id": "0", "kernel_ids": [0, -1, -1], "block_num": 1},
                {"task_id": "4294967297", "kernel_ids": [-1, 1, -1], "block_num": 1}],
              "tensors": [], "edges": [{"pred": "0", "succ": "4294967297"}]}
-            """).names("{\"callable_id_to_name\": {\"0\": \"QK\", \"1\": \"SF\"}}").build(dir);
+            """)
+                .names("{\"callable_id_to_name\": {\"0\": \"QK\", \"1\": \"SF\"}}")
+                .build(dir);
         JsonNode qk = t.slice(ProcessLayout.SINGLE.worker(), "QK(r0t0)");
         assertThat(ts(qk)).isCloseTo(1.9, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(dur(qk)).isCloseTo(10.1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(qk.get("args").get("run_epoch").asLong()).isEqualTo(1);
-        assertThat(ts(t.slice(ProcessLayout.SINGLE.worker(), "SF(r1t1)"))).isCloseTo(13.92, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(ts(t.slice(ProcessLayout.SINGLE.worker(), "SF(r1t1)")))
+                .isCloseTo(13.92, org.assertj.core.data.Offset.offset(1e-9));
         JsonNode submit = t.slice(ProcessLayout.SINGLE.orchestrator(), "submit(r0t0)");
         assertThat(ts(submit)).isEqualTo(0.0);
         assertThat(dur(submit)).isEqualTo(1.0);
@@ -174,14 +195,17 @@ class StreamsExamplesTest {
              "tensors": [], "edges": [{"pred": "0", "succ": "4294967297"}]}
             """).build(dir);
         java.util.List<String> deps = new java.util.ArrayList<>();
-        for (Trace.Flow f : t.flows()) if (f.name.equals("dependency") && f.s.get("pid").asInt() == ProcessLayout.SINGLE.worker())
-            deps.add(f.s.get("ts").asDouble() + "->" + f.f.get("ts").asDouble());
+        for (Trace.Flow f : t.flows())
+            if (f.name.equals("dependency") && f.s.get("pid").asInt() == ProcessLayout.SINGLE.worker())
+                deps.add(f.s.get("ts").asDouble() + "->" + f.f.get("ts").asDouble());
         // each run's QK → SF, never across runs (receive times: run 1 at 1.9/13.92, run 2 at 41.9/53.92)
         assertThat(deps).hasSize(2);
         assertThat(deps.get(0)).startsWith("1.9").contains("->13.92");
         assertThat(deps.get(1)).startsWith("41.9").contains("->53.92");
-        assertThat(t.slices(ProcessLayout.SINGLE.worker()).stream().map(e -> e.get("args").get("run_epoch").asLong()).distinct())
-            .containsExactly(1L, 2L);
+        assertThat(t.slices(ProcessLayout.SINGLE.worker()).stream()
+                        .map(e -> e.get("args").get("run_epoch").asLong())
+                        .distinct())
+                .containsExactly(1L, 2L);
     }
 
     @Test
@@ -221,8 +245,14 @@ class StreamsExamplesTest {
         JsonNode d = t.slice(ProcessLayout.SINGLE.scheduler(), "Dispatch(t5)");
         assertThat(d.get("args").get("task_id").asLong()).isEqualTo(5);
         assertThat(d.get("args").get("run_epoch").asLong()).isEqualTo(1);
-        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "Completion(t5)").get("cname").asText()).isEqualTo("good");
-        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "Worksteal").get("cname").asText()).isEqualTo("cq_build_attempt_failed");
+        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "Completion(t5)")
+                        .get("cname")
+                        .asText())
+                .isEqualTo("good");
+        assertThat(t.slice(ProcessLayout.SINGLE.scheduler(), "Worksteal")
+                        .get("cname")
+                        .asText())
+                .isEqualTo("cq_build_attempt_failed");
         // release is not a host_build_graph phase: not drawn
         assertThat(t.slices(ProcessLayout.SINGLE.scheduler())).hasSize(3);
         assertThat(t.result.stats.skippedPhaseRecords).isEqualTo(1);

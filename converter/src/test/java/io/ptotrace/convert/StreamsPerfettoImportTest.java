@@ -42,17 +42,27 @@ class StreamsPerfettoImportTest {
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
         new ConvertJob(o, quiet, quiet, false).run();
 
-        Timeline tl = RecordsReader.read(o.input, w -> { });
-        List<Path> maps = Files.list(c).filter(p -> p.getFileName().toString().startsWith("name_map")).toList();
-        TraceBuilder.Result r = TraceBuilder.build(new Run(tl, DepsProjection.read(c.resolve("deps.json")), NameMap.read(maps.get(0))),
-            false, w -> { }, null);
+        Timeline tl = RecordsReader.read(o.input, w -> {});
+        List<Path> maps = Files.list(c)
+                .filter(p -> p.getFileName().toString().startsWith("name_map"))
+                .toList();
+        TraceBuilder.Result r = TraceBuilder.build(
+                new Run(tl, DepsProjection.read(c.resolve("deps.json")), NameMap.read(maps.get(0))),
+                false,
+                w -> {},
+                null);
         for (String trace : new String[] {"t.json", "t.pftrace"}) {
-            String out = query(tmp.resolve(trace), "select count(*) from slice;",
-                "select count(*) from flow;",
-                "select count(*) from stats where value > 0 and severity in ('error', 'data_loss');",
-                "select name, value from stats where value > 0 and severity in ('error', 'data_loss');");
-            List<String> lines = out.lines().filter(l -> !l.startsWith("\"") && !l.isBlank()).toList();
-            assertThat(Long.parseLong(lines.get(2))).as(trace + " import errors: " + out).isZero();
+            String out = query(
+                    tmp.resolve(trace),
+                    "select count(*) from slice;",
+                    "select count(*) from flow;",
+                    "select count(*) from stats where value > 0 and severity in ('error', 'data_loss');",
+                    "select name, value from stats where value > 0 and severity in ('error', 'data_loss');");
+            List<String> lines =
+                    out.lines().filter(l -> !l.startsWith("\"") && !l.isBlank()).toList();
+            assertThat(Long.parseLong(lines.get(2)))
+                    .as(trace + " import errors: " + out)
+                    .isZero();
             assertThat(Long.parseLong(lines.get(0))).as(trace + " slices").isEqualTo(r.picture.sliceCount());
             assertThat(Long.parseLong(lines.get(1))).as(trace + " arrows").isEqualTo(r.picture.flowCount());
         }
@@ -60,7 +70,9 @@ class StreamsPerfettoImportTest {
 
     private String query(Path trace, String... sql) throws Exception {
         Path q = Files.writeString(tmp.resolve("q.sql"), String.join("\n", sql) + "\n");
-        Process p = new ProcessBuilder(TP.toString(), "-q", q.toString(), trace.toString()).redirectErrorStream(false).start();
+        Process p = new ProcessBuilder(TP.toString(), "-q", q.toString(), trace.toString())
+                .redirectErrorStream(false)
+                .start();
         p.getErrorStream().transferTo(java.io.OutputStream.nullOutputStream());
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();

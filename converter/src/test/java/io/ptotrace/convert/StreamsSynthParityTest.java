@@ -1,10 +1,9 @@
 package io.ptotrace.convert;
 
-import io.ptotrace.inspect.Summary;
-import io.ptotrace.inspect.TraceInspector;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.model.Era;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthRun;
@@ -13,9 +12,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A generated streams-era run of each runtime converts, and its JSON and .pftrace describe the same trace
@@ -29,14 +28,28 @@ class StreamsSynthParityTest {
     @ValueSource(strings = {"tmr", "hbg"})
     void bothFormatsAgree(String runtime) throws Exception {
         Path run = tmp.resolve(runtime);
-        SynthRun.write(SynthOptions.builder().tasks(1500).level(4).seed(11).era(Era.STREAMS).runtime(runtime).hbViolationShare(0.05).build(), run);
+        SynthRun.write(
+                SynthOptions.builder()
+                        .tasks(1500)
+                        .level(4)
+                        .seed(11)
+                        .era(Era.STREAMS)
+                        .runtime(runtime)
+                        .hbViolationShare(0.05)
+                        .build(),
+                run);
         for (boolean overhead : new boolean[] {false, true}) {
             ConvertOptions o = new ConvertOptions();
             o.input = run;
             o.output = tmp.resolve(runtime + overhead + ".json");
             o.format = ConvertOptions.Format.BOTH;
             o.overhead = overhead;
-            List<ConvertJob.Written> w = new ConvertJob(o, new PrintStream(new ByteArrayOutputStream()), new PrintStream(new ByteArrayOutputStream()), false).run();
+            List<ConvertJob.Written> w = new ConvertJob(
+                            o,
+                            new PrintStream(new ByteArrayOutputStream()),
+                            new PrintStream(new ByteArrayOutputStream()),
+                            false)
+                    .run();
             Summary j = TraceInspector.inspect(w.get(0).path), p = TraceInspector.inspect(w.get(1).path);
             assertThat(p.problems).as("pftrace problems").isEmpty();
             assertThat(p.processes).isEqualTo(j.processes).containsValue("Worker View");
@@ -46,7 +59,10 @@ class StreamsSynthParityTest {
             assertThat(p.counterTracks).isEqualTo(j.counterTracks);
             assertThat(p.flows).isEqualTo(j.flows).isEqualTo(p.flowsShown).isPositive();
             assertThat(p.flowsByKind).isEqualTo(j.flowsByKind);
-            assertThat(p.hbViolations).isEqualTo(j.hbViolations).isEqualTo(p.hbMarkers).isPositive();
+            assertThat(p.hbViolations)
+                    .isEqualTo(j.hbViolations)
+                    .isEqualTo(p.hbMarkers)
+                    .isPositive();
         }
         assertThat(Files.readString(run.resolve("chip_swimlane_records.json"))).contains("\"runtime\"");
     }

@@ -37,6 +37,7 @@ final class Trace {
     final List<String> warnings;
     /** Verbose lines the rules printed. */
     final List<String> verbose;
+
     final String json;
     final JsonNode root;
     final List<JsonNode> events = new ArrayList<>();
@@ -65,19 +66,47 @@ final class Trace {
         String deps;
         String nameMap;
         boolean overhead;
-        Consumer<Timeline> tweak = t -> { };
+        Consumer<Timeline> tweak = t -> {};
 
-        Inputs records(String s) { records = s; return this; }
-        Inputs chip(String s) { recordsName = "chip_swimlane_records.json"; records = s; return this; }
-        Inputs deps(String s) { deps = s; return this; }
-        Inputs names(String s) { nameMap = s; return this; }
-        Inputs overhead() { overhead = true; return this; }
-        Inputs tweak(Consumer<Timeline> c) { tweak = c; return this; }
+        Inputs records(String s) {
+            records = s;
+            return this;
+        }
 
-        Trace build(Path dir) { return Trace.build(dir, this); }
+        Inputs chip(String s) {
+            recordsName = "chip_swimlane_records.json";
+            records = s;
+            return this;
+        }
+
+        Inputs deps(String s) {
+            deps = s;
+            return this;
+        }
+
+        Inputs names(String s) {
+            nameMap = s;
+            return this;
+        }
+
+        Inputs overhead() {
+            overhead = true;
+            return this;
+        }
+
+        Inputs tweak(Consumer<Timeline> c) {
+            tweak = c;
+            return this;
+        }
+
+        Trace build(Path dir) {
+            return Trace.build(dir, this);
+        }
     }
 
-    static Inputs of(String records) { return new Inputs().records(records); }
+    static Inputs of(String records) {
+        return new Inputs().records(records);
+    }
 
     static Trace build(Path dir, Inputs in) {
         try {
@@ -88,7 +117,9 @@ final class Trace {
             in.tweak.accept(tl);
             DepsProjection deps = null;
             if (in.deps != null) deps = DepsProjection.read(Files.writeString(dir.resolve("deps.json"), in.deps));
-            NameMap names = in.nameMap == null ? null : NameMap.read(Files.writeString(dir.resolve("name_map_case.json"), in.nameMap));
+            NameMap names = in.nameMap == null
+                    ? null
+                    : NameMap.read(Files.writeString(dir.resolve("name_map_case.json"), in.nameMap));
             Run run = new Run(tl, deps, names);
             List<String> verbose = new ArrayList<>();
             TraceBuilder.Result r = TraceBuilder.build(run, in.overhead, warnings::add, verbose::add);
@@ -98,22 +129,36 @@ final class Trace {
         }
     }
 
-    String statistics() { return StatisticsReport.render(run); }
+    String statistics() {
+        return StatisticsReport.render(run);
+    }
 
     // ------------------------------------------------------------------ queries
 
-    List<JsonNode> where(Predicate<JsonNode> p) { return events.stream().filter(p).collect(Collectors.toList()); }
+    List<JsonNode> where(Predicate<JsonNode> p) {
+        return events.stream().filter(p).collect(Collectors.toList());
+    }
 
-    List<JsonNode> ph(String ph) { return where(e -> ph.equals(e.path("ph").asText())); }
+    List<JsonNode> ph(String ph) {
+        return where(e -> ph.equals(e.path("ph").asText()));
+    }
 
-    List<JsonNode> meta() { return ph("M"); }
+    List<JsonNode> meta() {
+        return ph("M");
+    }
 
-    List<JsonNode> slices() { return ph("X"); }
+    List<JsonNode> slices() {
+        return ph("X");
+    }
 
-    List<JsonNode> slices(int pid) { return where(e -> "X".equals(e.path("ph").asText()) && e.path("pid").asInt() == pid); }
+    List<JsonNode> slices(int pid) {
+        return where(e -> "X".equals(e.path("ph").asText()) && e.path("pid").asInt() == pid);
+    }
 
     List<JsonNode> slices(int pid, String name) {
-        return where(e -> "X".equals(e.path("ph").asText()) && e.path("pid").asInt() == pid && name.equals(e.path("name").asText()));
+        return where(e -> "X".equals(e.path("ph").asText())
+                && e.path("pid").asInt() == pid
+                && name.equals(e.path("name").asText()));
     }
 
     JsonNode slice(int pid, String name) {
@@ -123,21 +168,26 @@ final class Trace {
     }
 
     JsonNode sliceById(int id) {
-        List<JsonNode> l = where(e -> "X".equals(e.path("ph").asText()) && e.has("id") && e.get("id").asInt() == id);
+        List<JsonNode> l = where(e ->
+                "X".equals(e.path("ph").asText()) && e.has("id") && e.get("id").asInt() == id);
         assertThat(l).as("slice id " + id).hasSize(1);
         return l.get(0);
     }
 
     List<JsonNode> counters(String name) {
-        return where(e -> "C".equals(e.path("ph").asText()) && name.equals(e.path("name").asText()));
+        return where(e ->
+                "C".equals(e.path("ph").asText()) && name.equals(e.path("name").asText()));
     }
 
     /** Metadata events rendered as "pid/tid name=value" strings, in file order. */
     List<String> metaLines() {
         List<String> out = new ArrayList<>();
         for (JsonNode m : meta()) {
-            String v = m.get("args").has("name") ? m.get("args").get("name").asText() : m.get("args").get("sort_index").asText();
-            out.add(m.get("pid").asInt() + (m.has("tid") ? "/" + m.get("tid").asInt() : "") + " " + m.get("name").asText() + "=" + v);
+            String v = m.get("args").has("name")
+                    ? m.get("args").get("name").asText()
+                    : m.get("args").get("sort_index").asText();
+            out.add(m.get("pid").asInt() + (m.has("tid") ? "/" + m.get("tid").asInt() : "") + " "
+                    + m.get("name").asText() + "=" + v);
         }
         return out;
     }
@@ -157,15 +207,19 @@ final class Trace {
         }
 
         private static String end(JsonNode e) {
-            return "pid" + e.get("pid").asInt() + " " + e.get("tid").asInt() + "@" + e.get("ts").asText()
-                + (e.has("bind_id") ? " bind" + e.get("bind_id").asInt() : "");
+            return "pid" + e.get("pid").asInt() + " " + e.get("tid").asInt() + "@"
+                    + e.get("ts").asText()
+                    + (e.has("bind_id") ? " bind" + e.get("bind_id").asInt() : "");
         }
 
         /** e.g. {@code dependency pid4 10000@8.0 bind0 -> pid4 10010@57.0 bind1 in=1 out=1}. */
         @Override
         public String toString() {
             return name + " " + end(s) + " -> " + end(f)
-                + (s.has("input_task_count") ? " in=" + s.get("input_task_count").asInt() + " out=" + s.get("output_task_count").asInt() : "");
+                    + (s.has("input_task_count")
+                            ? " in=" + s.get("input_task_count").asInt() + " out="
+                                    + s.get("output_task_count").asInt()
+                            : "");
         }
     }
 
@@ -174,8 +228,14 @@ final class Trace {
         Map<Integer, JsonNode> finishes = new LinkedHashMap<>();
         for (JsonNode e : events) {
             String ph = e.path("ph").asText();
-            if (ph.equals("s")) assertThat(starts.put(e.get("id").asInt(), e)).as("duplicate flow start").isNull();
-            if (ph.equals("f")) assertThat(finishes.put(e.get("id").asInt(), e)).as("duplicate flow finish").isNull();
+            if (ph.equals("s"))
+                assertThat(starts.put(e.get("id").asInt(), e))
+                        .as("duplicate flow start")
+                        .isNull();
+            if (ph.equals("f"))
+                assertThat(finishes.put(e.get("id").asInt(), e))
+                        .as("duplicate flow finish")
+                        .isNull();
         }
         assertThat(finishes.keySet()).containsExactlyInAnyOrderElementsOf(starts.keySet());
         List<Flow> out = new ArrayList<>();
@@ -187,10 +247,15 @@ final class Trace {
         return out;
     }
 
-    List<String> flowLines() { return flows().stream().map(Flow::toString).collect(Collectors.toList()); }
+    List<String> flowLines() {
+        return flows().stream().map(Flow::toString).collect(Collectors.toList());
+    }
 
     List<String> flowLines(String kind) {
-        return flows().stream().filter(f -> f.name.equals(kind)).map(Flow::toString).collect(Collectors.toList());
+        return flows().stream()
+                .filter(f -> f.name.equals(kind))
+                .map(Flow::toString)
+                .collect(Collectors.toList());
     }
 
     static List<String> fieldNames(JsonNode n) {

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ptotrace.convert.estimate.MemoryModel;
-import io.ptotrace.inspect.Summary;
-import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.OutputProblem;
 import io.ptotrace.model.NameMap;
@@ -40,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TraceSplitTest {
     @TempDir
     static Path shared;
+
     static Path runDir;
     static TracePicture pic;
 
@@ -50,24 +51,61 @@ class TraceSplitTest {
 
     @BeforeAll
     static void generate() throws IOException {
-        SynthRun.Result r = SynthRun.write(SynthOptions.builder().tasks(3000).level(4).seed(7).rings(2).hbViolationShare(0.05)
-            .withDeps(true).build(), shared.resolve("run"));
+        SynthRun.Result r = SynthRun.write(
+                SynthOptions.builder()
+                        .tasks(3000)
+                        .level(4)
+                        .seed(7)
+                        .rings(2)
+                        .hbViolationShare(0.05)
+                        .withDeps(true)
+                        .build(),
+                shared.resolve("run"));
         runDir = shared.resolve("run");
-        Run run = new Run(RecordsReader.read(r.recordsFile(), w -> { }), DepsProjection.read(r.depsFile()),
-            r.nameMapFile() != null ? NameMap.read(r.nameMapFile()) : null);
-        pic = TraceBuilder.build(run, true, w -> { }, null).picture;
+        Run run = new Run(
+                RecordsReader.read(r.recordsFile(), w -> {}),
+                DepsProjection.read(r.depsFile()),
+                r.nameMapFile() != null ? NameMap.read(r.nameMapFile()) : null);
+        pic = TraceBuilder.build(run, true, w -> {}, null).picture;
     }
 
     static Map<String, Object> args(TracePicture p, int i) {
         Map<String, Object> m = new LinkedHashMap<>();
         p.sliceArgs(i, new ArgSink() {
-            @Override public void str(String k, String v) { m.put(k, v); }
-            @Override public void dbl(String k, double v) { m.put(k, v); }
-            @Override public void i64(String k, long v) { m.put(k, v); }
-            @Override public void u64(String k, long v) { m.put(k, v); }
-            @Override public void bool(String k, boolean v) { m.put(k, v); }
-            @Override public void nul(String k) { m.put(k, null); }
-            @Override public void raw(String k, Object v) { m.put(k, v); }
+            @Override
+            public void str(String k, String v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void dbl(String k, double v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void i64(String k, long v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void u64(String k, long v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void bool(String k, boolean v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void nul(String k) {
+                m.put(k, null);
+            }
+
+            @Override
+            public void raw(String k, Object v) {
+                m.put(k, v);
+            }
         });
         return m;
     }
@@ -76,12 +114,17 @@ class TraceSplitTest {
         return p.slicePid(i) + "/" + p.sliceTid(i) + "@" + p.sliceTs(i) + "+" + p.sliceDur(i) + " " + p.sliceName(i);
     }
 
-    static boolean cross(TracePicture p, int i) { return PictureWindows.CROSS_CATEGORY.equals(p.sliceCategory(i)); }
+    static boolean cross(TracePicture p, int i) {
+        return PictureWindows.CROSS_CATEGORY.equals(p.sliceCategory(i));
+    }
 
     @Test
     void windowsHoldEverySliceOnceAndEveryArrowWholeOrAsTwoMarkersNamingEachOther() {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < pic.sliceCount(); i++) { lo = Math.min(lo, pic.sliceTs(i)); hi = Math.max(hi, pic.sliceTs(i)); }
+        for (int i = 0; i < pic.sliceCount(); i++) {
+            lo = Math.min(lo, pic.sliceTs(i));
+            hi = Math.max(hi, pic.sliceTs(i));
+        }
         double[] cuts = {lo + (hi - lo) / 4, lo + (hi - lo) / 2, lo + 3 * (hi - lo) / 4};
         String[] labels = {"p1", "p2", "p3", "p4"};
         PictureWindows windows = new PictureWindows(pic, cuts, labels);
@@ -101,7 +144,9 @@ class TraceSplitTest {
                 }
                 Map<String, Object> a = args(w, i);
                 a.put("part", labels[k]);
-                markersByArrow.computeIfAbsent((Long) a.get("full_trace_flow_id"), f -> new ArrayList<>()).add(a);
+                markersByArrow
+                        .computeIfAbsent((Long) a.get("full_trace_flow_id"), f -> new ArrayList<>())
+                        .add(a);
             }
             for (int f = 0; f < w.flowCount(); f++)
                 wholeArrows.merge(w.flowName(f) + " " + w.flowSrcTs(f) + "→" + w.flowDstTs(f), 1L, Long::sum);
@@ -125,11 +170,17 @@ class TraceSplitTest {
             Map<String, Object> outEnd = m.get(0).get("direction").equals("out") ? m.get(0) : m.get(1);
             Map<String, Object> inEnd = outEnd == m.get(0) ? m.get(1) : m.get(0);
             assertThat(inEnd.get("direction")).isEqualTo("in");
-            assertThat(outEnd).containsEntry("part", labels[ws]).containsEntry("other_part", labels[wd])
-                .containsEntry("task", pic.sliceName(pic.flowSrcSlice(f))).containsEntry("other_task", pic.sliceName(pic.flowDstSlice(f)))
-                .containsEntry("kind", pic.flowName(f));
-            assertThat(inEnd).containsEntry("part", labels[wd]).containsEntry("other_part", labels[ws])
-                .containsEntry("task", outEnd.get("other_task")).containsEntry("other_task", outEnd.get("task"));
+            assertThat(outEnd)
+                    .containsEntry("part", labels[ws])
+                    .containsEntry("other_part", labels[wd])
+                    .containsEntry("task", pic.sliceName(pic.flowSrcSlice(f)))
+                    .containsEntry("other_task", pic.sliceName(pic.flowDstSlice(f)))
+                    .containsEntry("kind", pic.flowName(f));
+            assertThat(inEnd)
+                    .containsEntry("part", labels[wd])
+                    .containsEntry("other_part", labels[ws])
+                    .containsEntry("task", outEnd.get("other_task"))
+                    .containsEntry("other_task", outEnd.get("task"));
         }
         assertThat(crossing).isPositive();
         assertThat(markersByArrow.values().stream().mapToLong(List::size).sum()).isEqualTo(2 * crossing);
@@ -144,10 +195,17 @@ class TraceSplitTest {
     }
 
     void run(ConvertOptions o) throws IOException {
-        new ConvertJob(o, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false).run();
+        new ConvertJob(
+                        o,
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        false)
+                .run();
     }
 
-    String stdout() { return out.toString(StandardCharsets.UTF_8); }
+    String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
 
     @Test
     void splitWritesPartsUnderTheBudgetWithAnIndexThatInspectAgreesWith() throws IOException {
@@ -182,10 +240,15 @@ class TraceSplitTest {
         }
         assertThat(slices - crossMarkers).isEqualTo(whole.slices);
         assertThat(crossMarkers % 2).isZero();
-        assertThat(stdout()).contains("  Parts:  " + parts.size() + " window(s) of the .pftrace, each estimated under 40 MB, listed in "
-            + dir.resolve("t.parts.json"));
-        assertThat(stdout()).contains("t.pftrace is estimated above 40 MB", "trace_processor --httpd " + dir.resolve("t.pftrace"),
-            "or open its windows listed in " + dir.resolve("t.parts.json"));
+        assertThat(stdout())
+                .contains("  Parts:  " + parts.size()
+                        + " window(s) of the .pftrace, each estimated under 40 MB, listed in "
+                        + dir.resolve("t.parts.json"));
+        assertThat(stdout())
+                .contains(
+                        "t.pftrace is estimated above 40 MB",
+                        "trace_processor --httpd " + dir.resolve("t.pftrace"),
+                        "or open its windows listed in " + dir.resolve("t.parts.json"));
     }
 
     @Test
@@ -197,9 +260,14 @@ class TraceSplitTest {
         run(a);
         run(b);
         List<String> names;
-        try (Stream<Path> s = Files.list(dir.resolve("a"))) { names = s.map(p -> p.getFileName().toString()).sorted().toList(); }
+        try (Stream<Path> s = Files.list(dir.resolve("a"))) {
+            names = s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
         assertThat(names).contains("t.part-01.pftrace", "t.part-02.pftrace", "t.parts.json");
-        for (String n : names) assertThat(Files.readAllBytes(dir.resolve("b").resolve(n))).as(n).isEqualTo(Files.readAllBytes(dir.resolve("a").resolve(n)));
+        for (String n : names)
+            assertThat(Files.readAllBytes(dir.resolve("b").resolve(n)))
+                    .as(n)
+                    .isEqualTo(Files.readAllBytes(dir.resolve("a").resolve(n)));
     }
 
     @Test
@@ -207,16 +275,21 @@ class TraceSplitTest {
         ConvertOptions o = options(dir.resolve("t.json"));
         o.format = ConvertOptions.Format.BOTH;
         run(o);
-        assertThat(stdout()).containsPattern("\nt\\.json: [0-9]+ MB, est\\. [0-9]+ MB in Perfetto's trace processor\n"
-            + "t\\.pftrace: [0-9]+ MB, est\\. [0-9]+ MB in Perfetto's trace processor\n");
-        assertThat(stdout()).contains("t.pftrace: " + MemoryModel.shown(Files.size(dir.resolve("t.pftrace"))) + ", est. ");
+        assertThat(stdout())
+                .containsPattern("\nt\\.json: [0-9]+ MB, est\\. [0-9]+ MB in Perfetto's trace processor\n"
+                        + "t\\.pftrace: [0-9]+ MB, est\\. [0-9]+ MB in Perfetto's trace processor\n");
+        assertThat(stdout())
+                .contains("t.pftrace: " + MemoryModel.shown(Files.size(dir.resolve("t.pftrace"))) + ", est. ");
         assertThat(stdout()).doesNotContain("is estimated above");
     }
 
     @Test
     void aWindowByMicrosecondsHoldsExactlyTheSlicesStartingInIt() throws IOException {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < pic.sliceCount(); i++) { lo = Math.min(lo, pic.sliceTs(i)); hi = Math.max(hi, pic.sliceTs(i)); }
+        for (int i = 0; i < pic.sliceCount(); i++) {
+            lo = Math.min(lo, pic.sliceTs(i));
+            hi = Math.max(hi, pic.sliceTs(i));
+        }
         long from = (long) (lo + (hi - lo) / 3), to = (long) (lo + (hi - lo) / 2);
         long expected = 0;
         for (int i = 0; i < pic.sliceCount(); i++) if (pic.sliceTs(i) >= from && pic.sliceTs(i) <= to) expected++;
@@ -228,7 +301,9 @@ class TraceSplitTest {
             assertThat(Files.exists(runDir.resolve("merged_swimlane.pftrace"))).isFalse();
             Summary s = TraceInspector.inspect(w);
             assertThat(s.problems).isEmpty();
-            TracePicture window = new PictureWindows(pic, new double[] {from, Math.nextUp((double) to)}, new String[] {"a", "b", "c"}).window(1);
+            TracePicture window = new PictureWindows(
+                            pic, new double[] {from, Math.nextUp((double) to)}, new String[] {"a", "b", "c"})
+                    .window(1);
             long crossing = 0;
             for (int i = 0; i < window.sliceCount(); i++) if (cross(window, i)) crossing++;
             assertThat(s.slices - crossing).isEqualTo(expected).isPositive();
@@ -254,14 +329,16 @@ class TraceSplitTest {
         ConvertOptions o = options(dir.resolve("w.pftrace"));
         o.window = WindowSpec.parse("task:t100..task:t400");
         run(o);
-        TracePicture window = new PictureWindows(pic, new double[] {from, Math.nextUp(to)}, new String[] {"a", "b", "c"}).window(1);
+        TracePicture window =
+                new PictureWindows(pic, new double[] {from, Math.nextUp(to)}, new String[] {"a", "b", "c"}).window(1);
         assertThat(TraceInspector.inspect(dir.resolve("w.pftrace")).slices).isEqualTo(window.sliceCount());
         assertThat(TaskNames.taskCount(window)).isGreaterThanOrEqualTo(300);
     }
 
     @Test
     void aTaskNotInTheRunIsOneLine() {
-        InputProblem p = catchThrowableOfType(() -> WindowSpec.parse("task:t1..task:t999999").resolve(pic), InputProblem.class);
+        InputProblem p = catchThrowableOfType(
+                () -> WindowSpec.parse("task:t1..task:t999999").resolve(pic), InputProblem.class);
         assertThat(p.oneLine()).isEqualTo("--window task:t1..task:t999999: no slice of task t999999 in this run");
         p = catchThrowableOfType(() -> WindowSpec.parse("task:t400..task:t100").resolve(pic), InputProblem.class);
         assertThat(p.oneLine()).startsWith("--window task:t400..task:t100: ends (at ");
@@ -270,7 +347,9 @@ class TraceSplitTest {
     @Test
     void badWindowTextIsRefusedWithTheReason() {
         for (String bad : new String[] {"", "5", "10..5", "a..b", "1..2..3", "task:x..task:t5", "-1..5"})
-            assertThat(catchThrowableOfType(() -> WindowSpec.parse(bad), IllegalArgumentException.class)).as(bad).isNotNull();
+            assertThat(catchThrowableOfType(() -> WindowSpec.parse(bad), IllegalArgumentException.class))
+                    .as(bad)
+                    .isNotNull();
     }
 
     @Test

@@ -52,8 +52,9 @@ class TreeConformanceTest {
         for (JsonNode check : JSON.readTree(c.resolve("case.json").toFile()).get("checks")) {
             List<String> argv = new ArrayList<>();
             check.get("argv").forEach(a -> argv.add(a.asText()));
-            tests.add(DynamicTest.dynamicTest(check.get("kind").asText() + " " + String.join(" ", argv),
-                () -> run(c, comparator, argv, check.get("golden").asText())));
+            tests.add(DynamicTest.dynamicTest(
+                    check.get("kind").asText() + " " + String.join(" ", argv),
+                    () -> run(c, comparator, argv, check.get("golden").asText())));
         }
         return tests;
     }
@@ -68,23 +69,49 @@ class TreeConformanceTest {
         for (int i = 0; i < argv.size(); i++) {
             String a = argv.get(i);
             switch (a) {
-                case "-o": o.output = out; i++; break;
-                case "--dispatch": o.dispatch = argv.get(++i); break;
-                case "--dispatch-id": o.dispatchId = argv.get(++i); break;
-                case "--rank-pid": o.rankPins.add(RankPin.parse(argv.get(++i))); break;
-                case "--overhead": o.overhead = true; break;
-                default: o.input = Path.of(a);
+                case "-o":
+                    o.output = out;
+                    i++;
+                    break;
+                case "--dispatch":
+                    o.dispatch = argv.get(++i);
+                    break;
+                case "--dispatch-id":
+                    o.dispatchId = argv.get(++i);
+                    break;
+                case "--rank-pid":
+                    o.rankPins.add(RankPin.parse(argv.get(++i)));
+                    break;
+                case "--overhead":
+                    o.overhead = true;
+                    break;
+                default:
+                    o.input = Path.of(a);
             }
         }
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        new ConvertJob(o, new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()), false).run();
-        Process p = new ProcessBuilder("python3", comparator.toString(), out.toString(), c.resolve(golden).toString())
-            .redirectErrorStream(true).start();
+        new ConvertJob(
+                        o,
+                        new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                        new PrintStream(new ByteArrayOutputStream()),
+                        false)
+                .run();
+        Process p = new ProcessBuilder(
+                        "python3",
+                        comparator.toString(),
+                        out.toString(),
+                        c.resolve(golden).toString())
+                .redirectErrorStream(true)
+                .start();
         String report = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(report).isZero();
         if (golden.equals("golden_l3_swimlane.json") && Files.exists(c.resolve("golden_stdout.txt"))) {
-            String bound = Files.readString(c.resolve("golden_stdout.txt")).lines().filter(l -> l.startsWith("  Bound:")).findFirst().orElseThrow();
+            String bound = Files.readString(c.resolve("golden_stdout.txt"))
+                    .lines()
+                    .filter(l -> l.startsWith("  Bound:"))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(stdout.toString(StandardCharsets.UTF_8)).contains(bound);
         }
     }
@@ -93,7 +120,8 @@ class TreeConformanceTest {
         try (Stream<Path> s = Files.walk(from)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(t); else Files.copy(p, t);
+                if (Files.isDirectory(p)) Files.createDirectories(t);
+                else Files.copy(p, t);
             }
         }
     }

@@ -53,7 +53,9 @@ public final class CriticalPathJob {
 
     /** The usage and discovery errors of the established tool: one line, exit 2. */
     public static final class Refused extends RuntimeException {
-        public Refused(String line) { super(line); }
+        public Refused(String line) {
+            super(line);
+        }
     }
 
     private final Options o;
@@ -69,13 +71,18 @@ public final class CriticalPathJob {
     public int run() throws IOException {
         Path root = resolveRoot(o.root);
         String r = o.report;
-        if (r.isEmpty() || r.equals(".") || r.equals("..") || Path.of(r).isAbsolute() || Path.of(r).getFileName() == null
-            || !Path.of(r).getFileName().toString().equals(r))
+        if (r.isEmpty()
+                || r.equals(".")
+                || r.equals("..")
+                || Path.of(r).isAbsolute()
+                || Path.of(r).getFileName() == null
+                || !Path.of(r).getFileName().toString().equals(r))
             throw new Refused("error: --report must be a filename, not a path");
         List<Discovery.RunFolder> runs = Discovery.find(root);
         if (runs.isEmpty())
-            throw new Refused("error: no chip_swimlane_records.json or l2_swimlane_records.json (+deps.json+name_map*.json) found under "
-                + root + ". Did the run use --enable-chip-swimlane (or --enable-l2-swimlane)?");
+            throw new Refused(
+                    "error: no chip_swimlane_records.json or l2_swimlane_records.json (+deps.json+name_map*.json) found under "
+                            + root + ". Did the run use --enable-chip-swimlane (or --enable-l2-swimlane)?");
 
         boolean failed = false;
         List<RunAnalysis> done = new ArrayList<>();
@@ -87,8 +94,8 @@ public final class CriticalPathJob {
             try {
                 // the two big inputs on two threads, as convert reads them
                 List<String> depsWarnings = new ArrayList<>();
-                CompletableFuture<TaskGraph> deps = CompletableFuture.supplyAsync(() ->
-                    TaskGraph.read(run.deps(), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, depsWarnings::add));
+                CompletableFuture<TaskGraph> deps = CompletableFuture.supplyAsync(() -> TaskGraph.read(
+                        run.deps(), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, depsWarnings::add));
                 try {
                     tl = RecordsReader.read(run.records(), err::println, true);
                 } catch (RuntimeException e) {
@@ -111,7 +118,9 @@ public final class CriticalPathJob {
             long tPaths = System.nanoTime();
             Path reportFile = run.dir().resolve(o.json ? jsonName(o.report) : o.report);
             try {
-                String text = o.json ? JsonReport.of(List.of(a), this::extras) : MarkdownReport.document(List.of(a), o.top, o.extended ? this::extended : null);
+                String text = o.json
+                        ? JsonReport.of(List.of(a), this::extras)
+                        : MarkdownReport.document(List.of(a), o.top, o.extended ? this::extended : null);
                 Outputs.write(reportFile, inputsOf(run), false, s -> s.write(text.getBytes(StandardCharsets.UTF_8)));
             } catch (OutputProblem e) {
                 err.println("error: " + run.dir() + ": " + e.oneLine());
@@ -122,7 +131,8 @@ public final class CriticalPathJob {
             long tReport = System.nanoTime();
             reports.add("Report written to: " + reportFile);
             if (run.mergedTrace() == null) {
-                err.println("Warning: no merged_swimlane*.json in " + run.dir() + "; skipped Perfetto critical-path traces");
+                err.println("Warning: no merged_swimlane*.json in " + run.dir()
+                        + "; skipped Perfetto critical-path traces");
             } else {
                 try {
                     writeCopies(run, a);
@@ -133,22 +143,35 @@ public final class CriticalPathJob {
                     failed = true;
                 } catch (InputProblem | OutputProblem e) {
                     err.println("error: invalid merged_swimlane*.json in " + run.dir() + ": "
-                        + (e instanceof InputProblem ? ((InputProblem) e).oneLine() : ((OutputProblem) e).oneLine()));
+                            + (e instanceof InputProblem
+                                    ? ((InputProblem) e).oneLine()
+                                    : ((OutputProblem) e).oneLine()));
                     failed = true;
                 }
             }
             long tTraces = System.nanoTime();
             if (o.timings)
-                err.printf(java.util.Locale.ROOT, "timings %s: read %.2f s (records and deps.json on two threads), graph %.2f s, paths %.2f s, "
-                    + "report %.2f s, trace copies %.2f s; %d tasks, %d happens-before edges%n", run.label(), (tRead - t0) / 1e9,
-                    (tGraph - tRead) / 1e9, (tPaths - tGraph) / 1e9, (tReport - tPaths) / 1e9, (tTraces - tReport) / 1e9,
-                    a.graph.tasks, a.graph.hbEdges);
+                err.printf(
+                        java.util.Locale.ROOT,
+                        "timings %s: read %.2f s (records and deps.json on two threads), graph %.2f s, paths %.2f s, "
+                                + "report %.2f s, trace copies %.2f s; %d tasks, %d happens-before edges%n",
+                        run.label(),
+                        (tRead - t0) / 1e9,
+                        (tGraph - tRead) / 1e9,
+                        (tPaths - tGraph) / 1e9,
+                        (tReport - tPaths) / 1e9,
+                        (tTraces - tReport) / 1e9,
+                        a.graph.tasks,
+                        a.graph.hbEdges);
             if (o.overlay != null) {
                 try {
                     Path p = o.overlay.write(run, a, tl, err);
                     traces.add("Perfetto trace written to: " + p);
                 } catch (InputProblem | OutputProblem e) {
-                    err.println("error: " + run.dir() + ": " + (e instanceof InputProblem ? ((InputProblem) e).oneLine() : ((OutputProblem) e).oneLine()));
+                    err.println("error: " + run.dir() + ": "
+                            + (e instanceof InputProblem
+                                    ? ((InputProblem) e).oneLine()
+                                    : ((OutputProblem) e).oneLine()));
                     failed = true;
                 }
             }
@@ -159,15 +182,22 @@ public final class CriticalPathJob {
         traces.forEach(out::println);
         if (o.stdout && !done.isEmpty()) {
             out.println();
-            out.println(o.json ? JsonReport.of(done, this::extras) : MarkdownReport.document(done, o.top, o.extended ? this::extended : null));
+            out.println(
+                    o.json
+                            ? JsonReport.of(done, this::extras)
+                            : MarkdownReport.document(done, o.top, o.extended ? this::extended : null));
         }
         out.flush();
         return failed ? 2 : 0;
     }
 
-    private Extended extras(RunAnalysis a) { return new Extended(a, o.nearUs, o.speedup, o.top); }
+    private Extended extras(RunAnalysis a) {
+        return new Extended(a, o.nearUs, o.speedup, o.top);
+    }
 
-    private void extended(StringBuilder sb, RunAnalysis a) { extras(a).markdown(sb); }
+    private void extended(StringBuilder sb, RunAnalysis a) {
+        extras(a).markdown(sb);
+    }
 
     private static <T> T join(CompletableFuture<T> f) {
         try {
@@ -194,9 +224,13 @@ public final class CriticalPathJob {
         PathTraceCopy copy = new PathTraceCopy(run.mergedTrace());
         int[] stat = a.staticPath.path, obs = a.observed.task;
         copy.check(a.graph, stat, obs);
-        Outputs.writeAll(List.of(
-            new Outputs.Job(run.dir().resolve("CPM_static.json"), true, s -> copy.write(s, a.graph, stat)),
-            new Outputs.Job(run.dir().resolve("CPM_observed.json"), true, s -> copy.write(s, a.graph, obs))), inputsOf(run), false);
+        Outputs.writeAll(
+                List.of(
+                        new Outputs.Job(run.dir().resolve("CPM_static.json"), true, s -> copy.write(s, a.graph, stat)),
+                        new Outputs.Job(
+                                run.dir().resolve("CPM_observed.json"), true, s -> copy.write(s, a.graph, obs))),
+                inputsOf(run),
+                false);
     }
 
     private static Path resolveRoot(Path given) throws IOException {

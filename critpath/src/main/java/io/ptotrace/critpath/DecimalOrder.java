@@ -14,7 +14,10 @@ public final class DecimalOrder {
     private static int digits(long v) {
         int d = 1;
         long x = v;
-        while (x >= 10) { x /= 10; d++; }
+        while (x >= 10) {
+            x /= 10;
+            d++;
+        }
         return d;
     }
 

@@ -33,20 +33,29 @@ public final class Discovery {
                 boolean file = a.isRegularFile() || (a.isSymbolicLink() && Files.isRegularFile(f));
                 if (file && RunLocator.RECORDS_NAMES.contains(f.getFileName().toString())) {
                     Path d = f.getParent();
-                    if (Files.isRegularFile(d.resolve(RunLocator.DEPS_NAME)) && newest(d, "name_map*.json") != null) dirs.add(d);
+                    if (Files.isRegularFile(d.resolve(RunLocator.DEPS_NAME)) && newest(d, "name_map*.json") != null)
+                        dirs.add(d);
                 }
                 return FileVisitResult.CONTINUE;
             }
 
             @Override
-            public FileVisitResult visitFileFailed(Path f, IOException e) { return FileVisitResult.CONTINUE; }
+            public FileVisitResult visitFileFailed(Path f, IOException e) {
+                return FileVisitResult.CONTINUE;
+            }
         });
         List<RunFolder> out = new ArrayList<>();
         for (Path d : dirs) {
-            String label = d.equals(root) ? d.getFileName() == null ? d.toString() : d.getFileName().toString()
-                : root.relativize(d).toString().replace(d.getFileSystem().getSeparator(), "/");
-            out.add(new RunFolder(d, label, RunLocator.recordsIn(d), d.resolve(RunLocator.DEPS_NAME), newest(d, "name_map*.json"),
-                newestTrace(d)));
+            String label = d.equals(root)
+                    ? d.getFileName() == null ? d.toString() : d.getFileName().toString()
+                    : root.relativize(d).toString().replace(d.getFileSystem().getSeparator(), "/");
+            out.add(new RunFolder(
+                    d,
+                    label,
+                    RunLocator.recordsIn(d),
+                    d.resolve(RunLocator.DEPS_NAME),
+                    newest(d, "name_map*.json"),
+                    newestTrace(d)));
         }
         return out;
     }
@@ -78,7 +87,12 @@ public final class Discovery {
                 if (!Files.isRegularFile(p) || p.getFileName().toString().endsWith(".parts.json")) continue;
                 FileTime t = Files.getLastModifiedTime(p);
                 int c = bestTime == null ? 1 : t.compareTo(bestTime);
-                if (c > 0 || (c == 0 && p.getFileName().toString().compareTo(best.getFileName().toString()) > 0)) {
+                if (c > 0
+                        || (c == 0
+                                && p.getFileName()
+                                                .toString()
+                                                .compareTo(best.getFileName().toString())
+                                        > 0)) {
                     best = p;
                     bestTime = t;
                 }

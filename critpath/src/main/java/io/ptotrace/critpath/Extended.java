@@ -17,9 +17,11 @@ public final class Extended {
     public final int top;
     /** Slack of each task in ticks. */
     public final long[] slack;
+
     public final int zeroSlack;
     /** Tasks with slack at most {@link #nearUs}, least slack first (ties in task order). */
     public final int[] near;
+
     public final List<WhatIf> whatIf;
     /** Null when the capture has no AICPU dispatch/finish records. */
     public final Scheduler scheduler;
@@ -39,7 +41,9 @@ public final class Extended {
             this.floorFaster = floorFaster;
         }
 
-        public double gain() { return floor - floorFaster; }
+        public double gain() {
+            return floor - floorFaster;
+        }
     }
 
     /**
@@ -127,7 +131,9 @@ public final class Extended {
         return s;
     }
 
-    private static double clamp(double x, double lo, double hi) { return Math.max(lo, Math.min(hi, x)); }
+    private static double clamp(double x, double lo, double hi) {
+        return Math.max(lo, Math.min(hi, x));
+    }
 
     /** A task's rows in the timeline: {earliest start, latest end, dispatch of the earliest row, latest finish} in µs, or null. */
     static double[] rowsOf(Timeline tl, long task) {
@@ -136,12 +142,18 @@ public final class Extended {
             int mid = (lo + hi) >>> 1;
             int c = Long.compareUnsigned(tl.taskId[mid], task);
             if (c < 0) lo = mid + 1;
-            else { if (c == 0) first = mid; hi = mid - 1; }
+            else {
+                if (c == 0) first = mid;
+                hi = mid - 1;
+            }
         }
         if (first < 0) return null;
         double st = Double.POSITIVE_INFINITY, en = Double.NEGATIVE_INFINITY, di = 0, fi = 0;
         for (int r = first; r < tl.rows && tl.taskId[r] == task; r++) {
-            if (tl.start[r] < st) { st = tl.start[r]; di = tl.dispatch[r]; }
+            if (tl.start[r] < st) {
+                st = tl.start[r];
+                di = tl.dispatch[r];
+            }
             en = Math.max(en, tl.end[r]);
             fi = Math.max(fi, tl.finish[r]);
         }
@@ -153,37 +165,78 @@ public final class Extended {
         RunGraph g = a.graph;
         long f = g.freqHz;
         sb.append("\n### Slack on the static graph\n\n");
-        sb.append("- zero-slack tasks (on a longest chain): ").append(zeroSlack).append(" of ").append(g.tasks).append('\n');
-        sb.append("- near-critical (slack \u2264 ").append(Fmt.f(nearUs, 1)).append(" \u00b5s): ").append(near.length).append(" tasks")
-            .append(near.length > top ? ", the first " + top + " below" : "").append("\n\n");
+        sb.append("- zero-slack tasks (on a longest chain): ")
+                .append(zeroSlack)
+                .append(" of ")
+                .append(g.tasks)
+                .append('\n');
+        sb.append("- near-critical (slack \u2264 ")
+                .append(Fmt.f(nearUs, 1))
+                .append(" \u00b5s): ")
+                .append(near.length)
+                .append(" tasks")
+                .append(near.length > top ? ", the first " + top + " below" : "")
+                .append("\n\n");
         sb.append("| task | kernel | task \u00b5s | earliest start \u00b5s | slack \u00b5s |\n");
         sb.append("|---|---|---:|---:|---:|\n");
         for (int i = 0; i < Math.min(top, near.length); i++) {
             int t = near[i];
             long es = a.staticPath.finish[t] - g.duration(t);
-            sb.append("| ").append(TaskIds.display(g.taskId[t])).append(" | ").append(g.name[t]).append(" | ")
-                .append(Fmt.f(Fmt.us(g.duration(t), f), 1)).append(" | ").append(Fmt.f(Fmt.us(es, f), 1)).append(" | ")
-                .append(Fmt.f(Fmt.us(slack[t], f), 1)).append(" |\n");
+            sb.append("| ")
+                    .append(TaskIds.display(g.taskId[t]))
+                    .append(" | ")
+                    .append(g.name[t])
+                    .append(" | ")
+                    .append(Fmt.f(Fmt.us(g.duration(t), f), 1))
+                    .append(" | ")
+                    .append(Fmt.f(Fmt.us(es, f), 1))
+                    .append(" | ")
+                    .append(Fmt.f(Fmt.us(slack[t], f), 1))
+                    .append(" |\n");
         }
-        sb.append("\n### What if a kernel family ran ").append(Fmt.f(speedup * 100, 0)).append("% faster\n\n");
-        sb.append("Static CPM floor now: ").append(Fmt.f(Fmt.ms(a.staticPath.length, f), 3)).append(" ms. Each row recomputes it with every task of one family (on either path) that much shorter.\n\n");
+        sb.append("\n### What if a kernel family ran ")
+                .append(Fmt.f(speedup * 100, 0))
+                .append("% faster\n\n");
+        sb.append("Static CPM floor now: ")
+                .append(Fmt.f(Fmt.ms(a.staticPath.length, f), 3))
+                .append(
+                        " ms. Each row recomputes it with every task of one family (on either path) that much shorter.\n\n");
         sb.append("| kernel family | tasks | on CPM path | floor ms | gain \u00b5s | gain % |\n");
         sb.append("|---|---:|---:|---:|---:|---:|\n");
         for (int i = 0; i < Math.min(top, whatIf.size()); i++) {
             WhatIf w = whatIf.get(i);
-            sb.append("| ").append(w.family).append(" | ").append(w.tasks).append(" | ").append(w.onStaticPath).append(" | ")
-                .append(Fmt.f(w.floorFaster / f * 1e3, 3)).append(" | ").append(Fmt.f(w.gain() / f * 1e6, 1)).append(" | ")
-                .append(Fmt.f(w.floor == 0 ? 0 : w.gain() / w.floor * 100, 1)).append("% |\n");
+            sb.append("| ")
+                    .append(w.family)
+                    .append(" | ")
+                    .append(w.tasks)
+                    .append(" | ")
+                    .append(w.onStaticPath)
+                    .append(" | ")
+                    .append(Fmt.f(w.floorFaster / f * 1e3, 3))
+                    .append(" | ")
+                    .append(Fmt.f(w.gain() / f * 1e6, 1))
+                    .append(" | ")
+                    .append(Fmt.f(w.floor == 0 ? 0 : w.gain() / w.floor * 100, 1))
+                    .append("% |\n");
         }
         if (scheduler != null) {
             sb.append("\n### Observed stalls by scheduler phase\n\n");
-            sb.append("| stall kind | stall \u00b5s | until the finish was seen \u00b5s | finish seen \u2192 dispatch \u00b5s | dispatch \u2192 start \u00b5s |\n");
+            sb.append(
+                    "| stall kind | stall \u00b5s | until the finish was seen \u00b5s | finish seen \u2192 dispatch \u00b5s | dispatch \u2192 start \u00b5s |\n");
             sb.append("|---|---:|---:|---:|---:|\n");
             for (StallKind k : a.stallKinds()) {
                 int i = k.ordinal();
-                sb.append("| ").append(k.label).append(" | ").append(Fmt.f(scheduler.stall[i], 1)).append(" | ")
-                    .append(Fmt.f(scheduler.finishSeen[i], 1)).append(" | ").append(Fmt.f(scheduler.toDispatch[i], 1)).append(" | ")
-                    .append(Fmt.f(scheduler.dispatchToStart[i], 1)).append(" |\n");
+                sb.append("| ")
+                        .append(k.label)
+                        .append(" | ")
+                        .append(Fmt.f(scheduler.stall[i], 1))
+                        .append(" | ")
+                        .append(Fmt.f(scheduler.finishSeen[i], 1))
+                        .append(" | ")
+                        .append(Fmt.f(scheduler.toDispatch[i], 1))
+                        .append(" | ")
+                        .append(Fmt.f(scheduler.dispatchToStart[i], 1))
+                        .append(" |\n");
             }
         }
     }

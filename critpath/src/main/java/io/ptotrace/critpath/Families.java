@@ -13,7 +13,9 @@ public final class Families {
         public long compute, stall;
         public int count;
 
-        Row(String family) { this.family = family; }
+        Row(String family) {
+            this.family = family;
+        }
     }
 
     private Families() {}

@@ -10,11 +10,17 @@ import java.math.RoundingMode;
 final class Fmt {
     private Fmt() {}
 
-    static double us(long ticks, long freq) { return (double) ticks / freq * 1e6; }
+    static double us(long ticks, long freq) {
+        return (double) ticks / freq * 1e6;
+    }
 
-    static double ms(long ticks, long freq) { return us(ticks, freq) / 1e3; }
+    static double ms(long ticks, long freq) {
+        return us(ticks, freq) / 1e3;
+    }
 
-    static double pct(long a, long b) { return b == 0 ? 0.0 : (double) a / b * 100; }
+    static double pct(long a, long b) {
+        return b == 0 ? 0.0 : (double) a / b * 100;
+    }
 
     static String f(double x, int digits) {
         if (Double.isNaN(x)) return "nan";

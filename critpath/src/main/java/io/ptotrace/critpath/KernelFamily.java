@@ -10,8 +10,8 @@ public final class KernelFamily {
     private KernelFamily() {}
 
     // Python's re semantics: \d is any Unicode digit, $ also matches before one final \n
-    private static final Pattern SUFFIX = Pattern.compile("(_\\d+)?(_(?:aic|aiv))?$",
-        Pattern.UNICODE_CHARACTER_CLASS | Pattern.UNIX_LINES);
+    private static final Pattern SUFFIX =
+            Pattern.compile("(_\\d+)?(_(?:aic|aiv))?$", Pattern.UNICODE_CHARACTER_CLASS | Pattern.UNIX_LINES);
 
     public static String of(String name) {
         return SUFFIX.matcher(name).replaceFirst("");

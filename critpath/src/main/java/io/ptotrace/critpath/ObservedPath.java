@@ -12,6 +12,7 @@ public final class ObservedPath {
     public final StallKind[] kind;
     /** The task that released each one (−1 for the first). */
     public final int[] releasedBy;
+
     public final long[] compute, stall;
     public final long computeTotal, stallTotal;
     /** Stall per kind, by ordinal. */
@@ -35,7 +36,9 @@ public final class ObservedPath {
         stallByKind = byKind;
     }
 
-    public int size() { return task.length; }
+    public int size() {
+        return task.length;
+    }
 
     public static ObservedPath of(RunGraph g) {
         int sink = 0;
@@ -61,8 +64,9 @@ public final class ObservedPath {
             int q = g.corePrev[v];
             if (q >= 0) {
                 long e = g.corePrevEnd[v];
-                if (e <= g.start[v] + g.tol && g.start[q] < g.start[v]
-                    && (best < 0 || better(g, e, q, StallKind.CORE_WAIT, bestEnd, best, bestKind))) {
+                if (e <= g.start[v] + g.tol
+                        && g.start[q] < g.start[v]
+                        && (best < 0 || better(g, e, q, StallKind.CORE_WAIT, bestEnd, best, bestKind))) {
                     best = q;
                     bestEnd = e;
                     bestKind = StallKind.CORE_WAIT;
@@ -99,7 +103,8 @@ public final class ObservedPath {
     }
 
     /** (end, task key, kind) greater than the best so far; "data-wait" sorts above "core-wait". */
-    private static boolean better(RunGraph g, long end, int t, StallKind kind, long bestEnd, int best, StallKind bestKind) {
+    private static boolean better(
+            RunGraph g, long end, int t, StallKind kind, long bestEnd, int best, StallKind bestKind) {
         if (end != bestEnd) return end > bestEnd;
         if (t != best) return g.keyRank[t] > g.keyRank[best];
         return kind == StallKind.DATA_WAIT && bestKind == StallKind.CORE_WAIT;

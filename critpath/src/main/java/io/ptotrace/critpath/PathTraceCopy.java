@@ -31,15 +31,21 @@ public final class PathTraceCopy {
 
     private final Path trace;
 
-    public PathTraceCopy(Path trace) { this.trace = trace; }
+    public PathTraceCopy(Path trace) {
+        this.trace = trace;
+    }
 
     /** Why a trace cannot be copied: the reason of the error line. */
     public static final class Refused extends RuntimeException {
-        public Refused(String reason) { super(reason); }
+        public Refused(String reason) {
+            super(reason);
+        }
     }
 
     /** Sees (and may change) each event object of the trace before it is written. */
-    private interface EventVisitor { void event(Map<String, Object> ev) throws IOException; }
+    private interface EventVisitor {
+        void event(Map<String, Object> ev) throws IOException;
+    }
 
     /**
      * Checks that every task of each path has a Worker View kernel slice.
@@ -74,7 +80,7 @@ public final class PathTraceCopy {
             if (!missing.isEmpty()) {
                 missing.sort(null);
                 throw new Refused("merged Worker View is missing " + missing.size() + " critical task(s): "
-                    + String.join(", ", missing.subList(0, Math.min(5, missing.size()))));
+                        + String.join(", ", missing.subList(0, Math.min(5, missing.size()))));
             }
         }
     }

@@ -28,7 +28,10 @@ final class PyJson {
         else if (v instanceof Double) w.write(PyFloat.repr((Double) v));
         else if (v instanceof Map) {
             Map<?, ?> m = (Map<?, ?>) v;
-            if (m.isEmpty()) { w.write("{}"); return; }
+            if (m.isEmpty()) {
+                w.write("{}");
+                return;
+            }
             w.write('{');
             boolean first = true;
             for (Map.Entry<?, ?> e : m.entrySet()) {
@@ -43,7 +46,10 @@ final class PyJson {
             w.write('}');
         } else if (v instanceof List) {
             List<?> l = (List<?>) v;
-            if (l.isEmpty()) { w.write("[]"); return; }
+            if (l.isEmpty()) {
+                w.write("[]");
+                return;
+            }
             w.write('[');
             for (int i = 0; i < l.size(); i++) {
                 if (i > 0) w.write(',');
@@ -66,13 +72,27 @@ final class PyJson {
             w.write(s, from, i - from);
             from = i + 1;
             switch (c) {
-                case '"': w.write("\\\""); break;
-                case '\\': w.write("\\\\"); break;
-                case '\n': w.write("\\n"); break;
-                case '\r': w.write("\\r"); break;
-                case '\t': w.write("\\t"); break;
-                case '\b': w.write("\\b"); break;
-                case '\f': w.write("\\f"); break;
+                case '"':
+                    w.write("\\\"");
+                    break;
+                case '\\':
+                    w.write("\\\\");
+                    break;
+                case '\n':
+                    w.write("\\n");
+                    break;
+                case '\r':
+                    w.write("\\r");
+                    break;
+                case '\t':
+                    w.write("\\t");
+                    break;
+                case '\b':
+                    w.write("\\b");
+                    break;
+                case '\f':
+                    w.write("\\f");
+                    break;
                 default:
                     w.write("\\u00");
                     w.write(HEX[c >> 4]);

@@ -16,7 +16,9 @@ public final class RunAnalysis {
     /** The run's joined timeline (scheduler attribution, the trace overlay), or null. */
     public final Timeline timeline;
 
-    public RunAnalysis(String label, Era era, RunGraph graph) { this(label, era, graph, null); }
+    public RunAnalysis(String label, Era era, RunGraph graph) {
+        this(label, era, graph, null);
+    }
 
     public RunAnalysis(String label, Era era, RunGraph graph, Timeline timeline) {
         this.label = label;
@@ -28,7 +30,9 @@ public final class RunAnalysis {
         this.families = Families.of(graph, observed);
     }
 
-    public long makespan() { return graph.makespan(); }
+    public long makespan() {
+        return graph.makespan();
+    }
 
     /** The stall kinds with non-zero stall, largest first; ties in order of first occurrence along the path. */
     public List<StallKind> stallKinds() {

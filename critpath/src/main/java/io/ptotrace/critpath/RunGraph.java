@@ -21,18 +21,22 @@ public final class RunGraph {
     public final int[] blocks;
     /** Rank of each task's id in decimal-string order ({@link DecimalOrder}): the tie-break key. */
     public final int[] keyRank;
+
     public final String[] name;
     /** Kernel id the name comes from, or −1. */
     public final int[] kernel;
+
     public final long freqHz;
     public final long tol;
 
     /** Accepted happens-before edges, in acceptance order. */
     public final int hbEdges;
+
     final int[] hbPredFrom, hbPred; // CSR by succ, each list in acceptance order
     final int[] hbSuccFrom, hbSucc; // CSR by pred, each list in acceptance order
     /** The same-core predecessor of each task and the end it released the task at, or −1. */
     public final int[] corePrev;
+
     public final long[] corePrevEnd;
 
     public final long t0, t1;
@@ -59,24 +63,42 @@ public final class RunGraph {
         t1 = b.t1;
     }
 
-    public long duration(int t) { return end[t] - start[t]; }
+    public long duration(int t) {
+        return end[t] - start[t];
+    }
 
-    public long makespan() { return t1 - t0; }
+    public long makespan() {
+        return t1 - t0;
+    }
 
-    public int predFrom(int t) { return hbPredFrom[t]; }
+    public int predFrom(int t) {
+        return hbPredFrom[t];
+    }
 
-    public int predTo(int t) { return hbPredFrom[t + 1]; }
+    public int predTo(int t) {
+        return hbPredFrom[t + 1];
+    }
 
-    public int pred(int k) { return hbPred[k]; }
+    public int pred(int k) {
+        return hbPred[k];
+    }
 
-    public int succFrom(int t) { return hbSuccFrom[t]; }
+    public int succFrom(int t) {
+        return hbSuccFrom[t];
+    }
 
-    public int succTo(int t) { return hbSuccFrom[t + 1]; }
+    public int succTo(int t) {
+        return hbSuccFrom[t + 1];
+    }
 
-    public int succ(int k) { return hbSucc[k]; }
+    public int succ(int k) {
+        return hbSucc[k];
+    }
 
     /** The task with this id, or −1. */
-    public int taskOf(long id) { return index.get(id); }
+    public int taskOf(long id) {
+        return index.get(id);
+    }
 
     private LongIntMap index;
 
@@ -84,10 +106,15 @@ public final class RunGraph {
      * Builds the graph of one run. {@code records} names the records file in the error for a run without AICore
      * rows; {@code graph} is the run's deps.json, {@code names} its name map.
      */
-    public static RunGraph build(Path records, AicoreCycles rows, long freqHz, TaskGraph graph, NameMap names, long tol) {
+    public static RunGraph build(
+            Path records, AicoreCycles rows, long freqHz, TaskGraph graph, NameMap names, long tol) {
         Builder b = new Builder(rows, freqHz, tol);
         if (rows.rows == 0)
-            throw new InputProblem((String) null, "no aicore_tasks records in " + records + " (empty/failed profiling run?)", null, null);
+            throw new InputProblem(
+                    (String) null,
+                    "no aicore_tasks records in " + records + " (empty/failed profiling run?)",
+                    null,
+                    null);
         b.tasks();
         b.names(graph, names);
         b.happensBefore(graph);
@@ -165,12 +192,19 @@ public final class RunGraph {
                 int node = g.nodeOf(taskId[i]);
                 int row = node < 0 ? -1 : g.taskRow(node);
                 int kid = -1;
-                if (row >= 0) for (int s = 0; s < 3; s++) {
-                    int k = g.kernelId(row, s);
-                    if (k >= 0) { kid = k; break; }
-                }
+                if (row >= 0)
+                    for (int s = 0; s < 3; s++) {
+                        int k = g.kernelId(row, s);
+                        if (k >= 0) {
+                            kid = k;
+                            break;
+                        }
+                    }
                 kernel[i] = kid;
-                if (kid < 0) { name[i] = "unknown"; continue; }
+                if (kid < 0) {
+                    name[i] = "unknown";
+                    continue;
+                }
                 final int kk = kid;
                 name[i] = byKernel.computeIfAbsent(kid, x -> {
                     String s = names.name(kk);
@@ -208,8 +242,14 @@ public final class RunGraph {
             hbCount = c;
             hbPredFrom = new int[n + 1];
             hbSuccFrom = new int[n + 1];
-            for (int k = 0; k < c; k++) { hbPredFrom[accS[k] + 1]++; hbSuccFrom[accP[k] + 1]++; }
-            for (int i = 0; i < n; i++) { hbPredFrom[i + 1] += hbPredFrom[i]; hbSuccFrom[i + 1] += hbSuccFrom[i]; }
+            for (int k = 0; k < c; k++) {
+                hbPredFrom[accS[k] + 1]++;
+                hbSuccFrom[accP[k] + 1]++;
+            }
+            for (int i = 0; i < n; i++) {
+                hbPredFrom[i + 1] += hbPredFrom[i];
+                hbSuccFrom[i + 1] += hbSuccFrom[i];
+            }
             hbPred = new int[c];
             hbSucc = new int[c];
             int[] fp = java.util.Arrays.copyOf(hbPredFrom, n), fs = java.util.Arrays.copyOf(hbSuccFrom, n);

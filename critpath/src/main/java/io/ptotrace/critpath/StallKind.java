@@ -11,5 +11,7 @@ public enum StallKind {
 
     public final String label;
 
-    StallKind(String label) { this.label = label; }
+    StallKind(String label) {
+        this.label = label;
+    }
 }

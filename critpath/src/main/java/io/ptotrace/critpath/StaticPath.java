@@ -13,9 +13,11 @@ public final class StaticPath {
     public final long[] finish;
     /** The predecessor the longest chain comes through, or −1. */
     public final int[] choice;
+
     public final int sink;
     /** Tasks of the path, source first. */
     public final int[] path;
+
     public final long length;
 
     private StaticPath(int[] topo, long[] finish, int[] choice, int sink, int[] path) {
@@ -37,7 +39,10 @@ public final class StaticPath {
             int c = -1;
             for (int k = g.predFrom(v); k < g.predTo(v); k++) {
                 int p = g.pred(k);
-                if (finish[p] > best) { best = finish[p]; c = p; }
+                if (finish[p] > best) {
+                    best = finish[p];
+                    c = p;
+                }
             }
             finish[v] = best + g.duration(v);
             choice[v] = c;

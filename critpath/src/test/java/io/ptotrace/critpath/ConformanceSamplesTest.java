@@ -26,7 +26,9 @@ class ConformanceSamplesTest {
     static final Path SHARED = Path.of("..", "..", "shared", "conformance", "critpath");
 
     @TestFactory
-    Stream<DynamicTest> testdataSamples() throws IOException { return cases(TESTDATA); }
+    Stream<DynamicTest> testdataSamples() throws IOException {
+        return cases(TESTDATA);
+    }
 
     @TestFactory
     Stream<DynamicTest> sharedSamples() throws IOException {
@@ -38,7 +40,8 @@ class ConformanceSamplesTest {
         List<DynamicTest> l = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {
             for (Path c : (Iterable<Path>) s.sorted()::iterator)
-                if (Files.isRegularFile(c.resolve("case.json"))) l.add(DynamicTest.dynamicTest(c.getFileName().toString(), () -> check(c)));
+                if (Files.isRegularFile(c.resolve("case.json")))
+                    l.add(DynamicTest.dynamicTest(c.getFileName().toString(), () -> check(c)));
         }
         assertThat(l).isNotEmpty();
         return l.stream();
@@ -58,7 +61,8 @@ class ConformanceSamplesTest {
             String rootRel = cs.get("root").asText();
             List<String> written = new ArrayList<>();
             for (String f : after.keySet()) if (!before.containsKey(f)) written.add(f.substring(rootRel.length() + 1));
-            for (String f : before.keySet()) assertThat(after.get(f)).as(f + " unchanged").isEqualTo(before.get(f));
+            for (String f : before.keySet())
+                assertThat(after.get(f)).as(f + " unchanged").isEqualTo(before.get(f));
             if (cs.get("class").asText().equals("error")) {
                 assertThat(r.status()).isEqualTo(2);
                 assertThat(written).isEmpty();
@@ -73,8 +77,9 @@ class ConformanceSamplesTest {
             ref.get("outputs").forEach(o -> outputs.add(o.asText()));
             assertThat(written).containsExactlyInAnyOrderElementsOf(outputs);
             for (String f : outputs)
-                assertThat(new String(after.get(rootRel + "/" + f), StandardCharsets.UTF_8)).as(f)
-                    .isEqualTo(Files.readString(c.resolve("expected").resolve(f), StandardCharsets.UTF_8));
+                assertThat(new String(after.get(rootRel + "/" + f), StandardCharsets.UTF_8))
+                        .as(f)
+                        .isEqualTo(Files.readString(c.resolve("expected").resolve(f), StandardCharsets.UTF_8));
         } finally {
             Runs.delete(scratch);
         }

@@ -44,7 +44,8 @@ class PathPropertiesTest {
         java.util.Collections.shuffle(rows, r);
         int m = r.nextInt(tasks * 3 + 1);
         int[][] edges = new int[m][];
-        for (int e = 0; e < m; e++) edges[e] = new int[] {1 + r.nextInt(tasks), 1 + r.nextInt(tasks + 1)}; // may name an untimed task
+        for (int e = 0; e < m; e++)
+            edges[e] = new int[] {1 + r.nextInt(tasks), 1 + r.nextInt(tasks + 1)}; // may name an untimed task
         return new Case(rows.toArray(new long[0][]), edges, r.nextInt(4), tasks);
     }
 
@@ -58,10 +59,20 @@ class PathPropertiesTest {
         for (int t = 1; t <= c.tasks + 1; t++) kernels.put(String.valueOf(t), "[" + (t % 3) + ",-1,-1]");
         String[] edges = new String[c.edges.length];
         for (int e = 0; e < edges.length; e++) edges[e] = c.edges[e][0] + ">" + c.edges[e][1];
-        Runs.folder(dir, Runs.records(1_000_000, rows.toString()), Runs.deps(kernels, edges), "{\"callable_id_to_name\": {\"1\": \"k_1\"}}");
-        Timeline tl = RecordsReader.read(dir.resolve("l2_swimlane_records.json"), s -> { }, true);
-        TaskGraph g = TaskGraph.read(dir.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> { });
-        return new RunAnalysis("x", tl.era, RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, NameMap.read(dir.resolve("name_map_x.json")), c.tol), tl);
+        Runs.folder(
+                dir,
+                Runs.records(1_000_000, rows.toString()),
+                Runs.deps(kernels, edges),
+                "{\"callable_id_to_name\": {\"1\": \"k_1\"}}");
+        Timeline tl = RecordsReader.read(dir.resolve("l2_swimlane_records.json"), s -> {}, true);
+        TaskGraph g = TaskGraph.read(
+                dir.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> {});
+        return new RunAnalysis(
+                "x",
+                tl.era,
+                RunGraph.build(
+                        tl.file, tl.cycles(), tl.clockFreqHz, g, NameMap.read(dir.resolve("name_map_x.json")), c.tol),
+                tl);
     }
 
     /** The accepted pairs, independently of the implementation. */
@@ -88,7 +99,8 @@ class PathPropertiesTest {
     }
 
     @Property(tries = 150)
-    void staticPathIsTheLongestChain(@ForAll @LongRange(min = 0, max = 1_000_000) long seed, @ForAll @IntRange(min = 1, max = 9) int tasks)
+    void staticPathIsTheLongestChain(
+            @ForAll @LongRange(min = 0, max = 1_000_000) long seed, @ForAll @IntRange(min = 1, max = 9) int tasks)
             throws IOException {
         Path dir = Files.createTempDirectory("critpath-prop");
         try {
@@ -126,24 +138,34 @@ class PathPropertiesTest {
         for (int i = 1; i < o.size(); i++) {
             int p = o.releasedBy[i], v = o.task[i];
             assertThat(p).isEqualTo(o.task[i - 1]);
-            if (o.kind[i] == StallKind.DATA_WAIT) assertThat(hb == null || hb.contains((long) p << 32 | v)).isTrue();
+            if (o.kind[i] == StallKind.DATA_WAIT)
+                assertThat(hb == null || hb.contains((long) p << 32 | v)).isTrue();
             else assertThat(g.corePrev[v]).isEqualTo(p);
             assertThat(g.start[p]).isLessThan(g.start[v]);
         }
     }
 
     @Property(tries = 12)
-    void generatedRunsTileExactly(@ForAll @LongRange(min = 1, max = 10_000) long seed, @ForAll @IntRange(min = 1, max = 4) int level,
-                                  @ForAll boolean chipEra) throws IOException {
+    void generatedRunsTileExactly(
+            @ForAll @LongRange(min = 1, max = 10_000) long seed,
+            @ForAll @IntRange(min = 1, max = 4) int level,
+            @ForAll boolean chipEra)
+            throws IOException {
         Path dir = Files.createTempDirectory("critpath-synth");
         try {
-            SynthOptions o = SynthOptions.builder().tasks(300).level(level).seed(seed)
-                .era(chipEra ? SynthOptions.Era.CHIP : SynthOptions.Era.L2).build();
+            SynthOptions o = SynthOptions.builder()
+                    .tasks(300)
+                    .level(level)
+                    .seed(seed)
+                    .era(chipEra ? SynthOptions.Era.CHIP : SynthOptions.Era.L2)
+                    .build();
             SynthRun.write(o, dir);
             Path records = dir.resolve(o.recordsFileName());
-            Timeline tl = RecordsReader.read(records, s -> { }, true);
-            TaskGraph g = TaskGraph.read(dir.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> { });
-            RunAnalysis a = new RunAnalysis("s", tl.era, RunGraph.build(records, tl.cycles(), tl.clockFreqHz, g, NameMap.EMPTY, 2), tl);
+            Timeline tl = RecordsReader.read(records, s -> {}, true);
+            TaskGraph g = TaskGraph.read(
+                    dir.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> {});
+            RunAnalysis a = new RunAnalysis(
+                    "s", tl.era, RunGraph.build(records, tl.cycles(), tl.clockFreqHz, g, NameMap.EMPTY, 2), tl);
             assertThat(a.graph.tasks).isGreaterThan(100);
             checkObserved(a, null);
             Extended x = new Extended(a, 1.0, 0.1, 25);
@@ -153,7 +175,7 @@ class PathPropertiesTest {
                 for (StallKind k : a.stallKinds()) {
                     int i = k.ordinal();
                     assertThat(x.scheduler.finishSeen[i] + x.scheduler.toDispatch[i] + x.scheduler.dispatchToStart[i])
-                        .isCloseTo(x.scheduler.stall[i], org.assertj.core.data.Offset.offset(1e-6));
+                            .isCloseTo(x.scheduler.stall[i], org.assertj.core.data.Offset.offset(1e-6));
                 }
             }
         } finally {

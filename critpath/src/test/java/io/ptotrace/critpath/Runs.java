@@ -21,7 +21,8 @@ final class Runs {
     static Outcome run(CriticalPathJob.Options o) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int status;
-        try (PrintStream po = new PrintStream(out, true, StandardCharsets.UTF_8); PrintStream pe = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+        try (PrintStream po = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream pe = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             try {
                 status = new CriticalPathJob(o, po, pe).run();
             } catch (CriticalPathJob.Refused e) {
@@ -37,13 +38,26 @@ final class Runs {
         o.root = root;
         for (int i = 0; i < flags.length; i++) {
             switch (flags[i]) {
-                case "--stdout": o.stdout = true; break;
-                case "--extended": o.extended = true; break;
-                case "--json": o.json = true; break;
-                case "--report": o.report = flags[++i]; break;
-                case "--top": o.top = Integer.parseInt(flags[++i]); break;
-                case "--tol": o.tol = Long.parseLong(flags[++i]); break;
-                default: throw new IllegalArgumentException(flags[i]);
+                case "--stdout":
+                    o.stdout = true;
+                    break;
+                case "--extended":
+                    o.extended = true;
+                    break;
+                case "--json":
+                    o.json = true;
+                    break;
+                case "--report":
+                    o.report = flags[++i];
+                    break;
+                case "--top":
+                    o.top = Integer.parseInt(flags[++i]);
+                    break;
+                case "--tol":
+                    o.tol = Long.parseLong(flags[++i]);
+                    break;
+                default:
+                    throw new IllegalArgumentException(flags[i]);
             }
         }
         return run(o);
@@ -51,7 +65,8 @@ final class Runs {
 
     /** A records file: {@code rows} as written inside {@code aicore_tasks}. */
     static String records(long freq, String rows) {
-        return "{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": " + freq + "}, \"aicore_tasks\": [" + rows + "], \"aicpu_tasks\": []}";
+        return "{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": " + freq + "}, \"aicore_tasks\": [" + rows
+                + "], \"aicpu_tasks\": []}";
     }
 
     /** A deps.json with tasks {@code id: kernel_ids} and edges {@code "p>s"}. */
@@ -61,13 +76,21 @@ final class Runs {
         for (Map.Entry<String, String> e : kernels.entrySet()) {
             if (!first) sb.append(',');
             first = false;
-            sb.append("{\"task_id\": \"").append(e.getKey()).append("\", \"kernel_ids\": ").append(e.getValue()).append(", \"args\": []}");
+            sb.append("{\"task_id\": \"")
+                    .append(e.getKey())
+                    .append("\", \"kernel_ids\": ")
+                    .append(e.getValue())
+                    .append(", \"args\": []}");
         }
         sb.append("], \"tensors\": [], \"edges\": [");
         for (int i = 0; i < edges.length; i++) {
             String[] ps = edges[i].split(">");
             if (i > 0) sb.append(',');
-            sb.append("{\"pred\": \"").append(ps[0]).append("\", \"succ\": \"").append(ps[1]).append("\"}");
+            sb.append("{\"pred\": \"")
+                    .append(ps[0])
+                    .append("\", \"succ\": \"")
+                    .append(ps[1])
+                    .append("\"}");
         }
         return sb.append("]}").toString();
     }
@@ -95,7 +118,8 @@ final class Runs {
         Map<String, byte[]> m = new TreeMap<>();
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) s::iterator)
-                if (Files.isRegularFile(p)) m.put(dir.relativize(p).toString().replace('\\', '/'), Files.readAllBytes(p));
+                if (Files.isRegularFile(p))
+                    m.put(dir.relativize(p).toString().replace('\\', '/'), Files.readAllBytes(p));
         }
         return m;
     }
@@ -107,5 +131,7 @@ final class Runs {
         }
     }
 
-    static List<String> lines(String s) { return s.isEmpty() ? List.of() : List.of(s.split("\n", -1)); }
+    static List<String> lines(String s) {
+        return s.isEmpty() ? List.of() : List.of(s.split("\n", -1));
+    }
 }

@@ -15,13 +15,17 @@ class SpecExampleTest {
     static final Path RUN = Path.of("..", "testdata", "critpath", "spec_example_8", "input", "r", "outputs", "case_A");
 
     static RunAnalysis analyse() {
-        Timeline tl = RecordsReader.read(RUN.resolve("l2_swimlane_records.json"), s -> { }, true);
-        TaskGraph g = TaskGraph.read(RUN.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> { });
+        Timeline tl = RecordsReader.read(RUN.resolve("l2_swimlane_records.json"), s -> {}, true);
+        TaskGraph g = TaskGraph.read(
+                RUN.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> {});
         NameMap names = NameMap.read(RUN.resolve("name_map_case_A.json"));
-        return new RunAnalysis("outputs/case_A", tl.era, RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, names, 2), tl);
+        return new RunAnalysis(
+                "outputs/case_A", tl.era, RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, names, 2), tl);
     }
 
-    static int t(RunGraph g, long id) { return g.taskOf(id); }
+    static int t(RunGraph g, long id) {
+        return g.taskOf(id);
+    }
 
     @Test
     void graphMatchesTheWorkedExample() {
@@ -47,7 +51,7 @@ class SpecExampleTest {
         assertThat(slack[t(g, 1)]).isZero();
         assertThat(slack[t(g, 4)]).isZero();
         assertThat(slack[t(g, 5)]).isZero();
-        assertThat(slack[t(g, 3)]).isEqualTo(10);  // finishes at 140, needed by 150
+        assertThat(slack[t(g, 3)]).isEqualTo(10); // finishes at 140, needed by 150
         assertThat(slack[t(g, 2)]).isEqualTo(100);
     }
 
@@ -64,14 +68,16 @@ class SpecExampleTest {
         assertThat(a.stallKinds()).containsExactly(StallKind.DATA_WAIT, StallKind.CORE_WAIT);
         assertThat(a.families).extracting(r -> r.family).containsExactly("hc_pre_fused", "attn", "exp_up_mm");
         assertThat(MarkdownReport.summary(a))
-            .isEqualTo("[outputs/case_A] makespan=0.300ms  CPM=0.23ms(77%)  compute=90.0%  stall=10.0% (data-wait 6.7%, core-wait 3.3%)");
+                .isEqualTo(
+                        "[outputs/case_A] makespan=0.300ms  CPM=0.23ms(77%)  compute=90.0%  stall=10.0% (data-wait 6.7%, core-wait 3.3%)");
     }
 
     @Test
     void whatIfAndSchedulerSections() {
         RunAnalysis a = analyse();
         Extended x = new Extended(a, 1.0, 0.1, 25);
-        // t1 -> t4 -> t5: gate 100, cid4 50, attn 80; attn 10 % faster saves 8 ticks, gate 10; t3's chain (140) is not binding
+        // t1 -> t4 -> t5: gate 100, cid4 50, attn 80; attn 10 % faster saves 8 ticks, gate 10; t3's chain (140) is not
+        // binding
         Extended.WhatIf best = x.whatIf.get(0);
         assertThat(best.family).isEqualTo("gate");
         assertThat(best.floorFaster).isEqualTo(220.0);

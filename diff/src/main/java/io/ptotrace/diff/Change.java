@@ -11,6 +11,8 @@ public record Change(String field, Object oldValue, Object newValue) {
     /** An unsigned 64-bit value (ids, offsets, element counts): JSON writes it as a decimal string. */
     public record U64Value(long bits) {
         @Override
-        public String toString() { return Long.toUnsignedString(bits); }
+        public String toString() {
+            return Long.toUnsignedString(bits);
+        }
     }
 }

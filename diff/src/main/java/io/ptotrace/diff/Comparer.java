@@ -26,20 +26,34 @@ final class Comparer {
         for (Field f : Field.values()) on[f.ordinal()] = !o.ignore.contains(f);
     }
 
-    private boolean on(Field f) { return on[f.ordinal()]; }
+    private boolean on(Field f) {
+        return on[f.ordinal()];
+    }
 
-    private static Object u64(boolean ok, long v) { return ok ? new Change.U64Value(v) : null; }
+    private static Object u64(boolean ok, long v) {
+        return ok ? new Change.U64Value(v) : null;
+    }
 
-    private static Object intOrNull(int v) { return v == TaskGraph.ABSENT ? null : v; }
+    private static Object intOrNull(int v) {
+        return v == TaskGraph.ABSENT ? null : v;
+    }
 
-    private static Object tensorValue(TaskGraph g, int t) { return t < 0 ? null : new Change.U64Value(g.tensorId(t)); }
+    private static Object tensorValue(TaskGraph g, int t) {
+        return t < 0 ? null : new Change.U64Value(g.tensorId(t));
+    }
 
     /** Strings of both sides differ (codes of each side's own graph). */
-    private boolean textDiffers(int ca, int cb) { return ca != sb.text(cb); }
+    private boolean textDiffers(int ca, int cb) {
+        return ca != sb.text(cb);
+    }
 
-    private boolean arrayDiffers(int ca, int cb) { return ca != sb.array(cb); }
+    private boolean arrayDiffers(int ca, int cb) {
+        return ca != sb.array(cb);
+    }
 
-    private static int[] kernels(Side s, int row) { return new int[] {s.kernel(row, 0), s.kernel(row, 1), s.kernel(row, 2)}; }
+    private static int[] kernels(Side s, int row) {
+        return new int[] {s.kernel(row, 0), s.kernel(row, 1), s.kernel(row, 2)};
+    }
 
     /** Task rows ra (OLD) and rb (NEW). */
     boolean task(int ra, int rb, List<Change> out) {
@@ -50,7 +64,9 @@ final class Comparer {
             out.add(new Change("scope", a.scope(ra), b.scope(rb)));
         }
         if (on(Field.KERNEL_IDS)) {
-            if (sa.kernel(ra, 0) != sb.kernel(rb, 0) || sa.kernel(ra, 1) != sb.kernel(rb, 1) || sa.kernel(ra, 2) != sb.kernel(rb, 2)) {
+            if (sa.kernel(ra, 0) != sb.kernel(rb, 0)
+                    || sa.kernel(ra, 1) != sb.kernel(rb, 1)
+                    || sa.kernel(ra, 2) != sb.kernel(rb, 2)) {
                 if (out == null) return true;
                 diff = true;
                 out.add(new Change("kernel_ids", kernels(sa, ra), kernels(sb, rb)));
@@ -100,7 +116,10 @@ final class Comparer {
             if (on(Field.ARG_OFFSET) && (a.argOffsetOk(x) != b.argOffsetOk(y) || a.argOffset(x) != b.argOffset(y))) {
                 if (out == null) return true;
                 diff = true;
-                out.add(new Change(p + "start_offset", u64(a.argOffsetOk(x), a.argOffset(x)), u64(b.argOffsetOk(y), b.argOffset(y))));
+                out.add(new Change(
+                        p + "start_offset",
+                        u64(a.argOffsetOk(x), a.argOffset(x)),
+                        u64(b.argOffsetOk(y), b.argOffset(y))));
             }
             if (on(Field.ARG_STRIDES) && arrayDiffers(a.argStridesCode(x), b.argStridesCode(y))) {
                 if (out == null) return true;
@@ -156,11 +175,14 @@ final class Comparer {
             diff = true;
             out.add(new Change("consumer_shape", a.consumerShape(ea), b.consumerShape(eb)));
         }
-        if (on(Field.CONSUMER_OFFSET) && (a.consumerOffsetOk(ea) != b.consumerOffsetOk(eb) || a.consumerOffset(ea) != b.consumerOffset(eb))) {
+        if (on(Field.CONSUMER_OFFSET)
+                && (a.consumerOffsetOk(ea) != b.consumerOffsetOk(eb) || a.consumerOffset(ea) != b.consumerOffset(eb))) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("consumer_start_offset", u64(a.consumerOffsetOk(ea), a.consumerOffset(ea)),
-                u64(b.consumerOffsetOk(eb), b.consumerOffset(eb))));
+            out.add(new Change(
+                    "consumer_start_offset",
+                    u64(a.consumerOffsetOk(ea), a.consumerOffset(ea)),
+                    u64(b.consumerOffsetOk(eb), b.consumerOffset(eb))));
         }
         if (on(Field.CONSUMER_STRIDES) && arrayDiffers(a.consumerStridesCode(ea), b.consumerStridesCode(eb))) {
             if (out == null) return true;
@@ -172,11 +194,14 @@ final class Comparer {
             diff = true;
             out.add(new Change("producer_shape", a.producerShape(ea), b.producerShape(eb)));
         }
-        if (on(Field.PRODUCER_OFFSET) && (a.producerOffsetOk(ea) != b.producerOffsetOk(eb) || a.producerOffset(ea) != b.producerOffset(eb))) {
+        if (on(Field.PRODUCER_OFFSET)
+                && (a.producerOffsetOk(ea) != b.producerOffsetOk(eb) || a.producerOffset(ea) != b.producerOffset(eb))) {
             if (out == null) return true;
             diff = true;
-            out.add(new Change("producer_start_offset", u64(a.producerOffsetOk(ea), a.producerOffset(ea)),
-                u64(b.producerOffsetOk(eb), b.producerOffset(eb))));
+            out.add(new Change(
+                    "producer_start_offset",
+                    u64(a.producerOffsetOk(ea), a.producerOffset(ea)),
+                    u64(b.producerOffsetOk(eb), b.producerOffset(eb))));
         }
         if (on(Field.PRODUCER_STRIDES) && arrayDiffers(a.producerStridesCode(ea), b.producerStridesCode(eb))) {
             if (out == null) return true;

@@ -19,9 +19,12 @@ public final class DiffOptions {
     public boolean align;
     /** Fields left out of every comparison (and out of the alignment signature). */
     public EnumSet<Field> ignore = EnumSet.noneOf(Field.class);
+
     public TensorMatch matchTensors = TensorMatch.ADDRESS;
 
-    public boolean ignores(Field f) { return ignore.contains(f); }
+    public boolean ignores(Field f) {
+        return ignore.contains(f);
+    }
 
     public DiffOptions ignore(Set<Field> fields) {
         ignore.addAll(fields);

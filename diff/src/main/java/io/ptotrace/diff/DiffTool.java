@@ -21,7 +21,11 @@ public final class DiffTool {
     private DiffTool() {}
 
     /** Colour choice of the text report. */
-    public enum Color { AUTO, ALWAYS, NEVER }
+    public enum Color {
+        AUTO,
+        ALWAYS,
+        NEVER
+    }
 
     /** Everything one diff run needs. */
     public static final class Request {
@@ -34,6 +38,7 @@ public final class DiffTool {
         public Path funcNames;
         /** Longest list shown per category in text/markdown (0 = all). JSON is always complete. */
         public int maxList;
+
         public Color color = Color.AUTO;
         /** Progress and timings on the info sink. */
         public boolean verbose;
@@ -63,7 +68,8 @@ public final class DiffTool {
      * @throws InputProblem on bad input (exit status 2)
      * @throws io.ptotrace.io.OutputProblem when the report cannot be written (exit status 2)
      */
-    public static GraphDiff run(Request r, OutputStream stdout, boolean stdoutIsTerminal, Consumer<String> warn) throws IOException {
+    public static GraphDiff run(Request r, OutputStream stdout, boolean stdoutIsTerminal, Consumer<String> warn)
+            throws IOException {
         List<Path> inputs = inputFiles(r);
         boolean html = r.format == Format.HTML;
         if (html && r.page == null) throw new IllegalStateException("no page renderer for the HTML format");
@@ -81,8 +87,14 @@ public final class DiffTool {
             Writer w = new OutputStreamWriter(stdout, StandardCharsets.UTF_8);
             w.write("Wrote " + output + " (" + about[0] + ")\n");
             w.flush();
-            if (r.verbose) warn.accept(String.format(java.util.Locale.ROOT, "diff: read %.2f s, diff %.2f s (%s), page %.2f s",
-                (t1 - t0) / 1e9, (t2 - t1) / 1e9, d.timings(), (System.nanoTime() - t2) / 1e9));
+            if (r.verbose)
+                warn.accept(String.format(
+                        java.util.Locale.ROOT,
+                        "diff: read %.2f s, diff %.2f s (%s), page %.2f s",
+                        (t1 - t0) / 1e9,
+                        (t2 - t1) / 1e9,
+                        d.timings(),
+                        (System.nanoTime() - t2) / 1e9));
             return d;
         }
         boolean color = r.output == null && useColor(r.color, stdoutIsTerminal, System.getenv("NO_COLOR"));
@@ -99,8 +111,13 @@ public final class DiffTool {
             });
         }
         if (r.verbose) {
-            warn.accept(String.format(java.util.Locale.ROOT, "diff: read %.2f s, diff %.2f s (%s), report %.2f s",
-                (t1 - t0) / 1e9, (t2 - t1) / 1e9, d.timings(), (System.nanoTime() - t2) / 1e9));
+            warn.accept(String.format(
+                    java.util.Locale.ROOT,
+                    "diff: read %.2f s, diff %.2f s (%s), report %.2f s",
+                    (t1 - t0) / 1e9,
+                    (t2 - t1) / 1e9,
+                    d.timings(),
+                    (System.nanoTime() - t2) / 1e9));
         }
         return d;
     }
@@ -108,9 +125,12 @@ public final class DiffTool {
     /** AUTO: colour only on a terminal and when NO_COLOR is unset (or empty). */
     public static boolean useColor(Color mode, boolean stdoutIsTerminal, String noColorEnv) {
         switch (mode) {
-            case ALWAYS: return true;
-            case NEVER: return false;
-            default: return stdoutIsTerminal && (noColorEnv == null || noColorEnv.isEmpty());
+            case ALWAYS:
+                return true;
+            case NEVER:
+                return false;
+            default:
+                return stdoutIsTerminal && (noColorEnv == null || noColorEnv.isEmpty());
         }
     }
 
@@ -127,7 +147,8 @@ public final class DiffTool {
         Path oldFile = RunLocator.depsOf(oldPath);
         Path newFile = RunLocator.depsOf(newPath);
         List<String> oldWarn = new ArrayList<>(), newWarn = new ArrayList<>();
-        SecondThread<Side> oldRead = SecondThread.start("diff-read-old", () -> loadOne(oldFile, funcNames, oldWarn::add, full));
+        SecondThread<Side> oldRead =
+                SecondThread.start("diff-read-old", () -> loadOne(oldFile, funcNames, oldWarn::add, full));
         Side newSide = null;
         RuntimeException newFailure = null;
         try {

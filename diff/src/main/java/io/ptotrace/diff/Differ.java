@@ -2,10 +2,10 @@ package io.ptotrace.diff;
 
 import io.ptotrace.model.U64;
 import io.ptotrace.model.graph.TaskGraph;
-import io.ptotrace.model.util.RadixSort;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.IntList;
 import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.model.util.RadixSort;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,6 +27,7 @@ final class Differ {
     int alignedPairs;
     /** Distinct (pred, succ) pairs of OLD and NEW. */
     int pairsOld, pairsNew;
+
     int tensorsByStructure, tensorsByIdFallback, tensorsByPosition;
     Comparer cmp;
 
@@ -59,20 +60,25 @@ final class Differ {
 
     /** Wall time per step, for -v. */
     final StringBuilder timings = new StringBuilder();
+
     private long mark = System.nanoTime();
 
     private void lap(String step) {
         long now = System.nanoTime();
-        timings.append(timings.length() == 0 ? "" : ", ").append(step).append(' ')
-            .append(String.format(java.util.Locale.ROOT, "%.2f", (now - mark) / 1e9));
+        timings.append(timings.length() == 0 ? "" : ", ")
+                .append(step)
+                .append(' ')
+                .append(String.format(java.util.Locale.ROOT, "%.2f", (now - mark) / 1e9));
         mark = now;
     }
 
     GraphDiff run() {
         sb.codesIn(sa);
-        if (o.align) alignNodes(); else matchNodesById();
+        if (o.align) alignNodes();
+        else matchNodesById();
         lap("match tasks");
-        if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) matchTensorsByStructure(); else matchTensorsById();
+        if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) matchTensorsByStructure();
+        else matchTensorsById();
         lap("match tensors");
         cmp = new Comparer(sa, sb, o, tenA2B);
         if (!o.projected) compareTasks();
@@ -108,7 +114,10 @@ final class Differ {
         long[] s = new long[g.nodeCount()];
         for (int n = 0; n < g.nodeCount(); n++) {
             int row = g.taskRow(n);
-            if (row < 0) { s[n] = PHANTOM; continue; }
+            if (row < 0) {
+                s[n] = PHANTOM;
+                continue;
+            }
             long h = 0x2545F4914F6CDD1DL;
             if (!o.ignores(Field.KERNEL_IDS)) {
                 h = Comparer.mix(h, side.kernel(row, 0));
@@ -202,7 +211,10 @@ final class Differ {
         tensorCursor = 0;
         for (int t = 0; t < a.tensorCount(); t++) {
             int u = sameTensorId(t);
-            if (u >= 0) { tenA2B[t] = u; tenB2A[u] = t; }
+            if (u >= 0) {
+                tenA2B[t] = u;
+                tenB2A[u] = t;
+            }
         }
     }
 
@@ -327,7 +339,10 @@ final class Differ {
             int y = nodeA2B[x];
             int rb = y >= 0 ? b.taskRow(y) : -1;
             if (rb < 0) tasksRemoved.add(x);
-            else if (cmp.task(ra, rb, null)) { tasksChangedA.add(x); tasksChangedB.add(y); }
+            else if (cmp.task(ra, rb, null)) {
+                tasksChangedA.add(x);
+                tasksChangedB.add(y);
+            }
         }
         for (int y = 0; y < b.nodeCount(); y++) {
             if (b.taskRow(y) < 0) continue;
@@ -382,7 +397,10 @@ final class Differ {
             int t = a.edgeTensor(e);
             long ct = t < 0 ? 0 : (tenA2B[t] >= 0 ? tenA2B[t] : (long) tb + t) + 1;
             long c = argSource(sa, e);
-            if (c != lastCombo) { lastCombo = c; lastRank = (long) combos.get(c) << tBits; }
+            if (c != lastCombo) {
+                lastCombo = c;
+                lastRank = (long) combos.get(c) << tBits;
+            }
             secA[e] = lastRank | ct;
         }
         lap("edge keys old");
@@ -398,7 +416,10 @@ final class Differ {
             succB[e] = b.edgeSucc(e);
             int t = b.edgeTensor(e);
             long c = argSource(sb, e);
-            if (c != lastCombo) { lastCombo = c; lastRank = (long) combos.get(c) << tBits; }
+            if (c != lastCombo) {
+                lastCombo = c;
+                lastRank = (long) combos.get(c) << tBits;
+            }
             secB[e] = lastRank | (t < 0 ? 0 : t + 1L);
         }
         Keys kb = sortKeys(succB, predB, secB, nodes);
@@ -450,10 +471,14 @@ final class Differ {
                 int q = perm[i];
                 int j = i - 1;
                 while (j >= from && (p[j] > vp || (p[j] == vp && s[j] > vs))) {
-                    p[j + 1] = p[j]; s[j + 1] = s[j]; perm[j + 1] = perm[j];
+                    p[j + 1] = p[j];
+                    s[j + 1] = s[j];
+                    perm[j + 1] = perm[j];
                     j--;
                 }
-                p[j + 1] = vp; s[j + 1] = vs; perm[j + 1] = q;
+                p[j + 1] = vp;
+                s[j + 1] = vs;
+                perm[j + 1] = q;
             }
             return;
         }
@@ -462,7 +487,11 @@ final class Differ {
         long[] pp = Arrays.copyOfRange(p, from, to), ss = Arrays.copyOfRange(s, from, to);
         int[] qq = Arrays.copyOfRange(perm, from, to);
         IndexSort.stableSort(ix, (x, y) -> pp[x] != pp[y] ? Long.compare(pp[x], pp[y]) : Long.compare(ss[x], ss[y]));
-        for (int i = 0; i < m; i++) { p[from + i] = pp[ix[i]]; s[from + i] = ss[ix[i]]; perm[from + i] = qq[ix[i]]; }
+        for (int i = 0; i < m; i++) {
+            p[from + i] = pp[ix[i]];
+            s[from + i] = ss[ix[i]];
+            perm[from + i] = qq[ix[i]];
+        }
     }
 
     private void walk(Keys ka, Keys kb) {
@@ -521,14 +550,21 @@ final class Differ {
     private void matchGroup(int[] permA, int i, int ie, int[] permB, int j, int je) {
         int ka = ie - i, kb = je - j;
         if (ka == 1 && kb == 1) {
-            if (cmp.edge(permA[i], permB[j], null)) { edgesChangedA.add(permA[i]); edgesChangedB.add(permB[j]); }
+            if (cmp.edge(permA[i], permB[j], null)) {
+                edgesChangedA.add(permA[i]);
+                edgesChangedB.add(permB[j]);
+            }
             return;
         }
         boolean[] usedA = new boolean[ka], usedB = new boolean[kb];
         if ((long) ka * kb <= 4096) {
             for (int x = 0; x < ka; x++) {
                 for (int y = 0; y < kb; y++) {
-                    if (!usedB[y] && !cmp.edge(permA[i + x], permB[j + y], null)) { usedA[x] = true; usedB[y] = true; break; }
+                    if (!usedB[y] && !cmp.edge(permA[i + x], permB[j + y], null)) {
+                        usedA[x] = true;
+                        usedB[y] = true;
+                        break;
+                    }
                 }
             }
         } else {
@@ -545,7 +581,11 @@ final class Differ {
                 while (pos > 0 && sorted[pos - 1] == h) pos--;
                 for (; pos < kb && sorted[pos] == h; pos++) {
                     int y = order[pos];
-                    if (!usedB[y] && !cmp.edge(permA[i + x], permB[j + y], null)) { usedA[x] = true; usedB[y] = true; break; }
+                    if (!usedB[y] && !cmp.edge(permA[i + x], permB[j + y], null)) {
+                        usedA[x] = true;
+                        usedB[y] = true;
+                        break;
+                    }
                 }
             }
         }
@@ -572,7 +612,10 @@ final class Differ {
             int u = tenA2B[t];
             int rb = u >= 0 ? b.tensorRow(u) : -1;
             if (rb < 0) tensorsRemoved.add(t);
-            else if (cmp.tensor(ra, rb, null)) { tensorsChangedA.add(t); tensorsChangedB.add(u); }
+            else if (cmp.tensor(ra, rb, null)) {
+                tensorsChangedA.add(t);
+                tensorsChangedB.add(u);
+            }
         }
         for (int u = 0; u < b.tensorCount(); u++) {
             if (b.tensorRow(u) < 0) continue;
@@ -589,12 +632,16 @@ final class Differ {
             sortRows(pairsRemoved, a);
             sortRows(edgesRemoved, a);
         });
-        sortPairsBy(tasksChangedA, tasksChangedB, (p, q) -> Integer.compare(tasksChangedB.get(p), tasksChangedB.get(q)));
+        sortPairsBy(
+                tasksChangedA, tasksChangedB, (p, q) -> Integer.compare(tasksChangedB.get(p), tasksChangedB.get(q)));
         sortRows(pairsAdded, b);
         sortRows(edgesAdded, b);
         old.join();
         sortPairsBy(edgesChangedA, edgesChangedB, (p, q) -> edgeOrder(b, edgesChangedB.get(p), edgesChangedB.get(q)));
-        sortPairsBy(tensorsChangedA, tensorsChangedB, (p, q) -> Integer.compare(tensorsChangedB.get(p), tensorsChangedB.get(q)));
+        sortPairsBy(
+                tensorsChangedA,
+                tensorsChangedB,
+                (p, q) -> Integer.compare(tensorsChangedB.get(p), tensorsChangedB.get(q)));
     }
 
     /** Puts edge rows in report order: a radix sort on (pred, succ), then each tie by {@link #edgeOrder}. */
@@ -604,7 +651,7 @@ final class Differ {
         long[] key = new long[n];
         for (int k = 0; k < n; k++) key[k] = ((long) g.edgePred(r[k]) << 32) | g.edgeSucc(r[k]);
         RadixSort.sort(key, r, n, 64);
-        for (int i = 0; i < n;) {
+        for (int i = 0; i < n; ) {
             int j = i + 1;
             while (j < n && key[j] == key[i]) j++;
             if (j - i > 1) {
@@ -624,7 +671,10 @@ final class Differ {
         int[] ix = IndexSort.identity(n);
         IndexSort.stableSort(ix, c);
         int[] x = xs.toArray(), y = ys.toArray();
-        for (int k = 0; k < n; k++) { xs.set(k, x[ix[k]]); ys.set(k, y[ix[k]]); }
+        for (int k = 0; k < n; k++) {
+            xs.set(k, x[ix[k]]);
+            ys.set(k, y[ix[k]]);
+        }
     }
 
     /** Report order of edges: pred, succ (unsigned ids), arg, source, tensor id, then annotation, then file order. */
@@ -652,20 +702,28 @@ final class Differ {
     private void writeNotes() {
         String ra = a.runtime(), rb = b.runtime();
         if (ra != null && rb != null && !ra.equals(rb))
-            notes.add("runtime changed: OLD was built by " + ra + ", NEW by " + rb + "; their task ids have different layouts");
+            notes.add("runtime changed: OLD was built by " + ra + ", NEW by " + rb
+                    + "; their task ids have different layouts");
         else if ((ra == null) != (rb == null))
             notes.add("runtime recorded only in " + (ra != null ? "OLD (" + ra + ")" : "NEW (" + rb + ")"));
         if (a.edgeCount() > 0 && b.edgeCount() > 0 && !o.ignores(Field.FLAGS)) {
             if (sa.edgesWithFlags() == 0 && sb.edgesWithFlags() > 0) {
-                notes.add("flags not recorded in OLD (an older-era or host-built deps.json); edge flags are compared only where both sides carry them");
+                notes.add(
+                        "flags not recorded in OLD (an older-era or host-built deps.json); edge flags are compared only where both sides carry them");
             } else if (sb.edgesWithFlags() == 0 && sa.edgesWithFlags() > 0) {
-                notes.add("flags not recorded in NEW (an older-era or host-built deps.json); edge flags are compared only where both sides carry them");
+                notes.add(
+                        "flags not recorded in NEW (an older-era or host-built deps.json); edge flags are compared only where both sides carry them");
             }
         }
         if (o.matchTensors == DiffOptions.TensorMatch.STRUCTURE) {
-            notes.add(tensorsByStructure + " tensor(s) matched by structure (first task and arg that touch them, and version)"
-                + (tensorsByIdFallback > 0 ? ", " + tensorsByIdFallback + " by tensor_id (touched by no matched task)" : "")
-                + (tensorsByPosition > 0 ? ", " + tensorsByPosition + " by their place in tensors[] (untouched, address moved)" : ""));
+            notes.add(tensorsByStructure
+                    + " tensor(s) matched by structure (first task and arg that touch them, and version)"
+                    + (tensorsByIdFallback > 0
+                            ? ", " + tensorsByIdFallback + " by tensor_id (touched by no matched task)"
+                            : "")
+                    + (tensorsByPosition > 0
+                            ? ", " + tensorsByPosition + " by their place in tensors[] (untouched, address moved)"
+                            : ""));
         }
         if (!o.ignore.isEmpty()) {
             List<String> names = new ArrayList<>();

@@ -48,14 +48,20 @@ public enum Field {
     }
 
     /** The name {@code --ignore} accepts. */
-    public String key() { return key; }
+    public String key() {
+        return key;
+    }
 
-    public String help() { return help; }
+    public String help() {
+        return help;
+    }
 
     /** Group names {@code --ignore} accepts besides the single field names. */
     public static Map<String, Set<Field>> groups() {
         Map<String, Set<Field>> g = new LinkedHashMap<>();
-        g.put("args", EnumSet.of(ARG_COUNT, ARG_IDX, ARG_TYPE, ARG_DTYPE, ARG_SHAPE, ARG_OFFSET, ARG_STRIDES, ARG_TENSOR));
+        g.put(
+                "args",
+                EnumSet.of(ARG_COUNT, ARG_IDX, ARG_TYPE, ARG_DTYPE, ARG_SHAPE, ARG_OFFSET, ARG_STRIDES, ARG_TENSOR));
         g.put("type", EnumSet.of(ARG_TYPE));
         g.put("tensor", EnumSet.of(ARG_TENSOR));
         g.put("dtype", EnumSet.of(ARG_DTYPE, CONSUMER_DTYPE, TENSOR_DTYPE));
@@ -64,9 +70,29 @@ public enum Field {
         g.put("strides", EnumSet.of(ARG_STRIDES, CONSUMER_STRIDES, PRODUCER_STRIDES));
         g.put("consumer", EnumSet.of(CONSUMER_DTYPE, CONSUMER_SHAPE, CONSUMER_OFFSET, CONSUMER_STRIDES));
         g.put("producer", EnumSet.of(PRODUCER_SHAPE, PRODUCER_OFFSET, PRODUCER_STRIDES));
-        g.put("geometry", EnumSet.of(CONSUMER_SHAPE, CONSUMER_OFFSET, CONSUMER_STRIDES, PRODUCER_SHAPE, PRODUCER_OFFSET, PRODUCER_STRIDES));
-        g.put("annotations", EnumSet.of(OVERLAP, HAZARD, ACCESS_KIND, FLAGS, CONSUMER_DTYPE, CONSUMER_SHAPE, CONSUMER_OFFSET,
-            CONSUMER_STRIDES, PRODUCER_SHAPE, PRODUCER_OFFSET, PRODUCER_STRIDES));
+        g.put(
+                "geometry",
+                EnumSet.of(
+                        CONSUMER_SHAPE,
+                        CONSUMER_OFFSET,
+                        CONSUMER_STRIDES,
+                        PRODUCER_SHAPE,
+                        PRODUCER_OFFSET,
+                        PRODUCER_STRIDES));
+        g.put(
+                "annotations",
+                EnumSet.of(
+                        OVERLAP,
+                        HAZARD,
+                        ACCESS_KIND,
+                        FLAGS,
+                        CONSUMER_DTYPE,
+                        CONSUMER_SHAPE,
+                        CONSUMER_OFFSET,
+                        CONSUMER_STRIDES,
+                        PRODUCER_SHAPE,
+                        PRODUCER_OFFSET,
+                        PRODUCER_STRIDES));
         return g;
     }
 
@@ -86,9 +112,14 @@ public enum Field {
                 if (k.equals("start_offset")) k = "offset";
                 if (k.equals("kernel_id") || k.equals("kernels")) k = "kernel_ids";
                 Set<Field> g = groups.get(k);
-                if (g != null) { out.addAll(g); continue; }
+                if (g != null) {
+                    out.addAll(g);
+                    continue;
+                }
                 Field f = byKey(k);
-                if (f == null) throw new IllegalArgumentException("unknown field '" + part.trim() + "' for --ignore (known: " + String.join(", ", names()) + ")");
+                if (f == null)
+                    throw new IllegalArgumentException("unknown field '" + part.trim() + "' for --ignore (known: "
+                            + String.join(", ", names()) + ")");
                 out.add(f);
             }
         }

@@ -13,20 +13,28 @@ final class Fmt {
         if (v instanceof long[]) {
             long[] a = (long[]) v;
             StringBuilder sb = new StringBuilder("[");
-            for (int i = 0; i < a.length; i++) { if (i > 0) sb.append(", "); sb.append(a[i]); }
+            for (int i = 0; i < a.length; i++) {
+                if (i > 0) sb.append(", ");
+                sb.append(a[i]);
+            }
             return sb.append(']').toString();
         }
         if (v instanceof int[]) {
             int[] a = (int[]) v;
             StringBuilder sb = new StringBuilder("[");
-            for (int i = 0; i < a.length; i++) { if (i > 0) sb.append(", "); sb.append(a[i]); }
+            for (int i = 0; i < a.length; i++) {
+                if (i > 0) sb.append(", ");
+                sb.append(a[i]);
+            }
             return sb.append(']').toString();
         }
         if (v instanceof String[]) return "[" + String.join(", ", (String[]) v) + "]";
         return v.toString();
     }
 
-    static String array(long[] a) { return a == null ? "(absent)" : value(a); }
+    static String array(long[] a) {
+        return a == null ? "(absent)" : value(a);
+    }
 
     static String kernels(Side s, int row) {
         return "[" + s.kernel(row, 0) + ", " + s.kernel(row, 1) + ", " + s.kernel(row, 2) + "]";
@@ -60,7 +68,9 @@ final class Fmt {
         return sb.toString();
     }
 
-    static String str(String s) { return s == null ? "(absent)" : s; }
+    static String str(String s) {
+        return s == null ? "(absent)" : s;
+    }
 
     static String edgeEnds(Side s, int e, String arrow) {
         TaskGraph g = s.graph();
@@ -84,16 +94,26 @@ final class Fmt {
         if (g.edgeAccessKindCode(e) >= 0) sb.append(" access_kind=").append(g.edgeAccessKind(e));
         if (g.edgeFlagsCode(e) >= 0) sb.append(" flags=").append(value(Comparer.flags(g, g.edgeFlagsCode(e))));
         if (g.consumerDtypeCode(e) >= 0 || g.consumerShapeCode(e) >= 0) {
-            sb.append("  consumer ").append(str(g.consumerDtype(e))).append(' ').append(array(g.consumerShape(e)))
-                .append(" @").append(g.consumerOffsetOk(e) ? U64.str(g.consumerOffset(e)) : "(absent)")
-                .append(" strides ").append(array(g.consumerStrides(e)));
+            sb.append("  consumer ")
+                    .append(str(g.consumerDtype(e)))
+                    .append(' ')
+                    .append(array(g.consumerShape(e)))
+                    .append(" @")
+                    .append(g.consumerOffsetOk(e) ? U64.str(g.consumerOffset(e)) : "(absent)")
+                    .append(" strides ")
+                    .append(array(g.consumerStrides(e)));
         }
         if (g.producerShapeCode(e) >= 0) {
-            sb.append("  producer ").append(array(g.producerShape(e)))
-                .append(" @").append(g.producerOffsetOk(e) ? U64.str(g.producerOffset(e)) : "(absent)")
-                .append(" strides ").append(array(g.producerStrides(e)));
+            sb.append("  producer ")
+                    .append(array(g.producerShape(e)))
+                    .append(" @")
+                    .append(g.producerOffsetOk(e) ? U64.str(g.producerOffset(e)) : "(absent)")
+                    .append(" strides ")
+                    .append(array(g.producerStrides(e)));
         }
-        return sb.length() > 0 && sb.charAt(0) == ' ' ? sb.substring(1).trim() : sb.toString().trim();
+        return sb.length() > 0 && sb.charAt(0) == ' '
+                ? sb.substring(1).trim()
+                : sb.toString().trim();
     }
 
     static String tensorDetail(TaskGraph g, int t) {
@@ -106,7 +126,9 @@ final class Fmt {
         return sb.toString();
     }
 
-    static String plural(int n, String one, String many) { return n + " " + (n == 1 ? one : many); }
+    static String plural(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
 
     /** The one-paragraph summary, plain text. */
     static String summary(GraphDiff d) {
@@ -116,27 +138,50 @@ final class Fmt {
         else sb.append("Graphs differ");
         if (d.options.projected) {
             sb.append(" (compared dependency edges only, --projected): ");
-            sb.append("dependency edges (pred -> succ) ").append(s.edgesAdded()).append(" added, ")
-                .append(s.edgesRemoved()).append(" removed.");
+            sb.append("dependency edges (pred -> succ) ")
+                    .append(s.edgesAdded())
+                    .append(" added, ")
+                    .append(s.edgesRemoved())
+                    .append(" removed.");
             return sb.toString();
         }
-        sb.append(": tasks ").append(s.tasksAdded()).append(" added, ").append(s.tasksRemoved()).append(" removed, ")
-            .append(s.tasksChanged()).append(" changed");
+        sb.append(": tasks ")
+                .append(s.tasksAdded())
+                .append(" added, ")
+                .append(s.tasksRemoved())
+                .append(" removed, ")
+                .append(s.tasksChanged())
+                .append(" changed");
         if (d.options.align) {
-            sb.append(" (").append(plural(s.tasksMatchedByAlignment(), "task", "tasks"))
-                .append(" matched by alignment rather than by id)");
+            sb.append(" (")
+                    .append(plural(s.tasksMatchedByAlignment(), "task", "tasks"))
+                    .append(" matched by alignment rather than by id)");
         }
-        sb.append("; dependency edges (pred -> succ) ").append(s.edgesAdded()).append(" added, ")
-            .append(s.edgesRemoved()).append(" removed");
-        sb.append("; annotated edges ").append(s.annotatedEdgesAdded()).append(" added, ")
-            .append(s.annotatedEdgesRemoved()).append(" removed, ").append(s.annotatedEdgesChanged()).append(" changed");
-        sb.append("; tensors ").append(s.tensorsAdded()).append(" added, ").append(s.tensorsRemoved()).append(" removed, ")
-            .append(s.tensorsChanged()).append(" changed.");
+        sb.append("; dependency edges (pred -> succ) ")
+                .append(s.edgesAdded())
+                .append(" added, ")
+                .append(s.edgesRemoved())
+                .append(" removed");
+        sb.append("; annotated edges ")
+                .append(s.annotatedEdgesAdded())
+                .append(" added, ")
+                .append(s.annotatedEdgesRemoved())
+                .append(" removed, ")
+                .append(s.annotatedEdgesChanged())
+                .append(" changed");
+        sb.append("; tensors ")
+                .append(s.tensorsAdded())
+                .append(" added, ")
+                .append(s.tensorsRemoved())
+                .append(" removed, ")
+                .append(s.tensorsChanged())
+                .append(" changed.");
         return sb.toString();
     }
 
     static String sizes(TaskGraph g, int pairs) {
-        return plural(g.taskRowCount(), "task", "tasks") + ", " + plural(pairs, "dependency edge", "dependency edges") + ", "
-            + plural(g.edgeCount(), "annotated edge", "annotated edges") + ", " + plural(g.tensorRowCount(), "tensor", "tensors");
+        return plural(g.taskRowCount(), "task", "tasks") + ", " + plural(pairs, "dependency edge", "dependency edges")
+                + ", " + plural(g.edgeCount(), "annotated edge", "annotated edges") + ", "
+                + plural(g.tensorRowCount(), "tensor", "tensors");
     }
 }

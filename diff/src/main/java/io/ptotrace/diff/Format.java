@@ -5,14 +5,21 @@ package io.ptotrace.diff;
  * written by the {@link DiffTool.PageRenderer} of the request.
  */
 public enum Format {
-    TEXT, JSON, MARKDOWN, HTML;
+    TEXT,
+    JSON,
+    MARKDOWN,
+    HTML;
 
     Renderer renderer(int maxList, boolean color) {
         switch (this) {
-            case JSON: return new JsonRenderer();
-            case MARKDOWN: return new MarkdownRenderer(maxList);
-            case HTML: throw new IllegalStateException("the HTML page is written by a page renderer");
-            default: return new TextRenderer(maxList, color);
+            case JSON:
+                return new JsonRenderer();
+            case MARKDOWN:
+                return new MarkdownRenderer(maxList);
+            case HTML:
+                throw new IllegalStateException("the HTML page is written by a page renderer");
+            default:
+                return new TextRenderer(maxList, color);
         }
     }
 }

@@ -13,14 +13,33 @@ import java.util.List;
  */
 public final class GraphDiff {
     /** The counts of every category. {@code edges*} count projected (pred, succ) pairs. */
-    public record Summary(int tasksAdded, int tasksRemoved, int tasksChanged, int tasksMatchedByAlignment,
-                          int edgesAdded, int edgesRemoved,
-                          int annotatedEdgesAdded, int annotatedEdgesRemoved, int annotatedEdgesChanged,
-                          int tensorsAdded, int tensorsRemoved, int tensorsChanged) {
+    public record Summary(
+            int tasksAdded,
+            int tasksRemoved,
+            int tasksChanged,
+            int tasksMatchedByAlignment,
+            int edgesAdded,
+            int edgesRemoved,
+            int annotatedEdgesAdded,
+            int annotatedEdgesRemoved,
+            int annotatedEdgesChanged,
+            int tensorsAdded,
+            int tensorsRemoved,
+            int tensorsChanged) {
         /** True when no category has an entry. */
         public boolean identical() {
-            return tasksAdded + tasksRemoved + tasksChanged + edgesAdded + edgesRemoved + annotatedEdgesAdded
-                + annotatedEdgesRemoved + annotatedEdgesChanged + tensorsAdded + tensorsRemoved + tensorsChanged == 0;
+            return tasksAdded
+                            + tasksRemoved
+                            + tasksChanged
+                            + edgesAdded
+                            + edgesRemoved
+                            + annotatedEdgesAdded
+                            + annotatedEdgesRemoved
+                            + annotatedEdgesChanged
+                            + tensorsAdded
+                            + tensorsRemoved
+                            + tensorsChanged
+                    == 0;
         }
     }
 
@@ -34,10 +53,19 @@ public final class GraphDiff {
         this.newSide = newSide;
         this.options = options;
         this.d = d;
-        this.summary = new Summary(d.tasksAdded.size(), d.tasksRemoved.size(), d.tasksChangedA.size(), d.alignedPairs,
-            d.pairsAdded.size(), d.pairsRemoved.size(),
-            d.edgesAdded.size(), d.edgesRemoved.size(), d.edgesChangedA.size(),
-            d.tensorsAdded.size(), d.tensorsRemoved.size(), d.tensorsChangedA.size());
+        this.summary = new Summary(
+                d.tasksAdded.size(),
+                d.tasksRemoved.size(),
+                d.tasksChangedA.size(),
+                d.alignedPairs,
+                d.pairsAdded.size(),
+                d.pairsRemoved.size(),
+                d.edgesAdded.size(),
+                d.edgesRemoved.size(),
+                d.edgesChangedA.size(),
+                d.tensorsAdded.size(),
+                d.tensorsRemoved.size(),
+                d.tensorsChangedA.size());
     }
 
     /** Diffs two loaded sides. NEW's string and array codes are translated into OLD's (the graphs stay as read). */
@@ -45,31 +73,53 @@ public final class GraphDiff {
         return new Differ(oldSide, newSide, options.copy()).run();
     }
 
-    public Summary summary() { return summary; }
+    public Summary summary() {
+        return summary;
+    }
 
-    public boolean identical() { return summary.identical(); }
+    public boolean identical() {
+        return summary.identical();
+    }
 
-    public TaskGraph oldGraph() { return oldSide.graph(); }
+    public TaskGraph oldGraph() {
+        return oldSide.graph();
+    }
 
-    public TaskGraph newGraph() { return newSide.graph(); }
+    public TaskGraph newGraph() {
+        return newSide.graph();
+    }
 
-    public NameMap oldNames() { return oldSide.names(); }
+    public NameMap oldNames() {
+        return oldSide.names();
+    }
 
-    public NameMap newNames() { return newSide.names(); }
+    public NameMap newNames() {
+        return newSide.names();
+    }
 
-    public DiffOptions options() { return options; }
+    public DiffOptions options() {
+        return options;
+    }
 
     /** Seconds per diff step (for -v). */
-    public String timings() { return d.timings.toString(); }
+    public String timings() {
+        return d.timings.toString();
+    }
 
     /** Distinct (pred, succ) pairs of OLD. */
-    public int oldPairCount() { return d.pairsOld; }
+    public int oldPairCount() {
+        return d.pairsOld;
+    }
 
     /** Distinct (pred, succ) pairs of NEW. */
-    public int newPairCount() { return d.pairsNew; }
+    public int newPairCount() {
+        return d.pairsNew;
+    }
 
     /** Remarks for the reader (flags not recorded on one side, tensor matching statistics, ignored fields). */
-    public List<String> notes() { return Collections.unmodifiableList(d.notes); }
+    public List<String> notes() {
+        return Collections.unmodifiableList(d.notes);
+    }
 
     /** Changed attributes of the i-th changed task. */
     public List<Change> taskChanges(int i) {
@@ -88,7 +138,8 @@ public final class GraphDiff {
     /** Changed attributes of the i-th changed tensor. */
     public List<Change> tensorChanges(int i) {
         List<Change> out = new ArrayList<>();
-        d.cmp.tensor(oldGraph().tensorRow(d.tensorsChangedA.get(i)), newGraph().tensorRow(d.tensorsChangedB.get(i)), out);
+        d.cmp.tensor(
+                oldGraph().tensorRow(d.tensorsChangedA.get(i)), newGraph().tensorRow(d.tensorsChangedB.get(i)), out);
         return out;
     }
 }

@@ -27,7 +27,9 @@ public final class GraphLoader {
         }
         Path best = RunLocator.newestNameMapBeside(depsFile);
         if (best == null) return NameMap.EMPTY;
-        Path shown = depsFile.getParent() == null ? best.getFileName() : depsFile.getParent().resolve(best.getFileName());
+        Path shown = depsFile.getParent() == null
+                ? best.getFileName()
+                : depsFile.getParent().resolve(best.getFileName());
         try {
             return NameMap.read(best);
         } catch (InputProblem e) {
@@ -57,8 +59,8 @@ public final class GraphLoader {
         String f = g.file().toString();
         if (!g.edgesListed()) warn.accept("Warning: " + f + " has no 'edges' array; compared as a graph without edges");
         if (g.skippedTasks() + g.skippedEdges() + g.skippedTensors() > 0) {
-            warn.accept("Warning: " + f + ": skipped entries whose id is not an unsigned integer: "
-                + g.skippedTasks() + " task(s), " + g.skippedEdges() + " edge(s), " + g.skippedTensors() + " tensor(s)");
+            warn.accept("Warning: " + f + ": skipped entries whose id is not an unsigned integer: " + g.skippedTasks()
+                    + " task(s), " + g.skippedEdges() + " edge(s), " + g.skippedTensors() + " tensor(s)");
         }
         checkTensorIds(g, warn);
     }
@@ -75,14 +77,20 @@ public final class GraphLoader {
             if (expect == id) continue;
             if (mismatches < 3) {
                 if (mismatches > 0) examples.append(", ");
-                examples.append(U64.str(id)).append(" (buffer_addr ").append(U64.str(addr))
-                    .append(", version ").append(version).append(", expected ").append(U64.str(expect)).append(')');
+                examples.append(U64.str(id))
+                        .append(" (buffer_addr ")
+                        .append(U64.str(addr))
+                        .append(", version ")
+                        .append(version)
+                        .append(", expected ")
+                        .append(U64.str(expect))
+                        .append(')');
             }
             mismatches++;
         }
         if (mismatches > 0) {
             warn.accept("Warning: " + g.file() + ": " + mismatches + " of " + checked
-                + " tensor(s) have a tensor_id that is not FNV-1a(buffer_addr, version), e.g. " + examples);
+                    + " tensor(s) have a tensor_id that is not FNV-1a(buffer_addr, version), e.g. " + examples);
         }
     }
 }

@@ -282,7 +282,9 @@ final class JsonRenderer implements Renderer {
         }
 
         @Override
-        public void writeRootValueSeparator(JsonGenerator g) throws IOException { g.writeRaw('\n'); }
+        public void writeRootValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw('\n');
+        }
 
         @Override
         public void writeStartObject(JsonGenerator g) throws IOException {
@@ -291,10 +293,14 @@ final class JsonRenderer implements Renderer {
         }
 
         @Override
-        public void beforeObjectEntries(JsonGenerator g) throws IOException { if (depth == 1) newline(g, 1); }
+        public void beforeObjectEntries(JsonGenerator g) throws IOException {
+            if (depth == 1) newline(g, 1);
+        }
 
         @Override
-        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException { g.writeRaw(depth == 1 ? ": " : ":"); }
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(depth == 1 ? ": " : ":");
+        }
 
         @Override
         public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
@@ -316,7 +322,9 @@ final class JsonRenderer implements Renderer {
         }
 
         @Override
-        public void beforeArrayValues(JsonGenerator g) throws IOException { if (depth == 2) newline(g, 2); }
+        public void beforeArrayValues(JsonGenerator g) throws IOException {
+            if (depth == 2) newline(g, 2);
+        }
 
         @Override
         public void writeArrayValueSeparator(JsonGenerator g) throws IOException {

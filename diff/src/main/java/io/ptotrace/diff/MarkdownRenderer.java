@@ -12,7 +12,9 @@ final class MarkdownRenderer implements Renderer {
     private final int maxList;
     private Writer w;
 
-    MarkdownRenderer(int maxList) { this.maxList = maxList <= 0 ? Integer.MAX_VALUE : maxList; }
+    MarkdownRenderer(int maxList) {
+        this.maxList = maxList <= 0 ? Integer.MAX_VALUE : maxList;
+    }
 
     private void line(String s) throws IOException {
         w.write(s);
@@ -20,10 +22,14 @@ final class MarkdownRenderer implements Renderer {
     }
 
     /** Table cell: a code span of text from the inputs, which nothing in it can escape. */
-    private static String code(String s) { return MarkdownText.code(s); }
+    private static String code(String s) {
+        return MarkdownText.code(s);
+    }
 
     /** Table cell or note: plain text from the inputs, with every character Markdown or HTML gives meaning to escaped. */
-    private static String cell(String s) { return MarkdownText.text(s); }
+    private static String cell(String s) {
+        return MarkdownText.text(s);
+    }
 
     private boolean open(String title, int n, String tableHeader) throws IOException {
         if (n == 0) return false;
@@ -59,10 +65,12 @@ final class MarkdownRenderer implements Renderer {
         line("");
         line("| | added | removed | changed |");
         line("|---|---:|---:|---:|");
-        if (!d.options.projected) line("| tasks | " + s.tasksAdded() + " | " + s.tasksRemoved() + " | " + s.tasksChanged() + " |");
+        if (!d.options.projected)
+            line("| tasks | " + s.tasksAdded() + " | " + s.tasksRemoved() + " | " + s.tasksChanged() + " |");
         line("| dependency edges (pred → succ) | " + s.edgesAdded() + " | " + s.edgesRemoved() + " | |");
         if (!d.options.projected) {
-            line("| annotated edges | " + s.annotatedEdgesAdded() + " | " + s.annotatedEdgesRemoved() + " | " + s.annotatedEdgesChanged() + " |");
+            line("| annotated edges | " + s.annotatedEdgesAdded() + " | " + s.annotatedEdgesRemoved() + " | "
+                    + s.annotatedEdgesChanged() + " |");
             line("| tensors | " + s.tensorsAdded() + " | " + s.tensorsRemoved() + " | " + s.tensorsChanged() + " |");
         }
         if (!d.notes().isEmpty()) {
@@ -112,7 +120,7 @@ final class MarkdownRenderer implements Renderer {
         boolean first = true;
         for (Change c : cs) {
             line("| " + (first ? what : "") + " | " + code(c.field()) + " | " + code(Fmt.value(c.oldValue())) + " | "
-                + code(Fmt.value(c.newValue())) + " |");
+                    + code(Fmt.value(c.newValue())) + " |");
             first = false;
         }
     }
@@ -125,7 +133,7 @@ final class MarkdownRenderer implements Renderer {
         for (; i < n && i < maxList; i++) {
             int node = nodes.get(i), row = g.taskRow(node);
             line("| " + code(s.display(node)) + " | " + code(Fmt.kernels(s, row)) + " | " + g.blockNum(row) + " | "
-                + (g.argTo(row) - g.argFrom(row)) + " |");
+                    + (g.argTo(row) - g.argFrom(row)) + " |");
         }
         close(i, n);
     }
@@ -153,7 +161,8 @@ final class MarkdownRenderer implements Renderer {
             String tensor = g.edgeTensor(e) >= 0 ? code(U64.str(g.tensorId(g.edgeTensor(e)))) : "";
             String ann = Fmt.edgeAnnotation(g, e);
             line("| " + code(s.display(g.edgePred(e))) + " | " + code(s.display(g.edgeSucc(e))) + " | " + arg + " | "
-                + cell(Fmt.str(g.edgeSource(e))) + " | " + tensor + " | " + (ann.isEmpty() ? "" : code(ann)) + " |");
+                    + cell(Fmt.str(g.edgeSource(e))) + " | " + tensor + " | " + (ann.isEmpty() ? "" : code(ann))
+                    + " |");
         }
         close(i, n);
     }

@@ -26,7 +26,8 @@ final class MarkdownText {
             } else if (c == '<') sb.append("&lt;");
             else if (c == '>') sb.append("&gt;");
             else if (c == '&') sb.append("&amp;");
-            else if (PUNCTUATION.indexOf(c) >= 0 || (sb.length() == 0 && "-+=".indexOf(c) >= 0)) sb.append('\\').append(c);
+            else if (PUNCTUATION.indexOf(c) >= 0 || (sb.length() == 0 && "-+=".indexOf(c) >= 0))
+                sb.append('\\').append(c);
             else if (Character.isISOControl(c)) sb.append(String.format("\\\\u%04X", (int) c));
             else sb.append(c);
         }
@@ -57,6 +58,12 @@ final class MarkdownText {
     }
 
     private static boolean isLineBreak(char c) {
-        return c == '\n' || c == '\r' || c == '\u000B' || c == '\u000C' || c == '\u0085' || c == '\u2028' || c == '\u2029';
+        return c == '\n'
+                || c == '\r'
+                || c == '\u000B'
+                || c == '\u000C'
+                || c == '\u0085'
+                || c == '\u2028'
+                || c == '\u2029';
     }
 }

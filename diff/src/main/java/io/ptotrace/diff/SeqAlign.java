@@ -40,9 +40,16 @@ final class SeqAlign {
         if (n == 0 || m == 0) return result;
         // strip the common prefix and suffix before anything else (the common case: few edits)
         int lo = 0;
-        while (lo < n && lo < m && a[lo] == b[lo]) { result[lo] = lo; lo++; }
+        while (lo < n && lo < m && a[lo] == b[lo]) {
+            result[lo] = lo;
+            lo++;
+        }
         int hx = n, hy = m;
-        while (hx > lo && hy > lo && a[hx - 1] == b[hy - 1]) { hx--; hy--; result[hx] = hy; }
+        while (hx > lo && hy > lo && a[hx - 1] == b[hy - 1]) {
+            hx--;
+            hy--;
+            result[hx] = hy;
+        }
         if (lo == hx || lo == hy) return result;
         // drop elements without any counterpart on the other side
         LongIntMap inB = new LongIntMap(Math.max(16, hy - lo));
@@ -68,7 +75,11 @@ final class SeqAlign {
 
     private void push(int a, int b, int c, int d, boolean min) {
         if (sp + 5 > stack.length) stack = java.util.Arrays.copyOf(stack, stack.length * 2);
-        stack[sp++] = a; stack[sp++] = b; stack[sp++] = c; stack[sp++] = d; stack[sp++] = min ? 1 : 0;
+        stack[sp++] = a;
+        stack[sp++] = b;
+        stack[sp++] = c;
+        stack[sp++] = d;
+        stack[sp++] = min ? 1 : 0;
     }
 
     private void run() {
@@ -77,13 +88,22 @@ final class SeqAlign {
             sp -= 5;
             int xoff = stack[sp], xlim = stack[sp + 1], yoff = stack[sp + 2], ylim = stack[sp + 3];
             boolean minimal = stack[sp + 4] != 0;
-            while (xoff < xlim && yoff < ylim && xv[xoff] == yv[yoff]) { matchX[xoff] = yoff; xoff++; yoff++; }
-            while (xoff < xlim && yoff < ylim && xv[xlim - 1] == yv[ylim - 1]) { xlim--; ylim--; matchX[xlim] = ylim; }
+            while (xoff < xlim && yoff < ylim && xv[xoff] == yv[yoff]) {
+                matchX[xoff] = yoff;
+                xoff++;
+                yoff++;
+            }
+            while (xoff < xlim && yoff < ylim && xv[xlim - 1] == yv[ylim - 1]) {
+                xlim--;
+                ylim--;
+                matchX[xlim] = ylim;
+            }
             if (xoff == xlim || yoff == ylim) continue;
             long part = diag(xoff, xlim, yoff, ylim, minimal);
             int xmid = (int) (part >>> 34), ymid = (int) ((part >>> 2) & 0xFFFFFFFFL);
             boolean loMin = (part & 2) != 0, hiMin = (part & 1) != 0;
-            if ((xmid == xoff && ymid == yoff) || (xmid == xlim && ymid == ylim)) continue; // no progress: leave unmatched
+            if ((xmid == xoff && ymid == yoff) || (xmid == xlim && ymid == ylim))
+                continue; // no progress: leave unmatched
             push(xmid, xlim, ymid, ylim, hiMin);
             push(xoff, xmid, yoff, ymid, loMin);
         }
@@ -102,24 +122,34 @@ final class SeqAlign {
         final boolean odd = ((fmid - bmid) & 1) != 0;
         fd[fmid + off] = xoff;
         bd[bmid + off] = xlim;
-        for (int c = 1;; ++c) {
-            if (fmin > dmin) fd[--fmin - 1 + off] = -1; else ++fmin;
-            if (fmax < dmax) fd[++fmax + 1 + off] = -1; else --fmax;
+        for (int c = 1; ; ++c) {
+            if (fmin > dmin) fd[--fmin - 1 + off] = -1;
+            else ++fmin;
+            if (fmax < dmax) fd[++fmax + 1 + off] = -1;
+            else --fmax;
             for (int d = fmax; d >= fmin; d -= 2) {
                 int tlo = fd[d - 1 + off], thi = fd[d + 1 + off];
                 int x0 = tlo < thi ? thi : tlo + 1;
                 int x = x0, y = x0 - d;
-                while (x < xlim && y < ylim && xv[x] == yv[y]) { x++; y++; }
+                while (x < xlim && y < ylim && xv[x] == yv[y]) {
+                    x++;
+                    y++;
+                }
                 fd[d + off] = x;
                 if (odd && bmin <= d && d <= bmax && bd[d + off] <= x) return pack(x, y, true, true);
             }
-            if (bmin > dmin) bd[--bmin - 1 + off] = Integer.MAX_VALUE; else ++bmin;
-            if (bmax < dmax) bd[++bmax + 1 + off] = Integer.MAX_VALUE; else --bmax;
+            if (bmin > dmin) bd[--bmin - 1 + off] = Integer.MAX_VALUE;
+            else ++bmin;
+            if (bmax < dmax) bd[++bmax + 1 + off] = Integer.MAX_VALUE;
+            else --bmax;
             for (int d = bmax; d >= bmin; d -= 2) {
                 int tlo = bd[d - 1 + off], thi = bd[d + 1 + off];
                 int x0 = tlo < thi ? tlo : thi - 1;
                 int x = x0, y = x0 - d;
-                while (xoff < x && yoff < y && xv[x - 1] == yv[y - 1]) { x--; y--; }
+                while (xoff < x && yoff < y && xv[x - 1] == yv[y - 1]) {
+                    x--;
+                    y--;
+                }
                 bd[d + off] = x;
                 if (!odd && fmin <= d && d <= fmax && x <= fd[d + off]) return pack(x, y, true, true);
             }
@@ -129,15 +159,27 @@ final class SeqAlign {
                 for (int d = fmax; d >= fmin; d -= 2) {
                     int x = Math.min(fd[d + off], xlim);
                     int y = x - d;
-                    if (ylim < y) { x = ylim + d; y = ylim; }
-                    if (fxybest < x + y) { fxybest = x + y; fxbest = x; }
+                    if (ylim < y) {
+                        x = ylim + d;
+                        y = ylim;
+                    }
+                    if (fxybest < x + y) {
+                        fxybest = x + y;
+                        fxbest = x;
+                    }
                 }
                 int bxybest = Integer.MAX_VALUE, bxbest = 0;
                 for (int d = bmax; d >= bmin; d -= 2) {
                     int x = Math.max(xoff, bd[d + off]);
                     int y = x - d;
-                    if (y < yoff) { x = yoff + d; y = yoff; }
-                    if (x + y < bxybest) { bxybest = x + y; bxbest = x; }
+                    if (y < yoff) {
+                        x = yoff + d;
+                        y = yoff;
+                    }
+                    if (x + y < bxybest) {
+                        bxybest = x + y;
+                        bxbest = x;
+                    }
                 }
                 if ((xlim + ylim) - bxybest < fxybest - (xoff + yoff)) {
                     return pack(fxbest, fxybest - fxbest, true, false);

@@ -30,24 +30,36 @@ public final class Side {
         arrays = g.arrayCodesIn(old.g);
     }
 
-    public TaskGraph graph() { return g; }
+    public TaskGraph graph() {
+        return g;
+    }
 
-    public NameMap names() { return names; }
+    public NameMap names() {
+        return names;
+    }
 
     /** Number of annotated edges carrying the newer-era {@code flags} member. */
-    int edgesWithFlags() { return edgesWithFlags; }
+    int edgesWithFlags() {
+        return edgesWithFlags;
+    }
 
     /** A string code of this side's graph as a code comparable across the sides. */
-    int text(int code) { return code < 0 || strings == null ? code : strings[code]; }
+    int text(int code) {
+        return code < 0 || strings == null ? code : strings[code];
+    }
 
     /** An array code of this side's graph as a code comparable across the sides. */
-    int array(int code) { return code < 0 || arrays == null ? code : arrays[code]; }
+    int array(int code) {
+        return code < 0 || arrays == null ? code : arrays[code];
+    }
 
     /**
      * Kernel id of slot 0..2 as the diff compares it: the slot of a {@code kernel_ids} list of exactly three
      * entries; −1 for any other list or none.
      */
-    int kernel(int row, int slot) { return g.kernelIdsExact(row) ? g.kernelId(row, slot) : -1; }
+    int kernel(int row, int slot) {
+        return g.kernelIdsExact(row) ? g.kernelId(row, slot) : -1;
+    }
 
     /**
      * Function name of a node: its first kernel id other than −1, looked up in the name map; or null. (The

@@ -9,8 +9,12 @@ import java.util.List;
 
 /** The default report: summary paragraph, then one group per non-empty category. */
 final class TextRenderer implements Renderer {
-    private static final String RESET = "\u001b[0m", BOLD = "\u001b[1m", RED = "\u001b[31m", GREEN = "\u001b[32m",
-        YELLOW = "\u001b[33m", DIM = "\u001b[2m";
+    private static final String RESET = "\u001b[0m",
+            BOLD = "\u001b[1m",
+            RED = "\u001b[31m",
+            GREEN = "\u001b[32m",
+            YELLOW = "\u001b[33m",
+            DIM = "\u001b[2m";
 
     private final int maxList;
     private final boolean color;
@@ -21,7 +25,9 @@ final class TextRenderer implements Renderer {
         this.color = color;
     }
 
-    private String c(String code, String s) { return color ? code + s + RESET : s; }
+    private String c(String code, String s) {
+        return color ? code + s + RESET : s;
+    }
 
     private void line(String s) throws IOException {
         w.write(s);
@@ -71,7 +77,8 @@ final class TextRenderer implements Renderer {
         if (header("Tasks changed", x.tasksChangedA.size())) {
             for (int i = 0; i < x.tasksChangedA.size(); i++) {
                 if (more(i, x.tasksChangedA.size())) break;
-                line("  " + tilde + " " + c(YELLOW, Fmt.matchedTask(a, x.tasksChangedA.get(i), b, x.tasksChangedB.get(i))));
+                line("  " + tilde + " "
+                        + c(YELLOW, Fmt.matchedTask(a, x.tasksChangedA.get(i), b, x.tasksChangedB.get(i))));
                 changes(d.taskChanges(i));
             }
         }
@@ -87,8 +94,14 @@ final class TextRenderer implements Renderer {
                 String was = Fmt.edgeEnds(a, ea, "->");
                 String key = Fmt.edgeKey(b.graph(), eb);
                 String oldKey = Fmt.edgeKey(a.graph(), ea);
-                StringBuilder sb = new StringBuilder("  ").append(tilde).append(' ').append(c(YELLOW, ends)).append("  ").append(key);
-                if (!was.equals(ends) || !oldKey.equals(key)) sb.append("  (OLD ").append(was).append("  ").append(oldKey).append(')');
+                StringBuilder sb = new StringBuilder("  ")
+                        .append(tilde)
+                        .append(' ')
+                        .append(c(YELLOW, ends))
+                        .append("  ")
+                        .append(key);
+                if (!was.equals(ends) || !oldKey.equals(key))
+                    sb.append("  (OLD ").append(was).append("  ").append(oldKey).append(')');
                 line(sb.toString());
                 changes(d.edgeChanges(i));
             }
@@ -111,7 +124,8 @@ final class TextRenderer implements Renderer {
 
     private void changes(List<Change> cs) throws IOException {
         for (Change ch : cs) {
-            line("      " + ch.field() + ": " + c(RED, Fmt.value(ch.oldValue())) + " -> " + c(GREEN, Fmt.value(ch.newValue())));
+            line("      " + ch.field() + ": " + c(RED, Fmt.value(ch.oldValue())) + " -> "
+                    + c(GREEN, Fmt.value(ch.newValue())));
         }
     }
 
@@ -129,7 +143,8 @@ final class TextRenderer implements Renderer {
             if (more(i, rows.size())) break;
             int e = rows.get(i);
             String ann = Fmt.edgeAnnotation(s.graph(), e);
-            line("  " + mark + " " + c(col, Fmt.edgeEnds(s, e, "->")) + "  " + Fmt.edgeKey(s.graph(), e) + (ann.isEmpty() ? "" : "  " + ann));
+            line("  " + mark + " " + c(col, Fmt.edgeEnds(s, e, "->")) + "  " + Fmt.edgeKey(s.graph(), e)
+                    + (ann.isEmpty() ? "" : "  " + ann));
         }
     }
 

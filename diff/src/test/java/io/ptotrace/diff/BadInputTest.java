@@ -29,10 +29,14 @@ class BadInputTest {
         assertThat(problem(diff(empty, good)).oneLine()).isEqualTo(empty + ": no deps.json in this folder");
         Path broken = Fixtures.write(dir.resolve("broken/deps.json"), "{\"tasks\": [{\"task_id\": \"1\"}");
         InputProblem p = problem(diff(good, broken));
-        assertThat(p.oneLine()).isEqualTo(broken + ": not valid JSON: the file ends inside an array opened at line 1, column 11 (truncated?) (at line 1, column 28)");
+        assertThat(p.oneLine())
+                .isEqualTo(
+                        broken
+                                + ": not valid JSON: the file ends inside an array opened at line 1, column 11 (truncated?) (at line 1, column 28)");
         assertThat(p.oneLine()).doesNotContain("\n");
         Path notDeps = Fixtures.write(dir.resolve("other/deps.json"), "{\"l2_swimlane_level\": 2}");
-        assertThat(problem(diff(notDeps, good)).oneLine()).isEqualTo(notDeps + ": not a deps.json: no tasks, tensors or edges array");
+        assertThat(problem(diff(notDeps, good)).oneLine())
+                .isEqualTo(notDeps + ": not a deps.json: no tasks, tensors or edges array");
     }
 
     @Test
@@ -70,6 +74,7 @@ class BadInputTest {
         }
         Path nowhere = dir.resolve("no/such/dir/report.txt");
         OutputProblem p = catchThrowableOfType(diff(good, good).output(nowhere)::run, OutputProblem.class);
-        assertThat(p.oneLine()).isEqualTo(nowhere + ": cannot write: folder " + dir.resolve("no/such/dir") + " does not exist");
+        assertThat(p.oneLine())
+                .isEqualTo(nowhere + ": cannot write: folder " + dir.resolve("no/such/dir") + " does not exist");
     }
 }

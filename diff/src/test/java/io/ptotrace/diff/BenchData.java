@@ -22,8 +22,14 @@ public final class BenchData {
         if (args.length >= 3 && args[0].equals("synth")) {
             int tasks = Integer.parseInt(args[2]);
             long seed = args.length > 3 ? Long.parseLong(args[3]) : 7;
-            SynthOptions o = SynthOptions.builder().tasks(tasks).level(1).rings(2).era(io.ptotrace.model.Era.CHIP)
-                .edgesPerTask(5.0).seed(seed).build();
+            SynthOptions o = SynthOptions.builder()
+                    .tasks(tasks)
+                    .level(1)
+                    .rings(2)
+                    .era(io.ptotrace.model.Era.CHIP)
+                    .edgesPerTask(5.0)
+                    .seed(seed)
+                    .build();
             SynthRun.Result r = SynthRun.write(o, Path.of(args[1]));
             System.out.println(r.summary());
         } else if (args.length == 3 && args[0].equals("mutate")) {
@@ -34,7 +40,9 @@ public final class BenchData {
             Files.createDirectories(dir);
             g.write(dir.resolve("deps.json"));
             Path names = Path.of(args[1]).resolveSibling(SynthRun.NAME_MAP_FILE);
-            if (Files.exists(names)) Files.copy(names, dir.resolve(SynthRun.NAME_MAP_FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            if (Files.exists(names))
+                Files.copy(
+                        names, dir.resolve(SynthRun.NAME_MAP_FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             System.out.printf("mutated in %.1f s: %s%n", (System.nanoTime() - t0) / 1e9, what);
         } else {
             System.err.println("usage: BenchData synth DIR TASKS [SEED] | mutate OLD_DEPS NEW_DIR");
@@ -49,7 +57,10 @@ public final class BenchData {
         FixtureGraph.Task shaped = null;
         for (int i = g.tasks.size() / 2; i < g.tasks.size(); i++) {
             FixtureGraph.Task t = g.tasks.get(i);
-            if (!t.args.isEmpty() && t.args.get(0).shape != null) { shaped = t; break; }
+            if (!t.args.isEmpty() && t.args.get(0).shape != null) {
+                shaped = t;
+                break;
+            }
         }
         if (shaped != null) {
             long[] s = shaped.args.get(0).shape;
@@ -60,18 +71,39 @@ public final class BenchData {
         for (int i = g.tasks.size() / 3; i < g.tasks.size() - 10; i++) {
             FixtureGraph.Task t = g.tasks.get(i);
             int k = -1;
-            for (int a = 0; a < t.args.size(); a++) if ("INPUT".equals(t.args.get(a).type) && t.args.get(a).tensorId != null) { k = a; break; }
+            for (int a = 0; a < t.args.size(); a++)
+                if ("INPUT".equals(t.args.get(a).type) && t.args.get(a).tensorId != null) {
+                    k = a;
+                    break;
+                }
             if (k < 0) continue;
             t.args.get(k).type = "TRACKED_INPUT";
             FixtureGraph.Task w = g.tasks.get(i + 7);
             FixtureGraph.Arg r = t.args.get(k);
             FixtureGraph.Edge e = new FixtureGraph.Edge();
-            e.pred = t.id; e.succ = w.id; e.arg = 0; e.source = "tensormap"; e.flags = List.of("wait");
-            e.overlap = "covered"; e.hazard = "WAR"; e.accessKind = "READER"; e.tensorId = r.tensorId;
-            e.cDtype = r.dtype; e.cShape = r.shape; e.cOff = r.offset; e.cStrides = r.strides;
-            e.pShape = r.shape; e.pOff = r.offset; e.pStrides = r.strides;
+            e.pred = t.id;
+            e.succ = w.id;
+            e.arg = 0;
+            e.source = "tensormap";
+            e.flags = List.of("wait");
+            e.overlap = "covered";
+            e.hazard = "WAR";
+            e.accessKind = "READER";
+            e.tensorId = r.tensorId;
+            e.cDtype = r.dtype;
+            e.cShape = r.shape;
+            e.cOff = r.offset;
+            e.cStrides = r.strides;
+            e.pShape = r.shape;
+            e.pOff = r.offset;
+            e.pStrides = r.strides;
             g.edges.add(e);
-            sb.append(TaskIds.display(t.id)).append(" arg ").append(k).append(" TRACKED_INPUT + WAR edge to ").append(TaskIds.display(w.id)).append("; ");
+            sb.append(TaskIds.display(t.id))
+                    .append(" arg ")
+                    .append(k)
+                    .append(" TRACKED_INPUT + WAR edge to ")
+                    .append(TaskIds.display(w.id))
+                    .append("; ");
             break;
         }
         // 3. three edges disappear
@@ -79,7 +111,11 @@ public final class BenchData {
         sb.append("3 edges removed; ");
         // 4. one submit inserted early on ring 1 (every later local id on that ring shifts)
         FixtureGraph.Task proto = null;
-        for (FixtureGraph.Task t : g.tasks) if (TaskIds.ring(t.id) == 1 && t.args.size() > 0) { proto = t; break; }
+        for (FixtureGraph.Task t : g.tasks)
+            if (TaskIds.ring(t.id) == 1 && t.args.size() > 0) {
+                proto = t;
+                break;
+            }
         if (proto != null) {
             long local = TaskIds.local(proto.id) + 5;
             FixtureGraph.Task ins = proto.copy();

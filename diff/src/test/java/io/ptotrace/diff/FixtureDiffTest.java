@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FixtureDiffTest {
     @TempDir
     Path dir;
+
     Path oldFile, newFile;
 
     @BeforeEach
@@ -73,8 +74,10 @@ class FixtureDiffTest {
     private static List<String> pairs(JsonNode list) {
         List<String> out = new ArrayList<>();
         for (JsonNode p : list) {
-            out.add(io.ptotrace.model.TaskIds.display(Long.parseUnsignedLong(p.get("pred").asText())) + " -> "
-                + io.ptotrace.model.TaskIds.display(Long.parseUnsignedLong(p.get("succ").asText())));
+            out.add(io.ptotrace.model.TaskIds.display(
+                            Long.parseUnsignedLong(p.get("pred").asText())) + " -> "
+                    + io.ptotrace.model.TaskIds.display(
+                            Long.parseUnsignedLong(p.get("succ").asText())));
         }
         return out;
     }
@@ -85,8 +88,12 @@ class FixtureDiffTest {
         assertThat(r.diff().identical()).isTrue();
         JsonNode j = r.json();
         assertThat(j.get("identical").asBoolean()).isTrue();
-        j.get("summary").fields().forEachRemaining(e -> assertThat(e.getValue().asInt()).as(e.getKey()).isZero());
-        for (String list : JsonSchemaTest.LISTS) assertThat(j.get(list).size()).as(list).isZero();
+        j.get("summary")
+                .fields()
+                .forEachRemaining(
+                        e -> assertThat(e.getValue().asInt()).as(e.getKey()).isZero());
+        for (String list : JsonSchemaTest.LISTS)
+            assertThat(j.get(list).size()).as(list).isZero();
         // a run folder works as well as the file
         assertThat(diff(oldFile.getParent(), oldFile).run().diff().identical()).isTrue();
     }
@@ -96,11 +103,19 @@ class FixtureDiffTest {
         String out = diff(oldFile, newFile).run().out();
         String[] lines = out.split("\n");
         assertThat(lines[0]).isEqualTo("ptotrace diff");
-        assertThat(out).contains("Graphs differ: tasks 1 added, 1 removed, 2 changed; dependency edges (pred -> succ) 2 added, 1 removed; "
-            + "annotated edges 2 added, 1 removed, 1 changed; tensors 1 added, 0 removed, 1 changed.");
-        assertThat(out).contains("Tasks only in OLD (1)\n  - UP(r1t2)  kernel_ids [-1, -1, 3]  block_num 1  args 1 [INPUT FLOAT16 [256, 16]]");
-        assertThat(out).contains("  ~ PV(t3)\n      args[0].type: INPUT -> TRACKED_INPUT\n      args[1].shape: [4096] -> [2048]");
-        assertThat(out).contains("Dependency edges added (pred -> succ) (2)\n  + PV(t3) -> SF(t2)\n  + QK(r1t1) -> ROPE(r1t3)");
+        assertThat(out)
+                .contains(
+                        "Graphs differ: tasks 1 added, 1 removed, 2 changed; dependency edges (pred -> succ) 2 added, 1 removed; "
+                                + "annotated edges 2 added, 1 removed, 1 changed; tensors 1 added, 0 removed, 1 changed.");
+        assertThat(out)
+                .contains(
+                        "Tasks only in OLD (1)\n  - UP(r1t2)  kernel_ids [-1, -1, 3]  block_num 1  args 1 [INPUT FLOAT16 [256, 16]]");
+        assertThat(out)
+                .contains(
+                        "  ~ PV(t3)\n      args[0].type: INPUT -> TRACKED_INPUT\n      args[1].shape: [4096] -> [2048]");
+        assertThat(out)
+                .contains(
+                        "Dependency edges added (pred -> succ) (2)\n  + PV(t3) -> SF(t2)\n  + QK(r1t1) -> ROPE(r1t3)");
         assertThat(out).contains("      overlap: covered -> other");
         assertThat(out).doesNotContain("\u001b[");
         assertThat(out.indexOf("Tasks only in OLD")).isLessThan(out.indexOf("Tasks only in NEW"));
@@ -133,9 +148,16 @@ class FixtureDiffTest {
     void maxListShortensTextAndMarkdownButNeverJson() {
         String out = diff(oldFile, newFile).maxList(1).run().out();
         assertThat(out).contains("  ... and 1 more");
-        String md = diff(oldFile, newFile).format(Format.MARKDOWN).maxList(1).run().out();
+        String md =
+                diff(oldFile, newFile).format(Format.MARKDOWN).maxList(1).run().out();
         assertThat(md).contains("… and 1 more");
-        assertThat(diff(oldFile, newFile).maxList(1).json().json().get("tasks_changed").size()).isEqualTo(2);
+        assertThat(diff(oldFile, newFile)
+                        .maxList(1)
+                        .json()
+                        .json()
+                        .get("tasks_changed")
+                        .size())
+                .isEqualTo(2);
     }
 
     @Test
@@ -152,9 +174,11 @@ class FixtureDiffTest {
     void outputFileIsWrittenAtomically() throws IOException {
         Path out = dir.resolve("reports/diff.json");
         Files.createDirectories(out.getParent());
-        Fixtures.Result r = diff(oldFile, newFile).format(Format.JSON).output(out).run();
+        Fixtures.Result r =
+                diff(oldFile, newFile).format(Format.JSON).output(out).run();
         assertThat(r.out()).isEmpty();
-        assertThat(Fixtures.JSON.readTree(out.toFile()).get("identical").asBoolean()).isFalse();
+        assertThat(Fixtures.JSON.readTree(out.toFile()).get("identical").asBoolean())
+                .isFalse();
         try (Stream<Path> s = Files.list(out.getParent())) {
             assertThat(s.map(p -> p.getFileName().toString())).containsExactly("diff.json");
         }
@@ -167,12 +191,17 @@ class FixtureDiffTest {
         assertThat(s).isEqualTo(new GraphDiff.Summary(0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0));
         assertThat(r.json().at("/options/projected").asBoolean()).isTrue();
         String text = diff(oldFile, newFile).projected().run().out();
-        assertThat(text).contains("Graphs differ (compared dependency edges only, --projected): dependency edges (pred -> succ) 2 added, 1 removed.");
+        assertThat(text)
+                .contains(
+                        "Graphs differ (compared dependency edges only, --projected): dependency edges (pred -> succ) 2 added, 1 removed.");
     }
 
     @Test
     void ignoredFieldsAreNotCompared() {
-        GraphDiff.Summary s = diff(oldFile, newFile).ignore("block_num", "overlap", "buffer_numel", "args").run().summary();
+        GraphDiff.Summary s = diff(oldFile, newFile)
+                .ignore("block_num", "overlap", "buffer_numel", "args")
+                .run()
+                .summary();
         assertThat(s.tasksChanged()).isZero();
         assertThat(s.annotatedEdgesChanged()).isZero();
         assertThat(s.tensorsChanged()).isZero();
@@ -196,13 +225,17 @@ class FixtureDiffTest {
 
     @Test
     void flagsAreComparedWhenBothSidesCarryThem() throws IOException {
-        String changed = Files.readString(oldFile).replaceFirst("\"flags\": \\[\"wait\"\\]", "\"flags\": [\"wait\", \"retain\"]");
+        String changed = Files.readString(oldFile)
+                .replaceFirst("\"flags\": \\[\"wait\"\\]", "\"flags\": [\"wait\", \"retain\"]");
         Path other = Fixtures.write(dir.resolve("flags/deps.json"), changed);
         Fixtures.Result r = diff(oldFile, other).json();
         assertThat(r.summary().annotatedEdgesChanged()).isEqualTo(1);
-        assertThat(r.json().at("/annotated_edges_changed/0/changes/0/field").asText()).isEqualTo("flags");
-        assertThat(r.json().at("/annotated_edges_changed/0/changes/0/new").toString()).isEqualTo("[\"wait\",\"retain\"]");
-        assertThat(diff(oldFile, other).ignore("flags").run().diff().identical()).isTrue();
+        assertThat(r.json().at("/annotated_edges_changed/0/changes/0/field").asText())
+                .isEqualTo("flags");
+        assertThat(r.json().at("/annotated_edges_changed/0/changes/0/new").toString())
+                .isEqualTo("[\"wait\",\"retain\"]");
+        assertThat(diff(oldFile, other).ignore("flags").run().diff().identical())
+                .isTrue();
     }
 
     @Test
@@ -210,7 +243,10 @@ class FixtureDiffTest {
         Path bad = Fixtures.resource("bad_fnv.json", dir.resolve("bad/deps.json"));
         Fixtures.Result r = diff(bad, bad).run();
         assertThat(r.warnings()).hasSize(2); // one line per side
-        assertThat(r.warnings().get(0)).startsWith("Warning: " + bad + ": 2 of 5 tensor(s) have a tensor_id that is not FNV-1a(buffer_addr, version), e.g. 12345 (buffer_addr 29204938752, version 0, expected 13451765318376212391)");
+        assertThat(r.warnings().get(0))
+                .startsWith(
+                        "Warning: " + bad
+                                + ": 2 of 5 tensor(s) have a tensor_id that is not FNV-1a(buffer_addr, version), e.g. 12345 (buffer_addr 29204938752, version 0, expected 13451765318376212391)");
         assertThat(r.warnings().get(0)).doesNotContain("\n");
     }
 
@@ -220,6 +256,6 @@ class FixtureDiffTest {
         assertThat(Field.parse(List.of("geometry"))).hasSize(6);
         assertThat(Field.parse(List.of("Block-Num,flags"))).isEqualTo(Set.of(Field.BLOCK_NUM, Field.FLAGS));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Field.parse(List.of("colour")))
-            .hasMessageStartingWith("unknown field 'colour' for --ignore (known: scope, kernel_ids");
+                .hasMessageStartingWith("unknown field 'colour' for --ignore (known: scope, kernel_ids");
     }
 }

@@ -32,8 +32,13 @@ final class FixtureGraph {
 
         Arg copy() {
             Arg a = new Arg();
-            a.idx = idx; a.type = type; a.tensorId = tensorId; a.dtype = dtype;
-            a.shape = shape == null ? null : shape.clone(); a.offset = offset; a.strides = strides == null ? null : strides.clone();
+            a.idx = idx;
+            a.type = type;
+            a.tensorId = tensorId;
+            a.dtype = dtype;
+            a.shape = shape == null ? null : shape.clone();
+            a.offset = offset;
+            a.strides = strides == null ? null : strides.clone();
             return a;
         }
     }
@@ -48,7 +53,11 @@ final class FixtureGraph {
 
         Task copy() {
             Task t = new Task();
-            t.id = id; t.scope = scope; t.kernels = kernels.clone(); t.blockNum = blockNum; t.early = early;
+            t.id = id;
+            t.scope = scope;
+            t.kernels = kernels.clone();
+            t.blockNum = blockNum;
+            t.early = early;
             for (Arg a : args) t.args.add(a.copy());
             return t;
         }
@@ -63,7 +72,11 @@ final class FixtureGraph {
 
         Tensor copy() {
             Tensor t = new Tensor();
-            t.id = id; t.addr = addr; t.version = version; t.dtype = dtype; t.numel = numel;
+            t.id = id;
+            t.addr = addr;
+            t.version = version;
+            t.dtype = dtype;
+            t.numel = numel;
             return t;
         }
     }
@@ -81,9 +94,22 @@ final class FixtureGraph {
 
         Edge copy() {
             Edge e = new Edge();
-            e.pred = pred; e.succ = succ; e.arg = arg; e.source = source; e.flags = flags == null ? null : new ArrayList<>(flags);
-            e.overlap = overlap; e.hazard = hazard; e.accessKind = accessKind; e.tensorId = tensorId; e.cDtype = cDtype;
-            e.cShape = cShape; e.cStrides = cStrides; e.pShape = pShape; e.pStrides = pStrides; e.cOff = cOff; e.pOff = pOff;
+            e.pred = pred;
+            e.succ = succ;
+            e.arg = arg;
+            e.source = source;
+            e.flags = flags == null ? null : new ArrayList<>(flags);
+            e.overlap = overlap;
+            e.hazard = hazard;
+            e.accessKind = accessKind;
+            e.tensorId = tensorId;
+            e.cDtype = cDtype;
+            e.cShape = cShape;
+            e.cStrides = cStrides;
+            e.pShape = pShape;
+            e.pStrides = pStrides;
+            e.cOff = cOff;
+            e.pOff = pOff;
             return e;
         }
     }
@@ -108,12 +134,20 @@ final class FixtureGraph {
             @Override
             public void task(DepsTask t) {
                 Task x = new Task();
-                x.id = t.id; x.scope = t.scope; x.kernels = t.kernelIds == null ? new int[] {-1, -1, -1} : t.kernelIds.clone();
-                x.blockNum = t.blockNum(); x.early = t.earlyDispatch;
+                x.id = t.id;
+                x.scope = t.scope;
+                x.kernels = t.kernelIds == null ? new int[] {-1, -1, -1} : t.kernelIds.clone();
+                x.blockNum = t.blockNum();
+                x.early = t.earlyDispatch;
                 for (DepsArg a : t.args) {
                     Arg y = new Arg();
-                    y.idx = a.idx; y.type = a.type; y.tensorId = a.tensorIdOk ? a.tensorId : null; y.dtype = a.dtype;
-                    y.shape = a.shape; y.offset = a.startOffsetOk ? a.startOffset : null; y.strides = a.strides;
+                    y.idx = a.idx;
+                    y.type = a.type;
+                    y.tensorId = a.tensorIdOk ? a.tensorId : null;
+                    y.dtype = a.dtype;
+                    y.shape = a.shape;
+                    y.offset = a.startOffsetOk ? a.startOffset : null;
+                    y.strides = a.strides;
                     x.args.add(y);
                 }
                 g.tasks.add(x);
@@ -122,26 +156,42 @@ final class FixtureGraph {
             @Override
             public void tensor(DepsTensor t) {
                 Tensor x = new Tensor();
-                x.id = t.id; x.addr = t.bufferAddr; x.version = t.version == null ? 0 : Math.toIntExact(t.version);
-                x.dtype = t.dtype; x.numel = t.bufferNumel;
+                x.id = t.id;
+                x.addr = t.bufferAddr;
+                x.version = t.version == null ? 0 : Math.toIntExact(t.version);
+                x.dtype = t.dtype;
+                x.numel = t.bufferNumel;
                 g.tensors.add(x);
             }
 
             @Override
             public void edge(DepsEdge e) {
                 Edge x = new Edge();
-                x.pred = e.pred; x.succ = e.succ; x.arg = e.arg; x.source = e.source; x.flags = e.flags;
-                x.overlap = e.overlap; x.hazard = e.hazard; x.accessKind = e.accessKind;
-                x.tensorId = e.tensorIdOk ? e.tensorId : null; x.cDtype = e.consumerDtype;
-                x.cShape = e.consumerShape; x.cStrides = e.consumerStrides; x.cOff = e.consumerStartOffsetOk ? e.consumerStartOffset : null;
-                x.pShape = e.producerShape; x.pStrides = e.producerStrides; x.pOff = e.producerStartOffsetOk ? e.producerStartOffset : null;
+                x.pred = e.pred;
+                x.succ = e.succ;
+                x.arg = e.arg;
+                x.source = e.source;
+                x.flags = e.flags;
+                x.overlap = e.overlap;
+                x.hazard = e.hazard;
+                x.accessKind = e.accessKind;
+                x.tensorId = e.tensorIdOk ? e.tensorId : null;
+                x.cDtype = e.consumerDtype;
+                x.cShape = e.consumerShape;
+                x.cStrides = e.consumerStrides;
+                x.cOff = e.consumerStartOffsetOk ? e.consumerStartOffset : null;
+                x.pShape = e.producerShape;
+                x.pStrides = e.producerStrides;
+                x.pOff = e.producerStartOffsetOk ? e.producerStartOffset : null;
                 g.edges.add(x);
             }
         });
         return g;
     }
 
-    private static void u64(JsonGenerator j, String k, long v) throws IOException { j.writeStringField(k, Long.toUnsignedString(v)); }
+    private static void u64(JsonGenerator j, String k, long v) throws IOException {
+        j.writeStringField(k, Long.toUnsignedString(v));
+    }
 
     private static void arr(JsonGenerator j, String k, long[] v) throws IOException {
         if (v == null) return;
@@ -150,13 +200,15 @@ final class FixtureGraph {
         j.writeEndArray();
     }
 
-    private static void str(JsonGenerator j, String k, String v) throws IOException { if (v != null) j.writeStringField(k, v); }
+    private static void str(JsonGenerator j, String k, String v) throws IOException {
+        if (v != null) j.writeStringField(k, v);
+    }
 
     /** Writes deps.json (u64 members as decimal strings, one entry per line). */
     void write(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
-             JsonGenerator j = new JsonFactory().createGenerator(os)) {
+                JsonGenerator j = new JsonFactory().createGenerator(os)) {
             j.writeStartObject();
             j.writeArrayFieldStart("tasks");
             for (Task t : tasks) {
@@ -237,7 +289,10 @@ final class FixtureGraph {
      */
     void insertTask(int ring, long local, Task t) {
         for (Task x : tasks) x.id = shifted(x.id, ring, local);
-        for (Edge e : edges) { e.pred = shifted(e.pred, ring, local); e.succ = shifted(e.succ, ring, local); }
+        for (Edge e : edges) {
+            e.pred = shifted(e.pred, ring, local);
+            e.succ = shifted(e.succ, ring, local);
+        }
         t.id = TaskIds.make(ring, local);
         int pos = 0;
         while (pos < tasks.size() && Long.compareUnsigned(tasks.get(pos).id, t.id) < 0) pos++;
@@ -257,12 +312,15 @@ final class FixtureGraph {
             ids.put(t.id, id);
             t.id = id;
         }
-        for (Task t : tasks) for (Arg a : t.args) if (a.tensorId != null) a.tensorId = ids.getOrDefault(a.tensorId, a.tensorId);
+        for (Task t : tasks)
+            for (Arg a : t.args) if (a.tensorId != null) a.tensorId = ids.getOrDefault(a.tensorId, a.tensorId);
         for (Edge e : edges) if (e.tensorId != null) e.tensorId = ids.getOrDefault(e.tensorId, e.tensorId);
     }
 
     /** Removes the {@code flags} member from every edge (an older-era file). */
-    void stripFlags() { for (Edge e : edges) e.flags = null; }
+    void stripFlags() {
+        for (Edge e : edges) e.flags = null;
+    }
 
     Task task(long id) {
         for (Task t : tasks) if (t.id == id) return t;
@@ -278,23 +336,44 @@ final class FixtureGraph {
 
     static Arg arg(int idx, String type, Long tensor, String dtype, long[] shape, long offset, long[] strides) {
         Arg a = new Arg();
-        a.idx = idx; a.type = type; a.tensorId = tensor; a.dtype = dtype; a.shape = shape; a.offset = offset; a.strides = strides;
+        a.idx = idx;
+        a.type = type;
+        a.tensorId = tensor;
+        a.dtype = dtype;
+        a.shape = shape;
+        a.offset = offset;
+        a.strides = strides;
         return a;
     }
 
     static Tensor tensorOf(long addr, int version, String dtype, long numel) {
         Tensor t = new Tensor();
-        t.addr = addr; t.version = version; t.dtype = dtype; t.numel = numel; t.id = TensorIds.fnv1a(addr, version);
+        t.addr = addr;
+        t.version = version;
+        t.dtype = dtype;
+        t.numel = numel;
+        t.id = TensorIds.fnv1a(addr, version);
         return t;
     }
 
     static Edge edge(long pred, long succ, int arg, String source, long tensor, long[] shape, boolean flags) {
         Edge e = new Edge();
-        e.pred = pred; e.succ = succ; e.arg = arg; e.source = source; e.tensorId = tensor;
-        e.cDtype = "FLOAT32"; e.cShape = shape; e.cOff = 0L; e.cStrides = new long[] {1};
+        e.pred = pred;
+        e.succ = succ;
+        e.arg = arg;
+        e.source = source;
+        e.tensorId = tensor;
+        e.cDtype = "FLOAT32";
+        e.cShape = shape;
+        e.cOff = 0L;
+        e.cStrides = new long[] {1};
         if (source.equals("tensormap")) {
-            e.overlap = "covered"; e.hazard = "RAW"; e.accessKind = "WRITER";
-            e.pShape = shape; e.pOff = 0L; e.pStrides = new long[] {1};
+            e.overlap = "covered";
+            e.hazard = "RAW";
+            e.accessKind = "WRITER";
+            e.pShape = shape;
+            e.pOff = 0L;
+            e.pStrides = new long[] {1};
         }
         if (flags) e.flags = source.equals("tensormap") ? List.of("wait") : List.of("wait", "retain");
         return e;

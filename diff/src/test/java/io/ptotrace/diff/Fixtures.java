@@ -22,8 +22,14 @@ final class Fixtures {
     /** A small synthetic run (2 rings, newer era: edges carry flags, hazard/access_kind annotations). */
     static Path synth(Path dir, int tasks, long seed) {
         try {
-            SynthOptions o = SynthOptions.builder().tasks(tasks).level(1).rings(2).era(io.ptotrace.model.Era.CHIP)
-                .edgesPerTask(5.0).seed(seed).build();
+            SynthOptions o = SynthOptions.builder()
+                    .tasks(tasks)
+                    .level(1)
+                    .rings(2)
+                    .era(io.ptotrace.model.Era.CHIP)
+                    .edgesPerTask(5.0)
+                    .seed(seed)
+                    .build();
             return SynthRun.write(o, dir).depsFile();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -40,7 +46,9 @@ final class Fixtures {
             }
         }
 
-        GraphDiff.Summary summary() { return diff.summary(); }
+        GraphDiff.Summary summary() {
+            return diff.summary();
+        }
     }
 
     /** Builder of a {@link DiffTool.Request}. */
@@ -53,23 +61,50 @@ final class Fixtures {
             r.color = DiffTool.Color.NEVER;
         }
 
-        Diff align() { r.options.align = true; return this; }
+        Diff align() {
+            r.options.align = true;
+            return this;
+        }
 
-        Diff projected() { r.options.projected = true; return this; }
+        Diff projected() {
+            r.options.projected = true;
+            return this;
+        }
 
-        Diff structure() { r.options.matchTensors = DiffOptions.TensorMatch.STRUCTURE; return this; }
+        Diff structure() {
+            r.options.matchTensors = DiffOptions.TensorMatch.STRUCTURE;
+            return this;
+        }
 
-        Diff ignore(String... fields) { r.options.ignore(Field.parse(List.of(fields))); return this; }
+        Diff ignore(String... fields) {
+            r.options.ignore(Field.parse(List.of(fields)));
+            return this;
+        }
 
-        Diff format(Format f) { r.format = f; return this; }
+        Diff format(Format f) {
+            r.format = f;
+            return this;
+        }
 
-        Diff funcNames(Path p) { r.funcNames = p; return this; }
+        Diff funcNames(Path p) {
+            r.funcNames = p;
+            return this;
+        }
 
-        Diff color() { r.color = DiffTool.Color.ALWAYS; return this; }
+        Diff color() {
+            r.color = DiffTool.Color.ALWAYS;
+            return this;
+        }
 
-        Diff output(Path p) { r.output = p; return this; }
+        Diff output(Path p) {
+            r.output = p;
+            return this;
+        }
 
-        Diff maxList(int n) { r.maxList = n; return this; }
+        Diff maxList(int n) {
+            r.maxList = n;
+            return this;
+        }
 
         Result run() {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -82,10 +117,15 @@ final class Fixtures {
             }
         }
 
-        Result json() { r.format = Format.JSON; return run(); }
+        Result json() {
+            r.format = Format.JSON;
+            return run();
+        }
     }
 
-    static Diff diff(Path oldPath, Path newPath) { return new Diff(oldPath, newPath); }
+    static Diff diff(Path oldPath, Path newPath) {
+        return new Diff(oldPath, newPath);
+    }
 
     static Path write(Path file, String text) {
         try {

@@ -12,12 +12,31 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The documented JSON schema (ptotrace-diff/1): required keys, their types, u64 values as decimal strings. */
 class JsonSchemaTest {
-    static final List<String> SUMMARY = List.of("tasks_added", "tasks_removed", "tasks_changed", "tasks_matched_by_alignment",
-        "edges_added", "edges_removed", "annotated_edges_added", "annotated_edges_removed", "annotated_edges_changed",
-        "tensors_added", "tensors_removed", "tensors_changed");
-    static final List<String> LISTS = List.of("tasks_added", "tasks_removed", "tasks_changed", "edges_added", "edges_removed",
-        "annotated_edges_added", "annotated_edges_removed", "annotated_edges_changed", "tensors_added", "tensors_removed",
-        "tensors_changed");
+    static final List<String> SUMMARY = List.of(
+            "tasks_added",
+            "tasks_removed",
+            "tasks_changed",
+            "tasks_matched_by_alignment",
+            "edges_added",
+            "edges_removed",
+            "annotated_edges_added",
+            "annotated_edges_removed",
+            "annotated_edges_changed",
+            "tensors_added",
+            "tensors_removed",
+            "tensors_changed");
+    static final List<String> LISTS = List.of(
+            "tasks_added",
+            "tasks_removed",
+            "tasks_changed",
+            "edges_added",
+            "edges_removed",
+            "annotated_edges_added",
+            "annotated_edges_removed",
+            "annotated_edges_changed",
+            "tensors_added",
+            "tensors_removed",
+            "tensors_changed");
     static final List<String> TOP = List.of("schema", "identical", "summary", "old", "new", "options", "notes");
 
     @TempDir
@@ -38,16 +57,20 @@ class JsonSchemaTest {
         List<String> summaryKeys = new ArrayList<>();
         j.get("summary").fieldNames().forEachRemaining(summaryKeys::add);
         assertThat(summaryKeys).containsExactlyElementsOf(SUMMARY);
-        for (String k : SUMMARY) assertThat(j.get("summary").get(k).isInt()).as(k).isTrue();
+        for (String k : SUMMARY)
+            assertThat(j.get("summary").get(k).isInt()).as(k).isTrue();
         for (String k : LISTS) {
             assertThat(j.get(k).isArray()).as(k).isTrue();
             String count = k;
-            assertThat(j.get(k).size()).as(k).isEqualTo(j.get("summary").get(count).asInt());
+            assertThat(j.get(k).size())
+                    .as(k)
+                    .isEqualTo(j.get("summary").get(count).asInt());
         }
         for (String side : List.of("old", "new")) {
             JsonNode s = j.get(side);
             assertThat(s.get("file").isTextual()).isTrue();
-            for (String k : List.of("tasks", "edges", "annotated_edges", "tensors")) assertThat(s.get(k).isInt()).as(k).isTrue();
+            for (String k : List.of("tasks", "edges", "annotated_edges", "tensors"))
+                assertThat(s.get(k).isInt()).as(k).isTrue();
         }
         assertThat(j.at("/options/projected").isBoolean()).isTrue();
         assertThat(j.at("/options/align").asBoolean()).isTrue();

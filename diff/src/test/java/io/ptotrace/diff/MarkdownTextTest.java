@@ -21,7 +21,8 @@ class MarkdownTextTest {
         assertThat(MarkdownText.text("creator")).isEqualTo("creator");
         assertThat(MarkdownText.text("<img src=x onerror=alert(1)>")).isEqualTo("&lt;img src=x onerror=alert(1)&gt;");
         assertThat(MarkdownText.text("**b** _i_ ~~s~~ [l](u) ![i](u) `c` $m$ a|b #h \\"))
-            .isEqualTo("\\*\\*b\\*\\* \\_i\\_ \\~\\~s\\~\\~ \\[l\\](u) \\!\\[i\\](u) \\`c\\` \\$m\\$ a\\|b \\#h \\\\");
+                .isEqualTo(
+                        "\\*\\*b\\*\\* \\_i\\_ \\~\\~s\\~\\~ \\[l\\](u) \\!\\[i\\](u) \\`c\\` \\$m\\$ a\\|b \\#h \\\\");
         assertThat(MarkdownText.text("- item")).isEqualTo("\\- item");
         assertThat(MarkdownText.text("a\n\n### forged")).isEqualTo("a\u23CE\u23CE\\#\\#\\# forged");
         assertThat(MarkdownText.text("AT&T")).isEqualTo("AT&amp;T");

@@ -24,8 +24,11 @@ class SeqAlignTest {
     private static int lcs(long[] a, long[] b) {
         int[] prev = new int[b.length + 1], cur = new int[b.length + 1];
         for (long x : a) {
-            for (int j = 1; j <= b.length; j++) cur[j] = x == b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
-            int[] t = prev; prev = cur; cur = t;
+            for (int j = 1; j <= b.length; j++)
+                cur[j] = x == b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
+            int[] t = prev;
+            prev = cur;
+            cur = t;
         }
         return prev[b.length];
     }
@@ -80,7 +83,10 @@ class SeqAlignTest {
         Random r = new Random(1);
         int n = 300_000;
         long[] a = new long[n], b = new long[n];
-        for (int i = 0; i < n; i++) { a[i] = r.nextInt(50); b[i] = r.nextInt(50); }
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextInt(50);
+            b[i] = r.nextInt(50);
+        }
         long t0 = System.nanoTime();
         int[] m = SeqAlign.align(a, b);
         assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10.0);

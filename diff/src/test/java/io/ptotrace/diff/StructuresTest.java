@@ -1,10 +1,10 @@
 package io.ptotrace.diff;
 
-import io.ptotrace.model.util.RadixSort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.graph.TaskGraph;
+import io.ptotrace.model.util.RadixSort;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
@@ -20,12 +20,19 @@ class StructuresTest {
         StringBuilder sb = new StringBuilder("{\"tasks\": [");
         for (int i = 0; i < typeDtypeShape.length; i += 3) {
             if (i > 0) sb.append(',');
-            sb.append("{\"task_id\": \"").append(i).append("\", \"kernel_ids\": [0, -1, -1], \"args\": [{\"type\": \"")
-                .append(typeDtypeShape[i]).append("\", \"dtype\": \"").append(typeDtypeShape[i + 1]).append("\", \"shape\": [")
-                .append(typeDtypeShape[i + 2]).append("]}]}");
+            sb.append("{\"task_id\": \"")
+                    .append(i)
+                    .append("\", \"kernel_ids\": [0, -1, -1], \"args\": [{\"type\": \"")
+                    .append(typeDtypeShape[i])
+                    .append("\", \"dtype\": \"")
+                    .append(typeDtypeShape[i + 1])
+                    .append("\", \"shape\": [")
+                    .append(typeDtypeShape[i + 2])
+                    .append("]}]}");
         }
-        Path f = Fixtures.write(dir.resolve(name + "/deps.json"), sb.append("], \"edges\": []}").toString());
-        return new Side(GraphLoader.read(f, w -> { }, true), NameMap.EMPTY);
+        Path f = Fixtures.write(
+                dir.resolve(name + "/deps.json"), sb.append("], \"edges\": []}").toString());
+        return new Side(GraphLoader.read(f, w -> {}, true), NameMap.EMPTY);
     }
 
     @Test
@@ -62,7 +69,10 @@ class StructuresTest {
         int n = 100_000;
         long[] keys = new long[n];
         int[] vals = new int[n];
-        for (int i = 0; i < n; i++) { keys[i] = r.nextInt(4) == 0 ? -r.nextInt(1000) : r.nextInt(1000); vals[i] = i; }
+        for (int i = 0; i < n; i++) {
+            keys[i] = r.nextInt(4) == 0 ? -r.nextInt(1000) : r.nextInt(1000);
+            vals[i] = i;
+        }
         long[] orig = keys.clone();
         RadixSort.sort(keys, vals, n, 64);
         for (int i = 1; i < n; i++) {

@@ -25,6 +25,7 @@ class SyntheticScenarioTest {
 
     @TempDir
     static Path dir;
+
     static Path base;
     static FixtureGraph graph;
 
@@ -52,7 +53,8 @@ class SyntheticScenarioTest {
         Fixtures.Result r = diff(base, again).json();
         assertThat(r.diff().identical()).isTrue();
         assertThat(r.json().get("identical").asBoolean()).isTrue();
-        assertThat(diff(base, again).align().structure().run().diff().identical()).isTrue();
+        assertThat(diff(base, again).align().structure().run().diff().identical())
+                .isTrue();
         assertThat(r.warnings()).isEmpty();
         assertThat(graph.edges.size()).isGreaterThan(TASKS * 3);
         assertThat(graph.edges).anySatisfy(e -> assertThat(e.flags).isNotNull());
@@ -73,7 +75,11 @@ class SyntheticScenarioTest {
         assertThat(pairs).doesNotContainKeys(a + ">" + b, a + ">" + c);
         for (long succ : new long[] {b, c}) {
             FixtureGraph.Edge e = new FixtureGraph.Edge();
-            e.pred = a; e.succ = succ; e.arg = -1; e.source = "explicit"; e.flags = List.of("wait", "retain");
+            e.pred = a;
+            e.succ = succ;
+            e.arg = -1;
+            e.source = "explicit";
+            e.flags = List.of("wait", "retain");
             g.edges.add(e);
         }
         Fixtures.Result r = diff(base, write(g, "edges")).json();
@@ -95,7 +101,11 @@ class SyntheticScenarioTest {
             for (int k = 0; k < t.args.size(); k++) {
                 if ("INPUT".equals(t.args.get(k).type) && t.args.get(k).tensorId != null) {
                     FixtureGraph.Task w = g.tasks.get(i + 5);
-                    if (!pairs.contains(t.id + ">" + w.id)) { reader = t; writer = w; argIndex = k; }
+                    if (!pairs.contains(t.id + ">" + w.id)) {
+                        reader = t;
+                        writer = w;
+                        argIndex = k;
+                    }
                     break;
                 }
             }
@@ -104,10 +114,22 @@ class SyntheticScenarioTest {
         FixtureGraph.Arg r = reader.args.get(argIndex);
         r.type = "TRACKED_INPUT";
         FixtureGraph.Edge e = new FixtureGraph.Edge();
-        e.pred = reader.id; e.succ = writer.id; e.arg = 0; e.source = "tensormap"; e.flags = List.of("wait");
-        e.overlap = "covered"; e.hazard = "WAR"; e.accessKind = "READER"; e.tensorId = r.tensorId;
-        e.cDtype = r.dtype; e.cShape = r.shape; e.cOff = r.offset; e.cStrides = r.strides;
-        e.pShape = r.shape; e.pOff = r.offset; e.pStrides = r.strides;
+        e.pred = reader.id;
+        e.succ = writer.id;
+        e.arg = 0;
+        e.source = "tensormap";
+        e.flags = List.of("wait");
+        e.overlap = "covered";
+        e.hazard = "WAR";
+        e.accessKind = "READER";
+        e.tensorId = r.tensorId;
+        e.cDtype = r.dtype;
+        e.cShape = r.shape;
+        e.cOff = r.offset;
+        e.cStrides = r.strides;
+        e.pShape = r.shape;
+        e.pOff = r.offset;
+        e.pStrides = r.strides;
         g.edges.add(e);
 
         Fixtures.Result res = diff(base, write(g, "war")).json();
@@ -127,18 +149,20 @@ class SyntheticScenarioTest {
     void argShapeChanged() throws IOException {
         FixtureGraph g = graph.copy();
         FixtureGraph.Task t = null;
-        for (int i = g.tasks.size() / 2; t == null; i++) if (!g.tasks.get(i).args.isEmpty() && g.tasks.get(i).args.get(0).shape != null) t = g.tasks.get(i);
+        for (int i = g.tasks.size() / 2; t == null; i++)
+            if (!g.tasks.get(i).args.isEmpty() && g.tasks.get(i).args.get(0).shape != null) t = g.tasks.get(i);
         long[] before = t.args.get(0).shape.clone();
         t.args.get(0).shape = new long[] {before[0] * 2};
         Fixtures.Result r = diff(base, write(g, "shape")).json();
         assertThat(r.summary()).isEqualTo(new GraphDiff.Summary(0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0));
         JsonNode c = r.json().at("/tasks_changed/0/changes/0");
         assertThat(c.get("field").asText()).isEqualTo("args[0].shape");
-        assertThat(c.get("old").toString()).isEqualTo(java.util.Arrays.toString(before).replace(" ", ""));
+        assertThat(c.get("old").toString())
+                .isEqualTo(java.util.Arrays.toString(before).replace(" ", ""));
         assertThat(c.get("new").toString()).isEqualTo("[" + before[0] * 2 + "]");
         // with --align the changed task is still one changed task (paired inside its hunk)
         assertThat(diff(base, write(g, "shape")).align().run().summary())
-            .isEqualTo(new GraphDiff.Summary(0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+                .isEqualTo(new GraphDiff.Summary(0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -164,7 +188,13 @@ class SyntheticScenarioTest {
         // P: an early ring-1 task with a tensor arg; the new submit reads P's tensor right after P
         FixtureGraph.Task p = null;
         for (FixtureGraph.Task t : g.tasks) {
-            if (TaskIds.ring(t.id) == 1 && TaskIds.local(t.id) > 3 && !t.args.isEmpty() && t.args.get(0).tensorId != null) { p = t; break; }
+            if (TaskIds.ring(t.id) == 1
+                    && TaskIds.local(t.id) > 3
+                    && !t.args.isEmpty()
+                    && t.args.get(0).tensorId != null) {
+                p = t;
+                break;
+            }
         }
         assertThat(p).isNotNull();
         FixtureGraph.Arg src = p.args.get(0);
@@ -176,13 +206,26 @@ class SyntheticScenarioTest {
         ins.args.add(a);
         long local = TaskIds.local(p.id) + 1;
         int ringTasksAfter = 0;
-        for (FixtureGraph.Task t : g.tasks) if (TaskIds.ring(t.id) == 1 && TaskIds.local(t.id) >= local) ringTasksAfter++;
+        for (FixtureGraph.Task t : g.tasks)
+            if (TaskIds.ring(t.id) == 1 && TaskIds.local(t.id) >= local) ringTasksAfter++;
         g.insertTask(1, local, ins);
         FixtureGraph.Edge e = new FixtureGraph.Edge();
-        e.pred = p.id; e.succ = ins.id; e.arg = 0; e.source = "tensormap"; e.flags = List.of("wait");
-        e.overlap = "covered"; e.hazard = "RAW"; e.accessKind = "WRITER"; e.tensorId = a.tensorId;
-        e.cDtype = a.dtype; e.cShape = a.shape; e.cOff = a.offset; e.cStrides = a.strides;
-        e.pShape = a.shape; e.pOff = a.offset; e.pStrides = a.strides;
+        e.pred = p.id;
+        e.succ = ins.id;
+        e.arg = 0;
+        e.source = "tensormap";
+        e.flags = List.of("wait");
+        e.overlap = "covered";
+        e.hazard = "RAW";
+        e.accessKind = "WRITER";
+        e.tensorId = a.tensorId;
+        e.cDtype = a.dtype;
+        e.cShape = a.shape;
+        e.cOff = a.offset;
+        e.cStrides = a.strides;
+        e.pShape = a.shape;
+        e.pOff = a.offset;
+        e.pStrides = a.strides;
         g.edges.add(e);
         Path inserted = write(g, "inserted");
 
@@ -211,16 +254,23 @@ class SyntheticScenarioTest {
         FixtureGraph.Task victim = null;
         for (int i = 50; i < g.tasks.size(); i++) {
             FixtureGraph.Task t = g.tasks.get(i);
-            if (TaskIds.ring(t.id) == 0 && !preds.contains(t.id)) { victim = t; break; }
+            if (TaskIds.ring(t.id) == 0 && !preds.contains(t.id)) {
+                victim = t;
+                break;
+            }
         }
         assertThat(victim).isNotNull();
         long vid = victim.id;
         g.tasks.remove(victim);
         int removedEdges = 0;
         Set<Long> removedPairs = new HashSet<>();
-        for (var it = g.edges.iterator(); it.hasNext();) {
+        for (var it = g.edges.iterator(); it.hasNext(); ) {
             FixtureGraph.Edge e = it.next();
-            if (e.succ == vid) { it.remove(); removedEdges++; removedPairs.add(e.pred); }
+            if (e.succ == vid) {
+                it.remove();
+                removedEdges++;
+                removedPairs.add(e.pred);
+            }
         }
         for (FixtureGraph.Task t : g.tasks) if (TaskIds.ring(t.id) == 0 && t.id > vid) t.id--;
         for (FixtureGraph.Edge e : g.edges) {
@@ -232,7 +282,8 @@ class SyntheticScenarioTest {
         assertThat(s.tasksAdded() + s.tasksChanged()).isZero();
         assertThat(s.edgesRemoved()).isEqualTo(removedPairs.size());
         assertThat(s.annotatedEdgesRemoved()).isEqualTo(removedEdges);
-        assertThat(s.edgesAdded() + s.annotatedEdgesAdded() + s.annotatedEdgesChanged()).isZero();
+        assertThat(s.edgesAdded() + s.annotatedEdgesAdded() + s.annotatedEdgesChanged())
+                .isZero();
         assertThat(s.tensorsAdded() + s.tensorsRemoved() + s.tensorsChanged()).isZero();
     }
 

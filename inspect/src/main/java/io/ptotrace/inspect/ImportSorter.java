@@ -17,6 +17,7 @@ final class ImportSorter {
     private final GrowableColumns.Ints tokenEvent = new GrowableColumns.Ints();
     /** Tokens waiting, in the order of the last sort, then those read since. */
     private int[] waiting = new int[0];
+
     private int waitingFrom, queuedUpTo;
     private int extractionLimit, flushes;
     private long handedOn = Long.MIN_VALUE;
@@ -29,7 +30,9 @@ final class ImportSorter {
         tokenEvent.add(event);
     }
 
-    void flushed() { flushes++; }
+    void flushed() {
+        flushes++;
+    }
 
     void readCompleted() {
         if (flushes < 2) return;
@@ -40,12 +43,14 @@ final class ImportSorter {
     }
 
     void end() {
-        if (!handedOnBeforeTheEnd) return;     // everything is sorted at once: nothing can be dropped
+        if (!handedOnBeforeTheEnd) return; // everything is sorted at once: nothing can be dropped
         handOn(Integer.MAX_VALUE);
     }
 
     /** The newest timestamp handed on before track event {@code event} came out of the sorter, if it was dropped; else null. */
-    Long droppedAfter(int event) { return watermarkAtDrop.get(event); }
+    Long droppedAfter(int event) {
+        return watermarkAtDrop.get(event);
+    }
 
     private void handOn(int limit) {
         int rest = waiting.length - waitingFrom, fresh = tokenTs.n - queuedUpTo;

@@ -33,25 +33,31 @@ final class Inflation {
     /** The file's bytes, counted. */
     InputStream source(InputStream in) {
         return new FilterInputStream(in) {
-            @Override public int read() throws IOException {
+            @Override
+            public int read() throws IOException {
                 int b = in.read();
                 if (b >= 0) raw++;
                 return b;
             }
 
-            @Override public int read(byte[] b, int off, int len) throws IOException {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
                 int n = in.read(b, off, len);
                 if (n > 0) raw += n;
                 return n;
             }
 
-            @Override public long skip(long n) throws IOException {
+            @Override
+            public long skip(long n) throws IOException {
                 long s = in.skip(n);
                 if (s > 0) raw += s;
                 return s;
             }
 
-            @Override public boolean markSupported() { return false; }
+            @Override
+            public boolean markSupported() {
+                return false;
+            }
         };
     }
 
@@ -65,12 +71,14 @@ final class Inflation {
             private long at;
             private byte[] skipped;
 
-            @Override public int read() throws IOException {
+            @Override
+            public int read() throws IOException {
                 byte[] one = new byte[1];
                 return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
             }
 
-            @Override public int read(byte[] b, int off, int len) throws IOException {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
                 int n;
                 try {
                     n = in.read(b, off, len);
@@ -83,14 +91,20 @@ final class Inflation {
                 at += n;
                 inflated += n;
                 if (inflated > FREE_BYTES && inflated > MAX_RATIO * raw) {
-                    throw new InputProblem(file, "compressed data inflates to more than " + MAX_RATIO + " times the bytes read from the file ("
-                        + inflated + " from " + raw + "; the limit against deflate bombs)", where.apply(at), null);
+                    throw new InputProblem(
+                            file,
+                            "compressed data inflates to more than " + MAX_RATIO
+                                    + " times the bytes read from the file (" + inflated + " from " + raw
+                                    + "; the limit against deflate bombs)",
+                            where.apply(at),
+                            null);
                 }
                 return n;
             }
 
             /** By reading: skipped bytes are inflated too, and count. */
-            @Override public long skip(long n) throws IOException {
+            @Override
+            public long skip(long n) throws IOException {
                 if (skipped == null) skipped = new byte[8192];
                 long done = 0;
                 while (done < n) {
@@ -101,7 +115,10 @@ final class Inflation {
                 return done;
             }
 
-            @Override public boolean markSupported() { return false; }
+            @Override
+            public boolean markSupported() {
+                return false;
+            }
         };
     }
 }

@@ -35,7 +35,9 @@ final class JsonAnalyzer {
     // events (slices and flow ends) in file order
     private final GrowableColumns.Bytes evType = new GrowableColumns.Bytes();
     private final GrowableColumns.Ints evTrack = new GrowableColumns.Ints(), evRef = new GrowableColumns.Ints();
-    private final GrowableColumns.Longs evTs = new GrowableColumns.Longs(), evDur = new GrowableColumns.Longs(), evFile = new GrowableColumns.Longs();
+    private final GrowableColumns.Longs evTs = new GrowableColumns.Longs(),
+            evDur = new GrowableColumns.Longs(),
+            evFile = new GrowableColumns.Longs();
     // slices
     private final GrowableColumns.Ints sEv = new GrowableColumns.Ints();
     private final GrowableColumns.Longs sJsonId = new GrowableColumns.Longs();
@@ -45,8 +47,13 @@ final class JsonAnalyzer {
     private final GrowableColumns.Longs fBind = new GrowableColumns.Longs();
     // flow groups (id, cat, name)
     private final LongIntMap groupHead = new LongIntMap(1024);
-    private final GrowableColumns.Ints gNext = new GrowableColumns.Ints(), gCat = new GrowableColumns.Ints(), gName = new GrowableColumns.Ints();
-    private final GrowableColumns.Ints gS = new GrowableColumns.Ints(), gF = new GrowableColumns.Ints(), gSCount = new GrowableColumns.Ints(), gFCount = new GrowableColumns.Ints();
+    private final GrowableColumns.Ints gNext = new GrowableColumns.Ints(),
+            gCat = new GrowableColumns.Ints(),
+            gName = new GrowableColumns.Ints();
+    private final GrowableColumns.Ints gS = new GrowableColumns.Ints(),
+            gF = new GrowableColumns.Ints(),
+            gSCount = new GrowableColumns.Ints(),
+            gFCount = new GrowableColumns.Ints();
     private final GrowableColumns.Longs gId = new GrowableColumns.Longs();
     private final Map<String, Integer> strings = new HashMap<>();
     private final List<String> stringList = new ArrayList<>();
@@ -82,12 +89,18 @@ final class JsonAnalyzer {
         return t;
     }
 
-    void processName(int pid, String name) { sum.processes.put(pid, name == null ? "" : name); }
+    void processName(int pid, String name) {
+        sum.processes.put(pid, name == null ? "" : name);
+    }
 
-    void process(int pid) { sum.processes.putIfAbsent(pid, ""); }
+    void process(int pid) {
+        sum.processes.putIfAbsent(pid, "");
+    }
 
     /** A thread an event names explicitly (thread metadata, slices and flow ends; not counters). */
-    void thread(int pid, int tid) { track(pid, tid); }
+    void thread(int pid, int tid) {
+        track(pid, tid);
+    }
 
     void threadName(int pid, int tid, String name) {
         track(pid, tid);
@@ -130,37 +143,61 @@ final class JsonAnalyzer {
     }
 
     /** An s, t or f event; {@code id} NONE when Perfetto cannot read it. */
-    void flow(byte type, long id, String cat, String name, int pid, int tid, long ts, long bindId, boolean bpE, long file) {
+    void flow(
+            byte type,
+            long id,
+            String cat,
+            String name,
+            int pid,
+            int tid,
+            long ts,
+            long bindId,
+            boolean bpE,
+            long file) {
         int e = event(type, pid, tid, ts, bpE ? 1 : 0, file);
         sum.span(ts);
         if (id == NONE) {
             invalidFlowIds++;
             evRef.add(-1);
-            sum.problem(Problem.Kind.DANGLING_FLOW_END, where(e), "flow event without a readable id: Perfetto ignores it");
+            sum.problem(
+                    Problem.Kind.DANGLING_FLOW_END, where(e), "flow event without a readable id: Perfetto ignores it");
             return;
         }
         int ci = intern(cat), ni = intern(name);
         int g = groupHead.get(id);
         int prev = -1;
-        while (g >= 0 && !(gCat.a[g] == ci && gName.a[g] == ni)) { prev = g; g = gNext.a[g]; }
+        while (g >= 0 && !(gCat.a[g] == ci && gName.a[g] == ni)) {
+            prev = g;
+            g = gNext.a[g];
+        }
         if (g < 0) {
             g = gId.n;
-            gId.add(id); gCat.add(ci); gName.add(ni); gNext.add(-1);
-            gS.add(-1); gF.add(-1); gSCount.add(0); gFCount.add(0);
-            if (prev < 0) groupHead.put(id, g); else gNext.a[prev] = g;
+            gId.add(id);
+            gCat.add(ci);
+            gName.add(ni);
+            gNext.add(-1);
+            gS.add(-1);
+            gF.add(-1);
+            gSCount.add(0);
+            gFCount.add(0);
+            if (prev < 0) groupHead.put(id, g);
+            else gNext.a[prev] = g;
         }
         int fe = fGroup.n;
         fGroup.add(g);
         fEv.add(e);
         fBind.add(bindId);
         evRef.add(fe);
-        if (type == S) { if (gSCount.a[g]++ == 0) gS.a[g] = fe; }
-        else if (type == F) { if (gFCount.a[g]++ == 0) gF.a[g] = fe; }
+        if (type == S) {
+            if (gSCount.a[g]++ == 0) gS.a[g] = fe;
+        } else if (type == F) {
+            if (gFCount.a[g]++ == 0) gF.a[g] = fe;
+        }
     }
 
     String where(int e) {
         return "traceEvents[" + evFile.a[e] + "] pid " + trackPid.a[evTrack.a[e]] + " tid " + trackTid.a[evTrack.a[e]]
-            + " ts " + Summary.us(evTs.a[e]) + " us";
+                + " ts " + Summary.us(evTs.a[e]) + " us";
     }
 
     private long sortKey(int e) {
@@ -203,19 +240,24 @@ final class JsonAnalyzer {
                 byte t = evType.a[e];
                 long ts = evTs.a[e];
                 switch (t) {
-                    case X: case I: case B: {
+                    case X:
+                    case I:
+                    case B: {
                         int s = evRef.a[e];
                         long dur = t == X ? evDur.a[e] : t == I ? 0 : -1;
                         if (t == X && dur < 0) {
                             sDropped[s] = true;
-                            sum.problem(Problem.Kind.NEGATIVE_DURATION, where(e), "complete slice with dur " + Summary.us(dur) + " us is dropped");
+                            sum.problem(
+                                    Problem.Kind.NEGATIVE_DURATION,
+                                    where(e),
+                                    "complete slice with dur " + Summary.us(dur) + " us is dropped");
                             break;
                         }
                         // close finished slices (intervals are [start, end); instants stack on instants)
                         while (sp > 0) {
                             int top = stack[sp - 1];
                             long te = sEnd[top];
-                            if (te == Long.MAX_VALUE) break;                       // an open B
+                            if (te == Long.MAX_VALUE) break; // an open B
                             long tdur = te - evTs.a[sEv.a[top]];
                             if (te < ts || (te == ts && !(tdur == 0 && dur == 0))) sp--;
                             else break;
@@ -225,9 +267,13 @@ final class JsonAnalyzer {
                             long te = sEnd[top];
                             if (te != Long.MAX_VALUE && ts < te && ts + dur > te) {
                                 sDropped[s] = true;
-                                sum.problem(Problem.Kind.OVERLAPPING_SLICES, where(e), "slice [" + Summary.us(ts) + ", "
-                                    + Summary.us(ts + dur) + "] us overlaps the slice at " + where(sEv.a[top]) + " ending at "
-                                    + Summary.us(te) + " us without nesting: Perfetto drops it");
+                                sum.problem(
+                                        Problem.Kind.OVERLAPPING_SLICES,
+                                        where(e),
+                                        "slice [" + Summary.us(ts) + ", "
+                                                + Summary.us(ts + dur) + "] us overlaps the slice at "
+                                                + where(sEv.a[top]) + " ending at "
+                                                + Summary.us(te) + " us without nesting: Perfetto drops it");
                                 break;
                             }
                         }
@@ -242,7 +288,10 @@ final class JsonAnalyzer {
                         int q = sp - 1;
                         while (q >= 0 && sEnd[stack[q]] != Long.MAX_VALUE) q--;
                         if (q < 0) {
-                            sum.problem(Problem.Kind.UNMATCHED_SLICE_END, where(e), "E event with no open B slice on its thread");
+                            sum.problem(
+                                    Problem.Kind.UNMATCHED_SLICE_END,
+                                    where(e),
+                                    "E event with no open B slice on its thread");
                             break;
                         }
                         sEnd[stack[q]] = ts;
@@ -280,27 +329,39 @@ final class JsonAnalyzer {
             long ts = evTs.a[e];
             ok[fe] = true;
             long bind = fBind.a[fe];
-            boolean clean = b >= 0 && !sDropped[b] && (sEnd[b] == Long.MAX_VALUE || ts - sEnd[b] <= TRUNCATION_NS)
-                && (bind == NONE || (evType.a[e] != S && evType.a[e] != F) || byJsonId.get(bind) == b);
+            boolean clean = b >= 0
+                    && !sDropped[b]
+                    && (sEnd[b] == Long.MAX_VALUE || ts - sEnd[b] <= TRUNCATION_NS)
+                    && (bind == NONE || (evType.a[e] != S && evType.a[e] != F) || byJsonId.get(bind) == b);
             if (clean) continue;
-            String what = "flow '" + stringList.get(gName.a[g]) + "' id " + gId.a[g] + " " + (evType.a[e] == S ? "start" : evType.a[e] == F ? "end" : "step");
+            String what = "flow '" + stringList.get(gName.a[g]) + "' id " + gId.a[g] + " "
+                    + (evType.a[e] == S ? "start" : evType.a[e] == F ? "end" : "step");
             if (b < 0) {
                 ok[fe] = false;
-                sum.problem(Problem.Kind.FLOW_END_UNBOUND, where(e), what + ": no slice on its thread to bind to; Perfetto drops the arrow");
+                sum.problem(
+                        Problem.Kind.FLOW_END_UNBOUND,
+                        where(e),
+                        what + ": no slice on its thread to bind to; Perfetto drops the arrow");
             } else if (sDropped[b]) {
                 ok[fe] = false;
                 sum.problem(Problem.Kind.FLOW_END_UNBOUND, where(e), what + ": binds to a slice Perfetto drops");
             } else if (sEnd[b] != Long.MAX_VALUE && ts - sEnd[b] > TRUNCATION_NS) {
-                sum.problem(Problem.Kind.FLOW_END_MISPLACED, where(e), what + ": binds to the slice at " + where(sEv.a[b])
-                    + " which ended at " + Summary.us(sEnd[b]) + " us");
+                sum.problem(
+                        Problem.Kind.FLOW_END_MISPLACED,
+                        where(e),
+                        what + ": binds to the slice at " + where(sEv.a[b]) + " which ended at " + Summary.us(sEnd[b])
+                                + " us");
             }
             if (bind != NONE && (evType.a[e] == S || evType.a[e] == F)) {
                 int named = byJsonId.get(bind);
                 if (named < 0) {
                     sum.problem(Problem.Kind.BIND_ID_UNKNOWN, where(e), what + ": bind_id " + bind + " names no slice");
                 } else if (b >= 0 && named != b) {
-                    sum.problem(Problem.Kind.BIND_ID_MISMATCH, where(e), what + ": bind_id " + bind + " names the slice at "
-                        + where(sEv.a[named]) + " but Perfetto binds the one at " + where(sEv.a[b]));
+                    sum.problem(
+                            Problem.Kind.BIND_ID_MISMATCH,
+                            where(e),
+                            what + ": bind_id " + bind + " names the slice at " + where(sEv.a[named])
+                                    + " but Perfetto binds the one at " + where(sEv.a[b]));
                 }
             }
         }
@@ -308,16 +369,23 @@ final class JsonAnalyzer {
             String name = stringList.get(gName.a[g]);
             int s = gS.a[g], f = gF.a[g];
             if (gSCount.a[g] > 1) {
-                sum.problem(Problem.Kind.DUPLICATE_FLOW_ID, where(fEv.a[s]), "flow '" + name + "' id " + gId.a[g] + " starts "
-                    + gSCount.a[g] + " times");
+                sum.problem(
+                        Problem.Kind.DUPLICATE_FLOW_ID,
+                        where(fEv.a[s]),
+                        "flow '" + name + "' id " + gId.a[g] + " starts " + gSCount.a[g] + " times");
             }
             if (s < 0) {
-                sum.problem(Problem.Kind.DANGLING_FLOW_END, where(fEv.a[f >= 0 ? f : firstEventOf(g)]), "flow '" + name + "' id "
-                    + gId.a[g] + " has no start (\"s\")");
+                sum.problem(
+                        Problem.Kind.DANGLING_FLOW_END,
+                        where(fEv.a[f >= 0 ? f : firstEventOf(g)]),
+                        "flow '" + name + "' id " + gId.a[g] + " has no start (\"s\")");
                 continue;
             }
             if (f < 0) {
-                sum.problem(Problem.Kind.UNTERMINATED_FLOW, where(fEv.a[s]), "flow '" + name + "' id " + gId.a[g] + " has no end (\"f\")");
+                sum.problem(
+                        Problem.Kind.UNTERMINATED_FLOW,
+                        where(fEv.a[s]),
+                        "flow '" + name + "' id " + gId.a[g] + " has no end (\"f\")");
                 continue;
             }
             sum.flows++;
@@ -325,9 +393,13 @@ final class JsonAnalyzer {
             if (ArrowKind.HB_VIOLATION.eventName.equals(name)) sum.hbViolations++;
             boolean backward = importOrder(fEv.a[f], fEv.a[s]) < 0;
             if (backward) {
-                sum.problem(Problem.Kind.FLOW_END_BEFORE_START, where(fEv.a[f]), "flow '" + name + "' id " + gId.a[g]
-                    + " ends at " + Summary.us(evTs.a[fEv.a[f]]) + " us, before its start at " + where(fEv.a[s])
-                    + ": Perfetto drops the arrow");
+                sum.problem(
+                        Problem.Kind.FLOW_END_BEFORE_START,
+                        where(fEv.a[f]),
+                        "flow '" + name + "' id " + gId.a[g]
+                                + " ends at " + Summary.us(evTs.a[fEv.a[f]]) + " us, before its start at "
+                                + where(fEv.a[s])
+                                + ": Perfetto drops the arrow");
             }
             if (!backward && ok[s] && ok[f]) sum.flowsShown++;
         }

@@ -46,7 +46,7 @@ public final class JsonEventCheck {
     public void completeSlice(int pid, int tid, double tsUs, double durUs, long jsonId) {
         long file = index++;
         long dur = JsonTraceReader.durNs(durUs);
-        if (dur == NONE) return;      // Perfetto ignores an X without dur
+        if (dur == NONE) return; // Perfetto ignores an X without dur
         an.slice(JsonAnalyzer.X, pid, tid, JsonTraceReader.tsNs(tsUs), dur, jsonId, file);
     }
 
@@ -60,9 +60,28 @@ public final class JsonEventCheck {
      * One end of an arrow: its start ({@code "ph":"s"}) or its end ({@code "ph":"f"}, {@code "bp":"e"} when
      * {@code enclosing}); {@code bindId} {@link #NONE} when the end has no "bind_id".
      */
-    public void flowEnd(boolean start, long id, String category, String name, int pid, int tid, double tsUs, long bindId, boolean enclosing) {
+    public void flowEnd(
+            boolean start,
+            long id,
+            String category,
+            String name,
+            int pid,
+            int tid,
+            double tsUs,
+            long bindId,
+            boolean enclosing) {
         long file = index++;
-        an.flow(start ? JsonAnalyzer.S : JsonAnalyzer.F, id, category, name, pid, tid, JsonTraceReader.tsNs(tsUs), bindId, enclosing, file);
+        an.flow(
+                start ? JsonAnalyzer.S : JsonAnalyzer.F,
+                id,
+                category,
+                name,
+                pid,
+                tid,
+                JsonTraceReader.tsNs(tsUs),
+                bindId,
+                enclosing,
+                file);
     }
 
     /** Whether a counter sample's string arg {@code key} is read as a value (Perfetto parses it as a number). */

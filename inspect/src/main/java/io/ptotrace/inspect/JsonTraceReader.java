@@ -16,8 +16,11 @@ import java.util.List;
 /** Streams a Chrome trace-event JSON file (object with "traceEvents", or a bare array) into a {@link JsonAnalyzer}. */
 final class JsonTraceReader {
     private static final JsonFactory JSON = JsonFactory.builder()
-        .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)     // correctly rounded too, like Double.parseDouble
-        .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build()).build();
+            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER) // correctly rounded too, like Double.parseDouble
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxStringLength(Integer.MAX_VALUE)
+                    .build())
+            .build();
     private static final long NONE = Long.MIN_VALUE;
 
     private final String file;
@@ -101,26 +104,48 @@ final class JsonTraceReader {
             String k = p.currentName();
             t = p.nextToken();
             switch (k) {
-                case "ph": ph = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
-                case "name": name = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
-                case "cat": cat = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
-                case "bp": bp = t == JsonToken.VALUE_STRING ? p.getText() : null; break;
-                case "pid": pid = pidOf(p, t, k); hasPid = true; break;
-                case "tid": tid = pidOf(p, t, k); hasTid = true; break;
+                case "ph":
+                    ph = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    break;
+                case "name":
+                    name = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    break;
+                case "cat":
+                    cat = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    break;
+                case "bp":
+                    bp = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    break;
+                case "pid":
+                    pid = pidOf(p, t, k);
+                    hasPid = true;
+                    break;
+                case "tid":
+                    tid = pidOf(p, t, k);
+                    hasTid = true;
+                    break;
                 case "ts":
-                    if (t == JsonToken.VALUE_NUMBER_INT) { tsInt = true; tsL = longOf(p, k); ts = tsL; }
-                    else ts = number(p, t);
+                    if (t == JsonToken.VALUE_NUMBER_INT) {
+                        tsInt = true;
+                        tsL = longOf(p, k);
+                        ts = tsL;
+                    } else ts = number(p, t);
                     break;
                 case "dur":
-                    if (t == JsonToken.VALUE_NUMBER_INT) { durInt = true; durL = longOf(p, k); dur = durL; }
-                    else dur = number(p, t);
+                    if (t == JsonToken.VALUE_NUMBER_INT) {
+                        durInt = true;
+                        durL = longOf(p, k);
+                        dur = durL;
+                    } else dur = number(p, t);
                     break;
                 case "id":
                     idPresent = true;
                     id = flowId(p, t);
                     jsonId = t == JsonToken.VALUE_NUMBER_INT ? id : NONE;
                     break;
-                case "bind_id": bindId = t == JsonToken.VALUE_NUMBER_INT ? uint64Of(p, k) : NONE; break;
+                case "bind_id":
+                    bindId = t == JsonToken.VALUE_NUMBER_INT ? uint64Of(p, k) : NONE;
+                    break;
                 case "args":
                     if (t == JsonToken.START_OBJECT) {
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -131,7 +156,8 @@ final class JsonTraceReader {
                                 valueTexts.add(null);
                             } else if (at == JsonToken.VALUE_STRING) {
                                 if (ak.equals("name")) argName = p.getText();
-                                else if (p.getTextLength() > 0 && maybeNumber(p.getTextCharacters()[p.getTextOffset()])) {
+                                else if (p.getTextLength() > 0
+                                        && maybeNumber(p.getTextCharacters()[p.getTextOffset()])) {
                                     valueKeys.add(ak);
                                     valueTexts.add(p.getText());
                                 }
@@ -152,18 +178,36 @@ final class JsonTraceReader {
         long durNs = durInt ? durL * 1000 : durNs(dur);
         switch (ph.charAt(0)) {
             case 'X':
-                if (durNs == NONE) return;      // Perfetto ignores an X without dur
+                if (durNs == NONE) return; // Perfetto ignores an X without dur
                 an.slice(JsonAnalyzer.X, pid, tid, tsNs, durNs, jsonId, index);
                 break;
-            case 'B': an.slice(JsonAnalyzer.B, pid, tid, tsNs, 0, jsonId, index); break;
-            case 'E': an.slice(JsonAnalyzer.E, pid, tid, tsNs, 0, NONE, index); break;
-            case 'i': case 'I': case 'R': an.slice(JsonAnalyzer.I, pid, tid, tsNs, 0, jsonId, index); break;
-            case 'C':
-                an.counter(pid, name == null ? "" : name + (idPresent && id != NONE ? " id: " + id : ""), counterValueKeys(), tsNs);
+            case 'B':
+                an.slice(JsonAnalyzer.B, pid, tid, tsNs, 0, jsonId, index);
                 break;
-            case 's': an.flow(JsonAnalyzer.S, id, cat, name, pid, tid, tsNs, bindId, false, index); break;
-            case 't': an.flow(JsonAnalyzer.T, id, cat, name, pid, tid, tsNs, bindId, false, index); break;
-            case 'f': an.flow(JsonAnalyzer.F, id, cat, name, pid, tid, tsNs, bindId, "e".equals(bp), index); break;
+            case 'E':
+                an.slice(JsonAnalyzer.E, pid, tid, tsNs, 0, NONE, index);
+                break;
+            case 'i':
+            case 'I':
+            case 'R':
+                an.slice(JsonAnalyzer.I, pid, tid, tsNs, 0, jsonId, index);
+                break;
+            case 'C':
+                an.counter(
+                        pid,
+                        name == null ? "" : name + (idPresent && id != NONE ? " id: " + id : ""),
+                        counterValueKeys(),
+                        tsNs);
+                break;
+            case 's':
+                an.flow(JsonAnalyzer.S, id, cat, name, pid, tid, tsNs, bindId, false, index);
+                break;
+            case 't':
+                an.flow(JsonAnalyzer.T, id, cat, name, pid, tid, tsNs, bindId, false, index);
+                break;
+            case 'f':
+                an.flow(JsonAnalyzer.F, id, cat, name, pid, tid, tsNs, bindId, "e".equals(bp), index);
+                break;
             case 'M':
                 if ("process_name".equals(name)) an.processName(pid, argName);
                 else if ("thread_name".equals(name) && hasTid) an.threadName(pid, tid, argName);
@@ -185,10 +229,14 @@ final class JsonTraceReader {
     }
 
     /** A float {@code ts} in µs as Perfetto imports it: truncated to ns; null (NaN here) is 0. */
-    static long tsNs(double us) { return Double.isNaN(us) ? 0 : (long) (us * 1000.0); }
+    static long tsNs(double us) {
+        return Double.isNaN(us) ? 0 : (long) (us * 1000.0);
+    }
 
     /** A float {@code dur} in µs as Perfetto imports it: truncated to ns; null (NaN here) is no dur ({@code NONE}). */
-    static long durNs(double us) { return Double.isNaN(us) ? NONE : (long) (us * 1000.0); }
+    static long durNs(double us) {
+        return Double.isNaN(us) ? NONE : (long) (us * 1000.0);
+    }
 
     /** A counter value given as a string (Perfetto parses it as a double); cheap test first, no exceptions on text. */
     static boolean numeric(String t) {
@@ -237,7 +285,11 @@ final class JsonTraceReader {
     private static double number(JsonParser p, JsonToken t) throws IOException {
         if (t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_NUMBER_INT) return p.getDoubleValue();
         if (t == JsonToken.VALUE_STRING) {
-            try { return Double.parseDouble(p.getText()); } catch (NumberFormatException e) { return Double.NaN; }
+            try {
+                return Double.parseDouble(p.getText());
+            } catch (NumberFormatException e) {
+                return Double.NaN;
+            }
         }
         p.skipChildren();
         return Double.NaN;
@@ -249,7 +301,11 @@ final class JsonTraceReader {
         if (t == JsonToken.VALUE_STRING) {
             String s = p.getText().trim();
             if (s.startsWith("0x") || s.startsWith("0X")) s = s.substring(2);
-            try { return Long.parseUnsignedLong(s, 16); } catch (NumberFormatException e) { return NONE; }
+            try {
+                return Long.parseUnsignedLong(s, 16);
+            } catch (NumberFormatException e) {
+                return NONE;
+            }
         }
         p.skipChildren();
         return NONE;

@@ -7,9 +7,9 @@ import io.ptotrace.proto.DebugAnnotation;
 import io.ptotrace.proto.DebugAnnotationName;
 import io.ptotrace.proto.EventCategory;
 import io.ptotrace.proto.EventName;
+import io.ptotrace.proto.InternedString;
 import io.ptotrace.proto.TracePacket;
 import io.ptotrace.proto.TrackDescriptor;
-import io.ptotrace.proto.InternedString;
 import io.ptotrace.proto.TrackEvent;
 import io.ptotrace.vocabulary.ArrowKind;
 import io.ptotrace.vocabulary.FlowIds;
@@ -56,7 +56,10 @@ final class PftraceAnalyzer {
     private int trackIndex(long uuid, long packet) {
         Integer t = trackByUuid.get(uuid);
         if (t != null) return t;
-        sum.problem(Problem.Kind.BAD_TRACK, "packet #" + packet, "event on track uuid " + uuid + " that no TrackDescriptor declares");
+        sum.problem(
+                Problem.Kind.BAD_TRACK,
+                "packet #" + packet,
+                "event on track uuid " + uuid + " that no TrackDescriptor declares");
         return declare(uuid, "uuid " + uuid, false);
     }
 
@@ -77,7 +80,8 @@ final class PftraceAnalyzer {
     void packet(TracePacket p) {
         long pk = packets++;
         int seq = p.getTrustedPacketSequenceId();
-        if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0 || p.getIncrementalStateCleared()) {
+        if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0
+                || p.getIncrementalStateCleared()) {
             categories.remove(seq);
             names.remove(seq);
             annotationNames.remove(seq);
@@ -116,7 +120,8 @@ final class PftraceAnalyzer {
             declare(d.getUuid(), "'" + (name == null ? "" : name) + "' (pid " + pid + " tid " + tid + ")", false);
         } else if (d.hasProcess()) {
             int pid = d.getProcess().getPid();
-            if (d.getProcess().hasProcessName()) sum.processes.put(pid, d.getProcess().getProcessName());
+            if (d.getProcess().hasProcessName())
+                sum.processes.put(pid, d.getProcess().getProcessName());
             else sum.processes.putIfAbsent(pid, "");
             declare(d.getUuid(), "process " + pid, false);
         } else if (d.hasCounter()) {
@@ -131,11 +136,20 @@ final class PftraceAnalyzer {
         TrackEvent e = p.getTrackEvent();
         byte type;
         switch (e.getType()) {
-            case TYPE_SLICE_BEGIN: type = B; break;
-            case TYPE_SLICE_END: type = E; break;
-            case TYPE_INSTANT: type = I; break;
-            case TYPE_COUNTER: type = C; break;
-            default: return;    // legacy events: not written by ptotrace
+            case TYPE_SLICE_BEGIN:
+                type = B;
+                break;
+            case TYPE_SLICE_END:
+                type = E;
+                break;
+            case TYPE_INSTANT:
+                type = I;
+                break;
+            case TYPE_COUNTER:
+                type = C;
+                break;
+            default:
+                return; // legacy events: not written by ptotrace
         }
         int track = trackIndex(e.getTrackUuid(), pk);
         long ts = p.getTimestamp();
@@ -145,14 +159,21 @@ final class PftraceAnalyzer {
             if (e.getCategoryIidsCount() > 0) {
                 Map<Long, String> cats = categories.get(seq);
                 cat = cats == null ? null : cats.get(e.getCategoryIids(0));
-                if (cat == null) sum.problem(Problem.Kind.UNKNOWN_IID, where(pk, track, ts), "category iid " + e.getCategoryIids(0) + " is not interned");
+                if (cat == null)
+                    sum.problem(
+                            Problem.Kind.UNKNOWN_IID,
+                            where(pk, track, ts),
+                            "category iid " + e.getCategoryIids(0) + " is not interned");
             } else if (e.getCategoriesCount() > 0) {
                 cat = e.getCategories(0);
             }
             if (e.hasNameIid()) {
                 LongIntMap nm = names.get(seq);
                 if (nm == null || nm.get(e.getNameIid()) < 0) {
-                    sum.problem(Problem.Kind.UNKNOWN_IID, where(pk, track, ts), "name iid " + e.getNameIid() + " is not interned");
+                    sum.problem(
+                            Problem.Kind.UNKNOWN_IID,
+                            where(pk, track, ts),
+                            "name iid " + e.getNameIid() + " is not interned");
                 }
             }
             for (DebugAnnotation a : e.getDebugAnnotationsList()) annotation(a, seq, pk, track, ts);
@@ -160,7 +181,11 @@ final class PftraceAnalyzer {
             else if (TraceCategories.isMarker(cat)) marker = OTHER_MARKER;
         }
         if (type == C) {
-            if (!trackIsCounter.get(track)) sum.problem(Problem.Kind.BAD_TRACK, where(pk, track, ts), "counter value on a track without a CounterDescriptor");
+            if (!trackIsCounter.get(track))
+                sum.problem(
+                        Problem.Kind.BAD_TRACK,
+                        where(pk, track, ts),
+                        "counter value on a track without a CounterDescriptor");
         }
         sorter.token(ts, evType.n);
         evType.add(type);
@@ -169,18 +194,36 @@ final class PftraceAnalyzer {
         evTs.add(ts);
         evPacket.add(pk);
         evFlowStart.add(flowId.n);
-        for (long id : e.getFlowIdsList()) { flowId.add(id); flowTerm.add((byte) 0); }
-        for (long id : e.getFlowIdsOldList()) { flowId.add(id); flowTerm.add((byte) 0); }
-        for (long id : e.getTerminatingFlowIdsList()) { flowId.add(id); flowTerm.add((byte) 1); }
-        for (long id : e.getTerminatingFlowIdsOldList()) { flowId.add(id); flowTerm.add((byte) 1); }
+        for (long id : e.getFlowIdsList()) {
+            flowId.add(id);
+            flowTerm.add((byte) 0);
+        }
+        for (long id : e.getFlowIdsOldList()) {
+            flowId.add(id);
+            flowTerm.add((byte) 0);
+        }
+        for (long id : e.getTerminatingFlowIdsList()) {
+            flowId.add(id);
+            flowTerm.add((byte) 1);
+        }
+        for (long id : e.getTerminatingFlowIdsOldList()) {
+            flowId.add(id);
+            flowTerm.add((byte) 1);
+        }
     }
 
     /** An annotation's interned name and string value (at any depth of a list or dict) must have been interned before. */
     private void annotation(DebugAnnotation a, int seq, long pk, int track, long ts) {
         if (a.hasNameIid() && !known(annotationNames, seq, a.getNameIid()))
-            sum.problem(Problem.Kind.UNKNOWN_IID, where(pk, track, ts), "debug annotation name iid " + a.getNameIid() + " is not interned");
+            sum.problem(
+                    Problem.Kind.UNKNOWN_IID,
+                    where(pk, track, ts),
+                    "debug annotation name iid " + a.getNameIid() + " is not interned");
         if (a.hasStringValueIid() && !known(stringValues, seq, a.getStringValueIid()))
-            sum.problem(Problem.Kind.UNKNOWN_IID, where(pk, track, ts), "debug annotation string value iid " + a.getStringValueIid() + " is not interned");
+            sum.problem(
+                    Problem.Kind.UNKNOWN_IID,
+                    where(pk, track, ts),
+                    "debug annotation string value iid " + a.getStringValueIid() + " is not interned");
         for (DebugAnnotation x : a.getArrayValuesList()) annotation(x, seq, pk, track, ts);
         for (DebugAnnotation x : a.getDictEntriesList()) annotation(x, seq, pk, track, ts);
     }
@@ -197,17 +240,22 @@ final class PftraceAnalyzer {
         private final LongIntMap sparse = new LongIntMap(16);
 
         void add(long iid) {
-            if (iid >= 0 && iid < DENSE) dense.set((int) iid); else sparse.put(iid, 1);
+            if (iid >= 0 && iid < DENSE) dense.set((int) iid);
+            else sparse.put(iid, 1);
         }
 
-        boolean contains(long iid) { return iid >= 0 && iid < DENSE ? dense.get((int) iid) : sparse.get(iid) >= 0; }
+        boolean contains(long iid) {
+            return iid >= 0 && iid < DENSE ? dense.get((int) iid) : sparse.get(iid) >= 0;
+        }
     }
 
     private String where(long packet, int track, long ts) {
         return "packet #" + packet + " track " + trackLabel.get(track) + " ts " + Summary.us(ts) + " us";
     }
 
-    private String where(int ev) { return where(evPacket.a[ev], evTrack.a[ev], evTs.a[ev]); }
+    private String where(int ev) {
+        return where(evPacket.a[ev], evTrack.a[ev], evTs.a[ev]);
+    }
 
     void finish() {
         int n = evType.n;
@@ -220,8 +268,8 @@ final class PftraceAnalyzer {
         int tracks = trackLabel.size();
         int[][] stacks = new int[tracks][];
         int[] sp = new int[tracks];
-        LongIntMap active = new LongIntMap(1024);          // flow id → bound begin event; -2 once terminated
-        LongIntMap early = new LongIntMap(64);             // terminated before begun → that event; -2 once reported
+        LongIntMap active = new LongIntMap(1024); // flow id → bound begin event; -2 once terminated
+        LongIntMap early = new LongIntMap(64); // terminated before begun → that event; -2 once reported
         for (int i = 0; i < n; i++) {
             int e = order[i];
             int tr = evTrack.a[e];
@@ -229,9 +277,13 @@ final class PftraceAnalyzer {
             Long handedOn = sorter.droppedAfter(e);
             if (handedOn != null) {
                 int flows = evFlowStart.a[e + 1] - evFlowStart.a[e];
-                sum.problem(Problem.Kind.SORTER_DROPPED, where(e), (evType.a[e] == C ? "counter value" : evType.a[e] == E ? "slice end"
-                    : "slice") + (flows > 0 ? " with " + flows + " flow id(s)" : "") + " is older than the event at "
-                    + Summary.us(handedOn) + " us the sorter already handed on at an import mark: Perfetto drops it");
+                sum.problem(
+                        Problem.Kind.SORTER_DROPPED,
+                        where(e),
+                        (evType.a[e] == C ? "counter value" : evType.a[e] == E ? "slice end" : "slice")
+                                + (flows > 0 ? " with " + flows + " flow id(s)" : "") + " is older than the event at "
+                                + Summary.us(handedOn)
+                                + " us the sorter already handed on at an import mark: Perfetto drops it");
                 continue;
             }
             sum.span(ts);
@@ -246,7 +298,10 @@ final class PftraceAnalyzer {
                     break;
                 case E:
                     if (sp[tr] == 0) {
-                        sum.problem(Problem.Kind.UNMATCHED_SLICE_END, where(e), "SLICE_END with no open slice on its track");
+                        sum.problem(
+                                Problem.Kind.UNMATCHED_SLICE_END,
+                                where(e),
+                                "SLICE_END with no open slice on its track");
                         bound = -1;
                     } else {
                         bound = stacks[tr][--sp[tr]];
@@ -263,18 +318,24 @@ final class PftraceAnalyzer {
             for (int f = evFlowStart.a[e]; f < evFlowStart.a[e + 1]; f++) {
                 long id = flowId.a[f];
                 if (bound < 0) {
-                    sum.problem(Problem.Kind.FLOW_END_UNBOUND, where(e), "flow " + id + " on an event with no slice: dropped");
+                    sum.problem(
+                            Problem.Kind.FLOW_END_UNBOUND,
+                            where(e),
+                            "flow " + id + " on an event with no slice: dropped");
                     continue;
                 }
                 if (flowTerm.a[f] == 0) {
                     if (early.get(id) >= 0) {
                         countFlow(id);
-                        sum.problem(Problem.Kind.FLOW_END_BEFORE_START, where(early.get(id)), "flow " + id + " (" + kindName(id)
-                            + ") is terminated before it begins at " + where(e) + ": dropped");
+                        sum.problem(
+                                Problem.Kind.FLOW_END_BEFORE_START,
+                                where(early.get(id)),
+                                "flow " + id + " (" + kindName(id) + ") is terminated before it begins at " + where(e)
+                                        + ": dropped");
                         early.put(id, -2);
                         continue;
                     }
-                    if (active.get(id) >= 0) countFlow(id);       // a step: the trace processor adds a row and goes on
+                    if (active.get(id) >= 0) countFlow(id); // a step: the trace processor adds a row and goes on
                     active.put(id, bound);
                 } else {
                     int from = active.get(id);
@@ -299,10 +360,16 @@ final class PftraceAnalyzer {
         for (int f = 0; f < flowId.n; f++) {
             long id = flowId.a[f];
             if (flowTerm.a[f] == 0 && active.get(id) >= 0) {
-                sum.problem(Problem.Kind.UNTERMINATED_FLOW, where(active.get(id)), "flow " + id + " (" + kindName(id) + ") is never terminated");
+                sum.problem(
+                        Problem.Kind.UNTERMINATED_FLOW,
+                        where(active.get(id)),
+                        "flow " + id + " (" + kindName(id) + ") is never terminated");
                 active.put(id, -2);
             } else if (flowTerm.a[f] == 1 && early.get(id) >= 0) {
-                sum.problem(Problem.Kind.DANGLING_FLOW_END, where(early.get(id)), "flow " + id + " is terminated but never begins");
+                sum.problem(
+                        Problem.Kind.DANGLING_FLOW_END,
+                        where(early.get(id)),
+                        "flow " + id + " is terminated but never begins");
                 early.put(id, -2);
             }
         }

@@ -49,6 +49,7 @@ final class PftraceReader {
         final int depth;
         /** null for the file, else "packet #N's compressed_packets". */
         final String of;
+
         private long base;
 
         Level(CodedInputStream in, int depth, String of) {
@@ -57,7 +58,9 @@ final class PftraceReader {
             this.of = of;
         }
 
-        long offset() { return base + in.getTotalBytesRead(); }
+        long offset() {
+            return base + in.getTotalBytesRead();
+        }
 
         /**
          * The stream's byte count is an int, and its size limit (Integer.MAX_VALUE) applies to it: restart it
@@ -98,29 +101,43 @@ final class PftraceReader {
                     case WireFormat.WIRETYPE_LENGTH_DELIMITED:
                         long n = in.readRawVarint64();
                         if (n < 0 || n > MAX_PACKET_BYTES) {
-                            throw problem(lv, start, packetNo, "malformed protobuf (" + name(field) + " of " + Long.toUnsignedString(n)
-                                + " bytes, over the limit of " + (MAX_PACKET_BYTES >> 20) + " MiB)");
+                            throw problem(
+                                    lv,
+                                    start,
+                                    packetNo,
+                                    "malformed protobuf (" + name(field) + " of " + Long.toUnsignedString(n)
+                                            + " bytes, over the limit of " + (MAX_PACKET_BYTES >> 20) + " MiB)");
                         }
                         len = n;
                         if (field == 1) packet = in.readRawBytes((int) len);
                         else in.skipRawBytes((int) len);
                         break;
                     default:
-                        throw problem(lv, start, packetNo, "not a Perfetto trace (wire type " + wire + " for field " + field + ")");
+                        throw problem(
+                                lv,
+                                start,
+                                packetNo,
+                                "not a Perfetto trace (wire type " + wire + " for field " + field + ")");
                 }
             } catch (InvalidProtocolBufferException e) {
                 if (!truncated(e)) throw problem(lv, start, packetNo, "malformed protobuf (" + reason(e) + ")");
-                String what = len >= 0 ? name(field) + " of " + len + " bytes" : field == 0 || wire == WireFormat.WIRETYPE_LENGTH_DELIMITED ? "varint" : "field " + field;
+                String what = len >= 0
+                        ? name(field) + " of " + len + " bytes"
+                        : field == 0 || wire == WireFormat.WIRETYPE_LENGTH_DELIMITED ? "varint" : "field " + field;
                 throw problem(lv, start, packetNo, "truncated protobuf (" + what + " cut off)");
             }
             lv.retire();
             if (packet == null) continue;
             List<ByteString> blobs = packet(lv, start, packet);
-            packet = null;      // only the compressed bytes stay alive while they are read
+            packet = null; // only the compressed bytes stay alive while they are read
             if (blobs.isEmpty()) continue;
             long container = packetNo - 1;
             if (lv.depth == Inflation.MAX_DEPTH) {
-                throw problem(lv, start, container, "compressed_packets nested more than " + Inflation.MAX_DEPTH + " levels deep");
+                throw problem(
+                        lv,
+                        start,
+                        container,
+                        "compressed_packets nested more than " + Inflation.MAX_DEPTH + " levels deep");
             }
             for (ByteString blob : blobs) inflate(lv, container, blob);
         }
@@ -132,7 +149,12 @@ final class PftraceReader {
         try {
             p = TracePacket.parseFrom(b);
         } catch (InvalidProtocolBufferException e) {
-            throw problem(lv, start, packetNo, "malformed TracePacket (" + (truncated(e) ? "a field runs past the packet's end" : reason(e)) + ")");
+            throw problem(
+                    lv,
+                    start,
+                    packetNo,
+                    "malformed TracePacket (" + (truncated(e) ? "a field runs past the packet's end" : reason(e))
+                            + ")");
         }
         packetNo++;
         an.packet(p);
@@ -144,11 +166,14 @@ final class PftraceReader {
         String of = "packet #" + container + "'s compressed_packets";
         Inflater inf = new Inflater();
         try {
-            InputStream data = inflation.inflated(new InflaterInputStream(blob.newInput(), inf, 1 << 13), "compressed_packets",
-                at -> "byte " + at + " of " + of + ", packet #" + packetNo);
+            InputStream data = inflation.inflated(
+                    new InflaterInputStream(blob.newInput(), inf, 1 << 13),
+                    "compressed_packets",
+                    at -> "byte " + at + " of " + of + ", packet #" + packetNo);
             Level inner = new Level(CodedInputStream.newInstance(data), lv.depth + 1, of);
             frames(inner);
-            if (inf.needsDictionary()) throw problem(inner, inner.offset(), packetNo, "bad compressed_packets: needs a preset dictionary");
+            if (inf.needsDictionary())
+                throw problem(inner, inner.offset(), packetNo, "bad compressed_packets: needs a preset dictionary");
         } finally {
             inf.end();
         }
@@ -160,7 +185,8 @@ final class PftraceReader {
 
     /** protobuf-java tells running out of input from malformed input only by its message. */
     private static boolean truncated(InvalidProtocolBufferException e) {
-        return e.getMessage() != null && e.getMessage().startsWith("While parsing a protocol message, the input ended unexpectedly");
+        return e.getMessage() != null
+                && e.getMessage().startsWith("While parsing a protocol message, the input ended unexpectedly");
     }
 
     /** CodedInputStream's messages, in this tool's words. */

@@ -45,12 +45,15 @@ public final class Problem {
             this.title = title;
         }
 
-        public String id() { return name().toLowerCase(java.util.Locale.ROOT); }
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     public final Kind kind;
     /** Where in the file: event index / packet number, pid, tid, ts. */
     public final String where;
+
     public final String message;
 
     public Problem(Kind kind, String where, String message) {
@@ -60,5 +63,7 @@ public final class Problem {
     }
 
     @Override
-    public String toString() { return kind.id() + " at " + where + ": " + message; }
+    public String toString() {
+        return kind.id() + " at " + where + ": " + message;
+    }
 }

@@ -22,21 +22,25 @@ public final class Summary {
     public final Map<Integer, String> processes = new TreeMap<>();
     /** key pid, then tid → name ("" when unnamed). */
     public final Map<Integer, Map<Integer, String>> threads = new TreeMap<>();
+
     public long slices;
     /** pftrace: ptotrace's zero-length arrow markers (hb_violation, unbound arrow ends, backward arrows). */
     public long markerSlices;
     /** Counter values (rows of Perfetto's counter table). */
     public long counterSamples;
+
     public long counterTracks;
     /** Arrows in the file (start + end pairs). */
     public long flows;
     /** Arrows Perfetto shows (both ends bound, end not before start). */
     public long flowsShown;
+
     public final Map<String, Long> flowsByKind = new TreeMap<>();
     public long hbViolations;
     public long hbMarkers;
     /** ns; Long.MAX_VALUE / MIN_VALUE when the trace has no timed event. */
     public long firstNs = Long.MAX_VALUE, lastNs = Long.MIN_VALUE;
+
     public final List<Problem> problems = new ArrayList<>();
     public final Map<Problem.Kind, Long> problemCounts = new EnumMap<>(Problem.Kind.class);
 
@@ -68,7 +72,9 @@ public final class Summary {
         return n;
     }
 
-    public boolean clean() { return problemCounts.isEmpty(); }
+    public boolean clean() {
+        return problemCounts.isEmpty();
+    }
 
     static String us(long ns) {
         return String.format(Locale.ROOT, "%.3f", ns / 1000.0);
@@ -76,26 +82,49 @@ public final class Summary {
 
     public String toText() {
         StringBuilder sb = new StringBuilder();
-        sb.append(file).append(" (").append(format == TraceInspector.Format.JSON ? "Chrome JSON" : "Perfetto protobuf").append(")\n");
+        sb.append(file)
+                .append(" (")
+                .append(format == TraceInspector.Format.JSON ? "Chrome JSON" : "Perfetto protobuf")
+                .append(")\n");
         sb.append("processes: ").append(processes.size()).append('\n');
         for (Map.Entry<Integer, String> p : processes.entrySet()) {
             Map<Integer, String> th = threads.getOrDefault(p.getKey(), Map.of());
-            sb.append("  pid ").append(p.getKey()).append(' ').append(p.getValue().isEmpty() ? "(unnamed)" : p.getValue())
-                .append(": ").append(th.size()).append(th.size() == 1 ? " thread" : " threads").append('\n');
+            sb.append("  pid ")
+                    .append(p.getKey())
+                    .append(' ')
+                    .append(p.getValue().isEmpty() ? "(unnamed)" : p.getValue())
+                    .append(": ")
+                    .append(th.size())
+                    .append(th.size() == 1 ? " thread" : " threads")
+                    .append('\n');
             for (Map.Entry<Integer, String> t : th.entrySet()) {
-                sb.append("    tid ").append(t.getKey()).append(' ').append(t.getValue().isEmpty() ? "(unnamed)" : t.getValue()).append('\n');
+                sb.append("    tid ")
+                        .append(t.getKey())
+                        .append(' ')
+                        .append(t.getValue().isEmpty() ? "(unnamed)" : t.getValue())
+                        .append('\n');
             }
         }
         sb.append("slices: ").append(slices);
         if (markerSlices > 0) sb.append(" (+").append(markerSlices).append(" arrow markers)");
         sb.append('\n');
-        sb.append("counter samples: ").append(counterSamples).append(" on ").append(counterTracks).append(" tracks\n");
+        sb.append("counter samples: ")
+                .append(counterSamples)
+                .append(" on ")
+                .append(counterTracks)
+                .append(" tracks\n");
         sb.append("flows: ").append(flows).append(" (").append(flowsShown).append(" shown by Perfetto)\n");
-        for (Map.Entry<String, Long> e : flowsByKind.entrySet()) sb.append("  ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+        for (Map.Entry<String, Long> e : flowsByKind.entrySet())
+            sb.append("  ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
         sb.append("hb_violations: ").append(hbViolations).append('\n');
         if (firstNs <= lastNs) {
-            sb.append("time span: ").append(us(firstNs)).append(" us .. ").append(us(lastNs)).append(" us (")
-                .append(us(lastNs - firstNs)).append(" us)\n");
+            sb.append("time span: ")
+                    .append(us(firstNs))
+                    .append(" us .. ")
+                    .append(us(lastNs))
+                    .append(" us (")
+                    .append(us(lastNs - firstNs))
+                    .append(" us)\n");
         } else {
             sb.append("time span: empty\n");
         }
@@ -104,13 +133,26 @@ public final class Summary {
         } else {
             sb.append("problems: ").append(problemCount()).append('\n');
             for (Map.Entry<Problem.Kind, Long> e : problemCounts.entrySet()) {
-                sb.append("  ").append(e.getKey().id()).append(": ").append(e.getValue()).append(" (").append(e.getKey().title)
-                    .append(e.getKey().losesArrow ? "; Perfetto loses the arrow" : "").append(")\n");
+                sb.append("  ")
+                        .append(e.getKey().id())
+                        .append(": ")
+                        .append(e.getValue())
+                        .append(" (")
+                        .append(e.getKey().title)
+                        .append(e.getKey().losesArrow ? "; Perfetto loses the arrow" : "")
+                        .append(")\n");
                 int shown = 0;
                 for (Problem p : problems) {
                     if (p.kind != e.getKey()) continue;
-                    if (shown++ == 10) { sb.append("    ...\n"); break; }
-                    sb.append("    ").append(p.where).append(": ").append(p.message).append('\n');
+                    if (shown++ == 10) {
+                        sb.append("    ...\n");
+                        break;
+                    }
+                    sb.append("    ")
+                            .append(p.where)
+                            .append(": ")
+                            .append(p.message)
+                            .append('\n');
                 }
             }
         }
@@ -161,7 +203,8 @@ public final class Summary {
             }
             g.writeEndObject();
             g.writeObjectFieldStart("problem_counts");
-            for (Map.Entry<Problem.Kind, Long> e : problemCounts.entrySet()) g.writeNumberField(e.getKey().id(), e.getValue());
+            for (Map.Entry<Problem.Kind, Long> e : problemCounts.entrySet())
+                g.writeNumberField(e.getKey().id(), e.getValue());
             g.writeEndObject();
             g.writeArrayFieldStart("problems");
             for (Problem p : problems) {

@@ -20,7 +20,10 @@ import java.util.zip.ZipException;
 public final class TraceInspector {
     private TraceInspector() {}
 
-    public enum Format { JSON, PFTRACE }
+    public enum Format {
+        JSON,
+        PFTRACE
+    }
 
     /** Inspects a file; unreadable input throws {@link InputProblem} (file, what, where). */
     public static Summary inspect(Path file) {
@@ -37,13 +40,16 @@ public final class TraceInspector {
         return inspect(inflation.source(input), name, inflation, 0);
     }
 
-    private static Summary inspect(InputStream input, String name, Inflation inflation, int gzipDepth) throws IOException {
+    private static Summary inspect(InputStream input, String name, Inflation inflation, int gzipDepth)
+            throws IOException {
         BufferedInputStream in = new BufferedInputStream(input, 1 << 16);
         in.mark(4);
         int b0 = in.read(), b1 = in.read();
         in.reset();
         if (b0 == 0x1F && b1 == 0x8B) {
-            if (gzipDepth == Inflation.MAX_DEPTH) throw new InputProblem(name, "gzip nested more than " + Inflation.MAX_DEPTH + " levels deep", null, null);
+            if (gzipDepth == Inflation.MAX_DEPTH)
+                throw new InputProblem(
+                        name, "gzip nested more than " + Inflation.MAX_DEPTH + " levels deep", null, null);
             GZIPInputStream gz;
             try {
                 gz = new GZIPInputStream(in, 1 << 16);
@@ -52,7 +58,8 @@ public final class TraceInspector {
             } catch (ZipException e) {
                 throw new InputProblem(name, "bad gzip data: " + e.getMessage(), "gzip header", e);
             }
-            try (InputStream data = inflation.inflated(gz, "gzip data", at -> "byte " + at + " of the gunzipped data")) {
+            try (InputStream data =
+                    inflation.inflated(gz, "gzip data", at -> "byte " + at + " of the gunzipped data")) {
                 return inspect(data, name, inflation, gzipDepth + 1);
             }
         }
@@ -76,13 +83,25 @@ public final class TraceInspector {
         int first = in.read();
         int c = first;
         int n = 1;
-        if (c == 0xEF) { in.read(); in.read(); c = in.read(); n += 3; }   // UTF-8 byte order mark
-        while ((c == ' ' || c == '\n' || c == '\r' || c == '\t') && n < (1 << 12) - 1) { c = in.read(); n++; }
+        if (c == 0xEF) {
+            in.read();
+            in.read();
+            c = in.read();
+            n += 3;
+        } // UTF-8 byte order mark
+        while ((c == ' ' || c == '\n' || c == '\r' || c == '\t') && n < (1 << 12) - 1) {
+            c = in.read();
+            n++;
+        }
         in.reset();
         if (first < 0) throw new InputProblem(name, "empty file", null, null);
         if (c == '{' || c == '[') return Format.JSON;
-        if (first == 0x0A) return Format.PFTRACE;     // field 1 (packet), length-delimited
-        throw new InputProblem(name, String.format("neither a Chrome JSON nor a Perfetto protobuf trace (first byte 0x%02X)", first), "byte 0", null);
+        if (first == 0x0A) return Format.PFTRACE; // field 1 (packet), length-delimited
+        throw new InputProblem(
+                name,
+                String.format("neither a Chrome JSON nor a Perfetto protobuf trace (first byte 0x%02X)", first),
+                "byte 0",
+                null);
     }
 
     /** A one-line warning for {@code convert} when the JSON trace loses arrows, or null. */
@@ -90,7 +109,8 @@ public final class TraceInspector {
         long lost = json.flows - json.flowsShown;
         if (json.clean()) return null;
         StringBuilder sb = new StringBuilder("Warning: Perfetto will ");
-        if (lost > 0) sb.append("drop ").append(lost).append(" of ").append(json.flows).append(" arrows");
+        if (lost > 0)
+            sb.append("drop ").append(lost).append(" of ").append(json.flows).append(" arrows");
         else sb.append("misplace data");
         sb.append(" in the JSON trace (");
         String sep = "";
@@ -98,6 +118,7 @@ public final class TraceInspector {
             sb.append(sep).append(e.getValue()).append(' ').append(e.getKey().id());
             sep = ", ";
         }
-        return sb.append("); the .pftrace keeps them all — run 'ptotrace inspect' on the JSON for details").toString();
+        return sb.append("); the .pftrace keeps them all — run 'ptotrace inspect' on the JSON for details")
+                .toString();
     }
 }

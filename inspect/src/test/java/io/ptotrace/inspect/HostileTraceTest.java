@@ -72,13 +72,19 @@ class HostileTraceTest {
 
     static byte[] wrapCompressed(byte[] blob) {
         UnknownFieldSet unknown = UnknownFieldSet.newBuilder()
-            .addField(PftraceReader.COMPRESSED_PACKETS, UnknownFieldSet.Field.newBuilder().addLengthDelimited(ByteString.copyFrom(blob)).build())
-            .build();
-        return TraceInspectorTest.trace(TracePacket.newBuilder().setUnknownFields(unknown).build());
+                .addField(
+                        PftraceReader.COMPRESSED_PACKETS,
+                        UnknownFieldSet.Field.newBuilder()
+                                .addLengthDelimited(ByteString.copyFrom(blob))
+                                .build())
+                .build();
+        return TraceInspectorTest.trace(
+                TracePacket.newBuilder().setUnknownFields(unknown).build());
     }
 
     static String summary(byte[] trace) throws IOException {
-        return TraceInspector.inspect(new ByteArrayInputStream(trace), "t.pftrace").toJson();
+        return TraceInspector.inspect(new ByteArrayInputStream(trace), "t.pftrace")
+                .toJson();
     }
 
     @Test
@@ -108,11 +114,13 @@ class HostileTraceTest {
 
     @Test
     void compressedPacketsNested3000DeepStopAtTheDepthLimit() throws IOException {
-        byte[] t = TraceInspectorTest.trace(TracePacket.newBuilder().setTrackDescriptor(TrackDescriptor.newBuilder().setUuid(1)).build());
+        byte[] t = TraceInspectorTest.trace(TracePacket.newBuilder()
+                .setTrackDescriptor(TrackDescriptor.newBuilder().setUuid(1))
+                .build());
         for (int i = 0; i < 3000; i++) t = wrapCompressed(deflateFast(t));
         assertThat(problem(file("nested.pftrace", t)))
-            .contains("compressed_packets nested more than " + Inflation.MAX_DEPTH + " levels deep")
-            .contains("(at byte 0 of packet #3's compressed_packets, packet #4)");
+                .contains("compressed_packets nested more than " + Inflation.MAX_DEPTH + " levels deep")
+                .contains("(at byte 0 of packet #3's compressed_packets, packet #4)");
     }
 
     static byte[] deflateFast(byte[] b) {
@@ -218,15 +226,16 @@ class HostileTraceTest {
         assertThat(blob.size()).isLessThan(4 << 20);
         Path p = file("bomb.pftrace", wrapCompressed(blob.toByteArray()));
         assertThat(problem(p))
-            .contains("compressed data inflates to more than " + Inflation.MAX_RATIO + " times the bytes read from the file")
-            .containsPattern("of packet #0's compressed_packets, packet #1\\)$");
+                .contains("compressed data inflates to more than " + Inflation.MAX_RATIO
+                        + " times the bytes read from the file")
+                .containsPattern("of packet #0's compressed_packets, packet #1\\)$");
     }
 
     @Test
     void gzipBombOfTheWholeFileStopsAtTheRatioLimit() throws IOException {
         byte[] piece = piece();
         byte[] deflated = rawDeflatedPiece(piece);
-        byte[] start = rawDeflatedPiece(new byte[] {0x0A, 0x00});     // an empty packet, so the content is a .pftrace
+        byte[] start = rawDeflatedPiece(new byte[] {0x0A, 0x00}); // an empty packet, so the content is a .pftrace
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(new byte[] {0x1F, (byte) 0x8B, 8, 0, 0, 0, 0, 0, 0, (byte) 0xFF});
         out.write(start);
@@ -239,42 +248,82 @@ class HostileTraceTest {
         out.write(FINAL_EMPTY_BLOCK);
         long size = 2 + (long) PIECES * PIECE;
         long c = crc.getValue();
-        out.write(new byte[] {(byte) c, (byte) (c >>> 8), (byte) (c >>> 16), (byte) (c >>> 24),
-            (byte) size, (byte) (size >>> 8), (byte) (size >>> 16), (byte) (size >>> 24)});
+        out.write(new byte[] {
+            (byte) c,
+            (byte) (c >>> 8),
+            (byte) (c >>> 16),
+            (byte) (c >>> 24),
+            (byte) size,
+            (byte) (size >>> 8),
+            (byte) (size >>> 16),
+            (byte) (size >>> 24)
+        });
         assertThat(problem(file("bomb.pftrace.gz", out.toByteArray())))
-            .contains("compressed data inflates to more than " + Inflation.MAX_RATIO + " times the bytes read from the file")
-            .containsPattern("\\(at byte \\d+ of the gunzipped data\\)$");
+                .contains("compressed data inflates to more than " + Inflation.MAX_RATIO
+                        + " times the bytes read from the file")
+                .containsPattern("\\(at byte \\d+ of the gunzipped data\\)$");
     }
 
     @Test
     void gzipNestedTooDeep() throws IOException {
         byte[] b = pftrace();
         for (int i = 0; i < 50; i++) b = gzip(b);
-        assertThat(problem(file("deep.gz", b))).contains("gzip nested more than " + Inflation.MAX_DEPTH + " levels deep");
+        assertThat(problem(file("deep.gz", b)))
+                .contains("gzip nested more than " + Inflation.MAX_DEPTH + " levels deep");
     }
 
     static byte[] gzip(byte[] b) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream z = new GZIPOutputStream(out)) { z.write(b); }
+        try (GZIPOutputStream z = new GZIPOutputStream(out)) {
+            z.write(b);
+        }
         return out.toByteArray();
     }
 
     @Test
     void lengthClaimingExabytes() throws IOException {
         // field 1, length 2^62
-        byte[] b = {0x0A, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x40, 1, 2, 3};
+        byte[] b = {
+            0x0A,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            0x40,
+            1,
+            2,
+            3
+        };
         assertThat(problem(file("huge.pftrace", b)))
-            .endsWith("huge.pftrace: malformed protobuf (packet of 4611686018427387904 bytes, over the limit of 256 MiB) (at byte 0, packet #0)");
-        byte[] inner = {0x0A, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x40};
+                .endsWith(
+                        "huge.pftrace: malformed protobuf (packet of 4611686018427387904 bytes, over the limit of 256 MiB) (at byte 0, packet #0)");
+        byte[] inner = {
+            0x0A,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            0x40
+        };
         assertThat(problem(file("huge2.pftrace", compressedTrace(inner))))
-            .contains("(packet of 4611686018427387904 bytes, over the limit of 256 MiB) (at byte 0 of packet #0's compressed_packets, packet #1)");
+                .contains(
+                        "(packet of 4611686018427387904 bytes, over the limit of 256 MiB) (at byte 0 of packet #0's compressed_packets, packet #1)");
     }
 
     @Test
     void damagedCompressedPackets() throws IOException {
         byte[] blob = deflate(pftrace());
         assertThat(problem(file("cut.pftrace", wrapCompressed(Arrays.copyOf(blob, blob.length / 2)))))
-            .contains("truncated compressed_packets (at byte ").contains(" of packet #0's compressed_packets");
+                .contains("truncated compressed_packets (at byte ")
+                .contains(" of packet #0's compressed_packets");
         byte[] bad = blob.clone();
         bad[0] = 0x12;
         assertThat(problem(file("bad.pftrace", wrapCompressed(bad)))).contains("bad compressed_packets: ");
@@ -284,13 +333,16 @@ class HostileTraceTest {
     void emptyZerosAndRandomFiles() throws IOException {
         assertThat(problem(file("empty.pftrace", new byte[0]))).endsWith("empty.pftrace: empty file");
         assertThat(problem(file("zeros.pftrace", new byte[1 << 16])))
-            .endsWith("neither a Chrome JSON nor a Perfetto protobuf trace (first byte 0x00) (at byte 0)");
+                .endsWith("neither a Chrome JSON nor a Perfetto protobuf trace (first byte 0x00) (at byte 0)");
         Random r = new Random(9);
         for (int i = 0; i < 300; i++) {
             byte[] b = new byte[r.nextInt(4096)];
             r.nextBytes(b);
-            if (b.length > 0 && i % 2 == 0) b[0] = 0x0A;      // looks like a packet
-            if (b.length > 1 && i % 6 == 1) { b[0] = 0x1F; b[1] = (byte) 0x8B; }
+            if (b.length > 0 && i % 2 == 0) b[0] = 0x0A; // looks like a packet
+            if (b.length > 1 && i % 6 == 1) {
+                b[0] = 0x1F;
+                b[1] = (byte) 0x8B;
+            }
             problem(file("random" + i, b));
         }
     }
@@ -300,19 +352,23 @@ class HostileTraceTest {
         byte[] b = new byte[1 << 16];
         b[0] = 0x0A;
         b[1] = 0x02;
-        b[2] = 0x08;      // a packet with an unknown varint field
+        b[2] = 0x08; // a packet with an unknown varint field
         b[3] = 0x01;
-        assertThat(problem(file("z.pftrace", b))).endsWith("malformed protobuf (field number 0) (at byte 4, packet #1)");
+        assertThat(problem(file("z.pftrace", b)))
+                .endsWith("malformed protobuf (field number 0) (at byte 4, packet #1)");
     }
 
     @Test
     void truncatedGzip() throws IOException {
         byte[] gz = gzip(pftrace());
         assertThat(problem(file("cut.pftrace.gz", Arrays.copyOf(gz, gz.length / 2))))
-            .contains("truncated gzip data (at byte ").endsWith(" of the gunzipped data)");
-        assertThat(problem(file("header.pftrace.gz", Arrays.copyOf(gz, 5)))).endsWith("truncated gzip data (at gzip header)");
+                .contains("truncated gzip data (at byte ")
+                .endsWith(" of the gunzipped data)");
+        assertThat(problem(file("header.pftrace.gz", Arrays.copyOf(gz, 5))))
+                .endsWith("truncated gzip data (at gzip header)");
         byte[] json = gzip(TraceInspectorTest.events(TraceInspectorTest.META).getBytes(StandardCharsets.UTF_8));
-        assertThat(problem(file("cut.json.gz", Arrays.copyOf(json, json.length - 6)))).contains("truncated gzip data");
+        assertThat(problem(file("cut.json.gz", Arrays.copyOf(json, json.length - 6))))
+                .contains("truncated gzip data");
     }
 
     @Test
@@ -321,7 +377,8 @@ class HostileTraceTest {
         byte[] b = Arrays.copyOf(good, good.length + 7);
         System.arraycopy("garbage".getBytes(StandardCharsets.US_ASCII), 0, b, good.length, 7);
         assertThat(problem(file("tail.pftrace", b)))
-            .endsWith("not a Perfetto trace (wire type 7 for field 12) (at byte " + good.length + ", packet #" + packets(good) + ")");
+                .endsWith("not a Perfetto trace (wire type 7 for field 12) (at byte " + good.length + ", packet #"
+                        + packets(good) + ")");
     }
 
     static int packets(byte[] trace) throws IOException {
@@ -335,10 +392,16 @@ class HostileTraceTest {
     @Test
     void streamsPastTwoGiB() {
         int len = (256 << 20) - 16;
-        byte[] field = {0x12, (byte) (0x80 | (len & 0x7F)), (byte) (0x80 | ((len >>> 7) & 0x7F)), (byte) (0x80 | ((len >>> 14) & 0x7F)), (byte) (len >>> 21)};
+        byte[] field = {
+            0x12,
+            (byte) (0x80 | (len & 0x7F)),
+            (byte) (0x80 | ((len >>> 7) & 0x7F)),
+            (byte) (0x80 | ((len >>> 14) & 0x7F)),
+            (byte) (len >>> 21)
+        };
         int fields = 9;
         long fieldSize = field.length + (long) len;
-        byte[] head = {0x0A, 0x00};      // an empty packet, so the stream is a .pftrace
+        byte[] head = {0x0A, 0x00}; // an empty packet, so the stream is a .pftrace
         long end = head.length + fields * fieldSize;
         byte[] tail = {0x0A, 0x05, 0x01};
         InputStream in = new InputStream() {
@@ -351,27 +414,32 @@ class HostileTraceTest {
                 return q < field.length ? field[(int) q] : 0;
             }
 
-            @Override public int read() {
+            @Override
+            public int read() {
                 return pos < end + tail.length ? at(pos++) & 0xFF : -1;
             }
 
-            @Override public int read(byte[] b, int off, int n) {
+            @Override
+            public int read(byte[] b, int off, int n) {
                 if (pos >= end + tail.length) return -1;
                 int k = (int) Math.min(n, end + tail.length - pos);
                 for (int i = 0; i < k; i++) b[off + i] = at(pos++);
                 return k;
             }
 
-            @Override public long skip(long n) {
+            @Override
+            public long skip(long n) {
                 long k = Math.min(n, end + tail.length - pos);
                 pos += k;
                 return k;
             }
         };
         assertThat(end).isGreaterThan(2L << 30);
-        assertThatThrownBy(() -> TraceInspector.inspect(in, "long.pftrace")).isInstanceOf(InputProblem.class)
-            .satisfies(e -> assertThat(((InputProblem) e).oneLine())
-                .isEqualTo("long.pftrace: truncated protobuf (packet of 5 bytes cut off) (at byte " + end + ", packet #1)"));
+        assertThatThrownBy(() -> TraceInspector.inspect(in, "long.pftrace"))
+                .isInstanceOf(InputProblem.class)
+                .satisfies(e -> assertThat(((InputProblem) e).oneLine())
+                        .isEqualTo("long.pftrace: truncated protobuf (packet of 5 bytes cut off) (at byte " + end
+                                + ", packet #1)"));
     }
 
     // ---- JSON
@@ -385,21 +453,26 @@ class HostileTraceTest {
     @Test
     void numbersOutOfRangeAreNamedAsSuch() throws IOException {
         assertThat(jsonProblem(EVENT + "18446744073709551616, \"dur\": 1}]}"))
-            .endsWith("t.json: number 18446744073709551616 out of range for \"ts\" (at line 3, column 7)");
-        assertThat(jsonProblem(EVENT + "1, \"dur\": -9223372036854775809}]}")).endsWith("number -9223372036854775809 out of range for \"dur\" (at line 3, column 17)");
-        assertThat(jsonProblem("[{\"ph\":\"X\",\"pid\":99999999999999999999}]")).endsWith("out of range for \"pid\" (at line 1, column 18)");
+                .endsWith("t.json: number 18446744073709551616 out of range for \"ts\" (at line 3, column 7)");
+        assertThat(jsonProblem(EVENT + "1, \"dur\": -9223372036854775809}]}"))
+                .endsWith("number -9223372036854775809 out of range for \"dur\" (at line 3, column 17)");
+        assertThat(jsonProblem("[{\"ph\":\"X\",\"pid\":99999999999999999999}]"))
+                .endsWith("out of range for \"pid\" (at line 1, column 18)");
         assertThat(jsonProblem("[{\"ph\":\"s\",\"id\":18446744073709551616}]")).contains("out of range for \"id\"");
-        assertThat(jsonProblem("[{\"ph\":\"s\",\"id\":1,\"bind_id\":-18446744073709551615}]")).contains("out of range for \"bind_id\"");
+        assertThat(jsonProblem("[{\"ph\":\"s\",\"id\":1,\"bind_id\":-18446744073709551615}]"))
+                .contains("out of range for \"bind_id\"");
         assertThat(jsonProblem(EVENT + "1" + "0".repeat(899) + "}]}"))
-            .endsWith("number 10000000000000000000... (900 digits) out of range for \"ts\" (at line 3, column 7)");
+                .endsWith("number 10000000000000000000... (900 digits) out of range for \"ts\" (at line 3, column 7)");
     }
 
     @Test
     void uint64IdsAreFlowIds() throws Exception {
         String id = "18446744073709551615";
         Summary s = TraceInspectorTest.json("[{\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":10,\"id\":" + id + "},"
-            + "{\"ph\":\"s\",\"cat\":\"flow\",\"name\":\"dependency\",\"pid\":1,\"tid\":1,\"ts\":1,\"id\":" + id + ",\"bind_id\":" + id + "},"
-            + "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"flow\",\"name\":\"dependency\",\"pid\":1,\"tid\":1,\"ts\":5,\"id\":" + id + "}]");
+                + "{\"ph\":\"s\",\"cat\":\"flow\",\"name\":\"dependency\",\"pid\":1,\"tid\":1,\"ts\":1,\"id\":" + id
+                + ",\"bind_id\":" + id + "},"
+                + "{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"flow\",\"name\":\"dependency\",\"pid\":1,\"tid\":1,\"ts\":5,\"id\":"
+                + id + "}]");
         assertThat(s.flows).isEqualTo(1);
         assertThat(s.flowsShown).isEqualTo(1);
         assertThat(s.problems).isEmpty();
@@ -408,31 +481,61 @@ class HostileTraceTest {
     @Test
     void jsonLimitsAndNonNumbersInPlainWords() throws IOException {
         assertThat(jsonProblem("{\"traceEvents\": [{\"args\":" + "[".repeat(3000) + "]".repeat(3000) + "}]}"))
-            .matches("\\S*t\\.json: JSON nested deeper than 1000 levels \\(at line 1, column \\d+\\)");
-        assertThat(jsonProblem(EVENT + "NaN}]}")).endsWith("t.json: not valid JSON: NaN is not a JSON number (at line 3, column 10)");
-        assertThat(jsonProblem(EVENT + "Infinity}]}")).endsWith("not valid JSON: Infinity is not a JSON number (at line 3, column 15)");
-        assertThat(jsonProblem(EVENT + "-Infinity}]}")).contains("not valid JSON: -Infinity is not a JSON number (at line 3, column");
-        assertThat(jsonProblem(EVENT + "1".repeat(3000) + "}]}")).matches("\\S*t\\.json: number longer than 1000 digits \\(at line 3, column \\d+\\)");
-        assertThat(jsonProblem("{\"traceEvents\": [{\"" + "a".repeat(60000) + "\":1}]}")).contains("name longer than 50000 characters");
+                .matches("\\S*t\\.json: JSON nested deeper than 1000 levels \\(at line 1, column \\d+\\)");
+        assertThat(jsonProblem(EVENT + "NaN}]}"))
+                .endsWith("t.json: not valid JSON: NaN is not a JSON number (at line 3, column 10)");
+        assertThat(jsonProblem(EVENT + "Infinity}]}"))
+                .endsWith("not valid JSON: Infinity is not a JSON number (at line 3, column 15)");
+        assertThat(jsonProblem(EVENT + "-Infinity}]}"))
+                .contains("not valid JSON: -Infinity is not a JSON number (at line 3, column");
+        assertThat(jsonProblem(EVENT + "1".repeat(3000) + "}]}"))
+                .matches("\\S*t\\.json: number longer than 1000 digits \\(at line 3, column \\d+\\)");
+        assertThat(jsonProblem("{\"traceEvents\": [{\"" + "a".repeat(60000) + "\":1}]}"))
+                .contains("name longer than 50000 characters");
         assertThat(jsonProblem("{\"traceEvents\": [")).contains("(truncated?)").contains("opened at line 1, column 17");
-        assertThat(jsonProblem("{\"traceEvents\": [}")).contains("not valid JSON: expected ] to close the array opened at line 1, column 17, found }");
+        assertThat(jsonProblem("{\"traceEvents\": [}"))
+                .contains("not valid JSON: expected ] to close the array opened at line 1, column 17, found }");
     }
 
     @Test
     void jacksonWordingNeverLeaks() throws IOException {
-        String[] bad = {"{\"traceEvents\": [{\"args\":" + "{\"a\":".repeat(1500), EVENT + "NaN", EVENT + "+Infinity}]}", EVENT + "+1}]}",
-            EVENT + "01}]}", EVENT + "1".repeat(1001) + "}]}", "{\"traceEvents\": [/* c */]}", "{\"traceEvents\": [# c\n]}",
-            "{\"traceEvents\": [{\"name\":\"a\u0001\"}]}", "{\"traceEvents\": [\u001E]}", "{'traceEvents': []}", "{\"traceEvents\": [x]}",
-            "{\"traceEvents\": [1,]}", "{\"traceEvents\": [], }", "{\"traceEvents\": [{\"name\":\"ab", "[{\"ph\":\"X\",\"ts\":1e99999}]"};
+        String[] bad = {
+            "{\"traceEvents\": [{\"args\":" + "{\"a\":".repeat(1500),
+            EVENT + "NaN",
+            EVENT + "+Infinity}]}",
+            EVENT + "+1}]}",
+            EVENT + "01}]}",
+            EVENT + "1".repeat(1001) + "}]}",
+            "{\"traceEvents\": [/* c */]}",
+            "{\"traceEvents\": [# c\n]}",
+            "{\"traceEvents\": [{\"name\":\"a\u0001\"}]}",
+            "{\"traceEvents\": [\u001E]}",
+            "{'traceEvents': []}",
+            "{\"traceEvents\": [x]}",
+            "{\"traceEvents\": [1,]}",
+            "{\"traceEvents\": [], }",
+            "{\"traceEvents\": [{\"name\":\"ab",
+            "[{\"ph\":\"X\",\"ts\":1e99999}]"
+        };
         for (String text : bad) {
             String line;
             try {
-                line = TraceInspector.inspect(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "t.json").toText();
+                line = TraceInspector.inspect(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "t.json")
+                        .toText();
             } catch (InputProblem e) {
                 line = e.oneLine();
             }
-            assertThat(line).as(text.length() > 80 ? text.substring(0, 80) : text)
-                .doesNotContain("StreamReadConstraints", "JsonReadFeature", "StreamReadFeature", "Source:", "REDACTED", "`", "Feature", "enable");
+            assertThat(line)
+                    .as(text.length() > 80 ? text.substring(0, 80) : text)
+                    .doesNotContain(
+                            "StreamReadConstraints",
+                            "JsonReadFeature",
+                            "StreamReadFeature",
+                            "Source:",
+                            "REDACTED",
+                            "`",
+                            "Feature",
+                            "enable");
         }
     }
 }

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.proto.ThreadDescriptor;
 import io.ptotrace.proto.TracePacket;
+import io.ptotrace.proto.TracingServiceEvent;
 import io.ptotrace.proto.TrackDescriptor;
 import io.ptotrace.proto.TrackEvent;
-import io.ptotrace.proto.TracingServiceEvent;
 import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,22 +18,34 @@ import org.junit.jupiter.api.Test;
 /** inspect hands events on the way Perfetto's default sorter does at import marks, and counts what it drops. */
 class ImportSorterTest {
     static final long[] NO = {};
-    static final TrackEvent.Type B = TrackEvent.Type.TYPE_SLICE_BEGIN, E = TrackEvent.Type.TYPE_SLICE_END,
-        I = TrackEvent.Type.TYPE_INSTANT;
+    static final TrackEvent.Type B = TrackEvent.Type.TYPE_SLICE_BEGIN,
+            E = TrackEvent.Type.TYPE_SLICE_END,
+            I = TrackEvent.Type.TYPE_INSTANT;
     static final TracePacket THREAD = TracePacket.newBuilder()
-        .setTrackDescriptor(TrackDescriptor.newBuilder().setUuid(10).setThread(ThreadDescriptor.newBuilder().setPid(3).setTid(10000))).build();
+            .setTrackDescriptor(TrackDescriptor.newBuilder()
+                    .setUuid(10)
+                    .setThread(ThreadDescriptor.newBuilder().setPid(3).setTid(10000)))
+            .build();
 
     static List<TracePacket> mark(long ts) {
-        TracingServiceEvent flushed = TracingServiceEvent.newBuilder().setAllDataSourcesFlushed(true).build();
-        TracingServiceEvent read = TracingServiceEvent.newBuilder().setReadTracingBuffersCompleted(true).build();
+        TracingServiceEvent flushed =
+                TracingServiceEvent.newBuilder().setAllDataSourcesFlushed(true).build();
+        TracingServiceEvent read = TracingServiceEvent.newBuilder()
+                .setReadTracingBuffersCompleted(true)
+                .build();
         List<TracePacket> m = new ArrayList<>();
         for (TracingServiceEvent e : new TracingServiceEvent[] {flushed, flushed, read})
-            m.add(TracePacket.newBuilder().setTimestamp(ts).setTrustedPacketSequenceId(1).setServiceEvent(e).build());
+            m.add(TracePacket.newBuilder()
+                    .setTimestamp(ts)
+                    .setTrustedPacketSequenceId(1)
+                    .setServiceEvent(e)
+                    .build());
         return m;
     }
 
     static Summary inspect(List<TracePacket> packets) throws Exception {
-        return TraceInspector.inspect(new ByteArrayInputStream(trace(packets.toArray(new TracePacket[0]))), "t.pftrace");
+        return TraceInspector.inspect(
+                new ByteArrayInputStream(trace(packets.toArray(new TracePacket[0]))), "t.pftrace");
     }
 
     /** Two windows of events separated by marks, then {@code late} (an instant at {@code lateTs}) where {@code at} says. */
@@ -54,10 +66,14 @@ class ImportSorterTest {
     void anEventOlderThanWhatWasHandedOnIsDropped() throws Exception {
         Summary s = inspect(withLateInstant(5, 2, true));
         assertThat(s.problemCounts).containsEntry(Problem.Kind.SORTER_DROPPED, 1L);
-        assertThat(s.problems).filteredOn(p -> p.kind == Problem.Kind.SORTER_DROPPED).singleElement()
-            .satisfies(p -> assertThat(p.message).contains("slice with 1 flow id(s)").contains("0.010 us"));
-        assertThat(s.slices).isEqualTo(3);          // two slices and the closing instant; the late one is gone
-        assertThat(s.flowsShown).isZero();          // its arrow went with it
+        assertThat(s.problems)
+                .filteredOn(p -> p.kind == Problem.Kind.SORTER_DROPPED)
+                .singleElement()
+                .satisfies(p -> assertThat(p.message)
+                        .contains("slice with 1 flow id(s)")
+                        .contains("0.010 us"));
+        assertThat(s.slices).isEqualTo(3); // two slices and the closing instant; the late one is gone
+        assertThat(s.flowsShown).isZero(); // its arrow went with it
     }
 
     @Test

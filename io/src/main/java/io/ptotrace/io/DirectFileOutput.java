@@ -32,13 +32,19 @@ final class DirectFileOutput extends OutputStream {
         try {
             align = (int) Files.getFileStore(file).getBlockSize();
             if (align > 0 && align <= 1 << 16 && Integer.bitCount(align) == 1)
-                direct = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING,
-                    com.sun.nio.file.ExtendedOpenOption.DIRECT);
+                direct = FileChannel.open(
+                        file,
+                        StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        com.sun.nio.file.ExtendedOpenOption.DIRECT);
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             direct = null;
         }
         // never CREATE: the temporary file may have been removed by the shutdown hook already
-        if (direct == null) return new BufferedOutputStream(Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING), 1 << 16);
+        if (direct == null)
+            return new BufferedOutputStream(
+                    Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
+                    1 << 16);
         return new DirectFileOutput(file, direct, align);
     }
 

@@ -27,14 +27,16 @@ public final class ErrorLine {
     public static String outOfMemoryWords() {
         long mib = Runtime.getRuntime().maxMemory() / (1 << 20);
         long suggestGiB = Math.max(1, (2 * mib + 1023) / 1024); // twice the heap, in whole GiB
-        return "out of memory (Java heap of " + mib + " MiB); give Java more, e.g. PTOTRACE_JAVA_OPTS=-Xmx"
-            + suggestGiB + "g bin/ptotrace ...";
+        return "out of memory (Java heap of " + mib + " MiB); give Java more, e.g. PTOTRACE_JAVA_OPTS=-Xmx" + suggestGiB
+                + "g bin/ptotrace ...";
     }
 
     private static Throwable unwrap(Throwable t) {
         Throwable c = t;
-        while ((c instanceof CompletionException || c instanceof ExecutionException || c instanceof UncheckedIOException)
-            && c.getCause() != null) c = c.getCause();
+        while ((c instanceof CompletionException
+                        || c instanceof ExecutionException
+                        || c instanceof UncheckedIOException)
+                && c.getCause() != null) c = c.getCause();
         return c;
     }
 

@@ -20,7 +20,8 @@ public final class InputProblem extends RuntimeException {
     }
 
     public static InputProblem at(Path file, JsonParser p, String message) {
-        return new InputProblem(file == null ? null : file.toString(), message, location(p.currentTokenLocation()), null);
+        return new InputProblem(
+                file == null ? null : file.toString(), message, location(p.currentTokenLocation()), null);
     }
 
     /**
@@ -29,7 +30,8 @@ public final class InputProblem extends RuntimeException {
      * parser's own vocabulary (feature names, source descriptions).
      */
     public static InputProblem notJson(Path file, com.fasterxml.jackson.core.JsonProcessingException e) {
-        return new InputProblem(file == null ? null : file.toString(), JsonWords.describe(e), location(e.getLocation()), e);
+        return new InputProblem(
+                file == null ? null : file.toString(), JsonWords.describe(e), location(e.getLocation()), e);
     }
 
     /** As {@link #notJson(Path, com.fasterxml.jackson.core.JsonProcessingException)}, placed by the parser where the failure has no location (a limit). */
@@ -38,7 +40,8 @@ public final class InputProblem extends RuntimeException {
     }
 
     /** The same for an input known by name only (a stream). */
-    public static InputProblem notJson(String file, com.fasterxml.jackson.core.JsonProcessingException e, JsonParser p) {
+    public static InputProblem notJson(
+            String file, com.fasterxml.jackson.core.JsonProcessingException e, JsonParser p) {
         String where = location(e.getLocation());
         if (where == null && p != null) where = location(p.currentLocation());
         return new InputProblem(file, JsonWords.describe(e), where, e);
@@ -49,9 +52,13 @@ public final class InputProblem extends RuntimeException {
         return "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
     }
 
-    public String file() { return file; }
+    public String file() {
+        return file;
+    }
 
-    public String where() { return where; }
+    public String where() {
+        return where;
+    }
 
     /** One line: {@code <file>: <message> (at line L, column C)}. */
     public String oneLine() {

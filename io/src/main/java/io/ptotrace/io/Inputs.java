@@ -36,7 +36,9 @@ public final class Inputs {
 
     /** Reads one JSON input from a parser over {@code file}. */
     @FunctionalInterface
-    public interface JsonBody { void read(JsonParser p) throws IOException; }
+    public interface JsonBody {
+        void read(JsonParser p) throws IOException;
+    }
 
     /**
      * Opens {@code file}, streams it through {@code body} with a parser of {@code json}, and turns every
@@ -44,7 +46,8 @@ public final class Inputs {
      * in words.
      */
     public static void readJson(Path file, JsonFactory json, JsonBody body) {
-        try (InputStream in = open(file); JsonParser p = json.createParser(in)) {
+        try (InputStream in = open(file);
+                JsonParser p = json.createParser(in)) {
             try {
                 body.read(p);
             } catch (JsonProcessingException e) {
@@ -59,7 +62,9 @@ public final class Inputs {
     private static final class SkipByReading extends java.io.FilterInputStream {
         private final byte[] drop = new byte[8192];
 
-        SkipByReading(InputStream in) { super(in); }
+        SkipByReading(InputStream in) {
+            super(in);
+        }
 
         @Override
         public long skip(long n) throws IOException {
@@ -84,8 +89,10 @@ public final class Inputs {
 
     /** {@code <file>: cannot read: <cause in words>} for a failure while reading. */
     public static InputProblem cannotRead(Path file, IOException e) {
-        if (e instanceof AccessDeniedException) return new InputProblem(file == null ? null : file.toString(), "permission denied", null, e);
-        if (e instanceof NoSuchFileException) return new InputProblem(file == null ? null : file.toString(), "no such file", null, e);
+        if (e instanceof AccessDeniedException)
+            return new InputProblem(file == null ? null : file.toString(), "permission denied", null, e);
+        if (e instanceof NoSuchFileException)
+            return new InputProblem(file == null ? null : file.toString(), "no such file", null, e);
         return new InputProblem(file == null ? null : file.toString(), "cannot read: " + IoCause.words(e), null, e);
     }
 }

@@ -24,7 +24,11 @@ public final class IoCause {
         if (e instanceof FileSystemLoopException) return "too many levels of symbolic links";
         if (e instanceof InterruptedIOException) return "interrupted";
         String m = e instanceof FileSystemException ? ((FileSystemException) e).getReason() : e.getMessage();
-        if (m == null || m.isBlank()) return e.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+        if (m == null || m.isBlank())
+            return e.getClass()
+                    .getSimpleName()
+                    .replaceAll("([a-z])([A-Z])", "$1 $2")
+                    .toLowerCase(Locale.ROOT);
         m = m.strip();
         // "No space left on device" -> "no space left on device"; leave acronyms ("EOF") alone
         if (m.length() > 1 && Character.isUpperCase(m.charAt(0)) && Character.isLowerCase(m.charAt(1)))

@@ -67,18 +67,26 @@ public final class OutputFile {
         if (a.isRegularFile()) return new OutputFile(path, dest, false, false);
         if (a.isDirectory()) throw new OutputProblem(path, "is a folder; name a file to write");
         String special = specialKind(dest);
-        if (special != null) throw new OutputProblem(path, "is a " + special + "; ptotrace writes only files, character devices and pipes");
+        if (special != null)
+            throw new OutputProblem(
+                    path, "is a " + special + "; ptotrace writes only files, character devices and pipes");
         return new OutputFile(path, dest, true, false);
     }
 
     /** The path the user named. */
-    public Path shown() { return shown; }
+    public Path shown() {
+        return shown;
+    }
 
     /** The file that will hold the output (symbolic links followed). */
-    public Path destination() { return destination; }
+    public Path destination() {
+        return destination;
+    }
 
     /** True when the output is written straight into a device, pipe or descriptor instead of being replaced. */
-    public boolean isStream() { return stream; }
+    public boolean isStream() {
+        return stream;
+    }
 
     /** Starts writing: a temporary sibling of the destination, or the stream target itself. */
     public Pending begin() {
@@ -108,10 +116,14 @@ public final class OutputFile {
             this.temp = temp;
         }
 
-        public OutputFile target() { return target; }
+        public OutputFile target() {
+            return target;
+        }
 
         /** The file being written: the temporary sibling, or the stream target. */
-        public Path file() { return temp != null ? temp : target.destination; }
+        public Path file() {
+            return temp != null ? temp : target.destination;
+        }
 
         /**
          * A stream onto {@link #file()}. {@code bulk} selects direct I/O for large outputs where the file system
@@ -119,11 +131,13 @@ public final class OutputFile {
          */
         public OutputStream open(boolean bulk) throws IOException {
             if (temp != null && bulk) return DirectFileOutput.open(temp);
-            if (temp != null) return new BufferedOutputStream(Files.newOutputStream(temp, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE), 1 << 16);
+            if (temp != null)
+                return new BufferedOutputStream(
+                        Files.newOutputStream(temp, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE),
+                        1 << 16);
             FileChannel ch = target.append
-                ? FileChannel.open(target.destination, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
-                : FileChannel.open(target.destination, StandardOpenOption.WRITE);
+                    ? FileChannel.open(target.destination, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
+                    : FileChannel.open(target.destination, StandardOpenOption.WRITE);
             return new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
         }
 
@@ -135,9 +149,13 @@ public final class OutputFile {
             one.commit();
         }
 
-        Path temp() { return temp; }
+        Path temp() {
+            return temp;
+        }
 
-        void markFinished() { finished = true; }
+        void markFinished() {
+            finished = true;
+        }
 
         /** Drops what was written (the destination is untouched). Safe to call after {@link #commit}. */
         public void abort() {
@@ -171,9 +189,12 @@ public final class OutputFile {
         try {
             int mode = (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             switch (mode & 0170000) {
-                case 0060000: return "block device";
-                case 0140000: return "socket";
-                default: return null;
+                case 0060000:
+                    return "block device";
+                case 0140000:
+                    return "socket";
+                default:
+                    return null;
             }
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
             return null;

@@ -24,7 +24,11 @@ public final class OutputProblem extends RuntimeException {
         return new OutputProblem(file, "cannot write: " + IoCause.words(e), e);
     }
 
-    public String file() { return file; }
+    public String file() {
+        return file;
+    }
 
-    public String oneLine() { return file + ": " + getMessage(); }
+    public String oneLine() {
+        return file + ": " + getMessage();
+    }
 }

@@ -25,7 +25,9 @@ import java.util.List;
  */
 public final class OutputSet implements AutoCloseable {
     /** Test hook: called with each target just before it is renamed into place; may throw to inject a failure. */
-    interface RenameHook { void before(Path destination) throws IOException; }
+    interface RenameHook {
+        void before(Path destination) throws IOException;
+    }
 
     static volatile RenameHook renameHook;
 
@@ -42,14 +44,18 @@ public final class OutputSet implements AutoCloseable {
         return p;
     }
 
-    void adopt(OutputFile.Pending p) { files.add(p); }
+    void adopt(OutputFile.Pending p) {
+        files.add(p);
+    }
 
     /** Removes {@code stale} (a regular file, if it still exists) as part of the commit, and restores it on a roll-back. */
     public void removeOnCommit(Path stale) {
         removals.add(stale);
     }
 
-    public List<OutputFile.Pending> files() { return List.copyOf(files); }
+    public List<OutputFile.Pending> files() {
+        return List.copyOf(files);
+    }
 
     /** One step of a commit, undone on a roll-back. */
     private record Step(Path destination, Path backup, boolean linked, Path shown) {}
@@ -61,7 +67,8 @@ public final class OutputSet implements AutoCloseable {
         synchronized (TempFiles.COMMIT) {
             if (TempFiles.stopping()) {
                 abortAll();
-                throw new OutputProblem(files.isEmpty() ? Path.of(".") : files.get(0).target().shown(), "cannot write: interrupted");
+                throw new OutputProblem(
+                        files.isEmpty() ? Path.of(".") : files.get(0).target().shown(), "cannot write: interrupted");
             }
             for (OutputFile.Pending p : files) {
                 if (p.temp() == null) continue;
@@ -109,7 +116,8 @@ public final class OutputSet implements AutoCloseable {
             }
             if (failure == null && TempFiles.stopping()) {
                 failure = new java.io.InterruptedIOException("stopped");
-                failedShown = files.isEmpty() ? Path.of(".") : files.get(0).target().shown();
+                failedShown =
+                        files.isEmpty() ? Path.of(".") : files.get(0).target().shown();
             }
             if (failure != null) {
                 for (int i = done.size() - 1; i >= 0; i--) undo(done.get(i));

@@ -23,7 +23,9 @@ public final class Outputs {
 
     /** Fills one output stream. */
     @FunctionalInterface
-    public interface Body { void write(OutputStream out) throws IOException; }
+    public interface Body {
+        void write(OutputStream out) throws IOException;
+    }
 
     /** One output of a call: where, and how much (bulk outputs use direct I/O where possible). */
     public record Job(Path path, boolean bulk, Body body) {}
@@ -39,18 +41,23 @@ public final class Outputs {
             OutputFile f = OutputFile.of(p);
             Path input = sameFileAs(f.destination(), inputs);
             if (input != null && !f.isStream())
-                throw new OutputProblem(p, "is an input of this command" + (samePath(p, input) ? "" : " (the same file as " + input + ")")
-                    + "; ptotrace never overwrites its inputs, choose another output name");
+                throw new OutputProblem(
+                        p,
+                        "is an input of this command" + (samePath(p, input) ? "" : " (the same file as " + input + ")")
+                                + "; ptotrace never overwrites its inputs, choose another output name");
             for (OutputFile other : files)
                 if (!f.isStream() && other.destination().equals(f.destination()))
-                    throw new OutputProblem(p, "is the same file as the output " + other.shown() + "; name two different files");
+                    throw new OutputProblem(
+                            p, "is the same file as the output " + other.shown() + "; name two different files");
             files.add(f);
         }
         return files;
     }
 
     /** An empty set of outputs, for a caller that writes its files itself ({@link OutputSet#add}). */
-    public static OutputSet newSet() { return new OutputSet(); }
+    public static OutputSet newSet() {
+        return new OutputSet();
+    }
 
     /** Writes one output (see {@link #writeAll}). */
     public static void write(Path path, Collection<Path> inputs, boolean bulk, Body body) {
@@ -82,7 +89,9 @@ public final class Outputs {
         for (Path s : stale) {
             Path input = sameFileAs(s, inputs);
             if (input != null)
-                throw new OutputProblem(s, "is an input of this command and would be replaced by this split; choose another output name");
+                throw new OutputProblem(
+                        s,
+                        "is an input of this command and would be replaced by this split; choose another output name");
         }
         OutputSet set = new OutputSet();
         boolean staged = false;

@@ -24,19 +24,23 @@ public final class TempFiles {
     private static boolean hookInstalled, shuttingDown;
     /** Held while a set of outputs is renamed into place; the shutdown hook waits for it. */
     static final Object COMMIT = new Object();
+
     private static volatile boolean stopping;
 
     /** Creates a new empty temporary file in {@code dir} (mode rw-r--r-- where the file system has modes). */
     public static Path create(Path dir) throws IOException {
         boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
         FileAttribute<?>[] attrs = posix
-            ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"))}
-            : new FileAttribute<?>[0];
+                ? new FileAttribute<?>[] {
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"))
+                }
+                : new FileAttribute<?>[0];
         for (int attempt = 0; ; attempt++) {
             Path p = dir.resolve(".ptotrace-" + randomName(6) + ".tmp");
             try {
                 synchronized (TempFiles.class) {
-                    if (shuttingDown) throw new java.io.InterruptedIOException("stopped before " + dir + " was written");
+                    if (shuttingDown)
+                        throw new java.io.InterruptedIOException("stopped before " + dir + " was written");
                     installHook();
                     Files.createFile(p, attrs);
                     LIVE.add(p);
@@ -68,7 +72,9 @@ public final class TempFiles {
     }
 
     /** True once the JVM is shutting down (a commit under way then rolls back). */
-    static boolean stopping() { return stopping; }
+    static boolean stopping() {
+        return stopping;
+    }
 
     /** Forgets a temporary file that was renamed into place or deleted. */
     public static void release(Path p) {

@@ -42,7 +42,8 @@ class DirectFileOutputTest {
     }
 
     private void roundTrip(Path file, int size) throws IOException {
-        Files.write(file, new byte[] {1, 2, 3}); // an existing file is emptied first, as the temporary files of outputs are
+        Files.write(
+                file, new byte[] {1, 2, 3}); // an existing file is emptied first, as the temporary files of outputs are
         byte[] expect;
         try (OutputStream out = DirectFileOutput.open(file)) {
             expect = fill(out, size, size);
@@ -78,6 +79,7 @@ class DirectFileOutputTest {
         out.close();
         out.close(); // twice is fine
         assertThat(Files.readAllBytes(f)).containsExactly(7);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> out.write(new byte[3], 0, 3)).isInstanceOf(IOException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> out.write(new byte[3], 0, 3))
+                .isInstanceOf(IOException.class);
     }
 }

@@ -12,15 +12,24 @@ import org.junit.jupiter.api.Test;
 /** The one error line: out of memory in the same words wherever it was thrown and however it was wrapped. */
 class ErrorLineTest {
     private static final String OOM = "Error: out of memory \\(Java heap of \\d+ MiB\\); give Java more, e\\.g\\. "
-        + "PTOTRACE_JAVA_OPTS=-Xmx\\d+g bin/ptotrace \\.\\.\\.";
+            + "PTOTRACE_JAVA_OPTS=-Xmx\\d+g bin/ptotrace \\.\\.\\.";
 
     @Test
     void outOfMemoryReadsTheSameFromAnyThread() {
         OutOfMemoryError e = new OutOfMemoryError("Java heap space");
-        for (Throwable t : new Throwable[] {e, new CompletionException(e), new ExecutionException(e), new IOException(e),
-                new UncheckedIOException(new IOException(e)), OutputProblem.cannotWrite(Path.of("out.json"), new IOException(e)),
-                new IllegalStateException("the JSON trace could not be checked", e)}) {
-            assertThat(ErrorLine.of(t)).as(t.toString()).matches(OOM).doesNotContain("java.lang", "cannot write", "out.json");
+        for (Throwable t : new Throwable[] {
+            e,
+            new CompletionException(e),
+            new ExecutionException(e),
+            new IOException(e),
+            new UncheckedIOException(new IOException(e)),
+            OutputProblem.cannotWrite(Path.of("out.json"), new IOException(e)),
+            new IllegalStateException("the JSON trace could not be checked", e)
+        }) {
+            assertThat(ErrorLine.of(t))
+                    .as(t.toString())
+                    .matches(OOM)
+                    .doesNotContain("java.lang", "cannot write", "out.json");
         }
     }
 
@@ -39,7 +48,9 @@ class ErrorLineTest {
         try {
             Throwable thrown = null;
             try {
-                Outputs.write(f, java.util.List.of(), false, out -> { throw new OutOfMemoryError("Java heap space"); });
+                Outputs.write(f, java.util.List.of(), false, out -> {
+                    throw new OutOfMemoryError("Java heap space");
+                });
             } catch (Throwable t) {
                 thrown = t;
             }

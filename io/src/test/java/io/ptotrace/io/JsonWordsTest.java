@@ -29,35 +29,40 @@ class JsonWordsTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"a\": NaN}|run/deps.json: not valid JSON: NaN is not a JSON number (at line 1, column 10)",
-        "{\"a\": -Infinity}|run/deps.json: not valid JSON: -Infinity is not a JSON number (at line 1, column 16)",
-        "{\"a\": [1, 2|run/deps.json: not valid JSON: the file ends inside an array opened at line 1, column 7 (truncated?) (at line 1, column 12)",
-        "{\"a\": 18446744073709551616}|run/deps.json: number 18446744073709551616 out of range (larger than a 64-bit integer) (at line 1, column 27)",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"a\": NaN}|run/deps.json: not valid JSON: NaN is not a JSON number (at line 1, column 10)",
+                "{\"a\": -Infinity}|run/deps.json: not valid JSON: -Infinity is not a JSON number (at line 1, column 16)",
+                "{\"a\": [1, 2|run/deps.json: not valid JSON: the file ends inside an array opened at line 1, column 7 (truncated?) (at line 1, column 12)",
+                "{\"a\": 18446744073709551616}|run/deps.json: number 18446744073709551616 out of range (larger than a 64-bit integer) (at line 1, column 27)",
+            })
     void parserMessagesAreRestated(String json, String expected) {
         assertThat(problemOf(json).oneLine()).isEqualTo(expected);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "[1 2]|not valid JSON: expected , or ] after an array element, found '2' (at line 1, column 5)",
-        "{\"a\": 1 \"b\": 2}|not valid JSON: expected , or } after a member, found '\"' (at line 1, column 10)",
-        "{\"a\" 1}|not valid JSON: expected : after a member name, found '1' (at line 1, column 7)",
-        "{a: 1}|not valid JSON: expected a member name in double quotes, found 'a' (at line 1, column 3)",
-        "{\"a\": 1,}|not valid JSON: expected a member name in double quotes, found '}' (a comma before it?) (at line 1, column 10)",
-        "[1,]|not valid JSON: expected a value, found ']' (a comma before it?) (at line 1, column 5)",
-        "{\"x\": garbage}|not valid JSON: 'garbage' is not a JSON value (strings need double quotes; true, false and null are lower case) (at line 1, column 14)",
-        "[\"\\q\"]|not valid JSON: bad escape \\q in a string (at line 1, column 5)",
-        "[01]|not valid JSON: a number cannot start with 0 (leading zeroes) (at line 1, column 4)",
-        "{\"a\": 1}}|not valid JSON: } closes nothing (one too many?) (at line 1, column 11)",
-        "{\"a\": [1, 2}|not valid JSON: expected ] to close the array opened at line 1, column 7, found } (at line 1, column 13)",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            value = {
+                "[1 2]|not valid JSON: expected , or ] after an array element, found '2' (at line 1, column 5)",
+                "{\"a\": 1 \"b\": 2}|not valid JSON: expected , or } after a member, found '\"' (at line 1, column 10)",
+                "{\"a\" 1}|not valid JSON: expected : after a member name, found '1' (at line 1, column 7)",
+                "{a: 1}|not valid JSON: expected a member name in double quotes, found 'a' (at line 1, column 3)",
+                "{\"a\": 1,}|not valid JSON: expected a member name in double quotes, found '}' (a comma before it?) (at line 1, column 10)",
+                "[1,]|not valid JSON: expected a value, found ']' (a comma before it?) (at line 1, column 5)",
+                "{\"x\": garbage}|not valid JSON: 'garbage' is not a JSON value (strings need double quotes; true, false and null are lower case) (at line 1, column 14)",
+                "[\"\\q\"]|not valid JSON: bad escape \\q in a string (at line 1, column 5)",
+                "[01]|not valid JSON: a number cannot start with 0 (leading zeroes) (at line 1, column 4)",
+                "{\"a\": 1}}|not valid JSON: } closes nothing (one too many?) (at line 1, column 11)",
+                "{\"a\": [1, 2}|not valid JSON: expected ] to close the array opened at line 1, column 7, found } (at line 1, column 13)",
+            })
     void commonSyntaxErrorsAreSaidInWords(String json, String expected) {
         String line = problemOf(json).oneLine();
         assertThat(line).startsWith("run/deps.json: ");
         assertThat(line.substring("run/deps.json: ".length()).replaceAll("column \\d+\\)$", "column N)"))
-            .isEqualTo(expected.replaceAll("column \\d+\\)$", "column N)"));
+                .isEqualTo(expected.replaceAll("column \\d+\\)$", "column N)"));
     }
 
     static InputProblem problemOfBytes(byte[] bytes) {
@@ -74,21 +79,27 @@ class JsonWordsTest {
     @org.junit.jupiter.api.Test
     void gzipBadUtf8AndControlCharactersAreNamed() throws IOException {
         java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
-        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(gz)) { z.write("{\"tasks\": []}".getBytes()); }
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(gz)) {
+            z.write("{\"tasks\": []}".getBytes());
+        }
         assertThat(problemOfBytes(gz.toByteArray()).getMessage())
-            .isEqualTo("not JSON (looks gzip-compressed: decompress it first, e.g. gunzip -k, or pass it as <(zcat FILE))");
+                .isEqualTo(
+                        "not JSON (looks gzip-compressed: decompress it first, e.g. gunzip -k, or pass it as <(zcat FILE))");
         assertThat(problemOfBytes(new byte[] {'[', '"', (byte) 0x80, '"', ']'}).oneLine())
-            .startsWith("run/deps.json: bad UTF-8 byte 0x80 (JSON files are UTF-8 text) (at line 1, column ");
-        assertThat(problemOfBytes(new byte[] {'[', '"', (byte) 0xE2, 0x74, 0x74, '"', ']'}).getMessage())
-            .isEqualTo("bad UTF-8 byte 0x74 (JSON files are UTF-8 text)");
-        assertThat(problemOfBytes("[\"a\nb\"]".getBytes()).getMessage()).isEqualTo("not valid JSON: a line break inside a string (write it as \\n)");
-        assertThat(problemOfBytes(new byte[] {'[', 1, ']'}).getMessage()).isEqualTo("not valid JSON: control character 0x01 between values (a binary file?)");
+                .startsWith("run/deps.json: bad UTF-8 byte 0x80 (JSON files are UTF-8 text) (at line 1, column ");
+        assertThat(problemOfBytes(new byte[] {'[', '"', (byte) 0xE2, 0x74, 0x74, '"', ']'})
+                        .getMessage())
+                .isEqualTo("bad UTF-8 byte 0x74 (JSON files are UTF-8 text)");
+        assertThat(problemOfBytes("[\"a\nb\"]".getBytes()).getMessage())
+                .isEqualTo("not valid JSON: a line break inside a string (write it as \\n)");
+        assertThat(problemOfBytes(new byte[] {'[', 1, ']'}).getMessage())
+                .isEqualTo("not valid JSON: control character 0x01 between values (a binary file?)");
     }
 
     @org.junit.jupiter.api.Test
     void commentsAreNamed() {
         assertThat(problemOf("{\"a\": 1 // c\n}").oneLine())
-            .isEqualTo("run/deps.json: not valid JSON: JSON has no comments ('/' here) (at line 1, column 9)");
+                .isEqualTo("run/deps.json: not valid JSON: JSON has no comments ('/' here) (at line 1, column 9)");
     }
 
     @org.junit.jupiter.api.Test
@@ -101,11 +112,40 @@ class JsonWordsTest {
 
     @org.junit.jupiter.api.Test
     void noParserVocabularyLeaks() throws IOException {
-        for (String bad : new String[] {"{\"a\": NaN}", "{\"a\": 1,}", "{\"a\" 1}", "[\"\u0001\"]", "{'a': 1}", "{\"a\": tru}", "{\"a\":",
-                "[1 2]", "{\"x\": garbage}", "[+1]", "[1.]", "[-]", "[1e]", "{\"a\":1]", "[\"\\q\"]", "[01]"}) {
+        for (String bad : new String[] {
+            "{\"a\": NaN}",
+            "{\"a\": 1,}",
+            "{\"a\" 1}",
+            "[\"\u0001\"]",
+            "{'a': 1}",
+            "{\"a\": tru}",
+            "{\"a\":",
+            "[1 2]",
+            "{\"x\": garbage}",
+            "[+1]",
+            "[1.]",
+            "[-]",
+            "[1e]",
+            "{\"a\":1]",
+            "[\"\\q\"]",
+            "[01]"
+        }) {
             String line = problemOf(bad).oneLine();
-            assertThat(line).as(bad).doesNotContain("Source", "REDACTED", "Feature", "StreamRead", "JsonRead", "`", "\n", "Unexpected character",
-                "Unrecognized", "code ", "was expecting", "CTRL-CHAR");
+            assertThat(line)
+                    .as(bad)
+                    .doesNotContain(
+                            "Source",
+                            "REDACTED",
+                            "Feature",
+                            "StreamRead",
+                            "JsonRead",
+                            "`",
+                            "\n",
+                            "Unexpected character",
+                            "Unrecognized",
+                            "code ",
+                            "was expecting",
+                            "CTRL-CHAR");
         }
     }
 }

@@ -22,7 +22,9 @@ class OutputSetTest {
     }
 
     private List<Outputs.Job> jobs(String... names) {
-        return java.util.Arrays.stream(names).map(n -> new Outputs.Job(dir.resolve(n), false, OutputsTest.text("new " + n))).toList();
+        return java.util.Arrays.stream(names)
+                .map(n -> new Outputs.Job(dir.resolve(n), false, OutputsTest.text("new " + n)))
+                .toList();
     }
 
     @Test
@@ -32,10 +34,13 @@ class OutputSetTest {
         Files.writeString(dir.resolve("d.part-01.pftrace"), "old d");
         // c does not exist yet: the roll-back removes it again
         OutputSet.renameHook = dest -> {
-            if (dest.getFileName().toString().equals("d.part-01.pftrace")) throw new java.nio.file.FileSystemException(dest.toString(), null, "Is a directory");
+            if (dest.getFileName().toString().equals("d.part-01.pftrace"))
+                throw new java.nio.file.FileSystemException(dest.toString(), null, "Is a directory");
         };
-        OutputProblem p = catchThrowableOfType(OutputProblem.class,
-            () -> Outputs.writeAll(jobs("a.json", "b.pftrace", "c.parts.json", "d.part-01.pftrace"), List.of(), false));
+        OutputProblem p = catchThrowableOfType(
+                OutputProblem.class,
+                () -> Outputs.writeAll(
+                        jobs("a.json", "b.pftrace", "c.parts.json", "d.part-01.pftrace"), List.of(), false));
         assertThat(p.oneLine()).isEqualTo(dir.resolve("d.part-01.pftrace") + ": cannot write: is a directory");
         assertThat(Files.readString(dir.resolve("a.json"))).isEqualTo("old a");
         assertThat(Files.readString(dir.resolve("b.pftrace"))).isEqualTo("old b");
@@ -95,8 +100,10 @@ class OutputSetTest {
     @Test
     void aStaleFileThatIsAnInputIsRefused() throws IOException {
         Path in = Files.writeString(dir.resolve("t.part-02.pftrace"), "an input");
-        OutputProblem p = catchThrowableOfType(OutputProblem.class,
-            () -> Outputs.stage(jobs("t.part-01.pftrace"), List.of(in), false, List.of(in)).close());
+        OutputProblem p = catchThrowableOfType(
+                OutputProblem.class,
+                () -> Outputs.stage(jobs("t.part-01.pftrace"), List.of(in), false, List.of(in))
+                        .close());
         assertThat(p.oneLine()).startsWith(in + ": is an input of this command");
         assertThat(OutputsTest.listing(dir)).containsExactly("t.part-02.pftrace");
     }

@@ -49,10 +49,12 @@ class OutputsTest {
     void aFailingBodyLeavesThePreviousFileAndNoTemporaryFile() throws IOException {
         Path t = dir.resolve("t.json");
         Files.writeString(t, "previous");
-        OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> Outputs.write(t, List.of(), true, out -> {
-            out.write("{\"traceEvents\": [".getBytes(StandardCharsets.UTF_8));
-            throw new IOException("No space left on device");
-        }));
+        OutputProblem p = catchThrowableOfType(
+                OutputProblem.class,
+                () -> Outputs.write(t, List.of(), true, out -> {
+                    out.write("{\"traceEvents\": [".getBytes(StandardCharsets.UTF_8));
+                    throw new IOException("No space left on device");
+                }));
         assertThat(p.oneLine()).isEqualTo(t + ": cannot write: no space left on device");
         assertThat(Files.readString(t)).isEqualTo("previous");
         assertThat(listing(dir)).containsExactly("t.json");
@@ -63,7 +65,11 @@ class OutputsTest {
     void aBodyFailingWithBadInputPassesItsProblemOnUnchanged() throws IOException {
         Path t = dir.resolve("t.json");
         InputProblem bad = new InputProblem(dir.resolve("in.json"), "broken", null);
-        InputProblem p = catchThrowableOfType(InputProblem.class, () -> Outputs.write(t, List.of(), false, out -> { throw bad; }));
+        InputProblem p = catchThrowableOfType(
+                InputProblem.class,
+                () -> Outputs.write(t, List.of(), false, out -> {
+                    throw bad;
+                }));
         assertThat(p).isSameAs(bad);
         assertThat(listing(dir)).isEmpty();
     }
@@ -72,12 +78,18 @@ class OutputsTest {
     void severalFilesAppearTogetherOrNotAtAll() throws IOException {
         Path a = dir.resolve("a.json"), b = dir.resolve("b.pftrace");
         for (boolean concurrent : new boolean[] {false, true}) {
-            catchThrowableOfType(OutputProblem.class, () -> Outputs.writeAll(List.of(
-                new Outputs.Job(a, true, text("A")),
-                new Outputs.Job(b, true, out -> { throw new IOException("File too large"); })), List.of(), concurrent));
+            catchThrowableOfType(
+                    OutputProblem.class,
+                    () -> Outputs.writeAll(
+                            List.of(new Outputs.Job(a, true, text("A")), new Outputs.Job(b, true, out -> {
+                                throw new IOException("File too large");
+                            })),
+                            List.of(),
+                            concurrent));
             assertThat(listing(dir)).isEmpty();
         }
-        Outputs.writeAll(List.of(new Outputs.Job(a, true, text("A")), new Outputs.Job(b, false, text("B"))), List.of(), true);
+        Outputs.writeAll(
+                List.of(new Outputs.Job(a, true, text("A")), new Outputs.Job(b, false, text("B"))), List.of(), true);
         assertThat(listing(dir)).containsExactly("a.json", "b.pftrace");
     }
 
@@ -89,9 +101,12 @@ class OutputsTest {
         Path dotted = dir.resolve("sub/../deps.json");
         Files.createDirectories(dir.resolve("sub"));
         for (Path out : List.of(in, hard, soft, dotted)) {
-            OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> Outputs.write(out, List.of(in), false, text("trace")));
+            OutputProblem p = catchThrowableOfType(
+                    OutputProblem.class, () -> Outputs.write(out, List.of(in), false, text("trace")));
             assertThat(p).as(out.toString()).isNotNull();
-            assertThat(p.oneLine()).startsWith(out + ": is an input of this command").contains("never overwrites its inputs");
+            assertThat(p.oneLine())
+                    .startsWith(out + ": is an input of this command")
+                    .contains("never overwrites its inputs");
         }
         assertThat(Files.readString(in)).isEqualTo("{\"tasks\": []}");
         assertThat(Files.isSymbolicLink(soft)).isTrue();
@@ -100,16 +115,23 @@ class OutputsTest {
         Path viaLink = dir.resolve("other.json");
         Files.writeString(viaLink, "x");
         Path link = Files.createSymbolicLink(dir.resolve("link-to-other.json"), viaLink);
-        assertThat(catchThrowableOfType(OutputProblem.class, () -> Outputs.write(viaLink, List.of(link), false, text("t")))).isNotNull();
+        assertThat(catchThrowableOfType(
+                        OutputProblem.class, () -> Outputs.write(viaLink, List.of(link), false, text("t"))))
+                .isNotNull();
     }
 
     @Test
     void twoOutputsOntoOneFileAreRefused() throws IOException {
         Path json = dir.resolve("t.json");
         Path link = Files.createSymbolicLink(dir.resolve("t.pftrace"), json.getFileName());
-        OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> Outputs.writeAll(List.of(
-            new Outputs.Job(json, false, text("A")), new Outputs.Job(link, false, text("B"))), List.of(), false));
-        assertThat(p.oneLine()).isEqualTo(link + ": is the same file as the output " + json + "; name two different files");
+        OutputProblem p = catchThrowableOfType(
+                OutputProblem.class,
+                () -> Outputs.writeAll(
+                        List.of(new Outputs.Job(json, false, text("A")), new Outputs.Job(link, false, text("B"))),
+                        List.of(),
+                        false));
+        assertThat(p.oneLine())
+                .isEqualTo(link + ": is the same file as the output " + json + "; name two different files");
         assertThat(listing(dir)).containsExactly("t.pftrace");
     }
 
@@ -134,7 +156,8 @@ class OutputsTest {
         Path a = dir.resolve("a"), b = dir.resolve("b");
         Files.createSymbolicLink(a, b);
         Files.createSymbolicLink(b, a);
-        OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> Outputs.write(a, List.of(), false, text("x")));
+        OutputProblem p =
+                catchThrowableOfType(OutputProblem.class, () -> Outputs.write(a, List.of(), false, text("x")));
         assertThat(p.oneLine()).isEqualTo(a + ": cannot write: too many levels of symbolic links");
     }
 
@@ -142,7 +165,9 @@ class OutputsTest {
     void devNullStaysADevice() throws Exception {
         // a null device node of our own where mknod is allowed (root), so a regression cannot replace the machine's
         Path devNull = dir.resolve("null");
-        Process mknod = new ProcessBuilder("mknod", devNull.toString(), "c", "1", "3").redirectErrorStream(true).start();
+        Process mknod = new ProcessBuilder("mknod", devNull.toString(), "c", "1", "3")
+                .redirectErrorStream(true)
+                .start();
         if (!mknod.waitFor(10, TimeUnit.SECONDS) || mknod.exitValue() != 0) devNull = Path.of("/dev/null");
         assumeTrue(Files.exists(devNull) && !Files.isRegularFile(devNull));
         Outputs.write(devNull, List.of(), true, text("discarded"));
@@ -178,11 +203,15 @@ class OutputsTest {
 
     @Test
     void blockDevicesAreRefusedNotWritten() {
-        Path block = Stream.of("/dev/loop0", "/dev/loop1", "/dev/sda", "/dev/vda", "/dev/nvme0n1").map(Path::of)
-            .filter(p -> modeOf(p) == 0060000).findFirst().orElse(null);
+        Path block = Stream.of("/dev/loop0", "/dev/loop1", "/dev/sda", "/dev/vda", "/dev/nvme0n1")
+                .map(Path::of)
+                .filter(p -> modeOf(p) == 0060000)
+                .findFirst()
+                .orElse(null);
         assumeTrue(block != null, "no block device to look at");
         OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> OutputFile.of(block));
-        assertThat(p.oneLine()).isEqualTo(block + ": is a block device; ptotrace writes only files, character devices and pipes");
+        assertThat(p.oneLine())
+                .isEqualTo(block + ": is a block device; ptotrace writes only files, character devices and pipes");
     }
 
     static int modeOf(Path p) {
@@ -199,7 +228,8 @@ class OutputsTest {
         assertThat(folder.oneLine()).isEqualTo(dir + ": is a folder; name a file to write");
         Path missing = dir.resolve("nope/t.json");
         OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> OutputFile.of(missing));
-        assertThat(p.oneLine()).isEqualTo(missing + ": cannot write: folder " + dir.resolve("nope") + " does not exist");
+        assertThat(p.oneLine())
+                .isEqualTo(missing + ": cannot write: folder " + dir.resolve("nope") + " does not exist");
     }
 
     @Test
@@ -222,12 +252,15 @@ class OutputsTest {
         Path t = Files.writeString(dir.resolve("t.txt"), "old");
         Files.setPosixFilePermissions(t, PosixFilePermissions.fromString("rw-rw----"));
         Outputs.write(t, List.of(), false, text("new"));
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(t))).isEqualTo("rw-rw----");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(t)))
+                .isEqualTo("rw-rw----");
     }
 
     static boolean mkfifo(Path p) {
         try {
-            Process pr = new ProcessBuilder("mkfifo", p.toString()).redirectErrorStream(true).start();
+            Process pr = new ProcessBuilder("mkfifo", p.toString())
+                    .redirectErrorStream(true)
+                    .start();
             return pr.waitFor(10, TimeUnit.SECONDS) && pr.exitValue() == 0;
         } catch (IOException e) {
             return false;

@@ -10,6 +10,7 @@ public final class AicoreCycles {
     public final int[] core;
     /** The task id as 64 bits (normalised like every task id). */
     public final long[] task;
+
     public final long[] start;
     public final long[] end;
 

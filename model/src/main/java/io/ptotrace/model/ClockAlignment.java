@@ -38,7 +38,7 @@ public final class ClockAlignment {
 
     /** As {@link #build(Object, long, Object, long[], Consumer)}, not told of out-of-range sample values. */
     public static ClockAlignment build(Object anchors, long freq, Object quantizationRaw, long[] deviceMinMax) {
-        return build(anchors, freq, quantizationRaw, deviceMinMax, v -> { });
+        return build(anchors, freq, quantizationRaw, deviceMinMax, v -> {});
     }
 
     /**
@@ -46,8 +46,8 @@ public final class ClockAlignment {
      * @param outOfRange told of each sample value that is a number but not an integer that fits 64 bits (the
      *     sample is not used)
      */
-    public static ClockAlignment build(Object anchors, long freq, Object quantizationRaw, long[] deviceMinMax,
-                                       Consumer<Object> outOfRange) {
+    public static ClockAlignment build(
+            Object anchors, long freq, Object quantizationRaw, long[] deviceMinMax, Consumer<Object> outOfRange) {
         long q = 0;
         if (JsonValues.isPresent(quantizationRaw)) {
             Long v = JsonValues.asLong(quantizationRaw);
@@ -61,7 +61,8 @@ public final class ClockAlignment {
         if (!(samples instanceof List)) return new ClockAlignment(false, "missing_clock_anchor_samples", q, freq);
         if (!"syscnt_cycles".equals(a.get("device_timestamp_unit")))
             return new ClockAlignment(false, "unsupported_device_timestamp_unit", q, freq);
-        Object rawUnit = a.containsKey("raw_device_timestamp_unit") ? a.get("raw_device_timestamp_unit") : "syscnt_cycles";
+        Object rawUnit =
+                a.containsKey("raw_device_timestamp_unit") ? a.get("raw_device_timestamp_unit") : "syscnt_cycles";
         if (!"syscnt_cycles".equals(rawUnit) && !"device_uptime_us".equals(rawUnit))
             return new ClockAlignment(false, "unsupported_raw_device_timestamp_unit", q, freq);
         long dq = "device_uptime_us".equals(rawUnit) ? 1000 : 0;
@@ -72,11 +73,15 @@ public final class ClockAlignment {
             Object pos = s.get("position");
             if (!PRE.equals(pos) && !POST.equals(pos)) continue;
             Object err = s.containsKey("error") ? s.get("error") : JsonValues.NULL;
-            boolean good = err == JsonValues.NULL || "".equals(err)
-                || (err instanceof Long && (Long) err == 0) || (err instanceof Double && (Double) err == 0.0);
+            boolean good = err == JsonValues.NULL
+                    || "".equals(err)
+                    || (err instanceof Long && (Long) err == 0)
+                    || (err instanceof Double && (Double) err == 0.0);
             if (!good) continue;
-            Long idx = intOf(s.get("sample_idx"), outOfRange), hb = intOf(s.get("host_before_ns"), outOfRange),
-                dc = intOf(s.get("device_cycles"), outOfRange), ha = intOf(s.get("host_after_ns"), outOfRange);
+            Long idx = intOf(s.get("sample_idx"), outOfRange),
+                    hb = intOf(s.get("host_before_ns"), outOfRange),
+                    dc = intOf(s.get("device_cycles"), outOfRange),
+                    ha = intOf(s.get("host_after_ns"), outOfRange);
             if (idx == null || hb == null || dc == null || ha == null) continue;
             if (hb <= 0 || dc <= 0 || ha < hb || idx < 0) continue;
             Anchor an = new Anchor();
@@ -85,7 +90,8 @@ public final class ClockAlignment {
             an.rtt = ha - hb;
             an.mid = hb + Math.floorDiv(an.rtt, 2);
             an.uncertainty = Math.floorDiv(an.rtt + 1, 2) + dq;
-            if (PRE.equals(pos)) pre = better(pre, an); else post = better(post, an);
+            if (PRE.equals(pos)) pre = better(pre, an);
+            else post = better(post, an);
         }
         if (pre == null) return new ClockAlignment(false, "no_valid_pre_host_orchestration_anchor", q, freq);
         if (post == null) return new ClockAlignment(false, "no_valid_post_device_execution_anchor", q, freq);
@@ -123,7 +129,9 @@ public final class ClockAlignment {
         return cur;
     }
 
-    public long startMid() { return start.mid; }
+    public long startMid() {
+        return start.mid;
+    }
 
     /** Device cycles → host ns (exact integer arithmetic, truncating divisions; a result beyond a long saturates). */
     public long hostNs(long c) {
@@ -144,7 +152,9 @@ public final class ClockAlignment {
             m.put("anchor_uncertainty_ns", au);
             m.put("host_timestamp_quantization_ns", quantization);
             long max = au + quantization;
-            m.put("max_uncertainty_ns", max >= au ? (Object) max : BigInteger.valueOf(au).add(BigInteger.valueOf(quantization)));
+            m.put(
+                    "max_uncertainty_ns",
+                    max >= au ? (Object) max : BigInteger.valueOf(au).add(BigInteger.valueOf(quantization)));
         } else {
             m.put("anchor_uncertainty_ns", JsonValues.NULL);
             m.put("host_timestamp_quantization_ns", quantization);

@@ -35,7 +35,9 @@ public enum Era {
     }
 
     /** Every era, newest first (the declaration order is oldest first): where two eras' files meet, the newest wins. */
-    public static List<Era> newestFirst() { return NEWEST_FIRST; }
+    public static List<Era> newestFirst() {
+        return NEWEST_FIRST;
+    }
 
     /**
      * The era of a capture from its keys: the chip level key with any streams-era key (a runtime name,
@@ -52,8 +54,13 @@ public enum Era {
      * derives the setup from the receive-to-start cycles and the receive from the kernel start; later eras map
      * the receive cycle through the clock and the setup is what lies between.
      */
-    public void receive(long startCycles, long r2sCycles, double startUs, double usPerCycle,
-                        java.util.function.LongToDoubleFunction toUs, double[] out) {
+    public void receive(
+            long startCycles,
+            long r2sCycles,
+            double startUs,
+            double usPerCycle,
+            java.util.function.LongToDoubleFunction toUs,
+            double[] out) {
         if (this == L2) {
             out[1] = r2sCycles * usPerCycle;
             out[0] = startUs - out[1];
@@ -72,14 +79,21 @@ public enum Era {
     public String levelDescription(int level) {
         String sched = this == STREAMS ? "Scheduler task timing" : "AICPU timing";
         switch (level) {
-            case 1: return "AICore timing only";
-            case 2: return "AICore + " + sched;
-            case 3: return "AICore + " + sched + " + scheduler phases";
-            case 4: return "full collection with orchestrator phases";
-            default: return "unknown";
+            case 1:
+                return "AICore timing only";
+            case 2:
+                return "AICore + " + sched;
+            case 3:
+                return "AICore + " + sched + " + scheduler phases";
+            case 4:
+                return "full collection with orchestrator phases";
+            default:
+                return "unknown";
         }
     }
 
     /** The id layout of captures of this era that name no runtime: ring and local id, ring 0 shown bare. */
-    public TaskLabels defaultLabels() { return TaskIds::display; }
+    public TaskLabels defaultLabels() {
+        return TaskIds::display;
+    }
 }

@@ -31,7 +31,8 @@ final class HostCapture {
             boolean droppedZero = JsonValues.isPresent(dropped) && equalsInt(dropped, 0);
             complete = "complete".equals(status) && droppedZero && recordedOk && expectedOk;
             List<Object> errors = new ArrayList<>();
-            if (JsonValues.isPresent(recorded) && !equalsInt(recorded, hostRecords)) errors.add("recorded_record_count_mismatch");
+            if (JsonValues.isPresent(recorded) && !equalsInt(recorded, hostRecords))
+                errors.add("recorded_record_count_mismatch");
             if (!JsonValues.isPresent(expected)) errors.add("expected_record_count_missing");
             else if (!equalsInt(expected, hostRecords)) errors.add("expected_record_count_mismatch");
             if (!errors.isEmpty()) capture.put("converter_validation_errors", errors);

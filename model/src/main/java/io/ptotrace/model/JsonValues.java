@@ -22,16 +22,25 @@ public final class JsonValues {
 
     /** JSON null. */
     public static final Object NULL = new Object() {
-        @Override public String toString() { return "null"; }
+        @Override
+        public String toString() {
+            return "null";
+        }
     };
     /** A member that is not there at all. */
     public static final Object ABSENT = new Object() {
-        @Override public String toString() { return "<absent>"; }
+        @Override
+        public String toString() {
+            return "<absent>";
+        }
     };
 
-    public static Object read(JsonParser p) throws IOException { return read(p, null); }
+    public static Object read(JsonParser p) throws IOException {
+        return read(p, null);
+    }
 
-    private static final com.fasterxml.jackson.core.JsonFactory FILES = com.fasterxml.jackson.core.JsonFactory.builder().build();
+    private static final com.fasterxml.jackson.core.JsonFactory FILES =
+            com.fasterxml.jackson.core.JsonFactory.builder().build();
 
     /** A small JSON file (a sidecar) as one value, through the one input opener. */
     public static Object readFile(java.nio.file.Path file) {
@@ -59,11 +68,18 @@ public final class JsonValues {
                     v = l;
                 }
                 break;
-            case VALUE_NUMBER_FLOAT: v = p.getDoubleValue(); break;
-            case VALUE_STRING: v = Text.wellFormed(p.getText()); break;
-            case VALUE_TRUE: return Boolean.TRUE;
-            case VALUE_FALSE: return Boolean.FALSE;
-            case VALUE_NULL: return NULL;
+            case VALUE_NUMBER_FLOAT:
+                v = p.getDoubleValue();
+                break;
+            case VALUE_STRING:
+                v = Text.wellFormed(p.getText());
+                break;
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return NULL;
             case START_ARRAY: {
                 List<Object> list = new ArrayList<>();
                 while (p.nextToken() != JsonToken.END_ARRAY) list.add(read(p, where));
@@ -148,5 +164,7 @@ public final class JsonValues {
         return String.valueOf(v);
     }
 
-    public static boolean isPresent(Object v) { return v != null && v != ABSENT && v != NULL; }
+    public static boolean isPresent(Object v) {
+        return v != null && v != ABSENT && v != NULL;
+    }
 }

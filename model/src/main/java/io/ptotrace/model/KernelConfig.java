@@ -58,7 +58,7 @@ public final class KernelConfig {
             if (fid == null) {
                 String shown = pyRepr(dict[0], dict[1]);
                 warn.accept("Warning: Kernel entry missing 'func_id', skipping: "
-                    + (shown != null ? shown : s.substring(dict[0], dict[1]).strip()));
+                        + (shown != null ? shown : s.substring(dict[0], dict[1]).strip()));
                 continue;
             }
             String nameLit = name == null ? null : stringLiteral(name.text);
@@ -74,7 +74,8 @@ public final class KernelConfig {
     // ------------------------------------------------------------------ loading
 
     static String load(Path file) {
-        if (!Files.exists(file)) throw new InputProblem((String) null, "Kernel config file not found: " + file, null, null);
+        if (!Files.exists(file))
+            throw new InputProblem((String) null, "Kernel config file not found: " + file, null, null);
         byte[] bytes;
         try (InputStream in = Inputs.open(file)) {
             bytes = in.readNBytes((int) MAX_BYTES + 1);
@@ -82,7 +83,8 @@ public final class KernelConfig {
             throw Inputs.cannotRead(file, e);
         }
         if (bytes.length > MAX_BYTES)
-            throw new InputProblem(file, "too large for a kernel config (more than " + (MAX_BYTES >> 20) + " MiB)", null);
+            throw new InputProblem(
+                    file, "too large for a kernel config (more than " + (MAX_BYTES >> 20) + " MiB)", null);
         String text = new String(bytes, StandardCharsets.UTF_8);
         // U+FFFD is either in the file or stands for bytes that are not UTF-8; only then is the slow check needed.
         if (text.indexOf('\uFFFD') >= 0) checkUtf8(file, bytes);
@@ -90,16 +92,20 @@ public final class KernelConfig {
     }
 
     private static void checkUtf8(Path file, byte[] bytes) {
-        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharsetDecoder d = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer out = CharBuffer.allocate(bytes.length);
         CoderResult r = d.decode(in, out, true);
         if (!r.isError()) r = d.flush(out);
         if (!r.isError()) return;
         out.flip();
-        throw new InputProblem(file, "byte 0x" + String.format("%02x", bytes[in.position()] & 0xff) + " is not valid UTF-8",
-            where(out, out.limit()));
+        throw new InputProblem(
+                file,
+                "byte 0x" + String.format("%02x", bytes[in.position()] & 0xff) + " is not valid UTF-8",
+                where(out, out.limit()));
     }
 
     // ------------------------------------------------------------------ lexical scanning
@@ -108,7 +114,10 @@ public final class KernelConfig {
     private static String where(CharSequence text, int pos) {
         int line = 1, lineStart = 0;
         for (int i = 0; i < pos; i++) {
-            if (text.charAt(i) == '\n') { line++; lineStart = i + 1; }
+            if (text.charAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
         }
         return "line " + line + ", column " + (pos - lineStart + 1);
     }
@@ -159,9 +168,20 @@ public final class KernelConfig {
         boolean lineStart = true;
         while (i < n) {
             char c = s.charAt(i);
-            if (c == '#') { i = lineEnd(i, n); continue; }
-            if (c == '"' || c == '\'') { i = stringEnd(i); lineStart = false; continue; }
-            if (c == '\n') { lineStart = true; i++; continue; }
+            if (c == '#') {
+                i = lineEnd(i, n);
+                continue;
+            }
+            if (c == '"' || c == '\'') {
+                i = stringEnd(i);
+                lineStart = false;
+                continue;
+            }
+            if (c == '\n') {
+                lineStart = true;
+                i++;
+                continue;
+            }
             if (lineStart && s.startsWith("KERNELS", i)) {
                 int j = i + 7;
                 while (j < n && (s.charAt(j) == ' ' || s.charAt(j) == '\t')) j++;
@@ -187,8 +207,14 @@ public final class KernelConfig {
         int i = from;
         while (i < s.length()) {
             char c = s.charAt(i);
-            if (c == '#') { i = lineEnd(i, s.length()); continue; }
-            if (c == '"' || c == '\'') { i = stringEnd(i); continue; }
+            if (c == '#') {
+                i = lineEnd(i, s.length());
+                continue;
+            }
+            if (c == '"' || c == '\'') {
+                i = stringEnd(i);
+                continue;
+            }
             if (c == '[' || c == '(' || c == '{') {
                 if (depth + 1 >= MAX_NESTING) throw problem("brackets nested more than " + MAX_NESTING + " deep", i);
                 if (depth == 0 && c == '{') dictStart = i;
@@ -196,11 +222,15 @@ public final class KernelConfig {
             } else if (c == ']' || c == ')' || c == '}') {
                 if (depth == 0) return out; // the list's closing bracket
                 depth--;
-                if (depth == 0 && c == '}' && dictStart >= 0) { out.add(new int[] {dictStart, i + 1}); dictStart = -1; }
+                if (depth == 0 && c == '}' && dictStart >= 0) {
+                    out.add(new int[] {dictStart, i + 1});
+                    dictStart = -1;
+                }
             }
             i++;
         }
-        throw new InputProblem(file, "Cannot load module from: " + file + " (KERNELS list is not closed)", where(s, from - 1));
+        throw new InputProblem(
+                file, "Cannot load module from: " + file + " (KERNELS list is not closed)", where(s, from - 1));
     }
 
     /** Source ranges of the top-level comma-separated parts of s[from, to), parts that hold only comments dropped. */
@@ -209,11 +239,20 @@ public final class KernelConfig {
         int depth = 0, last = from, i = from;
         while (i < to) {
             char c = s.charAt(i);
-            if (c == '#') { i = lineEnd(i, to); continue; }
-            if (c == '"' || c == '\'') { i = stringEnd(i); continue; }
+            if (c == '#') {
+                i = lineEnd(i, to);
+                continue;
+            }
+            if (c == '"' || c == '\'') {
+                i = stringEnd(i);
+                continue;
+            }
             if (c == '[' || c == '(' || c == '{') depth++;
             else if (c == ']' || c == ')' || c == '}') depth--;
-            else if (c == ',' && depth == 0) { addPart(parts, last, i); last = i + 1; }
+            else if (c == ',' && depth == 0) {
+                addPart(parts, last, i);
+                last = i + 1;
+            }
             i++;
         }
         addPart(parts, last, to);
@@ -242,8 +281,16 @@ public final class KernelConfig {
         int i = from;
         while (i < to) {
             char c = s.charAt(i);
-            if (c == '"' || c == '\'') { int j = stringEnd(i); b.append(s, i, j); i = j; continue; }
-            if (c == '#') { i = lineEnd(i, to); continue; }
+            if (c == '"' || c == '\'') {
+                int j = stringEnd(i);
+                b.append(s, i, j);
+                i = j;
+                continue;
+            }
+            if (c == '#') {
+                i = lineEnd(i, to);
+                continue;
+            }
             b.append(c);
             i++;
         }
@@ -269,8 +316,14 @@ public final class KernelConfig {
         int i = from;
         while (i < to) {
             char c = s.charAt(i);
-            if (c == '#') { i = lineEnd(i, to); continue; }
-            if (c == '"' || c == '\'') { i = stringEnd(i); continue; }
+            if (c == '#') {
+                i = lineEnd(i, to);
+                continue;
+            }
+            if (c == '"' || c == '\'') {
+                i = stringEnd(i);
+                continue;
+            }
             if (c == ':') return i;
             i++;
         }
@@ -286,7 +339,8 @@ public final class KernelConfig {
             return Long.parseLong(digits, hex ? 16 : 10);
         } catch (NumberFormatException e) {
             if (!isInteger(digits, hex ? 16 : 10)) return null;
-            String shown = m.text.length() <= 40 ? m.text : m.text.substring(0, 20) + "… (" + m.text.length() + " characters)";
+            String shown =
+                    m.text.length() <= 40 ? m.text : m.text.substring(0, 20) + "… (" + m.text.length() + " characters)";
             throw problem("func_id " + shown + " does not fit in a 64-bit integer", m.at);
         }
     }
@@ -310,7 +364,9 @@ public final class KernelConfig {
         /** list or tuple: 0 empty part, 1 value; dict: 0 empty part, 1 key, 2 colon, 3 value. */
         int state;
 
-        Frame(char open) { this.open = open; }
+        Frame(char open) {
+            this.open = open;
+        }
     }
 
     /**
@@ -394,7 +450,10 @@ public final class KernelConfig {
         while (end < to && (Character.isLetterOrDigit(s.charAt(end)) || s.charAt(end) == '_')) end++;
         String word = s.substring(w, end);
         if (w == i) {
-            if (word.equals("True") || word.equals("False") || word.equals("None")) { b.append(word); return end; }
+            if (word.equals("True") || word.equals("False") || word.equals("None")) {
+                b.append(word);
+                return end;
+            }
             if (end < to && (s.charAt(end) == '"' || s.charAt(end) == '\'') && isStringPrefix(word)) {
                 int close = stringEnd(end);
                 b.append(pyStrRepr(stringLiteral(s.substring(i, close))));
@@ -406,7 +465,9 @@ public final class KernelConfig {
         if (digits.length() > MAX_DIGITS) {
             throw problem("integer literal too long (" + digits.length() + " digits; at most " + MAX_DIGITS + ")", w);
         }
-        BigInteger v = word.length() > 1 && (word.charAt(1) == 'x' || word.charAt(1) == 'X') ? new BigInteger(digits, 16) : new BigInteger(digits);
+        BigInteger v = word.length() > 1 && (word.charAt(1) == 'x' || word.charAt(1) == 'X')
+                ? new BigInteger(digits, 16)
+                : new BigInteger(digits);
         b.append((negative ? v.negate() : v).toString());
         return end;
     }
@@ -434,7 +495,9 @@ public final class KernelConfig {
             if (c == '_') {
                 if (!afterDigit) return null;
                 afterDigit = false;
-            } else if (hex ? (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') : c >= '0' && c <= '9') {
+            } else if (hex
+                    ? (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+                    : c >= '0' && c <= '9') {
                 d.append(c);
                 afterDigit = true;
             } else {
@@ -485,12 +548,23 @@ public final class KernelConfig {
             if (c == '\\' && i + 1 < inner.length()) {
                 char d = inner.charAt(++i);
                 switch (d) {
-                    case 'n': b.append('\n'); break;
-                    case 't': b.append('\t'); break;
-                    case '\\': b.append('\\'); break;
-                    case '\'': b.append('\''); break;
-                    case '"': b.append('"'); break;
-                    default: b.append('\\').append(d);
+                    case 'n':
+                        b.append('\n');
+                        break;
+                    case 't':
+                        b.append('\t');
+                        break;
+                    case '\\':
+                        b.append('\\');
+                        break;
+                    case '\'':
+                        b.append('\'');
+                        break;
+                    case '"':
+                        b.append('"');
+                        break;
+                    default:
+                        b.append('\\').append(d);
                 }
             } else b.append(c);
         }

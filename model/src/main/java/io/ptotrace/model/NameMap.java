@@ -1,10 +1,10 @@
 package io.ptotrace.model;
 
-import io.ptotrace.io.InputProblem;
-import io.ptotrace.io.Inputs;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Inputs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,13 +26,21 @@ public final class NameMap {
         this.orchestratorName = orchestratorName;
     }
 
-    public String name(int funcId) { return names.get(Integer.toString(funcId)); }
+    public String name(int funcId) {
+        return names.get(Integer.toString(funcId));
+    }
 
-    public Map<String, String> entries() { return names; }
+    public Map<String, String> entries() {
+        return names;
+    }
 
-    public int size() { return names.size(); }
+    public int size() {
+        return names.size();
+    }
 
-    public String orchestratorName() { return orchestratorName; }
+    public String orchestratorName() {
+        return orchestratorName;
+    }
 
     /** Entries sorted numerically by key, non-numeric keys after them by string (a key like "x" must not break -v). */
     public List<Map.Entry<String, String>> sortedEntries() {
@@ -48,7 +56,11 @@ public final class NameMap {
     }
 
     private static Long numeric(String s) {
-        try { return Long.parseLong(s.strip()); } catch (NumberFormatException e) { return null; }
+        try {
+            return Long.parseLong(s.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** One member of a JSON object: its name, the first token of its value (current); the handler consumes the value. */
@@ -60,7 +72,8 @@ public final class NameMap {
     /** The one walk of a name map: every member of its top-level object, in file order; nothing may follow it. */
     private static void eachTopLevelMember(Path file, Member m) {
         Inputs.readJson(file, JSON, p -> {
-            if (p.nextToken() != JsonToken.START_OBJECT) throw InputProblem.at(file, p, "name map is not a JSON object");
+            if (p.nextToken() != JsonToken.START_OBJECT)
+                throw InputProblem.at(file, p, "name map is not a JSON object");
             eachMember(p, m);
             if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
         });
@@ -85,7 +98,8 @@ public final class NameMap {
                 eachMember(p, (id, vt, q) -> {
                     Object v = JsonValues.read(q);
                     if (v instanceof String) names.put(id, (String) v);
-                    else if (JsonValues.isPresent(v) && !(v instanceof Map) && !(v instanceof List)) names.put(id, String.valueOf(v));
+                    else if (JsonValues.isPresent(v) && !(v instanceof Map) && !(v instanceof List))
+                        names.put(id, String.valueOf(v));
                 });
             } else if (k.equals(ORCHESTRATOR)) {
                 Object v = JsonValues.read(p);

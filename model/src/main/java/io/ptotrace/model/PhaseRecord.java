@@ -14,53 +14,89 @@ public final class PhaseRecord {
         this.row = row;
     }
 
-    public PhaseTable table() { return table; }
+    public PhaseTable table() {
+        return table;
+    }
 
     /** The record's row in its table. */
-    public int row() { return row; }
+    public int row() {
+        return row;
+    }
 
     /** The record's kind ("unknown" when it has none; "orch_submit" for every orchestrator record). */
-    public String phase() { return table.kind(row); }
+    public String phase() {
+        return table.kind(row);
+    }
 
     /** Changes the record's kind (for tests that vary the phases of a capture). */
-    public void setPhase(String phase) { table.setKind(row, phase); }
+    public void setPhase(String phase) {
+        table.setKind(row, phase);
+    }
 
-    public double startUs() { return table.startUs(row); }
+    public double startUs() {
+        return table.startUs(row);
+    }
 
-    public double endUs() { return table.endUs(row); }
+    public double endUs() {
+        return table.endUs(row);
+    }
 
     /** loop_iter as written (a JSON value, or {@link JsonValues#ABSENT}). */
-    public Object loopIterAsWritten() { return table.value(row, PhaseTable.LOOP_ITER); }
+    public Object loopIterAsWritten() {
+        return table.value(row, PhaseTable.LOOP_ITER);
+    }
 
     /** tasks_processed as written. */
-    public Object tasksProcessed() { return table.value(row, PhaseTable.TASKS_PROCESSED); }
+    public Object tasksProcessed() {
+        return table.value(row, PhaseTable.TASKS_PROCESSED);
+    }
 
-    public boolean hasTasksProcessed() { return table.has(row, PhaseTable.TASKS_PROCESSED); }
+    public boolean hasTasksProcessed() {
+        return table.has(row, PhaseTable.TASKS_PROCESSED);
+    }
 
-    public long tasksProcessedOr(long dflt) { return table.tasksProcessedOr(row, dflt); }
+    public long tasksProcessedOr(long dflt) {
+        return table.tasksProcessedOr(row, dflt);
+    }
 
     /** shared_at_start as written. */
-    public Object sharedAtStart() { return table.value(row, PhaseTable.SHARED_AT_START); }
+    public Object sharedAtStart() {
+        return table.value(row, PhaseTable.SHARED_AT_START);
+    }
 
     /** shared_at_end as written. */
-    public Object sharedAtEnd() { return table.value(row, PhaseTable.SHARED_AT_END); }
+    public Object sharedAtEnd() {
+        return table.value(row, PhaseTable.SHARED_AT_END);
+    }
 
     /** Queue depths are valid iff both snapshots are 3-element arrays. */
-    public boolean depthsValid() { return table.depthsValid(row); }
+    public boolean depthsValid() {
+        return table.depthsValid(row);
+    }
 
     /** submit_idx as written. */
-    public Object submitIdx() { return table.value(row, PhaseTable.SUBMIT_IDX); }
+    public Object submitIdx() {
+        return table.value(row, PhaseTable.SUBMIT_IDX);
+    }
 
     /** The record's task_id as written in the file (a JSON value, or {@link JsonValues#ABSENT}). */
-    public Object taskIdAsWritten() { return table.value(row, PhaseTable.TASK_ID); }
+    public Object taskIdAsWritten() {
+        return table.value(row, PhaseTable.TASK_ID);
+    }
 
     /** task_id normalised as u64; valid only if {@link #taskIdOk()}. */
-    public long taskId() { return table.taskId(row); }
+    public long taskId() {
+        return table.taskId(row);
+    }
 
-    public boolean taskIdOk() { return table.taskIdOk(row); }
+    public boolean taskIdOk() {
+        return table.taskIdOk(row);
+    }
 
     /** task_id present, convertible and not negative as written: an orchestrator record that names a task. */
-    public boolean taskIdNonNegative() { return table.taskIdNonNegative(row); }
+    public boolean taskIdNonNegative() {
+        return table.taskIdNonNegative(row);
+    }
 
     @Override
     public boolean equals(Object o) {
@@ -68,8 +104,12 @@ public final class PhaseRecord {
     }
 
     @Override
-    public int hashCode() { return System.identityHashCode(table) * 31 + row; }
+    public int hashCode() {
+        return System.identityHashCode(table) * 31 + row;
+    }
 
     @Override
-    public String toString() { return "PhaseRecord[" + row + " " + phase() + "]"; }
+    public String toString() {
+        return "PhaseRecord[" + row + " " + phase() + "]";
+    }
 }

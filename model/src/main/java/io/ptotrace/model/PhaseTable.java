@@ -27,8 +27,13 @@ import java.util.RandomAccess;
  */
 public final class PhaseTable {
     /** Members kept as written (the {@code slot} of the accessors). */
-    public static final int LOOP_ITER = 0, TASKS_PROCESSED = 1, SUBMIT_IDX = 2, SHARED_AT_START = 3, SHARED_AT_END = 4,
-        TASK_ID = 5;
+    public static final int LOOP_ITER = 0,
+            TASKS_PROCESSED = 1,
+            SUBMIT_IDX = 2,
+            SHARED_AT_START = 3,
+            SHARED_AT_END = 4,
+            TASK_ID = 5;
+
     private static final int VALUE_SLOTS = 5; // the slots before TASK_ID have a column of their own
 
     // tags, two bits per slot in the meta column
@@ -55,12 +60,16 @@ public final class PhaseTable {
         kindCode(UNKNOWN); // code 0: the kind of a new row
     }
 
-    public int size() { return size; }
+    public int size() {
+        return size;
+    }
 
     // ------------------------------------------------------------------ writing
 
     /** Appends a row: kind "unknown", times 0, every member absent, no task id. */
-    public int addRow() { return size++; }
+    public int addRow() {
+        return size++;
+    }
 
     public void setKind(int row, String kind) {
         check(row);
@@ -94,7 +103,8 @@ public final class PhaseTable {
     /** A queue-depth member as one of the canonical triples ({@link #addDepthList}). */
     public void setDepths(int row, int slot, int depthList) {
         check(row);
-        if (slot != SHARED_AT_START && slot != SHARED_AT_END) throw new IllegalArgumentException("not a depth member: " + slot);
+        if (slot != SHARED_AT_START && slot != SHARED_AT_END)
+            throw new IllegalArgumentException("not a depth member: " + slot);
         if (depthList < 0 || depthList >= depthLists.size()) throw new IndexOutOfBoundsException(depthList);
         setTag(row, slot, INLINE);
         value[slot].set(row, depthList);
@@ -111,7 +121,10 @@ public final class PhaseTable {
     public void setValue(int row, int slot, Object v) {
         check(row);
         Objects.requireNonNull(v, "value");
-        if (slot == TASK_ID) { setTaskId(row, v); return; }
+        if (slot == TASK_ID) {
+            setTaskId(row, v);
+            return;
+        }
         if (v == JsonValues.ABSENT) {
             setTag(row, slot, ABSENT);
             value[slot].set(row, 0);
@@ -140,7 +153,10 @@ public final class PhaseTable {
     public void setTaskId(int row, Object raw) {
         check(row);
         Objects.requireNonNull(raw, "task_id");
-        if (raw instanceof Long) { setTaskId(row, (long) (Long) raw); return; }
+        if (raw instanceof Long) {
+            setTaskId(row, (long) (Long) raw);
+            return;
+        }
         boolean ok = false, nonNegative = false;
         long id = 0;
         if (raw instanceof BigInteger) {
@@ -153,7 +169,7 @@ public final class PhaseTable {
                 id = v;
                 ok = true;
                 nonNegative = !(raw instanceof String && ((String) raw).strip().startsWith("-"))
-                    && !(raw instanceof Double && (Double) raw <= -1.0);
+                        && !(raw instanceof Double && (Double) raw <= -1.0);
             }
         }
         if (ok) taskId.set(row, id);
@@ -175,10 +191,14 @@ public final class PhaseTable {
         meta.set(row, meta.get(row) | HAS_EPOCH);
     }
 
-    public boolean hasRunEpoch(int row) { return (meta.get(row) & HAS_EPOCH) != 0; }
+    public boolean hasRunEpoch(int row) {
+        return (meta.get(row) & HAS_EPOCH) != 0;
+    }
 
     /** Meaningful only if {@link #hasRunEpoch}. */
-    public long runEpoch(int row) { return epoch.get(row); }
+    public long runEpoch(int row) {
+        return epoch.get(row);
+    }
 
     private int other(Object v) {
         others.add(v);
@@ -195,20 +215,32 @@ public final class PhaseTable {
         meta.set(row, m | (ok ? TASK_ID_OK : 0) | (nonNegative ? TASK_ID_NON_NEGATIVE : 0));
     }
 
-    private void check(int row) { Objects.checkIndex(row, size); }
+    private void check(int row) {
+        Objects.checkIndex(row, size);
+    }
 
     // ------------------------------------------------------------------ reading
 
-    public String kind(int row) { return kinds.get((int) kind.get(row)); }
+    public String kind(int row) {
+        return kinds.get((int) kind.get(row));
+    }
 
-    public double startUs(int row) { return start.get(row); }
+    public double startUs(int row) {
+        return start.get(row);
+    }
 
-    public double endUs(int row) { return end.get(row); }
+    public double endUs(int row) {
+        return end.get(row);
+    }
 
-    private int tag(int row, int slot) { return (int) meta.get(row) >>> 2 * slot & 3; }
+    private int tag(int row, int slot) {
+        return (int) meta.get(row) >>> 2 * slot & 3;
+    }
 
     /** Whether a member is in the record at all. */
-    public boolean has(int row, int slot) { return tag(row, slot) != ABSENT; }
+    public boolean has(int row, int slot) {
+        return tag(row, slot) != ABSENT;
+    }
 
     /** A member as written, or {@link JsonValues#ABSENT}. */
     public Object value(int row, int slot) {
@@ -216,9 +248,12 @@ public final class PhaseTable {
         if (tag == ABSENT) return JsonValues.ABSENT;
         if (slot == TASK_ID) {
             switch (tag) {
-                case INLINE: return taskId.get(row);
-                case TEXT: return Long.toUnsignedString(taskId.get(row));
-                default: return others.get((int) taskIdOther.get(row));
+                case INLINE:
+                    return taskId.get(row);
+                case TEXT:
+                    return Long.toUnsignedString(taskId.get(row));
+                default:
+                    return others.get((int) taskIdOther.get(row));
             }
         }
         long v = value[slot].get(row);
@@ -227,15 +262,23 @@ public final class PhaseTable {
     }
 
     /** A member as written, or {@code dflt} when absent. */
-    public Object valueOr(int row, int slot, Object dflt) { return has(row, slot) ? value(row, slot) : dflt; }
+    public Object valueOr(int row, int slot, Object dflt) {
+        return has(row, slot) ? value(row, slot) : dflt;
+    }
 
     /** task_id normalised as u64; meaningful only if {@link #taskIdOk}. */
-    public long taskId(int row) { return taskId.get(row); }
+    public long taskId(int row) {
+        return taskId.get(row);
+    }
 
-    public boolean taskIdOk(int row) { return (meta.get(row) & TASK_ID_OK) != 0; }
+    public boolean taskIdOk(int row) {
+        return (meta.get(row) & TASK_ID_OK) != 0;
+    }
 
     /** task_id present, convertible and not negative as written: an orchestrator record that names a task. */
-    public boolean taskIdNonNegative(int row) { return (meta.get(row) & TASK_ID_NON_NEGATIVE) != 0; }
+    public boolean taskIdNonNegative(int row) {
+        return (meta.get(row) & TASK_ID_NON_NEGATIVE) != 0;
+    }
 
     /** Queue depths are valid iff both snapshots are 3-element arrays. */
     public boolean depthsValid(int row) {
@@ -246,7 +289,9 @@ public final class PhaseTable {
         return isTriple(value(row, SHARED_AT_START)) && isTriple(value(row, SHARED_AT_END));
     }
 
-    private static boolean isTriple(Object v) { return v instanceof List && ((List<?>) v).size() == 3; }
+    private static boolean isTriple(Object v) {
+        return v instanceof List && ((List<?>) v).size() == 3;
+    }
 
     /** tasks_processed as an integer (JsonValues#asLong), or {@code dflt} when absent, null or not convertible. */
     public long tasksProcessedOr(int row, long dflt) {
@@ -270,13 +315,21 @@ public final class PhaseTable {
 
     /** Approximate bytes held by the columns (without array headers and without the side values). */
     public long columnBytes() {
-        long b = start.bytes() + end.bytes() + kind.bytes() + meta.bytes() + taskId.bytes() + taskIdOther.bytes() + epoch.bytes();
+        long b = start.bytes()
+                + end.bytes()
+                + kind.bytes()
+                + meta.bytes()
+                + taskId.bytes()
+                + taskIdOther.bytes()
+                + epoch.bytes();
         for (PagedColumns.Longs c : value) b += c.bytes();
         return b;
     }
 
     /** Values kept outside the columns (strings, floats, odd lists, ...); for tests and diagnostics. */
-    int otherCount() { return others.size(); }
+    int otherCount() {
+        return others.size();
+    }
 
     /**
      * One thread's records: a contiguous range of rows. {@link #get} makes a fresh view each time; code that
@@ -295,9 +348,15 @@ public final class PhaseTable {
             this.to = to;
         }
 
-        @Override public int size() { return to - from; }
+        @Override
+        public int size() {
+            return to - from;
+        }
 
-        @Override public PhaseRecord get(int i) { return new PhaseRecord(table, row(i)); }
+        @Override
+        public PhaseRecord get(int i) {
+            return new PhaseRecord(table, row(i));
+        }
 
         /** The table row of the lane's {@code i}-th record. */
         public int row(int i) {

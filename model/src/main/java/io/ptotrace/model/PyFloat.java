@@ -62,13 +62,20 @@ public final class PyFloat {
      * The value a JSON reader gets back from {@link #write}: {@code d} itself, since its shortest round-trip digits
      * parse to the same double, or NaN standing for the null a non-finite value is written as.
      */
-    public static double readBack(double d) { return writtenAsNull(d) ? Double.NaN : d; }
+    public static double readBack(double d) {
+        return writtenAsNull(d) ? Double.NaN : d;
+    }
 
     /** Whether {@link #write} writes {@code d} as null: JSON has no NaN or infinity. */
-    public static boolean writtenAsNull(double d) { return !Double.isFinite(d); }
+    public static boolean writtenAsNull(double d) {
+        return !Double.isFinite(d);
+    }
 
     public static void write(JsonGenerator g, double d) throws IOException {
-        if (writtenAsNull(d)) { g.writeNull(); return; }
+        if (writtenAsNull(d)) {
+            g.writeNull();
+            return;
+        }
         g.writeNumber(repr(d));
     }
 }

@@ -1,7 +1,7 @@
 package io.ptotrace.model;
 
-import io.ptotrace.io.InputProblem;
 import com.fasterxml.jackson.core.JsonLocation;
+import io.ptotrace.io.InputProblem;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -29,7 +29,9 @@ public final class RangeWarnings {
         if (k.count++ == 0) k.first = InputProblem.location(at);
     }
 
-    public boolean isEmpty() { return kinds.isEmpty(); }
+    public boolean isEmpty() {
+        return kinds.isEmpty();
+    }
 
     /** {@code Warning: <file>: 3 block_num values out of range ..., read as 1 (first at line L, column C)}, or null. */
     public String line(Object file) {
@@ -39,8 +41,17 @@ public final class RangeWarnings {
         for (Map.Entry<String, Kind> e : kinds.entrySet()) {
             String[] parts = e.getKey().split("\0", 2);
             Kind k = e.getValue();
-            sb.append(sep).append(k.count).append(' ').append(parts[0]).append(k.count == 1 ? " value " : " values ").append(parts[1]);
-            if (k.first != null) sb.append(" (").append(k.count == 1 ? "at " : "first at ").append(k.first).append(')');
+            sb.append(sep)
+                    .append(k.count)
+                    .append(' ')
+                    .append(parts[0])
+                    .append(k.count == 1 ? " value " : " values ")
+                    .append(parts[1]);
+            if (k.first != null)
+                sb.append(" (")
+                        .append(k.count == 1 ? "at " : "first at ")
+                        .append(k.first)
+                        .append(')');
             sep = "; ";
         }
         return sb.toString();

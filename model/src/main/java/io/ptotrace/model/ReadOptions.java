@@ -20,7 +20,9 @@ public final class ReadOptions {
     /** The Host ns every rank of a merged trace measures from (must be > 0 and needs a placement); null: the capture's own. */
     public final Long sharedOriginNs;
 
-    public ReadOptions(List<Path> hostLogs) { this(hostLogs, null, null); }
+    public ReadOptions(List<Path> hostLogs) {
+        this(hostLogs, null, null);
+    }
 
     /** Keep the raw AICore rows in the timeline ({@link Timeline#cycles()}): analyses that count in clock ticks need them. */
     public final boolean keepCycles;
@@ -29,7 +31,8 @@ public final class ReadOptions {
         this(hostLogs, placement, sharedOriginNs, false);
     }
 
-    public ReadOptions(List<Path> hostLogs, io.ptotrace.model.clock.Placement placement, Long sharedOriginNs, boolean keepCycles) {
+    public ReadOptions(
+            List<Path> hostLogs, io.ptotrace.model.clock.Placement placement, Long sharedOriginNs, boolean keepCycles) {
         this.hostLogs = List.copyOf(hostLogs);
         this.placement = placement;
         this.sharedOriginNs = sharedOriginNs;
@@ -37,5 +40,7 @@ public final class ReadOptions {
     }
 
     /** These options, keeping the raw AICore rows too. */
-    public ReadOptions keepingCycles() { return new ReadOptions(hostLogs, placement, sharedOriginNs, true); }
+    public ReadOptions keepingCycles() {
+        return new ReadOptions(hostLogs, placement, sharedOriginNs, true);
+    }
 }

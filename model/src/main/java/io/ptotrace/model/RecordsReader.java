@@ -1,11 +1,11 @@
 package io.ptotrace.model;
 
-import io.ptotrace.io.InputProblem;
-import io.ptotrace.io.Inputs;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Inputs;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.LongList;
@@ -41,9 +41,16 @@ public final class RecordsReader {
     private Map<String, Object> metadata = new LinkedHashMap<>();
     // where the metadata values that a range check may refuse are (by identity)
     private final Map<Object, JsonLocation> metadataAt = new IdentityHashMap<>();
-    private final LongList core = new LongList(), token = new LongList(), reg = new LongList(),
-        cStart = new LongList(), cEnd = new LongList(), r2s = new LongList();
-    private final LongList aCore = new LongList(), aReg = new LongList(), aDispatch = new LongList(), aFinish = new LongList();
+    private final LongList core = new LongList(),
+            token = new LongList(),
+            reg = new LongList(),
+            cStart = new LongList(),
+            cEnd = new LongList(),
+            r2s = new LongList();
+    private final LongList aCore = new LongList(),
+            aReg = new LongList(),
+            aDispatch = new LongList(),
+            aFinish = new LongList();
     // every phase record of every section, in file order; a section's lanes are row ranges of it
     private final PhaseTable table = new PhaseTable();
     private List<PhaseTable.Lane> sched;
@@ -53,8 +60,10 @@ public final class RecordsReader {
     private List<RawUpload> uploadsRaw;
     // raw start/end of every record of a section, two per record in file order (kept out of the table,
     // which lives as long as the run, while these die with the reader)
-    private final LongList schedRaw = new LongList(), orchRaw = new LongList(), hostRaw = new LongList(),
-        uploadRaw = new LongList();
+    private final LongList schedRaw = new LongList(),
+            orchRaw = new LongList(),
+            hostRaw = new LongList(),
+            uploadRaw = new LongList();
     // streams era: the AICore rows' run epochs and column counts, scheduler_tasks, the scheduler streams, lifecycle
     private final LongList coreEpoch = new LongList(), aEpoch = new LongList();
     private boolean aicoreSeven;
@@ -76,7 +85,9 @@ public final class RecordsReader {
     }
 
     /** Reads and joins a records file; warnings (one line each) go to {@code warn}. */
-    public static Timeline read(Path file, Consumer<String> warn) { return read(file, ReadOptions.DEFAULT, warn); }
+    public static Timeline read(Path file, Consumer<String> warn) {
+        return read(file, ReadOptions.DEFAULT, warn);
+    }
 
     /** As {@link #read(Path, Consumer)}; with {@code keepCycles} the timeline also holds the raw AICore rows ({@link Timeline#cycles()}). */
     public static Timeline read(Path file, Consumer<String> warn, boolean keepCycles) {
@@ -101,7 +112,9 @@ public final class RecordsReader {
         return tl;
     }
 
-    private InputProblem problem(JsonParser p, String msg) { return InputProblem.at(file, p, msg); }
+    private InputProblem problem(JsonParser p, String msg) {
+        return InputProblem.at(file, p, msg);
+    }
 
     /**
      * The farthest a converted time may lie from the run's first timestamp: 10^12 µs, about 11.6 days. Captures
@@ -111,9 +124,13 @@ public final class RecordsReader {
     static final double MAX_TIME_US = 1e12;
 
     private InputProblem badTime(String what, long raw, double us) {
-        return new InputProblem(file, what + " (" + raw + ") converts to " + String.format(java.util.Locale.ROOT, "%.4g", us)
-            + " \u00b5s from the run's start, " + String.format(java.util.Locale.ROOT, "%.3g", Math.abs(us) / 8.64e10)
-            + " days away; a capture spans seconds to minutes, so the value is corrupt", null);
+        return new InputProblem(
+                file,
+                what + " (" + raw + ") converts to " + String.format(java.util.Locale.ROOT, "%.4g", us)
+                        + " \u00b5s from the run's start, "
+                        + String.format(java.util.Locale.ROOT, "%.3g", Math.abs(us) / 8.64e10)
+                        + " days away; a capture spans seconds to minutes, so the value is corrupt",
+                null);
     }
 
     private void parse(JsonParser p) throws IOException {
@@ -122,31 +139,54 @@ public final class RecordsReader {
             String key = p.currentName();
             JsonToken t = p.nextToken();
             switch (key) {
-                case "l2_swimlane_level": l2LevelAt = p.currentTokenLocation(); l2Level = JsonValues.read(p); break;
-                case "chip_swimlane_level": chipLevelAt = p.currentTokenLocation(); chipLevel = JsonValues.read(p); break;
+                case "l2_swimlane_level":
+                    l2LevelAt = p.currentTokenLocation();
+                    l2Level = JsonValues.read(p);
+                    break;
+                case "chip_swimlane_level":
+                    chipLevelAt = p.currentTokenLocation();
+                    chipLevel = JsonValues.read(p);
+                    break;
                 case "metadata":
                     if (t == JsonToken.VALUE_NULL) break;
                     if (t != JsonToken.START_OBJECT) throw problem(p, "metadata is not an object");
                     metadataAt.clear();
-                    @SuppressWarnings("unchecked") Map<String, Object> m = (Map<String, Object>) JsonValues.read(p, metadataAt);
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> m = (Map<String, Object>) JsonValues.read(p, metadataAt);
                     metadata = m;
                     break;
-                case "aicore_tasks": readAicore(p); break;
-                case "aicpu_tasks": aicpuTasksKey = t != JsonToken.VALUE_NULL; readAicpu(p); break;
+                case "aicore_tasks":
+                    readAicore(p);
+                    break;
+                case "aicpu_tasks":
+                    aicpuTasksKey = t != JsonToken.VALUE_NULL;
+                    readAicpu(p);
+                    break;
                 case "aicpu_scheduler_phases":
                     schedPhasesKey = t != JsonToken.VALUE_NULL;
                     sched = readLanes(p, key, false, schedRaw);
                     break;
-                case "aicpu_orchestrator_phases": orch = readLanes(p, key, false, orchRaw); break;
+                case "aicpu_orchestrator_phases":
+                    orch = readLanes(p, key, false, orchRaw);
+                    break;
                 case "host_orchestrator_phases":
                     hostOrch = readLanes(p, key, true, hostRaw);
                     hostOrchPresentNonEmpty = hostOrch != null && !hostOrch.isEmpty();
                     break;
-                case "host_device_uploads": uploadsRaw = readUploads(p); break;
-                case "scheduler_tasks": readSchedulerTasks(p); break;
-                case "scheduler_records": readSchedulerRecords(p); break;
-                case "aicpu_lifecycle_records": readLifecycle(p); break;
-                default: p.skipChildren();
+                case "host_device_uploads":
+                    uploadsRaw = readUploads(p);
+                    break;
+                case "scheduler_tasks":
+                    readSchedulerTasks(p);
+                    break;
+                case "scheduler_records":
+                    readSchedulerRecords(p);
+                    break;
+                case "aicpu_lifecycle_records":
+                    readLifecycle(p);
+                    break;
+                default:
+                    p.skipChildren();
             }
         }
         if (p.currentToken() != JsonToken.END_OBJECT) throw problem(p, "unexpected content at top level");
@@ -165,7 +205,8 @@ public final class RecordsReader {
         } else {
             double d = t == JsonToken.VALUE_NUMBER_FLOAT ? p.getDoubleValue() : Double.NaN;
             if (!(d == Math.rint(d) && Math.abs(d) < 9.2e18))
-                throw problem(p, section + " row " + row + " column " + col + " is " + describe(p) + ", expected an integer");
+                throw problem(
+                        p, section + " row " + row + " column " + col + " is " + describe(p) + ", expected an integer");
             v = (long) d;
         }
         // column 0 is the core id
@@ -189,12 +230,19 @@ public final class RecordsReader {
     private static String describe(JsonParser p) throws IOException {
         JsonToken t = p.currentToken();
         switch (t) {
-            case VALUE_STRING: return "the string \"" + p.getText() + "\"";
-            case VALUE_NULL: return "null";
-            case START_ARRAY: return "an array";
-            case START_OBJECT: return "an object";
-            case VALUE_TRUE: case VALUE_FALSE: return "a boolean";
-            default: return p.getText();
+            case VALUE_STRING:
+                return "the string \"" + p.getText() + "\"";
+            case VALUE_NULL:
+                return "null";
+            case START_ARRAY:
+                return "an array";
+            case START_OBJECT:
+                return "an object";
+            case VALUE_TRUE:
+            case VALUE_FALSE:
+                return "a boolean";
+            default:
+                return p.getText();
         }
     }
 
@@ -204,7 +252,8 @@ public final class RecordsReader {
         if (t != JsonToken.START_ARRAY) throw problem(p, "aicore_tasks is not an array");
         int row = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "aicore_tasks row " + row + " is not an array");
+            if (p.currentToken() != JsonToken.START_ARRAY)
+                throw problem(p, "aicore_tasks row " + row + " is not an array");
             long[] v = new long[7];
             int col = 0;
             while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -214,7 +263,12 @@ public final class RecordsReader {
             }
             if (col < 5) throw problem(p, "aicore_tasks row " + row + " has " + col + " columns, expected 5, 6 or 7");
             if (col == 7) aicoreSeven = true;
-            core.add(v[0]); token.add(v[1]); reg.add(v[2]); cStart.add(v[3]); cEnd.add(v[4]); r2s.add(col >= 6 ? v[5] : 0);
+            core.add(v[0]);
+            token.add(v[1]);
+            reg.add(v[2]);
+            cStart.add(v[3]);
+            cEnd.add(v[4]);
+            r2s.add(col >= 6 ? v[5] : 0);
             coreEpoch.add(col >= 7 ? v[6] : IMPLICIT_EPOCH);
             row++;
         }
@@ -226,7 +280,8 @@ public final class RecordsReader {
         if (t != JsonToken.START_ARRAY) throw problem(p, "aicpu_tasks is not an array");
         int row = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "aicpu_tasks row " + row + " is not an array");
+            if (p.currentToken() != JsonToken.START_ARRAY)
+                throw problem(p, "aicpu_tasks row " + row + " is not an array");
             long[] v = new long[4];
             int col = 0;
             while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -235,7 +290,11 @@ public final class RecordsReader {
                 col++;
             }
             if (col < 4) throw problem(p, "aicpu_tasks row " + row + " has " + col + " columns, expected 4");
-            aCore.add(v[0]); aReg.add(v[1]); aDispatch.add(v[2]); aFinish.add(v[3]); aEpoch.add(IMPLICIT_EPOCH);
+            aCore.add(v[0]);
+            aReg.add(v[1]);
+            aDispatch.add(v[2]);
+            aFinish.add(v[3]);
+            aEpoch.add(IMPLICIT_EPOCH);
             row++;
         }
     }
@@ -254,10 +313,12 @@ public final class RecordsReader {
                 schedProducer = JsonValues.read(p);
             } else if (k.equals("records")) {
                 sawRecords = true;
-                if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler_tasks.records must contain five-column arrays");
+                if (p.currentToken() != JsonToken.START_ARRAY)
+                    throw problem(p, "scheduler_tasks.records must contain five-column arrays");
                 int row = 0;
                 while (p.nextToken() != JsonToken.END_ARRAY) {
-                    if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler_tasks.records must contain five-column arrays");
+                    if (p.currentToken() != JsonToken.START_ARRAY)
+                        throw problem(p, "scheduler_tasks.records must contain five-column arrays");
                     long[] v = new long[5];
                     int col = 0;
                     while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -266,7 +327,10 @@ public final class RecordsReader {
                         col++;
                     }
                     if (col < 4 || col > 5) throw problem(p, "scheduler_tasks.records must contain five-column arrays");
-                    aCore.add(v[0]); aReg.add(v[1]); aDispatch.add(v[2]); aFinish.add(v[3]);
+                    aCore.add(v[0]);
+                    aReg.add(v[1]);
+                    aDispatch.add(v[2]);
+                    aFinish.add(v[3]);
                     aEpoch.add(col == 5 ? v[4] : IMPLICIT_EPOCH);
                     row++;
                 }
@@ -278,10 +342,11 @@ public final class RecordsReader {
     }
 
     /** The members every record of a scheduler stream has, and no others. */
-    private static final List<String> STREAM_RECORD_KEYS = List.of("end_cycles", "kind", "loop_iter", "run_epoch", "start_cycles",
-        "task_id", "tasks_processed");
-    private static final List<String> STREAM_META_KEYS = List.of("platform", "producer", "scheduler_id", "worker_id", "core_type",
-        "physical_core_id", "capture");
+    private static final List<String> STREAM_RECORD_KEYS =
+            List.of("end_cycles", "kind", "loop_iter", "run_epoch", "start_cycles", "task_id", "tasks_processed");
+
+    private static final List<String> STREAM_META_KEYS =
+            List.of("platform", "producer", "scheduler_id", "worker_id", "core_type", "physical_core_id", "capture");
 
     /** {@code scheduler_records {streams: [{producer, scheduler_id, ..., records: [...], metrics: [...]}, ...]}}. */
     private void readSchedulerRecords(JsonParser p) throws IOException {
@@ -294,15 +359,20 @@ public final class RecordsReader {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String k = p.currentName();
             p.nextToken();
-            if (!k.equals("streams")) { p.skipChildren(); continue; }
+            if (!k.equals("streams")) {
+                p.skipChildren();
+                continue;
+            }
             if (p.currentToken() == JsonToken.VALUE_NULL) continue;
-            if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler_records.streams must be an array");
+            if (p.currentToken() != JsonToken.START_ARRAY)
+                throw problem(p, "scheduler_records.streams must be an array");
             while (p.nextToken() != JsonToken.END_ARRAY) readStream(p, streamLanes.size());
         }
     }
 
     private void readStream(JsonParser p, int s) throws IOException {
-        if (p.currentToken() != JsonToken.START_OBJECT) throw problem(p, "scheduler_records.streams[" + s + "] must be an object");
+        if (p.currentToken() != JsonToken.START_OBJECT)
+            throw problem(p, "scheduler_records.streams[" + s + "] must be an object");
         Map<String, Object> meta = new LinkedHashMap<>();
         for (String k : STREAM_META_KEYS) meta.put(k, JsonValues.NULL);
         int from = -1, to = -1;
@@ -311,15 +381,18 @@ public final class RecordsReader {
             String k = p.currentName();
             p.nextToken();
             if (k.equals("records")) {
-                if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler stream " + s + " records/metrics must be arrays");
+                if (p.currentToken() != JsonToken.START_ARRAY)
+                    throw problem(p, "scheduler stream " + s + " records/metrics must be arrays");
                 from = table.size();
                 int r = 0;
                 while (p.nextToken() != JsonToken.END_ARRAY) readStreamRecord(p, s, r++);
                 to = table.size();
             } else if (k.equals("metrics")) {
                 if (p.currentToken() == JsonToken.VALUE_NULL) continue;
-                if (p.currentToken() != JsonToken.START_ARRAY) throw problem(p, "scheduler stream " + s + " records/metrics must be arrays");
-                @SuppressWarnings("unchecked") List<Object> m = (List<Object>) JsonValues.read(p);
+                if (p.currentToken() != JsonToken.START_ARRAY)
+                    throw problem(p, "scheduler stream " + s + " records/metrics must be arrays");
+                @SuppressWarnings("unchecked")
+                List<Object> m = (List<Object>) JsonValues.read(p);
                 if (from >= 0) applyMetrics(s, m, from, to);
                 else pendingMetrics = m;
             } else if (STREAM_META_KEYS.contains(k)) {
@@ -333,12 +406,15 @@ public final class RecordsReader {
     }
 
     private void readStreamRecord(JsonParser p, int s, int rIdx) throws IOException {
-        String bad = "scheduler stream " + s + " record " + rIdx + " must contain exactly " + pyList(STREAM_RECORD_KEYS);
+        String bad =
+                "scheduler stream " + s + " record " + rIdx + " must contain exactly " + pyList(STREAM_RECORD_KEYS);
         if (p.currentToken() != JsonToken.START_OBJECT) throw problem(p, bad);
         int r = table.addRow();
         int seen = 0;
         long start = 0, end = 0;
-        whereSection = "scheduler stream " + s + " record"; whereLane = -1; whereIdx = rIdx;
+        whereSection = "scheduler stream " + s + " record";
+        whereLane = -1;
+        whereIdx = rIdx;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String k = p.currentName();
             int bit = STREAM_RECORD_KEYS.indexOf(k);
@@ -346,21 +422,34 @@ public final class RecordsReader {
             seen |= 1 << bit;
             p.nextToken();
             switch (k) {
-                case "start_cycles": start = cycles(p, k); break;
-                case "end_cycles": end = cycles(p, k); break;
-                case "run_epoch": table.setRunEpoch(r, cycles(p, k)); break;
-                case "loop_iter": member(p, r, PhaseTable.LOOP_ITER); break;
-                case "tasks_processed": member(p, r, PhaseTable.TASKS_PROCESSED); break;
+                case "start_cycles":
+                    start = cycles(p, k);
+                    break;
+                case "end_cycles":
+                    end = cycles(p, k);
+                    break;
+                case "run_epoch":
+                    table.setRunEpoch(r, cycles(p, k));
+                    break;
+                case "loop_iter":
+                    member(p, r, PhaseTable.LOOP_ITER);
+                    break;
+                case "tasks_processed":
+                    member(p, r, PhaseTable.TASKS_PROCESSED);
+                    break;
                 case "kind":
-                    table.setKind(r, p.currentToken() == JsonToken.VALUE_STRING
-                        ? kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
-                        : kinds.intern(String.valueOf(JsonValues.read(p))));
+                    table.setKind(
+                            r,
+                            p.currentToken() == JsonToken.VALUE_STRING
+                                    ? kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
+                                    : kinds.intern(String.valueOf(JsonValues.read(p))));
                     break;
                 case "task_id":
                     if (isLong(p)) table.setTaskId(r, p.getLongValue());
                     else table.setTaskId(r, JsonValues.read(p));
                     break;
-                default: p.skipChildren();
+                default:
+                    p.skipChildren();
             }
         }
         if (seen != (1 << STREAM_RECORD_KEYS.size()) - 1) throw problem(p, bad);
@@ -376,14 +465,19 @@ public final class RecordsReader {
                 throw new InputProblem(file, "scheduler stream " + s + " has malformed metrics", null);
             Map<?, ?> m = (Map<?, ?>) o;
             Object ix = m.get("record_index");
-            if (!(ix instanceof Long)) throw new InputProblem(file, "scheduler stream " + s + " has malformed metrics", null);
+            if (!(ix instanceof Long))
+                throw new InputProblem(file, "scheduler stream " + s + " has malformed metrics", null);
             long i = (Long) ix;
             if (i < 0 || i >= to - from)
-                throw new InputProblem(file, "scheduler stream " + s + " metric record_index " + i + " is out of range", null);
+                throw new InputProblem(
+                        file, "scheduler stream " + s + " metric record_index " + i + " is out of range", null);
             java.util.TreeSet<String> fixed = new java.util.TreeSet<>();
             for (Object k : m.keySet()) if (STREAM_RECORD_KEYS.contains(k)) fixed.add((String) k);
             if (!fixed.isEmpty())
-                throw new InputProblem(file, "scheduler stream " + s + " metric overwrites fixed record fields: " + pyList(fixed), null);
+                throw new InputProblem(
+                        file,
+                        "scheduler stream " + s + " metric overwrites fixed record fields: " + pyList(fixed),
+                        null);
             int row = from + (int) i;
             Object a = m.get("shared_at_start"), b = m.get("shared_at_end");
             if (a != null) table.setValue(row, PhaseTable.SHARED_AT_START, canonical(a));
@@ -394,7 +488,10 @@ public final class RecordsReader {
     /** Python's list text of strings: {@code ['a', 'b']}. */
     private static String pyList(java.util.Collection<String> items) {
         StringBuilder sb = new StringBuilder("[");
-        for (String k : items) { if (sb.length() > 1) sb.append(", "); sb.append('\'').append(k).append('\''); }
+        for (String k : items) {
+            if (sb.length() > 1) sb.append(", ");
+            sb.append('\'').append(k).append('\'');
+        }
         return sb.append(']').toString();
     }
 
@@ -403,16 +500,20 @@ public final class RecordsReader {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return;
         Object v = JsonValues.read(p);
-        if (!(v instanceof List)) throw new InputProblem(file, "aicpu_lifecycle_records must be an array of objects", null);
+        if (!(v instanceof List))
+            throw new InputProblem(file, "aicpu_lifecycle_records must be an array of objects", null);
         lifecycleRaw = new ArrayList<>();
         for (Object o : (List<?>) v) {
-            if (!(o instanceof Map)) throw new InputProblem(file, "aicpu_lifecycle_records must be an array of objects", null);
-            @SuppressWarnings("unchecked") Map<String, Object> m = (Map<String, Object>) o;
+            if (!(o instanceof Map))
+                throw new InputProblem(file, "aicpu_lifecycle_records must be an array of objects", null);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> m = (Map<String, Object>) o;
             lifecycleRaw.add(m);
         }
     }
 
-    private List<PhaseTable.Lane> readLanes(JsonParser p, String section, boolean host, LongList raw) throws IOException {
+    private List<PhaseTable.Lane> readLanes(JsonParser p, String section, boolean host, LongList raw)
+            throws IOException {
         raw.clearAll();
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) return null;
@@ -425,7 +526,8 @@ public final class RecordsReader {
             int from = table.size();
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 if (p.currentToken() != JsonToken.START_OBJECT)
-                    throw problem(p, section + "[" + lanes.size() + "][" + (table.size() - from) + "] is not an object");
+                    throw problem(
+                            p, section + "[" + lanes.size() + "][" + (table.size() - from) + "] is not an object");
                 readRecord(p, order, section, lanes.size(), table.size() - from, host, raw);
             }
             lanes.add(table.lane(from, table.size()));
@@ -437,24 +539,60 @@ public final class RecordsReader {
     private final TextInterner kinds = new TextInterner();
 
     // phase record members, in the order the runtime writes scheduler records; each constant is its index
-    private static final String[] MEMBERS = {"kind", "start_cycles", "end_cycles", "loop_iter", "tasks_processed",
-        "shared_at_start", "shared_at_end", "submit_idx", "task_id", "start_host_ns", "end_host_ns", "pop_hit", "pop_miss",
-        "run_epoch"};
-    private static final int M_KIND = 0, M_START_CYCLES = 1, M_END_CYCLES = 2, M_LOOP_ITER = 3, M_TASKS_PROCESSED = 4,
-        M_SHARED_AT_START = 5, M_SHARED_AT_END = 6, M_SUBMIT_IDX = 7, M_TASK_ID = 8, M_START_HOST_NS = 9, M_END_HOST_NS = 10,
-        M_POP_HIT = 11, M_POP_MISS = 12, // these two are not used
-        M_RUN_EPOCH = 13;
-    private final MemberOrder schedOrder = new MemberOrder(MEMBERS, M_KIND, M_START_CYCLES, M_END_CYCLES, M_LOOP_ITER,
-        M_TASKS_PROCESSED, M_POP_HIT, M_POP_MISS, M_SHARED_AT_START, M_SHARED_AT_END);
-    private final MemberOrder orchOrder = new MemberOrder(MEMBERS, M_SUBMIT_IDX, M_TASK_ID, M_START_CYCLES, M_END_CYCLES, M_RUN_EPOCH);
+    private static final String[] MEMBERS = {
+        "kind",
+        "start_cycles",
+        "end_cycles",
+        "loop_iter",
+        "tasks_processed",
+        "shared_at_start",
+        "shared_at_end",
+        "submit_idx",
+        "task_id",
+        "start_host_ns",
+        "end_host_ns",
+        "pop_hit",
+        "pop_miss",
+        "run_epoch"
+    };
+    private static final int M_KIND = 0,
+            M_START_CYCLES = 1,
+            M_END_CYCLES = 2,
+            M_LOOP_ITER = 3,
+            M_TASKS_PROCESSED = 4,
+            M_SHARED_AT_START = 5,
+            M_SHARED_AT_END = 6,
+            M_SUBMIT_IDX = 7,
+            M_TASK_ID = 8,
+            M_START_HOST_NS = 9,
+            M_END_HOST_NS = 10,
+            M_POP_HIT = 11,
+            M_POP_MISS = 12, // these two are not used
+            M_RUN_EPOCH = 13;
+    private final MemberOrder schedOrder = new MemberOrder(
+            MEMBERS,
+            M_KIND,
+            M_START_CYCLES,
+            M_END_CYCLES,
+            M_LOOP_ITER,
+            M_TASKS_PROCESSED,
+            M_POP_HIT,
+            M_POP_MISS,
+            M_SHARED_AT_START,
+            M_SHARED_AT_END);
+    private final MemberOrder orchOrder =
+            new MemberOrder(MEMBERS, M_SUBMIT_IDX, M_TASK_ID, M_START_CYCLES, M_END_CYCLES, M_RUN_EPOCH);
 
     /** Appends one record to the table (kind "unknown" unless it has one). */
-    private void readRecord(JsonParser p, MemberOrder order, String section, int lane, int idx, boolean host, LongList raw)
+    private void readRecord(
+            JsonParser p, MemberOrder order, String section, int lane, int idx, boolean host, LongList raw)
             throws IOException {
         long rawStart = 0, rawEnd = 0;
         int r = table.addRow();
         boolean sawStart = false, sawEnd = false;
-        whereSection = section; whereLane = lane; whereIdx = idx;
+        whereSection = section;
+        whereLane = lane;
+        whereIdx = idx;
         order.start();
         for (int k; (k = order.next(p)) != MemberOrder.END; ) {
             p.nextToken();
@@ -467,36 +605,59 @@ public final class RecordsReader {
                     }
                     break;
                 }
-                case M_START_CYCLES: case M_START_HOST_NS:
-                    if (host == (k == M_START_HOST_NS)) { rawStart = cycles(p, MEMBERS[k]); sawStart = true; }
-                    else p.skipChildren();
+                case M_START_CYCLES:
+                case M_START_HOST_NS:
+                    if (host == (k == M_START_HOST_NS)) {
+                        rawStart = cycles(p, MEMBERS[k]);
+                        sawStart = true;
+                    } else p.skipChildren();
                     break;
-                case M_END_CYCLES: case M_END_HOST_NS:
-                    if (host == (k == M_END_HOST_NS)) { rawEnd = cycles(p, MEMBERS[k]); sawEnd = true; }
-                    else p.skipChildren();
+                case M_END_CYCLES:
+                case M_END_HOST_NS:
+                    if (host == (k == M_END_HOST_NS)) {
+                        rawEnd = cycles(p, MEMBERS[k]);
+                        sawEnd = true;
+                    } else p.skipChildren();
                     break;
-                case M_LOOP_ITER: member(p, r, PhaseTable.LOOP_ITER); break;
-                case M_RUN_EPOCH: table.setRunEpoch(r, cycles(p, MEMBERS[k])); break;
-                case M_TASKS_PROCESSED: member(p, r, PhaseTable.TASKS_PROCESSED); break;
-                case M_SHARED_AT_START: depths(p, r, PhaseTable.SHARED_AT_START); break;
-                case M_SHARED_AT_END: depths(p, r, PhaseTable.SHARED_AT_END); break;
-                case M_SUBMIT_IDX: member(p, r, PhaseTable.SUBMIT_IDX); break;
+                case M_LOOP_ITER:
+                    member(p, r, PhaseTable.LOOP_ITER);
+                    break;
+                case M_RUN_EPOCH:
+                    table.setRunEpoch(r, cycles(p, MEMBERS[k]));
+                    break;
+                case M_TASKS_PROCESSED:
+                    member(p, r, PhaseTable.TASKS_PROCESSED);
+                    break;
+                case M_SHARED_AT_START:
+                    depths(p, r, PhaseTable.SHARED_AT_START);
+                    break;
+                case M_SHARED_AT_END:
+                    depths(p, r, PhaseTable.SHARED_AT_END);
+                    break;
+                case M_SUBMIT_IDX:
+                    member(p, r, PhaseTable.SUBMIT_IDX);
+                    break;
                 case M_TASK_ID:
                     if (isLong(p)) table.setTaskId(r, p.getLongValue());
                     else {
                         JsonToken t = p.currentToken();
-                        // kept as written (an older runtime's ids are not always integers); normalised by the low 64 bits
+                        // kept as written (an older runtime's ids are not always integers); normalised by the low 64
+                        // bits
                         if ((t.isNumeric() || t == JsonToken.VALUE_STRING) && U64.read(p, SLOT) && SLOT.wrapped)
-                            rangeWarnings.add("task_id", "out of range (expected " + INT64 + "), matched by the low 64 bits",
-                                p.currentTokenLocation());
+                            rangeWarnings.add(
+                                    "task_id",
+                                    "out of range (expected " + INT64 + "), matched by the low 64 bits",
+                                    p.currentTokenLocation());
                         table.setTaskId(r, JsonValues.read(p));
                     }
                     break;
-                default: p.skipChildren();
+                default:
+                    p.skipChildren();
             }
         }
         if (host && (!sawStart || !sawEnd))
-            throw problem(p, where() + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
+            throw problem(
+                    p, where() + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
         raw.add(rawStart);
         raw.add(rawEnd);
     }
@@ -526,12 +687,16 @@ public final class RecordsReader {
 
     /** A queue-depth member: a triple of small integers becomes a shared canonical list, read without allocating. */
     private void depths(JsonParser p, int row, int slot) throws IOException {
-        if (p.currentToken() != JsonToken.START_ARRAY) { table.setValue(row, slot, canonical(JsonValues.read(p))); return; }
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            table.setValue(row, slot, canonical(JsonValues.read(p)));
+            return;
+        }
         long[] v = new long[3];
         int n = 0;
         java.util.List<Object> other = null; // any list but three small non-negative integers
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            boolean isInt = p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT;
+            boolean isInt =
+                    p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT;
             int x = isInt ? p.getIntValue() : 0;
             if (other == null && isInt && n < 3 && x >= 0 && x < 1 << 20) {
                 v[n++] = x;
@@ -618,19 +783,31 @@ public final class RecordsReader {
         if (t != JsonToken.START_ARRAY) throw problem(p, "host_device_uploads is not an array");
         List<RawUpload> list = new ArrayList<>();
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (p.currentToken() != JsonToken.START_OBJECT) throw problem(p, "host_device_uploads[" + list.size() + "] is not an object");
+            if (p.currentToken() != JsonToken.START_OBJECT)
+                throw problem(p, "host_device_uploads[" + list.size() + "] is not an object");
             Object phase = JsonValues.ABSENT, detail = JsonValues.ABSENT;
             long rawStart = 0, rawEnd = 0;
-            whereSection = "host_device_uploads"; whereLane = -1; whereIdx = list.size();
+            whereSection = "host_device_uploads";
+            whereLane = -1;
+            whereIdx = list.size();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
                 p.nextToken();
                 switch (k) {
-                    case "phase": phase = JsonValues.read(p); break;
-                    case "detail": detail = JsonValues.read(p); break;
-                    case "start_host_ns": rawStart = cycles(p, k); break;
-                    case "end_host_ns": rawEnd = cycles(p, k); break;
-                    default: p.skipChildren();
+                    case "phase":
+                        phase = JsonValues.read(p);
+                        break;
+                    case "detail":
+                        detail = JsonValues.read(p);
+                        break;
+                    case "start_host_ns":
+                        rawStart = cycles(p, k);
+                        break;
+                    case "end_host_ns":
+                        rawEnd = cycles(p, k);
+                        break;
+                    default:
+                        p.skipChildren();
                 }
             }
             list.add(new RawUpload(phase, detail));
@@ -647,47 +824,66 @@ public final class RecordsReader {
         boolean streamsKey = metadata.containsKey("runtime") || schedTasksKey || schedRecordsKey || aicoreSeven;
         Era era = Era.of(hasL2, hasChip, streamsKey);
         if (era == null)
-            throw new InputProblem(file, "no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)", null);
+            throw new InputProblem(
+                    file, "no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)", null);
         Object levelRaw = era == Era.L2 ? l2Level : chipLevel;
         String levelAt = InputProblem.location(era == Era.L2 ? l2LevelAt : chipLevelAt);
-        if (hasChip && hasL2 && (JsonValues.exact(l2Level) != JsonValues.exact(chipLevel)
-                || !String.valueOf(JsonValues.asLong(l2Level)).equals(String.valueOf(JsonValues.asLong(chipLevel)))))
-            throw new InputProblem(file, "chip_swimlane_level and l2_swimlane_level disagree ("
-                + chipLevel + " vs " + l2Level + ")", null);
+        if (hasChip
+                && hasL2
+                && (JsonValues.exact(l2Level) != JsonValues.exact(chipLevel)
+                        || !String.valueOf(JsonValues.asLong(l2Level))
+                                .equals(String.valueOf(JsonValues.asLong(chipLevel)))))
+            throw new InputProblem(
+                    file,
+                    "chip_swimlane_level and l2_swimlane_level disagree (" + chipLevel + " vs " + l2Level + ")",
+                    null);
         boolean streams = era == Era.STREAMS;
         // only the streams era writes a run epoch in the seventh column; older producers' extra columns mean nothing
         if (!streams) for (int i = 0; i < coreEpoch.size(); i++) coreEpoch.set(i, IMPLICIT_EPOCH);
         Long lv = levelRaw instanceof Boolean ? null : JsonValues.asLong(levelRaw);
         if (lv == null) throw new InputProblem(file, era.levelKey + " missing or not an integer", null);
         if (!JsonValues.exact(levelRaw))
-            throw new InputProblem(file, "Unsupported " + era.levelKey + ": " + JsonValues.shown(levelRaw) + " (expected 1, 2, 3, or 4)",
-                levelAt);
+            throw new InputProblem(
+                    file,
+                    "Unsupported " + era.levelKey + ": " + JsonValues.shown(levelRaw) + " (expected 1, 2, 3, or 4)",
+                    levelAt);
         if (lv < 1 || lv > 4)
             throw new InputProblem(file, "Unsupported " + era.levelKey + ": " + lv + " (expected 1, 2, 3, or 4)", null);
         int level = lv.intValue();
 
         Object fq = metadata.get("clock_freq_hz");
         Long freqL = JsonValues.isPresent(fq) && !(fq instanceof Boolean) ? JsonValues.asLong(fq) : Long.valueOf(0);
-        if (freqL == null) throw new InputProblem(file, "metadata.clock_freq_hz is not an integer: " + fq, locationOf(fq));
+        if (freqL == null)
+            throw new InputProblem(file, "metadata.clock_freq_hz is not an integer: " + fq, locationOf(fq));
         if (!JsonValues.exact(fq)) throw metadataOutOfRange("clock_freq_hz", fq, "an integer 1..2^63-1");
         long freq = freqL;
         if (freq <= 0) throw new InputProblem(file, "metadata missing/zero clock_freq_hz: " + freq, null);
 
         if (schedTasksKey && aicpuTasksKey)
-            throw new InputProblem(file, "both scheduler_tasks and the older aicpu_tasks are present; one capture holds one of"
-                + " the two spellings of its dispatch records", null);
+            throw new InputProblem(
+                    file,
+                    "both scheduler_tasks and the older aicpu_tasks are present; one capture holds one of"
+                            + " the two spellings of its dispatch records",
+                    null);
         if (schedRecordsKey && schedPhasesKey)
-            throw new InputProblem(file, "both scheduler_records and the older aicpu_scheduler_phases are present; one capture"
-                + " holds one of the two spellings of its scheduler phases", null);
+            throw new InputProblem(
+                    file,
+                    "both scheduler_records and the older aicpu_scheduler_phases are present; one capture"
+                            + " holds one of the two spellings of its scheduler phases",
+                    null);
 
         String[] coreTypes = stringList(metadata.get("core_types"), "metadata.core_types");
         int[] coreToThread = intList(metadata.get("core_to_thread"), "metadata.core_to_thread");
 
         // any one of these marks a host-orchestrated capture
-        boolean hostMode = "host".equals(metadata.get("orchestrator_source")) || hostOrchPresentNonEmpty
-            || metadata.get("host_capture") instanceof Map;
+        boolean hostMode = "host".equals(metadata.get("orchestrator_source"))
+                || hostOrchPresentNonEmpty
+                || metadata.get("host_capture") instanceof Map;
         if (hostMode && orch != null && !orch.isEmpty())
-            throw new InputProblem(file, "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous", null);
+            throw new InputProblem(
+                    file,
+                    "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous",
+                    null);
 
         TaskRuntime runtime = null;
         List<Map<String, Object>> streamsPlaced = null;
@@ -699,8 +895,9 @@ public final class RecordsReader {
                 sched = placeStreams(streamsPlaced);
             }
             if (metadata.containsKey("clock_anchors"))
-                warn.accept("Warning: " + file + ": metadata.clock_anchors is ignored; a capture of this era is placed on the Host"
-                    + " clock by span containment");
+                warn.accept("Warning: " + file
+                        + ": metadata.clock_anchors is ignored; a capture of this era is placed on the Host"
+                        + " clock by span containment");
         }
 
         // an empty scheduler list is "absent"; a list of empty threads is not (its lanes are still drawn)
@@ -714,29 +911,39 @@ public final class RecordsReader {
             long recv = cStart.get(i) - r2s.get(i);
             if (recv > 0 && recv < base) base = recv;
             if (cEnd.get(i) > 0 && cEnd.get(i) < base) base = cEnd.get(i);
-            for (long c : new long[] {recv, cStart.get(i), cEnd.get(i)}) if (c > 0) { devMin = Math.min(devMin, c); devMax = Math.max(devMax, c); }
+            for (long c : new long[] {recv, cStart.get(i), cEnd.get(i)})
+                if (c > 0) {
+                    devMin = Math.min(devMin, c);
+                    devMax = Math.max(devMax, c);
+                }
         }
         for (int i = 0; i < aCore.size(); i++) {
-            for (long c : new long[] {aDispatch.get(i), aFinish.get(i)}) if (c > 0) {
-                if (c < base) base = c;
-                devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
-            }
+            for (long c : new long[] {aDispatch.get(i), aFinish.get(i)})
+                if (c > 0) {
+                    if (c < base) base = c;
+                    devMin = Math.min(devMin, c);
+                    devMax = Math.max(devMax, c);
+                }
         }
         // the scheduler streams are the streams era's; an older-era file's stray streams section is not read
         if (!streams) streamLanes = null;
         LongList schedCycles = streamLanes != null ? streamRaw : schedRaw;
         List<Long> lifecycleCycles = lifecycleCycles();
-        for (long c : lifecycleCycles) if (c > 0) {
-            if (c < base) base = c;
-            devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
-        }
-        for (LongList raw : java.util.Arrays.asList(sched == null ? null : schedCycles, orch == null ? null : orchRaw)) {
+        for (long c : lifecycleCycles)
+            if (c > 0) {
+                if (c < base) base = c;
+                devMin = Math.min(devMin, c);
+                devMax = Math.max(devMax, c);
+            }
+        for (LongList raw :
+                java.util.Arrays.asList(sched == null ? null : schedCycles, orch == null ? null : orchRaw)) {
             if (raw == null) continue;
             for (int k = 0; k < raw.size(); k++) {
                 long c = raw.get(k);
                 if (c > 0) {
                     if (c < base) base = c;
-                    devMin = Math.min(devMin, c); devMax = Math.max(devMax, c);
+                    devMin = Math.min(devMin, c);
+                    devMax = Math.max(devMax, c);
                 }
             }
         }
@@ -753,16 +960,19 @@ public final class RecordsReader {
         Long originGiven = JsonValues.isPresent(originRaw) ? JsonValues.asLong(originRaw) : null;
         long hostMin = Long.MAX_VALUE, hostMax = Long.MIN_VALUE;
         int hostRecords = 0;
-        if (hostOrch != null) for (int k = 0; k < hostRaw.size(); k++) {
-            if (k % 2 == 0) hostRecords++;
-            hostMin = Math.min(hostMin, hostRaw.get(k));
-            hostMax = Math.max(hostMax, hostRaw.get(k));
-        }
+        if (hostOrch != null)
+            for (int k = 0; k < hostRaw.size(); k++) {
+                if (k % 2 == 0) hostRecords++;
+                hostMin = Math.min(hostMin, hostRaw.get(k));
+                hostMax = Math.max(hostMax, hostRaw.get(k));
+            }
         long uploadMin = Long.MAX_VALUE;
-        if (uploadsRaw != null) for (int k = 0; k < uploadRaw.size(); k++) uploadMin = Math.min(uploadMin, uploadRaw.get(k));
+        if (uploadsRaw != null)
+            for (int k = 0; k < uploadRaw.size(); k++) uploadMin = Math.min(uploadMin, uploadRaw.get(k));
         java.util.function.LongToDoubleFunction toUs;
         if (streams) {
-            clock = streamsClock(level, hostMode, freq, base, factor, originGiven, hostRecords, hostMin, hostMax, uploadMin);
+            clock = streamsClock(
+                    level, hostMode, freq, base, factor, originGiven, hostRecords, hostMin, hostMax, uploadMin);
             origin = clock.origin;
             toUs = clock.toUs;
             String rangeLine = rangeWarnings.line(file);
@@ -770,16 +980,23 @@ public final class RecordsReader {
         } else {
             if (hostMode) {
                 Object quantization = metadata.get("host_timestamp_quantization_ns");
-                if (!JsonValues.exact(quantization)) throw metadataOutOfRange("host_timestamp_quantization_ns", quantization, INT64);
-                align = ClockAlignment.build(metadata.get("clock_anchors"), freq, quantization,
-                    devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax},
-                    v -> rangeWarnings.add("clock_anchors sample", "out of range (expected " + INT64 + "), sample not used",
-                        metadataAt.get(v)));
+                if (!JsonValues.exact(quantization))
+                    throw metadataOutOfRange("host_timestamp_quantization_ns", quantization, INT64);
+                align = ClockAlignment.build(
+                        metadata.get("clock_anchors"),
+                        freq,
+                        quantization,
+                        devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax},
+                        v -> rangeWarnings.add(
+                                "clock_anchors sample",
+                                "out of range (expected " + INT64 + "), sample not used",
+                                metadataAt.get(v)));
             }
             String rangeLine = rangeWarnings.line(file);
             if (rangeLine != null) warn.accept(rangeLine);
             if (originGiven != null && originGiven != 0) origin = originGiven;
-            else if (hostRecords > 0) origin = Math.min(hostMin, uploadMin); // uploads count too, or an early upload would be refused
+            else if (hostRecords > 0)
+                origin = Math.min(hostMin, uploadMin); // uploads count too, or an early upload would be refused
             else if (hostMode && align.calibrated) origin = align.startMid();
             else if (uploadMin != Long.MAX_VALUE && !hostMode) origin = 0;
             if (hostMode && !align.calibrated) seam = hostRecords > 0 ? (hostMax - origin) / 1000.0 : 0.0;
@@ -825,17 +1042,30 @@ public final class RecordsReader {
                 StringBuilder sb = new StringBuilder();
                 for (int k = 0; k < Math.min(3, es.size()); k++) {
                     if (k > 0) sb.append(", ");
-                    sb.append("core ").append(es.get(k).getKey()).append(": ").append(es.get(k).getValue());
+                    sb.append("core ")
+                            .append(es.get(k).getKey())
+                            .append(": ")
+                            .append(es.get(k).getValue());
                 }
-                warn.accept("Warning: " + unmatchedTotal + " " + era.dispatchRecordsName() + " had no matching AICore record ("
-                    + (streams ? "producer=" + (schedProducer instanceof String ? schedProducer : "None") + ", " : "")
-                    + "top offenders: " + sb + "); the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
+                warn.accept(
+                        "Warning: " + unmatchedTotal + " " + era.dispatchRecordsName()
+                                + " had no matching AICore record ("
+                                + (streams
+                                        ? "producer=" + (schedProducer instanceof String ? schedProducer : "None")
+                                                + ", "
+                                        : "")
+                                + "top offenders: " + sb
+                                + "); the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
             }
         } else {
             aicpuJoined = false;
             if (level >= 2 && n > 0 && !streams)
-                warn.accept("Warning: " + era.levelKey + " " + level + " but aicpu_tasks is empty; using AICore timing only");
-            for (int i = 0; i < n; i++) { rowSrc.add(i); rowAicpu.add(-1); }
+                warn.accept("Warning: " + era.levelKey + " " + level
+                        + " but aicpu_tasks is empty; using AICore timing only");
+            for (int i = 0; i < n; i++) {
+                rowSrc.add(i);
+                rowAicpu.add(-1);
+            }
         }
 
         int rows = rowSrc.size();
@@ -846,16 +1076,23 @@ public final class RecordsReader {
             epochs[k] = coreEpoch.get((int) rowSrc.get(k));
         }
         int[] order = IndexSort.identity(rows);
-        IndexSort.stableSort(order, (a, b) -> epochs[a] != epochs[b] ? Long.compare(epochs[a], epochs[b])
-            : Long.compareUnsigned(tokens[a], tokens[b]));
+        IndexSort.stableSort(
+                order,
+                (a, b) -> epochs[a] != epochs[b]
+                        ? Long.compare(epochs[a], epochs[b])
+                        : Long.compareUnsigned(tokens[a], tokens[b]));
         long[] runEpoch = streams ? new long[rows] : null;
         double[] recvOut = new double[2];
 
         long[] taskId = new long[rows];
         int[] coreId = new int[rows];
         String[] coreType = new String[rows];
-        double[] st = new double[rows], en = new double[rows], di = new double[rows], fi = new double[rows],
-            lo = new double[rows], re = new double[rows];
+        double[] st = new double[rows],
+                en = new double[rows],
+                di = new double[rows],
+                fi = new double[rows],
+                lo = new double[rows],
+                re = new double[rows];
         for (int k = 0; k < rows; k++) {
             int src = order[k];
             int i = (int) rowSrc.get(src);
@@ -873,41 +1110,53 @@ public final class RecordsReader {
             if (j >= 0) {
                 di[k] = toUs.applyAsDouble(aDispatch.get(j));
                 fi[k] = toUs.applyAsDouble(aFinish.get(j));
-                if (!(Math.abs(di[k]) <= MAX_TIME_US)) throw badTime("aicpu_tasks row " + j + ": its dispatch time", aDispatch.get(j), di[k]);
-                if (!(Math.abs(fi[k]) <= MAX_TIME_US)) throw badTime("aicpu_tasks row " + j + ": its finish time", aFinish.get(j), fi[k]);
+                if (!(Math.abs(di[k]) <= MAX_TIME_US))
+                    throw badTime("aicpu_tasks row " + j + ": its dispatch time", aDispatch.get(j), di[k]);
+                if (!(Math.abs(fi[k]) <= MAX_TIME_US))
+                    throw badTime("aicpu_tasks row " + j + ": its finish time", aFinish.get(j), fi[k]);
             }
-            if (!(Math.abs(st[k]) <= MAX_TIME_US)) throw badTime("aicore_tasks row " + i + ": its start time", cStart.get(i), st[k]);
-            if (!(Math.abs(en[k]) <= MAX_TIME_US)) throw badTime("aicore_tasks row " + i + ": its end time", cEnd.get(i), en[k]);
-            if (!(Math.abs(re[k]) <= MAX_TIME_US)) throw badTime("aicore_tasks row " + i + ": its receive time", cStart.get(i) - r2s.get(i), re[k]);
+            if (!(Math.abs(st[k]) <= MAX_TIME_US))
+                throw badTime("aicore_tasks row " + i + ": its start time", cStart.get(i), st[k]);
+            if (!(Math.abs(en[k]) <= MAX_TIME_US))
+                throw badTime("aicore_tasks row " + i + ": its end time", cEnd.get(i), en[k]);
+            if (!(Math.abs(re[k]) <= MAX_TIME_US))
+                throw badTime("aicore_tasks row " + i + ": its receive time", cStart.get(i) - r2s.get(i), re[k]);
         }
 
         // phase records get their times; every orchestrator record is a submit
         if (streamLanes != null) {
             int k = 0;
-            for (PhaseTable.Lane lane : streamLanes) for (int r = lane.from; r < lane.to; r++) {
-                double st0 = toUs.applyAsDouble(streamRaw.get(k++));
-                table.setTimes(r, st0, toUs.applyAsDouble(streamRaw.get(k++)));
-            }
+            for (PhaseTable.Lane lane : streamLanes)
+                for (int r = lane.from; r < lane.to; r++) {
+                    double st0 = toUs.applyAsDouble(streamRaw.get(k++));
+                    table.setTimes(r, st0, toUs.applyAsDouble(streamRaw.get(k++)));
+                }
         } else if (sched != null) {
             int k = 0;
-            for (PhaseTable.Lane lane : sched) for (int r = lane.from; r < lane.to; r++) {
-                double s = toUs.applyAsDouble(schedRaw.get(k++)), e = toUs.applyAsDouble(schedRaw.get(k++));
-                if (!(Math.abs(s) <= MAX_TIME_US)) throw badTime("scheduler record " + (k / 2 - 1) + ": its start", schedRaw.get(k - 2), s);
-                if (!(Math.abs(e) <= MAX_TIME_US)) throw badTime("scheduler record " + (k / 2 - 1) + ": its end", schedRaw.get(k - 1), e);
-                table.setTimes(r, s, e);
-            }
+            for (PhaseTable.Lane lane : sched)
+                for (int r = lane.from; r < lane.to; r++) {
+                    double s = toUs.applyAsDouble(schedRaw.get(k++)), e = toUs.applyAsDouble(schedRaw.get(k++));
+                    if (!(Math.abs(s) <= MAX_TIME_US))
+                        throw badTime("scheduler record " + (k / 2 - 1) + ": its start", schedRaw.get(k - 2), s);
+                    if (!(Math.abs(e) <= MAX_TIME_US))
+                        throw badTime("scheduler record " + (k / 2 - 1) + ": its end", schedRaw.get(k - 1), e);
+                    table.setTimes(r, s, e);
+                }
         }
         List<PhaseTable.Lane> orchOut = null;
         String source = null;
         if (orch != null && !orch.isEmpty()) {
             int k = 0;
-            for (PhaseTable.Lane lane : orch) for (int r = lane.from; r < lane.to; r++) {
-                double s = toUs.applyAsDouble(orchRaw.get(k++)), e = toUs.applyAsDouble(orchRaw.get(k++));
-                if (!(Math.abs(s) <= MAX_TIME_US)) throw badTime("orchestrator record " + (k / 2 - 1) + ": its start", orchRaw.get(k - 2), s);
-                if (!(Math.abs(e) <= MAX_TIME_US)) throw badTime("orchestrator record " + (k / 2 - 1) + ": its end", orchRaw.get(k - 1), e);
-                table.setTimes(r, s, e);
-                table.setKind(r, "orch_submit");
-            }
+            for (PhaseTable.Lane lane : orch)
+                for (int r = lane.from; r < lane.to; r++) {
+                    double s = toUs.applyAsDouble(orchRaw.get(k++)), e = toUs.applyAsDouble(orchRaw.get(k++));
+                    if (!(Math.abs(s) <= MAX_TIME_US))
+                        throw badTime("orchestrator record " + (k / 2 - 1) + ": its start", orchRaw.get(k - 2), s);
+                    if (!(Math.abs(e) <= MAX_TIME_US))
+                        throw badTime("orchestrator record " + (k / 2 - 1) + ": its end", orchRaw.get(k - 1), e);
+                    table.setTimes(r, s, e);
+                    table.setKind(r, "orch_submit");
+                }
             orchOut = orch;
             source = "aicpu";
         }
@@ -915,17 +1164,21 @@ public final class RecordsReader {
             source = "host";
             List<PhaseTable.Lane> lanes = new ArrayList<>();
             int k = 0;
-            if (hostOrch != null) for (PhaseTable.Lane lane : hostOrch) {
-                for (int r = lane.from; r < lane.to; r++) {
-                    long rawStart = hostRaw.get(k++), rawEnd = hostRaw.get(k++);
-                    if (rawStart < origin || rawEnd < rawStart)
-                        throw new InputProblem(file, "invalid host orchestrator phase: origin=" + origin + ", start="
-                            + rawStart + ", end=" + rawEnd, null);
-                    table.setTimes(r, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0);
-                    table.setKind(r, "orch_submit");
+            if (hostOrch != null)
+                for (PhaseTable.Lane lane : hostOrch) {
+                    for (int r = lane.from; r < lane.to; r++) {
+                        long rawStart = hostRaw.get(k++), rawEnd = hostRaw.get(k++);
+                        if (rawStart < origin || rawEnd < rawStart)
+                            throw new InputProblem(
+                                    file,
+                                    "invalid host orchestrator phase: origin=" + origin + ", start=" + rawStart
+                                            + ", end=" + rawEnd,
+                                    null);
+                        table.setTimes(r, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0);
+                        table.setKind(r, "orch_submit");
+                    }
+                    if (!lane.isEmpty()) lanes.add(lane);
                 }
-                if (!lane.isEmpty()) lanes.add(lane);
-            }
             orchOut = lanes.isEmpty() ? null : lanes;
         }
         List<Timeline.Upload> uploads = new ArrayList<>();
@@ -934,23 +1187,61 @@ public final class RecordsReader {
             for (RawUpload u : uploadsRaw) {
                 long rawStart = uploadRaw.get(k++), rawEnd = uploadRaw.get(k++);
                 if (rawStart < origin || rawEnd < rawStart)
-                    throw new InputProblem(file, "invalid host device upload: origin=" + origin + ", start="
-                        + rawStart + ", end=" + rawEnd, null);
-                uploads.add(new Timeline.Upload(u.phase, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0, u.detail));
+                    throw new InputProblem(
+                            file,
+                            "invalid host device upload: origin=" + origin + ", start=" + rawStart + ", end=" + rawEnd,
+                            null);
+                uploads.add(new Timeline.Upload(
+                        u.phase, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0, u.detail));
             }
             if (!uploads.isEmpty() && !hostMode)
-                warn.accept("Warning: " + file + " has host_device_uploads but is not a host-mode capture; the H2D lane is not aligned with device time");
+                warn.accept(
+                        "Warning: " + file
+                                + " has host_device_uploads but is not a host-mode capture; the H2D lane is not aligned with device time");
         }
 
         Map<String, Object> tm = null;
         if (streams) tm = clock.timelineMetadata(metadata, hostMode, hostRecords, runtime);
         else if (hostMode) tm = timelineMetadata(align, hostRecords, seam);
 
-        Timeline.Streams streamsFacts = !streams ? null : new Timeline.Streams(runtime, runEpoch,
-            schedProducer instanceof String ? (String) schedProducer : null, streamsPlaced, lifecycle(toUs),
-            clock.placement, clock.origin, captureWindows(lifecycleCycles()), base, hostClockDomain());
-        return new Timeline(file, era, level, freq, coreTypes, coreToThread, rows, taskId, coreId, coreType,
-            st, en, di, fi, lo, re, aicpuJoined, table, sched, orchOut, source, uploads, tm, streamsFacts);
+        Timeline.Streams streamsFacts = !streams
+                ? null
+                : new Timeline.Streams(
+                        runtime,
+                        runEpoch,
+                        schedProducer instanceof String ? (String) schedProducer : null,
+                        streamsPlaced,
+                        lifecycle(toUs),
+                        clock.placement,
+                        clock.origin,
+                        captureWindows(lifecycleCycles()),
+                        base,
+                        hostClockDomain());
+        return new Timeline(
+                file,
+                era,
+                level,
+                freq,
+                coreTypes,
+                coreToThread,
+                rows,
+                taskId,
+                coreId,
+                coreType,
+                st,
+                en,
+                di,
+                fi,
+                lo,
+                re,
+                aicpuJoined,
+                table,
+                sched,
+                orchOut,
+                source,
+                uploads,
+                tm,
+                streamsFacts);
     }
 
     // ---------------------------------------------------------------- streams era
@@ -963,24 +1254,35 @@ public final class RecordsReader {
 
     private TaskRuntime runtimeOf(Object v) {
         if (!(v instanceof String) || ((String) v).isBlank())
-            throw new InputProblem(file, "metadata.runtime is missing; this capture predates the runtime name and its TaskId layout"
-                + " cannot be determined. Re-capture with a current build, which writes 'host_build_graph' or 'tensormap_and_ringbuffer'.",
-                null);
+            throw new InputProblem(
+                    file,
+                    "metadata.runtime is missing; this capture predates the runtime name and its TaskId layout"
+                            + " cannot be determined. Re-capture with a current build, which writes 'host_build_graph' or 'tensormap_and_ringbuffer'.",
+                    null);
         TaskRuntime r = TaskRuntime.ofWireName((String) v);
         if (r == null)
-            throw new InputProblem(file, "metadata.runtime is " + pyRepr((String) v) + ", which this module does not decode; expected"
-                + " 'host_build_graph' or 'tensormap_and_ringbuffer'. A task id has no self-describing layout, so an unrecognised"
-                + " runtime cannot be decoded by guessing.", null);
+            throw new InputProblem(
+                    file,
+                    "metadata.runtime is " + pyRepr((String) v) + ", which this module does not decode; expected"
+                            + " 'host_build_graph' or 'tensormap_and_ringbuffer'. A task id has no self-describing layout, so an unrecognised"
+                            + " runtime cannot be decoded by guessing.",
+                    null);
         return r;
     }
 
     private static String pyRepr(String v) {
-        return v.indexOf('\'') >= 0 && v.indexOf('"') < 0 ? "\"" + v + "\"" : "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
+        return v.indexOf('\'') >= 0 && v.indexOf('"') < 0
+                ? "\"" + v + "\""
+                : "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
-    private static String epochText(long e) { return e == IMPLICIT_EPOCH ? "None" : Long.toString(e); }
+    private static String epochText(long e) {
+        return e == IMPLICIT_EPOCH ? "None" : Long.toString(e);
+    }
 
-    private static String keyText(long e, long c, long r) { return "(" + epochText(e) + ", " + c + ", " + r + ")"; }
+    private static String keyText(long e, long c, long r) {
+        return "(" + epochText(e) + ", " + c + ", " + r + ")";
+    }
 
     /** The row rules of the streams era, in the order the runtime's tools check them; the first failure is the error. */
     private void checkStreamsRows(int level, TaskRuntime runtime) {
@@ -989,43 +1291,66 @@ public final class RecordsReader {
         for (int i = 0; i < n; i++) {
             long st = cStart.get(i), en = cEnd.get(i), r = r2s.get(i);
             if (!(0 < st && st <= en))
-                throw new InputProblem(file, "aicore_tasks[" + i + "] has invalid timing: expected 0 < start_cycles <= end_cycles", null);
+                throw new InputProblem(
+                        file,
+                        "aicore_tasks[" + i + "] has invalid timing: expected 0 < start_cycles <= end_cycles",
+                        null);
             if (!(0 <= r && r < st))
-                throw new InputProblem(file, "aicore_tasks[" + i + "] has invalid receive_to_start_cycles: expected 0 <="
-                    + " receive_to_start_cycles < start_cycles", null);
+                throw new InputProblem(
+                        file,
+                        "aicore_tasks[" + i + "] has invalid receive_to_start_cycles: expected 0 <="
+                                + " receive_to_start_cycles < start_cycles",
+                        null);
             if (seen.get(coreEpoch.get(i), core.get(i), reg.get(i)) >= 0)
-                throw new InputProblem(file, "duplicate aicore_tasks join key: " + keyText(coreEpoch.get(i), core.get(i), reg.get(i)), null);
+                throw new InputProblem(
+                        file,
+                        "duplicate aicore_tasks join key: " + keyText(coreEpoch.get(i), core.get(i), reg.get(i)),
+                        null);
             seen.put(coreEpoch.get(i), core.get(i), reg.get(i), i);
             String bad = runtime.invalidId(token.get(i));
             if (bad != null)
-                throw new InputProblem(file, bad + " -- carried by an aicore_tasks row with core_id=" + core.get(i) + ", run_epoch="
-                    + epochText(coreEpoch.get(i)), null);
+                throw new InputProblem(
+                        file,
+                        bad + " -- carried by an aicore_tasks row with core_id=" + core.get(i) + ", run_epoch="
+                                + epochText(coreEpoch.get(i)),
+                        null);
         }
         PairIndex sched = new PairIndex(aCore.size());
         for (int j = 0; j < aCore.size(); j++) {
             if (sched.get(aEpoch.get(j), aCore.get(j), aReg.get(j)) >= 0)
-                throw new InputProblem(file, "scheduler_tasks contains duplicate (run_epoch, core_id, reg_task_id) join keys", null);
+                throw new InputProblem(
+                        file, "scheduler_tasks contains duplicate (run_epoch, core_id, reg_task_id) join keys", null);
             sched.put(aEpoch.get(j), aCore.get(j), aReg.get(j), j);
         }
         for (int j = 0; j < aCore.size(); j++)
             if (!(0 < aDispatch.get(j) && aDispatch.get(j) <= aFinish.get(j)))
-                throw new InputProblem(file, "scheduler_tasks.records[" + j + "] has invalid timing: expected 0 < dispatch_cycles <="
-                    + " finish_cycles", null);
+                throw new InputProblem(
+                        file,
+                        "scheduler_tasks.records[" + j + "] has invalid timing: expected 0 < dispatch_cycles <="
+                                + " finish_cycles",
+                        null);
         if (level < 2 || n == 0) return;
-        if (aCore.size() == 0) throw new InputProblem(file, "level " + level + " requires Scheduler task timing records", null);
+        if (aCore.size() == 0)
+            throw new InputProblem(file, "level " + level + " requires Scheduler task timing records", null);
         List<long[]> missing = new ArrayList<>();
         for (int i = 0; i < n; i++)
-            if (sched.get(coreEpoch.get(i), core.get(i), reg.get(i)) < 0) missing.add(new long[] {coreEpoch.get(i), core.get(i), reg.get(i)});
+            if (sched.get(coreEpoch.get(i), core.get(i), reg.get(i)) < 0)
+                missing.add(new long[] {coreEpoch.get(i), core.get(i), reg.get(i)});
         if (missing.isEmpty()) return;
-        missing.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : a[1] != b[1] ? Long.compare(a[1], b[1]) : Long.compare(a[2], b[2]));
+        missing.sort((a, b) -> a[0] != b[0]
+                ? Long.compare(a[0], b[0])
+                : a[1] != b[1] ? Long.compare(a[1], b[1]) : Long.compare(a[2], b[2]));
         StringBuilder sb = new StringBuilder();
         for (int k = 0; k < Math.min(3, missing.size()); k++) {
             if (k > 0) sb.append(", ");
             long[] m = missing.get(k);
             sb.append(keyText(m[0], m[1], m[2]));
         }
-        throw new InputProblem(file, "level " + level + " requires Scheduler task timing for every AICore task; missing " + missing.size()
-            + " join key(s): " + sb, null);
+        throw new InputProblem(
+                file,
+                "level " + level + " requires Scheduler task timing for every AICore task; missing " + missing.size()
+                        + " join key(s): " + sb,
+                null);
     }
 
     /**
@@ -1040,7 +1365,10 @@ public final class RecordsReader {
         long max = -1;
         for (Map<String, Object> m : streamMeta) {
             Object id = m.get("scheduler_id");
-            if (!(id instanceof Long) || (Long) id < 0 || (Long) id > 255 || !ids.add((Long) id)) { byId = false; break; }
+            if (!(id instanceof Long) || (Long) id < 0 || (Long) id > 255 || !ids.add((Long) id)) {
+                byId = false;
+                break;
+            }
             max = Math.max(max, (Long) id);
         }
         if (!byId) {
@@ -1052,7 +1380,10 @@ public final class RecordsReader {
             Object pr = m.get("producer");
             if (!JsonValues.isPresent(pr)) continue;
             if (producer == null) producer = pr;
-            else if (!producer.equals(pr)) { producer = JsonValues.NULL; break; }
+            else if (!producer.equals(pr)) {
+                producer = JsonValues.NULL;
+                break;
+            }
         }
         if (producer == null) producer = JsonValues.NULL;
         List<PhaseTable.Lane> out = new ArrayList<>();
@@ -1077,9 +1408,22 @@ public final class RecordsReader {
         return out;
     }
 
-    private static final String[] LIFECYCLE = {"handshake_start", "handshake_complete", "config_start", "topology_complete",
-        "context_publish_start", "context_publish_complete", "bootstrap_wait_start", "bootstrap_complete", "register_release_start",
-        "register_release_end", "exit_signal_start", "exit_signal_end", "exit_wait_start", "exit_wait_end"};
+    private static final String[] LIFECYCLE = {
+        "handshake_start",
+        "handshake_complete",
+        "config_start",
+        "topology_complete",
+        "context_publish_start",
+        "context_publish_complete",
+        "bootstrap_wait_start",
+        "bootstrap_complete",
+        "register_release_start",
+        "register_release_end",
+        "exit_signal_start",
+        "exit_signal_end",
+        "exit_wait_start",
+        "exit_wait_end"
+    };
 
     /** Every positive integer lifecycle cycle stamp. */
     private List<Long> lifecycleCycles() {
@@ -1112,27 +1456,56 @@ public final class RecordsReader {
     /** The device-clock bounds the placement joins on. */
     private io.ptotrace.model.clock.CaptureWindows captureWindows(List<Long> lifecycle) {
         io.ptotrace.model.clock.CaptureWindows.Bounds ext = new io.ptotrace.model.clock.CaptureWindows.Bounds(),
-            sch = new io.ptotrace.model.clock.CaptureWindows.Bounds(), orc = new io.ptotrace.model.clock.CaptureWindows.Bounds();
-        for (int i = 0; i < core.size(); i++) { ext.add(cStart.get(i) - r2s.get(i)); ext.add(cStart.get(i)); ext.add(cEnd.get(i)); }
-        for (int j = 0; j < aCore.size(); j++) { ext.add(aDispatch.get(j)); ext.add(aFinish.get(j)); }
+                sch = new io.ptotrace.model.clock.CaptureWindows.Bounds(),
+                orc = new io.ptotrace.model.clock.CaptureWindows.Bounds();
+        for (int i = 0; i < core.size(); i++) {
+            ext.add(cStart.get(i) - r2s.get(i));
+            ext.add(cStart.get(i));
+            ext.add(cEnd.get(i));
+        }
+        for (int j = 0; j < aCore.size(); j++) {
+            ext.add(aDispatch.get(j));
+            ext.add(aFinish.get(j));
+        }
         if (streamLanes != null) {
             int k = 0;
             for (int s = 0; s < streamLanes.size(); s++) {
                 boolean aicpu = "aicpu".equals(streamMeta.get(s).get("producer"));
                 for (int r = streamLanes.get(s).from; r < streamLanes.get(s).to; r++) {
                     long a = streamRaw.get(k++), b = streamRaw.get(k++);
-                    ext.add(a); ext.add(b);
-                    if (aicpu) { sch.add(a); sch.add(b); }
+                    ext.add(a);
+                    ext.add(b);
+                    if (aicpu) {
+                        sch.add(a);
+                        sch.add(b);
+                    }
                 }
             }
-        } else if (sched != null) for (int k = 0; k < schedRaw.size(); k++) { ext.add(schedRaw.get(k)); sch.add(schedRaw.get(k)); }
-        if (orch != null) for (int k = 0; k < orchRaw.size(); k++) { ext.add(orchRaw.get(k)); orc.add(orchRaw.get(k)); }
+        } else if (sched != null)
+            for (int k = 0; k < schedRaw.size(); k++) {
+                ext.add(schedRaw.get(k));
+                sch.add(schedRaw.get(k));
+            }
+        if (orch != null)
+            for (int k = 0; k < orchRaw.size(); k++) {
+                ext.add(orchRaw.get(k));
+                orc.add(orchRaw.get(k));
+            }
         for (long c : lifecycle) ext.add(c);
         return new io.ptotrace.model.clock.CaptureWindows(ext.get(), sch.get(), orc.get());
     }
 
-    private StreamsClock streamsClock(int level, boolean hostMode, long freq, long base, double factor, Long originGiven,
-                                      int hostRecords, long hostMin, long hostMax, long uploadMin) {
+    private StreamsClock streamsClock(
+            int level,
+            boolean hostMode,
+            long freq,
+            long base,
+            double factor,
+            Long originGiven,
+            int hostRecords,
+            long hostMin,
+            long hostMax,
+            long uploadMin) {
         StreamsClock c = new StreamsClock();
         long sourceOrigin = originGiven != null ? originGiven : 0;
         if (sourceOrigin == 0) {
@@ -1188,9 +1561,11 @@ public final class RecordsReader {
         long origin = sourceOrigin;
         if (hostNs != null && origin == 0) origin = (long) placeLo;
         if (options.sharedOriginNs != null) {
-            if (options.sharedOriginNs <= 0) throw new InputProblem(file, "invalid shared timeline origin: " + options.sharedOriginNs, null);
+            if (options.sharedOriginNs <= 0)
+                throw new InputProblem(file, "invalid shared timeline origin: " + options.sharedOriginNs, null);
             if (hostNs == null)
-                throw new InputProblem(file, "a shared timeline origin requires a containment placement for this capture", null);
+                throw new InputProblem(
+                        file, "a shared timeline origin requires a containment placement for this capture", null);
             origin = options.sharedOriginNs;
         }
         c.origin = origin;
@@ -1221,7 +1596,7 @@ public final class RecordsReader {
      * directory of ranks); null outside the streams era.
      */
     public static io.ptotrace.model.clock.CaptureWindows captureWindowsOf(Path file) {
-        RecordsReader r = new RecordsReader(file, ReadOptions.DEFAULT, w -> { });
+        RecordsReader r = new RecordsReader(file, ReadOptions.DEFAULT, w -> {});
         Inputs.readJson(file, JSON, r::parse);
         return r.captureWindows(r.lifecycleCycles());
     }
@@ -1231,7 +1606,7 @@ public final class RecordsReader {
         List<Path> logs = io.ptotrace.model.clock.Containment.logsFor(file, options.hostLogs);
         if (logs.isEmpty()) throw new io.ptotrace.model.clock.PlacementFailure("no Host log available");
         List<io.ptotrace.model.clock.HostWindow> windows =
-            io.ptotrace.model.clock.HostWindow.of(io.ptotrace.model.clock.HostLog.read(logs));
+                io.ptotrace.model.clock.HostWindow.of(io.ptotrace.model.clock.HostLog.read(logs));
         Map<?, ?> sidecar = io.ptotrace.model.clock.Containment.sidecarBeside(file);
         CaptureBoundsHolder hb = new CaptureBoundsHolder();
         if (hostRecords > 0) for (int k = 0; k < hostRaw.size(); k++) hb.add(hostRaw.get(k));
@@ -1242,16 +1617,20 @@ public final class RecordsReader {
             Object e = ((Map<?, ?>) coll).get("run_epoch");
             if (e instanceof Long && (Long) e > 0) runEpoch = (Long) e;
         }
-        io.ptotrace.model.clock.HostWindow w = io.ptotrace.model.clock.Containment.select(windows, sidecar, hb.b.get(), runEpoch);
+        io.ptotrace.model.clock.HostWindow w =
+                io.ptotrace.model.clock.Containment.select(windows, sidecar, hb.b.get(), runEpoch);
         io.ptotrace.model.clock.CaptureWindows cw = captureWindows(lifecycleCycles());
-        if (cw.extent == null) throw new io.ptotrace.model.clock.PlacementFailure("capture holds no device-clock records to place");
+        if (cw.extent == null)
+            throw new io.ptotrace.model.clock.PlacementFailure("capture holds no device-clock records to place");
         return io.ptotrace.model.clock.Placement.place(w, cw, freq);
     }
 
     private static final class CaptureBoundsHolder {
         final io.ptotrace.model.clock.CaptureWindows.Bounds b = new io.ptotrace.model.clock.CaptureWindows.Bounds();
 
-        void add(long v) { b.add(v); }
+        void add(long v) {
+            b.add(v);
+        }
     }
 
     private Map<String, Object> timelineMetadata(ClockAlignment align, int hostRecords, double seam) {
@@ -1275,11 +1654,15 @@ public final class RecordsReader {
         return m;
     }
 
-    private String locationOf(Object v) { return InputProblem.location(metadataAt.get(v)); }
+    private String locationOf(Object v) {
+        return InputProblem.location(metadataAt.get(v));
+    }
 
     private InputProblem metadataOutOfRange(String key, Object v, String range) {
-        return new InputProblem(file, "metadata." + key + " " + JsonValues.shown(v) + " out of range (expected " + range + ")",
-            locationOf(v));
+        return new InputProblem(
+                file,
+                "metadata." + key + " " + JsonValues.shown(v) + " out of range (expected " + range + ")",
+                locationOf(v));
     }
 
     private String[] stringList(Object v, String what) {
@@ -1304,8 +1687,10 @@ public final class RecordsReader {
             Long x = o instanceof Boolean ? null : JsonValues.asLong(o);
             if (x == null) throw new InputProblem(file, what + "[" + i + "] is not an integer", locationOf(o));
             if (!JsonValues.exact(o) || x != (int) (long) x)
-                throw new InputProblem(file, what + "[" + i + "] " + JsonValues.shown(o) + " out of range (expected " + INT32 + ")",
-                    locationOf(o));
+                throw new InputProblem(
+                        file,
+                        what + "[" + i + "] " + JsonValues.shown(o) + " out of range (expected " + INT32 + ")",
+                        locationOf(o));
             out[i] = (int) (long) x;
         }
         return out;
@@ -1316,11 +1701,14 @@ public final class RecordsReader {
         private final java.util.HashMap<Long, java.util.HashMap<Long, LongIntMap>> byEpoch = new java.util.HashMap<>();
         private final int expected;
 
-        PairIndex(int expected) { this.expected = expected; }
+        PairIndex(int expected) {
+            this.expected = expected;
+        }
 
         void put(long e, long c, long r, int i) {
             byEpoch.computeIfAbsent(e, k -> new java.util.HashMap<>())
-                .computeIfAbsent(c, k -> new LongIntMap(Math.max(16, expected / 16))).put(r, i);
+                    .computeIfAbsent(c, k -> new LongIntMap(Math.max(16, expected / 16)))
+                    .put(r, i);
         }
 
         int get(long e, long c, long r) {

@@ -27,13 +27,15 @@ public final class RunLocator {
      * The names that discovery under {@code outputs/} looks for: the names the captures write, newest era first.
      * A run holding only an {@code l2_perf_records.json} is read when its folder or file is named, but never picked on its own.
      */
-    public static final List<String> CAPTURE_NAMES = Era.newestFirst().stream().map(e -> e.recordsFile).distinct().toList();
+    public static final List<String> CAPTURE_NAMES =
+            Era.newestFirst().stream().map(e -> e.recordsFile).distinct().toList();
 
     /**
      * Records file names of every era, newest era first: a folder holding files of two eras is read by its
      * newest one; {@link #L2_PERF_RECORDS} comes last.
      */
-    public static final List<String> RECORDS_NAMES = Stream.concat(CAPTURE_NAMES.stream(), Stream.of(L2_PERF_RECORDS)).toList();
+    public static final List<String> RECORDS_NAMES =
+            Stream.concat(CAPTURE_NAMES.stream(), Stream.of(L2_PERF_RECORDS)).toList();
 
     public static final String DEPS_NAME = "deps.json";
 
@@ -70,7 +72,10 @@ public final class RunLocator {
             Path f = first(d, CAPTURE_NAMES);
             if (f == null) continue;
             FileTime t = Files.getLastModifiedTime(f);
-            if (best == null || t.compareTo(bestTime) > 0) { best = f; bestTime = t; }
+            if (best == null || t.compareTo(bestTime) > 0) {
+                best = f;
+                bestTime = t;
+            }
         }
         return best;
     }
@@ -100,8 +105,15 @@ public final class RunLocator {
         FileTime bestTime = null;
         for (Path f : found) {
             FileTime t;
-            try { t = Files.getLastModifiedTime(f); } catch (IOException e) { continue; }
-            if (best == null || t.compareTo(bestTime) > 0) { best = f; bestTime = t; }
+            try {
+                t = Files.getLastModifiedTime(f);
+            } catch (IOException e) {
+                continue;
+            }
+            if (best == null || t.compareTo(bestTime) > 0) {
+                best = f;
+                bestTime = t;
+            }
         }
         return best;
     }
@@ -138,7 +150,8 @@ public final class RunLocator {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, NAME_MAPS)) {
             for (Path p : ds) found.add(p);
         }
-        found.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        found.sort(
+                (a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
         return found;
     }
 
@@ -148,15 +161,21 @@ public final class RunLocator {
      */
     public static Path uniqueNameMapBeside(Path input, Consumer<String> warn) throws IOException {
         List<Path> found = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(input.toAbsolutePath().getParent(), NAME_MAPS)) {
+        try (DirectoryStream<Path> ds =
+                Files.newDirectoryStream(input.toAbsolutePath().getParent(), NAME_MAPS)) {
             for (Path p : ds) if (Files.isRegularFile(p)) found.add(p);
         }
-        found.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        found.sort(
+                (a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
         if (found.size() == 1) return found.get(0);
         if (found.size() > 1) {
             StringBuilder sb = new StringBuilder();
-            for (Path p : found) { if (sb.length() > 0) sb.append(", "); sb.append(p.getFileName()); }
-            warn.accept("Warning: multiple sibling name maps found next to " + input + ": " + sb + "; pass --func-names explicitly.");
+            for (Path p : found) {
+                if (sb.length() > 0) sb.append(", ");
+                sb.append(p.getFileName());
+            }
+            warn.accept("Warning: multiple sibling name maps found next to " + input + ": " + sb
+                    + "; pass --func-names explicitly.");
         }
         return null;
     }
@@ -175,7 +194,12 @@ public final class RunLocator {
                 if (!Files.isRegularFile(p)) continue;
                 FileTime t = Files.getLastModifiedTime(p);
                 int c = bestTime == null ? 1 : t.compareTo(bestTime);
-                if (c > 0 || (c == 0 && p.getFileName().toString().compareTo(best.getFileName().toString()) > 0)) {
+                if (c > 0
+                        || (c == 0
+                                && p.getFileName()
+                                                .toString()
+                                                .compareTo(best.getFileName().toString())
+                                        > 0)) {
                     best = p;
                     bestTime = t;
                 }

@@ -12,7 +12,8 @@ final class StreamsClock {
     Object alignmentRecord;
     java.util.function.LongToDoubleFunction toUs;
 
-    Map<String, Object> timelineMetadata(Map<String, Object> metadata, boolean hostMode, int hostRecords, TaskRuntime runtime) {
+    Map<String, Object> timelineMetadata(
+            Map<String, Object> metadata, boolean hostMode, int hostRecords, TaskRuntime runtime) {
         Map<String, Object> m = new LinkedHashMap<>();
         if (hostMode) {
             HostCapture hc = HostCapture.of(metadata, hostRecords);

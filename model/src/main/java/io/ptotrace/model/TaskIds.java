@@ -9,9 +9,13 @@ public final class TaskIds {
     private TaskIds() {}
 
     /** The upper 32 bits, unsigned. */
-    public static long ring(long raw) { return raw >>> 32; }
+    public static long ring(long raw) {
+        return raw >>> 32;
+    }
 
-    public static long local(long raw) { return raw & 0xFFFFFFFFL; }
+    public static long local(long raw) {
+        return raw & 0xFFFFFFFFL;
+    }
 
     /** Converter display: {@code t<local>} on ring 0, else {@code r<ring>t<local>}. */
     public static String display(long raw) {
@@ -29,13 +33,15 @@ public final class TaskIds {
         long ring = 0;
         if (i < n && text.charAt(i) == 'r') {
             int from = ++i;
-            while (i < n && i - from < 11 && Character.isDigit(text.charAt(i))) ring = ring * 10 + (text.charAt(i++) - '0');
+            while (i < n && i - from < 11 && Character.isDigit(text.charAt(i)))
+                ring = ring * 10 + (text.charAt(i++) - '0');
             if (i == from || ring > 0xFFFFFFFFL) return -1;
         }
         if (i >= n || text.charAt(i++) != 't') return -1;
         int from = i;
         long local = 0;
-        while (i < n && i - from < 11 && Character.isDigit(text.charAt(i))) local = local * 10 + (text.charAt(i++) - '0');
+        while (i < n && i - from < 11 && Character.isDigit(text.charAt(i)))
+            local = local * 10 + (text.charAt(i++) - '0');
         if (i == from || i != n || local > 0xFFFFFFFFL) return -1;
         return make(ring, local);
     }
@@ -67,10 +73,14 @@ public final class TaskIds {
                 throw new IllegalArgumentException("'" + text + "' is not a task id: larger than 64 bits");
             }
         }
-        throw new IllegalArgumentException("'" + text + "' is not a task id (write it as t5, r1t3, (1, 3) or the raw decimal id)");
+        throw new IllegalArgumentException(
+                "'" + text + "' is not a task id (write it as t5, r1t3, (1, 3) or the raw decimal id)");
     }
 
-    private static final java.util.regex.Pattern PAIR = java.util.regex.Pattern.compile("\\(\\s*([0-9]{1,11})\\s*,\\s*([0-9]{1,11})\\s*\\)");
+    private static final java.util.regex.Pattern PAIR =
+            java.util.regex.Pattern.compile("\\(\\s*([0-9]{1,11})\\s*,\\s*([0-9]{1,11})\\s*\\)");
 
-    public static long make(long ring, long local) { return (ring << 32) | (local & 0xFFFFFFFFL); }
+    public static long make(long ring, long local) {
+        return (ring << 32) | (local & 0xFFFFFFFFL);
+    }
 }

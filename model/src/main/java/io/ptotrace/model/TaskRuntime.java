@@ -12,26 +12,45 @@ public enum TaskRuntime {
      * host_build_graph: {@code (space << 62) | (parent << 32) | local}, space 0 global ({@code t<l>}), 1 a graph's
      * sub-task ({@code g<parent>t<l>}), 2 a parameter ({@code p<l>}).
      */
-    HOST_BUILD_GRAPH("host_build_graph", Map.ofEntries(
-        Map.entry("complete", "good"), Map.entry("dispatch", "terrible"), Map.entry("async_poll", "yellow"),
-        Map.entry("dummy", "grey"), Map.entry("early_dispatch", "rail_animation"), Map.entry("drain", "cq_build_running"),
-        Map.entry("drain_prepare", "cq_build_attempt_runnable"), Map.entry("drain_publish", "cq_build_attempt_passed"),
-        Map.entry("resolve", "vsync_highlight_color"), Map.entry("graph_prepare", "rail_animation"),
-        Map.entry("bootstrap", "rail_animation"), Map.entry("state_probe", "cq_build_running"),
-        Map.entry("worksteal", "cq_build_attempt_failed"), Map.entry("refill", "cq_build_attempt_passed"),
-        Map.entry("idle", "grey"))),
+    HOST_BUILD_GRAPH(
+            "host_build_graph",
+            Map.ofEntries(
+                    Map.entry("complete", "good"),
+                    Map.entry("dispatch", "terrible"),
+                    Map.entry("async_poll", "yellow"),
+                    Map.entry("dummy", "grey"),
+                    Map.entry("early_dispatch", "rail_animation"),
+                    Map.entry("drain", "cq_build_running"),
+                    Map.entry("drain_prepare", "cq_build_attempt_runnable"),
+                    Map.entry("drain_publish", "cq_build_attempt_passed"),
+                    Map.entry("resolve", "vsync_highlight_color"),
+                    Map.entry("graph_prepare", "rail_animation"),
+                    Map.entry("bootstrap", "rail_animation"),
+                    Map.entry("state_probe", "cq_build_running"),
+                    Map.entry("worksteal", "cq_build_attempt_failed"),
+                    Map.entry("refill", "cq_build_attempt_passed"),
+                    Map.entry("idle", "grey"))),
     /** tensormap_and_ringbuffer: {@code (ring << 32) | local}, every id shown with its ring ({@code r0t5}). */
-    TENSORMAP_AND_RINGBUFFER("tensormap_and_ringbuffer", Map.ofEntries(
-        Map.entry("complete", "good"), Map.entry("dispatch", "terrible"), Map.entry("async_poll", "yellow"),
-        Map.entry("release", "olive"), Map.entry("dummy", "grey"), Map.entry("early_dispatch", "rail_animation"),
-        Map.entry("drain", "cq_build_running"), Map.entry("drain_prepare", "cq_build_attempt_runnable"),
-        Map.entry("drain_publish", "cq_build_attempt_passed"), Map.entry("resolve", "vsync_highlight_color")));
+    TENSORMAP_AND_RINGBUFFER(
+            "tensormap_and_ringbuffer",
+            Map.ofEntries(
+                    Map.entry("complete", "good"),
+                    Map.entry("dispatch", "terrible"),
+                    Map.entry("async_poll", "yellow"),
+                    Map.entry("release", "olive"),
+                    Map.entry("dummy", "grey"),
+                    Map.entry("early_dispatch", "rail_animation"),
+                    Map.entry("drain", "cq_build_running"),
+                    Map.entry("drain_prepare", "cq_build_attempt_runnable"),
+                    Map.entry("drain_publish", "cq_build_attempt_passed"),
+                    Map.entry("resolve", "vsync_highlight_color")));
 
     /** The id space of host_build_graph sub-tasks. */
     public static final int SPACE_SUB_TASK = 1;
 
     /** The name the capture writes. */
     public final String wireName;
+
     private final Map<String, String> colours;
 
     TaskRuntime(String wireName, Map<String, String> colours) {
@@ -45,7 +64,9 @@ public enum TaskRuntime {
         return null;
     }
 
-    public TaskLabels labels() { return this == HOST_BUILD_GRAPH ? TaskRuntime::hbgLabel : TaskRuntime::tmrLabel; }
+    public TaskLabels labels() {
+        return this == HOST_BUILD_GRAPH ? TaskRuntime::hbgLabel : TaskRuntime::tmrLabel;
+    }
 
     /**
      * Why an id cannot have been minted by this runtime (the bits a mint never fills are set), or null.
@@ -53,17 +74,21 @@ public enum TaskRuntime {
     public String invalidId(long raw) {
         if (this == HOST_BUILD_GRAPH) {
             if ((raw >>> 62) == 3)
-                return "task_id 0x" + hex(raw) + " has id space 3 (top two bits), which no real space takes; expected one of [0, 1, 2]"
-                    + " -- either the invalid sentinel or a corrupt record";
+                return "task_id 0x" + hex(raw)
+                        + " has id space 3 (top two bits), which no real space takes; expected one of [0, 1, 2]"
+                        + " -- either the invalid sentinel or a corrupt record";
             return null;
         }
         if ((raw >>> 40) != 0)
-            return "task_id 0x" + hex(raw) + " has ring " + Long.toUnsignedString(raw >>> 32) + " (bits 63:32), which exceeds the"
-                + " 8-bit field a mint can fill -- either the invalid sentinel or a corrupt record";
+            return "task_id 0x" + hex(raw) + " has ring " + Long.toUnsignedString(raw >>> 32)
+                    + " (bits 63:32), which exceeds the"
+                    + " 8-bit field a mint can fill -- either the invalid sentinel or a corrupt record";
         return null;
     }
 
-    private static String hex(long raw) { return String.format("%016x", raw); }
+    private static String hex(long raw) {
+        return String.format("%016x", raw);
+    }
 
     /** The drawn name of a recorded kind: a standalone resolve is drawn as a resolve. */
     public String canonicalKind(String kind) {
@@ -71,31 +96,50 @@ public enum TaskRuntime {
     }
 
     /** Whether a (canonical) scheduler kind is drawn on the scheduler lanes. */
-    public boolean draws(String kind) { return colours.containsKey(kind); }
+    public boolean draws(String kind) {
+        return colours.containsKey(kind);
+    }
 
-    public String colour(String kind) { return colours.getOrDefault(kind, "generic_work"); }
+    public String colour(String kind) {
+        return colours.getOrDefault(kind, "generic_work");
+    }
 
     /** Whether dummy and predicated-skip records become Worker View markers (only this runtime records them). */
-    public boolean marksSkippedTasks() { return this == TENSORMAP_AND_RINGBUFFER; }
+    public boolean marksSkippedTasks() {
+        return this == TENSORMAP_AND_RINGBUFFER;
+    }
 
     /** Whether graph executions (an outer task's sub-tasks) exist. */
-    public boolean hasGraphExecutions() { return this == HOST_BUILD_GRAPH; }
+    public boolean hasGraphExecutions() {
+        return this == HOST_BUILD_GRAPH;
+    }
 
     /** Whether nested resolves get a sub-lane of their own below their thread. */
-    public boolean resolveSubLane() { return this == TENSORMAP_AND_RINGBUFFER; }
+    public boolean resolveSubLane() {
+        return this == TENSORMAP_AND_RINGBUFFER;
+    }
 
-    public static int space(long raw) { return (int) (raw >>> 62); }
+    public static int space(long raw) {
+        return (int) (raw >>> 62);
+    }
 
-    public static long parent(long raw) { return (raw >>> 32) & 0xFFFFF; }
+    public static long parent(long raw) {
+        return (raw >>> 32) & 0xFFFFF;
+    }
 
-    static String tmrLabel(long raw) { return "r" + ((raw >>> 32) & 0xFF) + "t" + (raw & 0xFFFFFFFFL); }
+    static String tmrLabel(long raw) {
+        return "r" + ((raw >>> 32) & 0xFF) + "t" + (raw & 0xFFFFFFFFL);
+    }
 
     static String hbgLabel(long raw) {
         long local = raw & 0xFFFFFFFFL;
         switch (space(raw)) {
-            case 1: return "g" + parent(raw) + "t" + local;
-            case 2: return "p" + local;
-            default: return "t" + local;
+            case 1:
+                return "g" + parent(raw) + "t" + local;
+            case 2:
+                return "p" + local;
+            default:
+                return "t" + local;
         }
     }
 }

@@ -42,6 +42,7 @@ public final class Timeline {
     public final List<PhaseTable.Lane> orchestratorPhases;
     /** "aicpu", "host" or null. */
     public final String orchestratorSource;
+
     public final List<Upload> uploads;
     /** Written as the trace's top-level "metadata": host mode, and always in the streams era. */
     public final Map<String, Object> timelineMetadata;
@@ -61,6 +62,7 @@ public final class Timeline {
         public final String schedulerTaskProducer;
         /** Per scheduler thread (index of {@link #schedulerPhases}): its stream's metadata; null without streams. */
         public final List<Map<String, Object>> streamMeta;
+
         public final List<Lifecycle> lifecycle;
         /** The span-containment placement computed from the Host logs, or null (none, or from a saved record). */
         public final io.ptotrace.model.clock.Placement placement;
@@ -74,14 +76,28 @@ public final class Timeline {
         /** {@code metadata.host_clock_domain_id}, or null: which Host clock the capture's Host spans are on. */
         public final String hostClockDomainId;
 
-        public Streams(TaskRuntime runtime, long[] runEpoch, String schedulerTaskProducer, List<Map<String, Object>> streamMeta,
-                       List<Lifecycle> lifecycle, io.ptotrace.model.clock.Placement placement, long originNs) {
+        public Streams(
+                TaskRuntime runtime,
+                long[] runEpoch,
+                String schedulerTaskProducer,
+                List<Map<String, Object>> streamMeta,
+                List<Lifecycle> lifecycle,
+                io.ptotrace.model.clock.Placement placement,
+                long originNs) {
             this(runtime, runEpoch, schedulerTaskProducer, streamMeta, lifecycle, placement, originNs, null, 0, null);
         }
 
-        public Streams(TaskRuntime runtime, long[] runEpoch, String schedulerTaskProducer, List<Map<String, Object>> streamMeta,
-                       List<Lifecycle> lifecycle, io.ptotrace.model.clock.Placement placement, long originNs,
-                       io.ptotrace.model.clock.CaptureWindows captureWindows, long baseCycles, String hostClockDomainId) {
+        public Streams(
+                TaskRuntime runtime,
+                long[] runEpoch,
+                String schedulerTaskProducer,
+                List<Map<String, Object>> streamMeta,
+                List<Lifecycle> lifecycle,
+                io.ptotrace.model.clock.Placement placement,
+                long originNs,
+                io.ptotrace.model.clock.CaptureWindows captureWindows,
+                long baseCycles,
+                String hostClockDomainId) {
             this.captureWindows = captureWindows;
             this.baseCycles = baseCycles;
             this.hostClockDomainId = hostClockDomainId;
@@ -132,11 +148,31 @@ public final class Timeline {
         }
     }
 
-    Timeline(Path file, Era era, int level, long clockFreqHz, String[] coreTypes, int[] coreToThread,
-             int rows, long[] taskId, int[] coreId, String[] coreType, double[] start, double[] end,
-             double[] dispatch, double[] finish, double[] localSetup, double[] receive, boolean aicpuJoined,
-             PhaseTable phases, List<PhaseTable.Lane> schedulerPhases, List<PhaseTable.Lane> orchestratorPhases,
-             String orchestratorSource, List<Upload> uploads, Map<String, Object> timelineMetadata, Streams streams) {
+    Timeline(
+            Path file,
+            Era era,
+            int level,
+            long clockFreqHz,
+            String[] coreTypes,
+            int[] coreToThread,
+            int rows,
+            long[] taskId,
+            int[] coreId,
+            String[] coreType,
+            double[] start,
+            double[] end,
+            double[] dispatch,
+            double[] finish,
+            double[] localSetup,
+            double[] receive,
+            boolean aicpuJoined,
+            PhaseTable phases,
+            List<PhaseTable.Lane> schedulerPhases,
+            List<PhaseTable.Lane> orchestratorPhases,
+            String orchestratorSource,
+            List<Upload> uploads,
+            Map<String, Object> timelineMetadata,
+            Streams streams) {
         this.file = file;
         this.era = era;
         this.level = level;
@@ -164,19 +200,32 @@ public final class Timeline {
         this.labels = streams != null ? streams.runtime.labels() : era.defaultLabels();
     }
 
-    public AicoreCycles cycles() { return cycles; }
+    public AicoreCycles cycles() {
+        return cycles;
+    }
     /** A task id as this capture shows it. */
-    public String label(long taskId) { return labels.label(taskId); }
+    public String label(long taskId) {
+        return labels.label(taskId);
+    }
 
-    public TaskRuntime runtime() { return streams == null ? null : streams.runtime; }
+    public TaskRuntime runtime() {
+        return streams == null ? null : streams.runtime;
+    }
 
-
-    public double duration(int row) { return end[row] - start[row]; }
+    public double duration(int row) {
+        return end[row] - start[row];
+    }
 
     /** receive − dispatch; only meaningful when {@link #aicpuJoined}. */
-    public double propagation(int row) { return receive[row] - dispatch[row]; }
+    public double propagation(int row) {
+        return receive[row] - dispatch[row];
+    }
 
-    public boolean hostMode() { return "host".equals(orchestratorSource); }
+    public boolean hostMode() {
+        return "host".equals(orchestratorSource);
+    }
 
-    public int schedulerThreadCount() { return schedulerPhases == null ? 0 : schedulerPhases.size(); }
+    public int schedulerThreadCount() {
+        return schedulerPhases == null ? 0 : schedulerPhases.size();
+    }
 }

@@ -24,9 +24,13 @@ public final class U64 {
         public boolean negative;
 
         /** The number as a signed long: it fits, and its sign is the written one. */
-        public boolean fitsSigned() { return !wrapped && (value < 0) == negative; }
+        public boolean fitsSigned() {
+            return !wrapped && (value < 0) == negative;
+        }
 
-        public long orElse(long dflt) { return ok ? value : dflt; }
+        public long orElse(long dflt) {
+            return ok ? value : dflt;
+        }
     }
 
     /** Reads the value at the parser's current token (skipping it if structured). */
@@ -51,7 +55,9 @@ public final class U64 {
             case VALUE_NUMBER_FLOAT: {
                 double d = p.getDoubleValue();
                 if (Double.isNaN(d) || Double.isInfinite(d)) return false;
-                out.value = Math.abs(d) < 9.2e18 ? (long) d : new BigDecimal(d).toBigInteger().longValue();
+                out.value = Math.abs(d) < 9.2e18
+                        ? (long) d
+                        : new BigDecimal(d).toBigInteger().longValue();
                 out.negative = d <= -1.0;
                 out.wrapped = d >= 0x1p64 || d < -0x1p63;
                 out.ok = true;
@@ -60,9 +66,13 @@ public final class U64 {
             case VALUE_STRING:
                 return parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength(), out);
             case VALUE_TRUE:
-                out.value = 1; out.ok = true; return true;
+                out.value = 1;
+                out.ok = true;
+                return true;
             case VALUE_FALSE:
-                out.value = 0; out.ok = true; return true;
+                out.value = 0;
+                out.ok = true;
+                return true;
             case START_OBJECT:
             case START_ARRAY:
                 p.skipChildren();
@@ -103,7 +113,10 @@ public final class U64 {
         if (t.isEmpty()) return false;
         int i = 0;
         boolean neg = false;
-        if (t.charAt(0) == '+' || t.charAt(0) == '-') { neg = t.charAt(0) == '-'; i = 1; }
+        if (t.charAt(0) == '+' || t.charAt(0) == '-') {
+            neg = t.charAt(0) == '-';
+            i = 1;
+        }
         if (i >= t.length()) return false;
         long v = 0; // accumulated mod 2^64: the low 64 bits of the Python int
         boolean wrapped = false;
@@ -115,8 +128,7 @@ public final class U64 {
                 if (Long.compareUnsigned(v, MAX_DIV_10) >= 0 && (v != MAX_DIV_10 || d > 5)) wrapped = true;
                 v = v * 10 + d;
                 lastUnderscore = false;
-            }
-            else if (c == '_' && !lastUnderscore) lastUnderscore = true;
+            } else if (c == '_' && !lastUnderscore) lastUnderscore = true;
             else return false;
         }
         if (lastUnderscore) return false;
@@ -128,7 +140,11 @@ public final class U64 {
         return true;
     }
 
-    public static String str(long v) { return Long.toUnsignedString(v); }
+    public static String str(long v) {
+        return Long.toUnsignedString(v);
+    }
 
-    public static int compare(long a, long b) { return Long.compareUnsigned(a, b); }
+    public static int compare(long a, long b) {
+        return Long.compareUnsigned(a, b);
+    }
 }

@@ -15,7 +15,7 @@ class AbsurdTimesTest {
 
     private InputProblem problem(String json) {
         Path f = TestFiles.write(dir, "l2_swimlane_records.json", json);
-        return catchThrowableOfType(InputProblem.class, () -> RecordsReader.read(f, w -> { }));
+        return catchThrowableOfType(InputProblem.class, () -> RecordsReader.read(f, w -> {}));
     }
 
     @Test
@@ -25,8 +25,11 @@ class AbsurdTimesTest {
              "aicore_tasks": [[0, 1, 1, 1000, 1500], [0, 2, 2, 2000, 9223372036854775807]]}
             """);
         assertThat(p).isNotNull();
-        assertThat(p.oneLine()).startsWith(dir.resolve("l2_swimlane_records.json") + ": aicore_tasks row 1: its end time (9223372036854775807) "
-            + "converts to 1.845e+17 \u00b5s from the run's start, ").endsWith(" days away; a capture spans seconds to minutes, so the value is corrupt");
+        assertThat(p.oneLine())
+                .startsWith(dir.resolve("l2_swimlane_records.json")
+                        + ": aicore_tasks row 1: its end time (9223372036854775807) "
+                        + "converts to 1.845e+17 \u00b5s from the run's start, ")
+                .endsWith(" days away; a capture spans seconds to minutes, so the value is corrupt");
     }
 
     @Test
@@ -46,7 +49,7 @@ class AbsurdTimesTest {
             {"l2_swimlane_level": 1, "metadata": {"clock_freq_hz": 50000000, "core_types": ["aic"]},
              "aicore_tasks": [[0, 1, 1, 1000, 1500], [0, 2, 2, 2000, 50000000000000]]}
             """);
-        Timeline tl = RecordsReader.read(f, w -> { });
+        Timeline tl = RecordsReader.read(f, w -> {});
         assertThat(tl.end[1]).isEqualTo(999_999_999_980.0); // a million seconds, just inside the bound: kept
     }
 }

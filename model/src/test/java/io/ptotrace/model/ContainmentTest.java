@@ -33,16 +33,16 @@ class ContainmentTest {
         """;
 
     static String span(int inv, String name, long ts, long dur, String attrs) {
-        return "[mono_ns=1][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=" + inv + " hid=ab depth=1 name=" + name
-            + " ts=" + ts + " dur=" + dur + " " + attrs + "\n";
+        return "[mono_ns=1][T0x1][TIMING] emit_host_span: [STRACE] v=1 pid=4242 tid=4242 inv=" + inv
+                + " hid=ab depth=1 name=" + name + " ts=" + ts + " dur=" + dur + " " + attrs + "\n";
     }
 
     /** One invocation: root, runner, device wall and its sched phase. */
     static String invocation(int inv, long runnerDur, long wallDur, String rootAttrs) {
         return span(inv, "chip.run", 990000, 1200000, "run_id=0 dispatch_id=0 slot_id=0 generation=0 " + rootAttrs)
-            + span(inv, "chip.run.runner_run", 1010000, runnerDur, "")
-            + span(inv, "chip.run.runner_run.device_wall", 0, wallDur, "clk=dev")
-            + span(inv, "chip.run.runner_run.device_wall.sched", 100, 30000, "clk=dev");
+                + span(inv, "chip.run.runner_run", 1010000, runnerDur, "")
+                + span(inv, "chip.run.runner_run.device_wall", 0, wallDur, "clk=dev")
+                + span(inv, "chip.run.runner_run.device_wall.sched", 100, 30000, "clk=dev");
     }
 
     private TestFiles.Read read(String meta, String log, ReadOptions options) {
@@ -63,25 +63,41 @@ class ContainmentTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "NONE||no matching Host runner_run/device_wall windows",
-        "TWO||capture does not uniquely identify a Host invocation",
-        "NARROW||pid 4242 inv 3 draws 40.0 us of device work but its chip.run.runner_run window is only 10.0 us wide",
-        "SHORT_WALL||pid 4242 inv 3 and this capture cannot describe one run: the device windows they report do not overlap",
-        "BAD_LAUNCH||invalid AICPU launch marker: expected Host clock, zero duration, and time within runner window",
-        "LATE_LAUNCH||pid 4242 inv 3 has no legal placement: its chip.run.runner_run.aicpu_launch marker would put the device block outside the runner window",
-        "ONE|, \"collection\": {\"run_epoch\": 2}|no single Host invocation carries this capture's run_epoch 2",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            value = {
+                "NONE||no matching Host runner_run/device_wall windows",
+                "TWO||capture does not uniquely identify a Host invocation",
+                "NARROW||pid 4242 inv 3 draws 40.0 us of device work but its chip.run.runner_run window is only 10.0 us wide",
+                "SHORT_WALL||pid 4242 inv 3 and this capture cannot describe one run: the device windows they report do not overlap",
+                "BAD_LAUNCH||invalid AICPU launch marker: expected Host clock, zero duration, and time within runner window",
+                "LATE_LAUNCH||pid 4242 inv 3 has no legal placement: its chip.run.runner_run.aicpu_launch marker would put the device block outside the runner window",
+                "ONE|, \"collection\": {\"run_epoch\": 2}|no single Host invocation carries this capture's run_epoch 2",
+            })
     void failuresAreWarningsAndTheCaptureStillConverts(String log, String meta, String reason) {
         String text;
         switch (log) {
-            case "NONE": text = span(3, "chip.run.collect", 1, 2, ""); break;
-            case "TWO": text = invocation(3, 100000, 40000, "") + invocation(4, 100000, 40000, ""); break;
-            case "NARROW": text = invocation(3, 10000, 40000, ""); break;
-            case "SHORT_WALL": text = invocation(3, 100000, 100, ""); break;
-            case "BAD_LAUNCH": text = invocation(3, 100000, 40000, "") + span(3, "chip.run.runner_run.aicpu_launch", 1020000, 5, ""); break;
-            case "LATE_LAUNCH": text = invocation(3, 100000, 40000, "") + span(3, "chip.run.runner_run.aicpu_launch", 1100000, 0, ""); break;
-            default: text = invocation(3, 100000, 40000, "run_epoch=1");
+            case "NONE":
+                text = span(3, "chip.run.collect", 1, 2, "");
+                break;
+            case "TWO":
+                text = invocation(3, 100000, 40000, "") + invocation(4, 100000, 40000, "");
+                break;
+            case "NARROW":
+                text = invocation(3, 10000, 40000, "");
+                break;
+            case "SHORT_WALL":
+                text = invocation(3, 100000, 100, "");
+                break;
+            case "BAD_LAUNCH":
+                text = invocation(3, 100000, 40000, "") + span(3, "chip.run.runner_run.aicpu_launch", 1020000, 5, "");
+                break;
+            case "LATE_LAUNCH":
+                text = invocation(3, 100000, 40000, "") + span(3, "chip.run.runner_run.aicpu_launch", 1100000, 0, "");
+                break;
+            default:
+                text = invocation(3, 100000, 40000, "run_epoch=1");
         }
         TestFiles.Read r = read(meta == null ? "" : meta, text, ReadOptions.DEFAULT);
         assertThat(r.warnings).containsExactly("Warning: clock alignment skipped: " + reason);
@@ -106,16 +122,20 @@ class ContainmentTest {
     void aSidecarNarrowsToItsHostProcess() {
         TestFiles.write(dir, "run/dispatch_identity.json", "{\"host_pid\": 999}");
         TestFiles.Read r = read("", invocation(3, 100000, 40000, ""), ReadOptions.DEFAULT);
-        assertThat(r.warnings).containsExactly("Warning: clock alignment skipped: no matching Host runner_run/device_wall windows");
+        assertThat(r.warnings)
+                .containsExactly("Warning: clock alignment skipped: no matching Host runner_run/device_wall windows");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "[1]|clock_alignment must be an object",
-        "{\"status\": \"exact\"}|unsupported clock_alignment status",
-        "{\"status\": \"bounded\", \"device_anchor_cycles\": 1.5, \"host_anchor_ns\": 1, \"host_anchor_min_ns\": 1, \"host_anchor_max_ns\": 1}|clock_alignment anchors and bounds must be integers",
-        "{\"status\": \"bounded\", \"device_anchor_cycles\": 1980, \"host_anchor_ns\": 5, \"host_anchor_min_ns\": 6, \"host_anchor_max_ns\": 7}|invalid clock_alignment bounds",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            value = {
+                "[1]|clock_alignment must be an object",
+                "{\"status\": \"exact\"}|unsupported clock_alignment status",
+                "{\"status\": \"bounded\", \"device_anchor_cycles\": 1.5, \"host_anchor_ns\": 1, \"host_anchor_min_ns\": 1, \"host_anchor_max_ns\": 1}|clock_alignment anchors and bounds must be integers",
+                "{\"status\": \"bounded\", \"device_anchor_cycles\": 1980, \"host_anchor_ns\": 5, \"host_anchor_min_ns\": 6, \"host_anchor_max_ns\": 7}|invalid clock_alignment bounds",
+            })
     void aBrokenSavedRecordIsIgnored(String record, String reason) {
         TestFiles.Read r = read(", \"clock_alignment\": " + record, null, ReadOptions.DEFAULT);
         assertThat(r.warnings).first().isEqualTo("Warning: ignoring saved clock alignment: " + reason);
@@ -125,30 +145,34 @@ class ContainmentTest {
 
     @Test
     void aSavedRecordPlacesWithoutReadingALog() {
-        String saved = ", \"clock_alignment\": {\"status\": \"bounded\", \"device_anchor_cycles\": 1980, \"host_anchor_ns\": 1014700,"
-            + " \"host_anchor_min_ns\": 1010100, \"host_anchor_max_ns\": 1079300}";
+        String saved =
+                ", \"clock_alignment\": {\"status\": \"bounded\", \"device_anchor_cycles\": 1980, \"host_anchor_ns\": 1014700,"
+                        + " \"host_anchor_min_ns\": 1010100, \"host_anchor_max_ns\": 1079300}";
         TestFiles.Read r = read(saved, "not a log at all", ReadOptions.DEFAULT);
         assertThat(r.warnings).isEmpty();
         assertThat(r.tl.timelineMetadata.get("layout")).isEqualTo("containment_spliced");
         assertThat(r.tl.timelineMetadata).doesNotContainKey("placement");
         // 1990 cycles = 1014700 + 10 cycles · 20 ns
-        assertThat(r.tl.dispatch[0]).isCloseTo((1014700 + 200 - 1000000) / 1000.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.tl.dispatch[0])
+                .isCloseTo((1014700 + 200 - 1000000) / 1000.0, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test
     void aPlacementAndOriginGivenFromOutsideAreUsed() {
         TestFiles.Read placed = read("", invocation(3, 100000, 40000, ""), ReadOptions.DEFAULT);
         io.ptotrace.model.clock.Placement p = placed.tl.streams.placement;
-        io.ptotrace.model.clock.CaptureWindows cw = RecordsReader.captureWindowsOf(dir.resolve("run/chip_swimlane_records.json"));
+        io.ptotrace.model.clock.CaptureWindows cw =
+                RecordsReader.captureWindowsOf(dir.resolve("run/chip_swimlane_records.json"));
         assertThat(cw.extent).containsExactly(1980, 3020);
         assertThat(cw.sched).containsExactly(1980, 3020);
         assertThat(cw.orch).isNull();
         Path f = dir.resolve("run/chip_swimlane_records.json");
-        Timeline shared = RecordsReader.read(f, new ReadOptions(List.of(), p, 995000L), w -> { });
+        Timeline shared = RecordsReader.read(f, new ReadOptions(List.of(), p, 995000L), w -> {});
         assertThat(shared.timelineMetadata.get("timeline_origin_ns")).isEqualTo(995000L);
-        assertThat(shared.dispatch[0]).isCloseTo(placed.tl.dispatch[0] + 5.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(shared.dispatch[0])
+                .isCloseTo(placed.tl.dispatch[0] + 5.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(org.assertj.core.api.Assertions.catchThrowable(
-            () -> RecordsReader.read(f, new ReadOptions(List.of(), null, 0L), w -> { })))
-            .hasMessage("invalid shared timeline origin: 0");
+                        () -> RecordsReader.read(f, new ReadOptions(List.of(), null, 0L), w -> {})))
+                .hasMessage("invalid shared timeline origin: 0");
     }
 }

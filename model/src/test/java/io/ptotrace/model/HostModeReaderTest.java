@@ -1,10 +1,10 @@
 package io.ptotrace.model;
 
-import io.ptotrace.io.InputProblem;
 import static io.ptotrace.model.TestFiles.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.ptotrace.io.InputProblem;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -13,15 +13,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Host-orchestrated captures: origin, clock alignment, seam, capture accounting, timeline metadata ({@link HostModeExample} and variants). */
 class HostModeReaderTest {
-    static final String ANCHORS = HostModeExample.ANCHORS, CAPTURE = HostModeExample.CAPTURE,
-        HOST_LANE = HostModeExample.HOST_LANE, UPLOAD = HostModeExample.UPLOAD;
+    static final String ANCHORS = HostModeExample.ANCHORS,
+            CAPTURE = HostModeExample.CAPTURE,
+            HOST_LANE = HostModeExample.HOST_LANE,
+            UPLOAD = HostModeExample.UPLOAD;
 
     @TempDir
     Path dir;
 
-
     /** The calibrated capture; the parts can be replaced to build the variants. */
-    static String capture(String origin, String anchors, String capture, String hostLane, String upload, String aicoreEnd0, String extra) {
+    static String capture(
+            String origin,
+            String anchors,
+            String capture,
+            String hostLane,
+            String upload,
+            String aicoreEnd0,
+            String extra) {
         return """
             {"chip_swimlane_level": 4,
              "metadata": {"clock_freq_hz": 50000000, "num_cores": 2, "core_types": ["aic", "aiv"], "core_to_thread": [0, 0],
@@ -39,9 +47,13 @@ class HostModeReaderTest {
 
     static final String ORIGIN = "\"host_orchestration_origin_ns\": 10000,";
 
-    static String example101() { return capture(ORIGIN, ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", ""); }
+    static String example101() {
+        return capture(ORIGIN, ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "");
+    }
 
-    static String example102() { return capture(ORIGIN, "", CAPTURE, HOST_LANE, UPLOAD, "2500", ""); }
+    static String example102() {
+        return capture(ORIGIN, "", CAPTURE, HOST_LANE, UPLOAD, "2500", "");
+    }
 
     @Test
     void calibratedExample101() {
@@ -59,7 +71,8 @@ class HostModeReaderTest {
         assertThat(tl.localSetup[0]).isEqualTo(0.09999999999999787);
         assertThat(tl.duration(0)).isEqualTo(29.047 - 19.052); // a 500-cycle kernel shows as ~9.995 µs
 
-        PhaseRecord dispatch = tl.schedulerPhases.get(0).get(0), complete = tl.schedulerPhases.get(0).get(1);
+        PhaseRecord dispatch = tl.schedulerPhases.get(0).get(0),
+                complete = tl.schedulerPhases.get(0).get(1);
         assertThat(dispatch.startUs()).isEqualTo(18.652);
         assertThat(dispatch.endUs()).isEqualTo(18.952);
         assertThat(complete.startUs()).isEqualTo(29.147);
@@ -81,32 +94,42 @@ class HostModeReaderTest {
         assertThat(tl.uploads.get(0).detail).isEqualTo(65536L);
 
         Map<String, Object> tm = tl.timelineMetadata;
-        assertThat(tm).containsExactly(
-            Map.entry("layout", "clock_aligned"),
-            Map.entry("trace_status", "complete"),
-            Map.entry("relation", "host_orchestration_precedes_device"),
-            Map.entry("clock_alignment", tm.get("clock_alignment")),
-            Map.entry("host_capture", tm.get("host_capture")),
-            Map.entry("host_records_complete", true),
-            Map.entry("cross_domain_latency_available", true));
-        @SuppressWarnings("unchecked") Map<String, Object> ca = (Map<String, Object>) tm.get("clock_alignment");
-        assertThat(ca).containsExactly(
-            Map.entry("status", "calibrated"),
-            Map.entry("method", "nominal_frequency_offset_interp_v1"),
-            Map.entry("anchor_uncertainty_ns", 20L),
-            Map.entry("host_timestamp_quantization_ns", 0L),
-            Map.entry("max_uncertainty_ns", 20L),
-            Map.entry("selected_sample_idx", Map.of("pre_host_orchestration", 1L, "post_device_execution", 0L)));
-        @SuppressWarnings("unchecked") Map<String, Object> hc = (Map<String, Object>) tm.get("host_capture");
-        assertThat(hc.keySet()).containsExactly("status", "expected_records", "recorded_records", "pool_records", "dropped_records", "error");
+        assertThat(tm)
+                .containsExactly(
+                        Map.entry("layout", "clock_aligned"),
+                        Map.entry("trace_status", "complete"),
+                        Map.entry("relation", "host_orchestration_precedes_device"),
+                        Map.entry("clock_alignment", tm.get("clock_alignment")),
+                        Map.entry("host_capture", tm.get("host_capture")),
+                        Map.entry("host_records_complete", true),
+                        Map.entry("cross_domain_latency_available", true));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ca = (Map<String, Object>) tm.get("clock_alignment");
+        assertThat(ca)
+                .containsExactly(
+                        Map.entry("status", "calibrated"),
+                        Map.entry("method", "nominal_frequency_offset_interp_v1"),
+                        Map.entry("anchor_uncertainty_ns", 20L),
+                        Map.entry("host_timestamp_quantization_ns", 0L),
+                        Map.entry("max_uncertainty_ns", 20L),
+                        Map.entry(
+                                "selected_sample_idx",
+                                Map.of("pre_host_orchestration", 1L, "post_device_execution", 0L)));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> hc = (Map<String, Object>) tm.get("host_capture");
+        assertThat(hc.keySet())
+                .containsExactly(
+                        "status", "expected_records", "recorded_records", "pool_records", "dropped_records", "error");
         assertThat(hc.get("pool_records")).isEqualTo(9L);
     }
 
     @Test
     void quantizationIsAddedToTheErrorBound() {
-        String json = capture(ORIGIN + "\"host_timestamp_quantization_ns\": 7,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "");
-        @SuppressWarnings("unchecked") Map<String, Object> ca =
-            (Map<String, Object>) read(dir, "c.json", json).tl.timelineMetadata.get("clock_alignment");
+        String json = capture(
+                ORIGIN + "\"host_timestamp_quantization_ns\": 7,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ca = (Map<String, Object>)
+                read(dir, "c.json", json).tl.timelineMetadata.get("clock_alignment");
         assertThat(ca.get("anchor_uncertainty_ns")).isEqualTo(20L);
         assertThat(ca.get("host_timestamp_quantization_ns")).isEqualTo(7L);
         assertThat(ca.get("max_uncertainty_ns")).isEqualTo(27L);
@@ -114,18 +137,22 @@ class HostModeReaderTest {
 
     @Test
     void nullQuantizationCountsAsZero() {
-        String json = capture(ORIGIN + "\"host_timestamp_quantization_ns\": null,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "");
-        @SuppressWarnings("unchecked") Map<String, Object> ca =
-            (Map<String, Object>) read(dir, "c.json", json).tl.timelineMetadata.get("clock_alignment");
+        String json = capture(
+                ORIGIN + "\"host_timestamp_quantization_ns\": null,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ca = (Map<String, Object>)
+                read(dir, "c.json", json).tl.timelineMetadata.get("clock_alignment");
         assertThat(ca.get("status")).isEqualTo("calibrated");
         assertThat(ca.get("host_timestamp_quantization_ns")).isEqualTo(0L);
     }
 
     @Test
     void negativeQuantizationRefusesTheAlignment() {
-        String json = capture(ORIGIN + "\"host_timestamp_quantization_ns\": -1,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "");
-        @SuppressWarnings("unchecked") Map<String, Object> ca =
-            (Map<String, Object>) read(dir, "c.json", json).tl.timelineMetadata.get("clock_alignment");
+        String json = capture(
+                ORIGIN + "\"host_timestamp_quantization_ns\": -1,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ca = (Map<String, Object>)
+                read(dir, "c.json", json).tl.timelineMetadata.get("clock_alignment");
         assertThat(ca.get("status")).isEqualTo("unaligned");
         assertThat(ca.get("reason")).isEqualTo("invalid_host_timestamp_quantization");
         assertThat(ca.get("host_timestamp_quantization_ns")).isEqualTo(0L);
@@ -143,17 +170,33 @@ class HostModeReaderTest {
         assertThat(tl.orchestratorPhases.get(0)).extracting(p -> p.endUs()).containsExactly(2.0, 3.0);
 
         Map<String, Object> tm = tl.timelineMetadata;
-        assertThat(tm.keySet()).containsExactly("layout", "trace_status", "relation", "clock_alignment", "host_capture",
-            "host_records_complete", "cross_domain_latency_available", "cross_domain_gap_unknown", "logical_seam_us");
+        assertThat(tm.keySet())
+                .containsExactly(
+                        "layout",
+                        "trace_status",
+                        "relation",
+                        "clock_alignment",
+                        "host_capture",
+                        "host_records_complete",
+                        "cross_domain_latency_available",
+                        "cross_domain_gap_unknown",
+                        "logical_seam_us");
         assertThat(tm.get("layout")).isEqualTo("causal_composite");
         assertThat(tm.get("trace_status")).isEqualTo("complete");
         assertThat(tm.get("host_records_complete")).isEqualTo(true);
         assertThat(tm.get("cross_domain_latency_available")).isEqualTo(false);
         assertThat(tm.get("cross_domain_gap_unknown")).isEqualTo(true);
         assertThat(tm.get("logical_seam_us")).isEqualTo(3.0);
-        @SuppressWarnings("unchecked") Map<String, Object> ca = (Map<String, Object>) tm.get("clock_alignment");
-        assertThat(ca.keySet()).containsExactly("status", "method", "anchor_uncertainty_ns", "host_timestamp_quantization_ns",
-            "max_uncertainty_ns", "reason");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ca = (Map<String, Object>) tm.get("clock_alignment");
+        assertThat(ca.keySet())
+                .containsExactly(
+                        "status",
+                        "method",
+                        "anchor_uncertainty_ns",
+                        "host_timestamp_quantization_ns",
+                        "max_uncertainty_ns",
+                        "reason");
         assertThat(ca.get("status")).isEqualTo("unaligned");
         assertThat(ca.get("reason")).isEqualTo("missing_clock_anchors");
         assertThat(ca.get("anchor_uncertainty_ns")).isEqualTo(JsonValues.NULL);
@@ -163,7 +206,8 @@ class HostModeReaderTest {
     @Test
     void deviceTimestampOutsideTheAnchorsGivesTheCompositeLayout() {
         Timeline tl = read(dir, "c.json", capture(ORIGIN, ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "7000", "")).tl;
-        @SuppressWarnings("unchecked") Map<String, Object> ca = (Map<String, Object>) tl.timelineMetadata.get("clock_alignment");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ca = (Map<String, Object>) tl.timelineMetadata.get("clock_alignment");
         assertThat(ca.get("reason")).isEqualTo("device_timestamps_outside_anchor_coverage");
         assertThat(tl.timelineMetadata.get("layout")).isEqualTo("causal_composite");
         assertThat(tl.dispatch[0]).isEqualTo(3.2);
@@ -171,18 +215,25 @@ class HostModeReaderTest {
 
     @Test
     void otherAlignmentRefusals() {
-        String badUnit = ANCHORS.replace("\"device_timestamp_unit\": \"syscnt_cycles\"", "\"device_timestamp_unit\": \"us\"");
+        String badUnit =
+                ANCHORS.replace("\"device_timestamp_unit\": \"syscnt_cycles\"", "\"device_timestamp_unit\": \"us\"");
         assertThat(reason(badUnit)).isEqualTo("unsupported_device_timestamp_unit");
-        String badRaw = ANCHORS.replace("\"device_timestamp_unit\": \"syscnt_cycles\",",
-            "\"device_timestamp_unit\": \"syscnt_cycles\", \"raw_device_timestamp_unit\": \"ms\",");
+        String badRaw = ANCHORS.replace(
+                "\"device_timestamp_unit\": \"syscnt_cycles\",",
+                "\"device_timestamp_unit\": \"syscnt_cycles\", \"raw_device_timestamp_unit\": \"ms\",");
         assertThat(reason(badRaw)).isEqualTo("unsupported_raw_device_timestamp_unit");
-        assertThat(reason("\"clock_anchors\": {\"device_timestamp_unit\": \"syscnt_cycles\"},")).isEqualTo("missing_clock_anchor_samples");
+        assertThat(reason("\"clock_anchors\": {\"device_timestamp_unit\": \"syscnt_cycles\"},"))
+                .isEqualTo("missing_clock_anchor_samples");
         assertThat(reason("\"clock_anchors\": [],")).isEqualTo("missing_clock_anchors");
-        String noPost = ANCHORS.replace("\"host_after_ns\": 109030, \"error\": null", "\"host_after_ns\": 109030, \"error\": {\"stage\": 1, \"code\": 2}");
+        String noPost = ANCHORS.replace(
+                "\"host_after_ns\": 109030, \"error\": null",
+                "\"host_after_ns\": 109030, \"error\": {\"stage\": 1, \"code\": 2}");
         assertThat(reason(noPost)).isEqualTo("no_valid_post_device_execution_anchor");
-        String noPre = ANCHORS.replace("\"device_cycles\": 1000", "\"device_cycles\": 0").replace("\"device_cycles\": 1003", "\"device_cycles\": null");
+        String noPre = ANCHORS.replace("\"device_cycles\": 1000", "\"device_cycles\": 0")
+                .replace("\"device_cycles\": 1003", "\"device_cycles\": null");
         assertThat(reason(noPre)).isEqualTo("no_valid_pre_host_orchestration_anchor");
-        String hostOrder = ANCHORS.replace("\"host_before_ns\": 109000", "\"host_before_ns\": 9000").replace("\"host_after_ns\": 109030", "\"host_after_ns\": 9030");
+        String hostOrder = ANCHORS.replace("\"host_before_ns\": 109000", "\"host_before_ns\": 9000")
+                .replace("\"host_after_ns\": 109030", "\"host_after_ns\": 9030");
         assertThat(reason(hostOrder)).isEqualTo("host_anchor_order_invalid");
         String devOrder = ANCHORS.replace("\"device_cycles\": 6000", "\"device_cycles\": 1003");
         assertThat(reason(devOrder)).isEqualTo("device_anchor_order_invalid");
@@ -190,17 +241,26 @@ class HostModeReaderTest {
 
     @Test
     void deviceUptimeRawUnitAddsOneMicrosecondOfUncertainty() {
-        String a = ANCHORS.replace("\"device_timestamp_unit\": \"syscnt_cycles\",",
-            "\"device_timestamp_unit\": \"syscnt_cycles\", \"raw_device_timestamp_unit\": \"device_uptime_us\",");
-        @SuppressWarnings("unchecked") Map<String, Object> ca = (Map<String, Object>) read(dir, "c.json",
-            capture(ORIGIN, a, CAPTURE, HOST_LANE, UPLOAD, "2500", "")).tl.timelineMetadata.get("clock_alignment");
+        String a = ANCHORS.replace(
+                "\"device_timestamp_unit\": \"syscnt_cycles\",",
+                "\"device_timestamp_unit\": \"syscnt_cycles\", \"raw_device_timestamp_unit\": \"device_uptime_us\",");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ca =
+                (Map<String, Object>) read(dir, "c.json", capture(ORIGIN, a, CAPTURE, HOST_LANE, UPLOAD, "2500", ""))
+                        .tl
+                        .timelineMetadata
+                        .get("clock_alignment");
         assertThat(ca.get("status")).isEqualTo("calibrated");
         assertThat(ca.get("anchor_uncertainty_ns")).isEqualTo(1020L);
     }
 
     private String reason(String anchors) {
-        @SuppressWarnings("unchecked") Map<String, Object> ca = (Map<String, Object>) read(dir, "c.json",
-            capture(ORIGIN, anchors, CAPTURE, HOST_LANE, UPLOAD, "2500", "")).tl.timelineMetadata.get("clock_alignment");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ca = (Map<String, Object>)
+                read(dir, "c.json", capture(ORIGIN, anchors, CAPTURE, HOST_LANE, UPLOAD, "2500", ""))
+                        .tl
+                        .timelineMetadata
+                        .get("clock_alignment");
         assertThat(ca.get("status")).isEqualTo("unaligned");
         return (String) ca.get("reason");
     }
@@ -215,16 +275,22 @@ class HostModeReaderTest {
         assertThat(tm.get("trace_status")).isEqualTo("partial");
         assertThat(tm.get("host_records_complete")).isEqualTo(false);
         assertThat(tm.get("cross_domain_latency_available")).isEqualTo(false);
-        @SuppressWarnings("unchecked") Map<String, Object> hc = (Map<String, Object>) tm.get("host_capture");
-        assertThat(hc).containsExactly(Map.entry("status", "unknown"), Map.entry("recorded_records", 2L),
-            Map.entry("dropped_records", JsonValues.NULL), Map.entry("error", "legacy_capture_status_missing"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> hc = (Map<String, Object>) tm.get("host_capture");
+        assertThat(hc)
+                .containsExactly(
+                        Map.entry("status", "unknown"),
+                        Map.entry("recorded_records", 2L),
+                        Map.entry("dropped_records", JsonValues.NULL),
+                        Map.entry("error", "legacy_capture_status_missing"));
     }
 
     @Test
     void emptyHostLaneIsStillHostModeAndRecordsAreMissing() {
-        String cap = "\"host_capture\": {\"status\": \"complete\", \"expected_records\": 2, \"recorded_records\": 0, \"dropped_records\": 0, \"error\": null},";
+        String cap =
+                "\"host_capture\": {\"status\": \"complete\", \"expected_records\": 2, \"recorded_records\": 0, \"dropped_records\": 0, \"error\": null},";
         String json = capture(ORIGIN, ANCHORS, cap, "\"host_orchestrator_phases\": [[]],", UPLOAD, "2500", "")
-            .replace("\"orchestrator_source\": \"host\",", "");
+                .replace("\"orchestrator_source\": \"host\",", "");
         Timeline tl = read(dir, "c.json", json).tl;
         assertThat(tl.hostMode()).isTrue();
         assertThat(tl.orchestratorPhases).isNull();
@@ -233,7 +299,8 @@ class HostModeReaderTest {
         assertThat(tm.get("trace_status")).isEqualTo("partial");
         assertThat(tm.get("host_records_missing")).isEqualTo(true);
         assertThat(tm.keySet()).last().isEqualTo("host_records_missing");
-        @SuppressWarnings("unchecked") Map<String, Object> hc = (Map<String, Object>) tm.get("host_capture");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> hc = (Map<String, Object>) tm.get("host_capture");
         assertThat(hc.get("converter_validation_errors")).isEqualTo(List.of("expected_record_count_mismatch"));
         assertThat(hc.keySet()).last().isEqualTo("converter_validation_errors");
     }
@@ -242,14 +309,17 @@ class HostModeReaderTest {
     void validationCodesInOrder() {
         String cap = "\"host_capture\": {\"status\": \"dropped\", \"recorded_records\": 3, \"dropped_records\": 1},";
         Timeline tl = read(dir, "c.json", capture(ORIGIN, ANCHORS, cap, HOST_LANE, UPLOAD, "2500", "")).tl;
-        @SuppressWarnings("unchecked") Map<String, Object> hc = (Map<String, Object>) tl.timelineMetadata.get("host_capture");
-        assertThat(hc.get("converter_validation_errors")).isEqualTo(List.of("recorded_record_count_mismatch", "expected_record_count_missing"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> hc = (Map<String, Object>) tl.timelineMetadata.get("host_capture");
+        assertThat(hc.get("converter_validation_errors"))
+                .isEqualTo(List.of("recorded_record_count_mismatch", "expected_record_count_missing"));
         assertThat(tl.timelineMetadata.get("trace_status")).isEqualTo("partial");
     }
 
     @Test
     void hostCaptureObjectAloneSwitchesHostModeOn() {
-        String json = capture(ORIGIN, ANCHORS, CAPTURE, "", "", "2500", "").replace("\"orchestrator_source\": \"host\",", "");
+        String json =
+                capture(ORIGIN, ANCHORS, CAPTURE, "", "", "2500", "").replace("\"orchestrator_source\": \"host\",", "");
         Timeline tl = read(dir, "c.json", json).tl;
         assertThat(tl.hostMode()).isTrue();
         assertThat(tl.timelineMetadata).containsKey("host_records_missing");
@@ -280,7 +350,18 @@ class HostModeReaderTest {
 
     @Test
     void originFromTheFirstHostRecordWhenNotGiven() {
-        Timeline tl = read(dir, "c.json", capture("\"host_orchestration_origin_ns\": 0,", ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "")).tl;
+        Timeline tl = read(
+                        dir,
+                        "c.json",
+                        capture(
+                                "\"host_orchestration_origin_ns\": 0,",
+                                ANCHORS,
+                                CAPTURE,
+                                HOST_LANE,
+                                UPLOAD,
+                                "2500",
+                                ""))
+                .tl;
         assertThat(tl.orchestratorPhases.get(0).get(0).startUs()).isEqualTo(0.0);
         assertThat(tl.dispatch[0]).isEqualTo(18.852);
     }
@@ -303,23 +384,35 @@ class HostModeReaderTest {
 
     @Test
     void ambiguousOrchestratorSources() {
-        InputProblem p = problem(capture(ORIGIN, ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500",
-            "\"aicpu_orchestrator_phases\": [[{\"submit_idx\": 0, \"task_id\": 0, \"start_cycles\": 1970, \"end_cycles\": 1975}]],"));
-        assertThat(p.getMessage()).isEqualTo("both AICPU and host orchestrator phases are present; clock-domain source is ambiguous");
-        InputProblem q = problem(capture(ORIGIN, ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "\"aicpu_orchestrator_phases\": [[]],"));
-        assertThat(q.getMessage()).isEqualTo("both AICPU and host orchestrator phases are present; clock-domain source is ambiguous");
+        InputProblem p = problem(
+                capture(
+                        ORIGIN,
+                        ANCHORS,
+                        CAPTURE,
+                        HOST_LANE,
+                        UPLOAD,
+                        "2500",
+                        "\"aicpu_orchestrator_phases\": [[{\"submit_idx\": 0, \"task_id\": 0, \"start_cycles\": 1970, \"end_cycles\": 1975}]],"));
+        assertThat(p.getMessage())
+                .isEqualTo("both AICPU and host orchestrator phases are present; clock-domain source is ambiguous");
+        InputProblem q = problem(
+                capture(ORIGIN, ANCHORS, CAPTURE, HOST_LANE, UPLOAD, "2500", "\"aicpu_orchestrator_phases\": [[]],"));
+        assertThat(q.getMessage())
+                .isEqualTo("both AICPU and host orchestrator phases are present; clock-domain source is ambiguous");
     }
 
     @Test
     void hostRecordEndingBeforeItStarts() {
-        String lane = HOST_LANE.replace("\"start_host_ns\": 12000, \"end_host_ns\": 13000", "\"start_host_ns\": 12000, \"end_host_ns\": 11000");
+        String lane = HOST_LANE.replace(
+                "\"start_host_ns\": 12000, \"end_host_ns\": 13000", "\"start_host_ns\": 12000, \"end_host_ns\": 11000");
         InputProblem p = problem(capture(ORIGIN, ANCHORS, CAPTURE, lane, UPLOAD, "2500", ""));
         assertThat(p.getMessage()).isEqualTo("invalid host orchestrator phase: origin=10000, start=12000, end=11000");
     }
 
     @Test
     void hostRecordBeforeTheOrigin() {
-        InputProblem p = problem(capture("\"host_orchestration_origin_ns\": 11000,", ANCHORS, CAPTURE, HOST_LANE, "", "2500", ""));
+        InputProblem p = problem(
+                capture("\"host_orchestration_origin_ns\": 11000,", ANCHORS, CAPTURE, HOST_LANE, "", "2500", ""));
         assertThat(p.getMessage()).isEqualTo("invalid host orchestrator phase: origin=11000, start=10000, end=12000");
     }
 
@@ -333,7 +426,7 @@ class HostModeReaderTest {
 
     private InputProblem problem(String json) {
         Path f = TestFiles.write(dir, "chip_swimlane_records.json", json);
-        InputProblem p = catchThrowableOfType(InputProblem.class, () -> RecordsReader.read(f, w -> { }));
+        InputProblem p = catchThrowableOfType(InputProblem.class, () -> RecordsReader.read(f, w -> {}));
         assertThat(p).isNotNull();
         assertThat(p.file()).isEqualTo(f.toString());
         return p;
@@ -341,14 +434,39 @@ class HostModeReaderTest {
 
     @Test
     void alignmentMappingTruncatesTowardZero() {
-        // the calibrated example's mapping: dispatch 1990 → Δ 987, nominalΔ 19 740, correction trunc(−45·987/4997) = −8 → 28 852 ns
+        // the calibrated example's mapping: dispatch 1990 → Δ 987, nominalΔ 19 740, correction trunc(−45·987/4997) = −8
+        // → 28 852 ns
         Map<String, Object> anchors = new java.util.LinkedHashMap<>();
         anchors.put("device_timestamp_unit", "syscnt_cycles");
-        anchors.put("samples", List.of(
-            Map.of("position", "pre_host_orchestration", "sample_idx", 1L, "host_before_ns", 9100L, "device_cycles", 1003L,
-                "host_after_ns", 9140L, "error", JsonValues.NULL),
-            Map.of("position", "post_device_execution", "sample_idx", 0L, "host_before_ns", 109000L, "device_cycles", 6000L,
-                "host_after_ns", 109030L, "error", 0L)));
+        anchors.put(
+                "samples",
+                List.of(
+                        Map.of(
+                                "position",
+                                "pre_host_orchestration",
+                                "sample_idx",
+                                1L,
+                                "host_before_ns",
+                                9100L,
+                                "device_cycles",
+                                1003L,
+                                "host_after_ns",
+                                9140L,
+                                "error",
+                                JsonValues.NULL),
+                        Map.of(
+                                "position",
+                                "post_device_execution",
+                                "sample_idx",
+                                0L,
+                                "host_before_ns",
+                                109000L,
+                                "device_cycles",
+                                6000L,
+                                "host_after_ns",
+                                109030L,
+                                "error",
+                                0L)));
         ClockAlignment a = ClockAlignment.build(anchors, 50_000_000L, JsonValues.ABSENT, new long[] {1980, 3010});
         assertThat(a.calibrated).isTrue();
         assertThat(a.startMid()).isEqualTo(9120L);
@@ -356,10 +474,37 @@ class HostModeReaderTest {
         assertThat(a.hostNs(1003)).isEqualTo(9120L);
         assertThat(a.hostNs(6000)).isEqualTo(109015L);
         // large deltas must not overflow (Δ·10^9 beyond a long)
-        ClockAlignment big = ClockAlignment.build(Map.of("device_timestamp_unit", "syscnt_cycles", "samples", List.of(
-            Map.of("position", "pre_host_orchestration", "sample_idx", 0L, "host_before_ns", 1L, "device_cycles", 1L, "host_after_ns", 1L),
-            Map.of("position", "post_device_execution", "sample_idx", 0L, "host_before_ns", 40_000_000_001L,
-                "device_cycles", 40_000_000_001L, "host_after_ns", 40_000_000_001L))), 1_000_000_000L, JsonValues.ABSENT, null);
+        ClockAlignment big = ClockAlignment.build(
+                Map.of(
+                        "device_timestamp_unit",
+                        "syscnt_cycles",
+                        "samples",
+                        List.of(
+                                Map.of(
+                                        "position",
+                                        "pre_host_orchestration",
+                                        "sample_idx",
+                                        0L,
+                                        "host_before_ns",
+                                        1L,
+                                        "device_cycles",
+                                        1L,
+                                        "host_after_ns",
+                                        1L),
+                                Map.of(
+                                        "position",
+                                        "post_device_execution",
+                                        "sample_idx",
+                                        0L,
+                                        "host_before_ns",
+                                        40_000_000_001L,
+                                        "device_cycles",
+                                        40_000_000_001L,
+                                        "host_after_ns",
+                                        40_000_000_001L))),
+                1_000_000_000L,
+                JsonValues.ABSENT,
+                null);
         assertThat(big.hostNs(20_000_000_001L)).isEqualTo(20_000_000_001L);
     }
 }

@@ -1,9 +1,9 @@
 package io.ptotrace.model;
 
-import io.ptotrace.io.InputProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.ptotrace.io.InputProblem;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -56,8 +56,12 @@ class KernelConfigTest {
             AFTER = [{"func_id": 9, "name": "after the list"}]
             """);
         assertThat(warnings).isEmpty();
-        assertThat(m.entries()).containsExactly(Map.entry("0", "QK"), Map.entry("1", "SF]{"),
-            Map.entry("3", "multi # not a comment"), Map.entry("4", "W"));
+        assertThat(m.entries())
+                .containsExactly(
+                        Map.entry("0", "QK"),
+                        Map.entry("1", "SF]{"),
+                        Map.entry("3", "multi # not a comment"),
+                        Map.entry("4", "W"));
         assertThat(m.orchestratorName()).isNull();
     }
 
@@ -72,10 +76,11 @@ class KernelConfigTest {
             ]
             """);
         assertThat(m.entries()).containsExactly(Map.entry("5", "ok"));
-        assertThat(warnings).containsExactly(
-            "Warning: Kernel entry for func_id=2 missing 'name', will use default naming",
-            "Warning: Kernel entry missing 'func_id', skipping: {'name': 'orphan'}",
-            "Warning: Kernel entry missing 'func_id', skipping: {'name': 'orphan2', 'core_type': 'aiv'}");
+        assertThat(warnings)
+                .containsExactly(
+                        "Warning: Kernel entry for func_id=2 missing 'name', will use default naming",
+                        "Warning: Kernel entry missing 'func_id', skipping: {'name': 'orphan'}",
+                        "Warning: Kernel entry missing 'func_id', skipping: {'name': 'orphan2', 'core_type': 'aiv'}");
     }
 
     @Test
@@ -86,9 +91,10 @@ class KernelConfigTest {
                 {"name": "p", "src": Path(__file__).parent / "p.cpp"},
             ]
             """);
-        assertThat(warnings).containsExactly(
-            "Warning: Kernel entry missing 'func_id', skipping: {'name': 'n', 'block': (1,), 'flags': [True, None], 'k': 16, 'q': \"it's\", 'neg': -3}",
-            "Warning: Kernel entry missing 'func_id', skipping: {\"name\": \"p\", \"src\": Path(__file__).parent / \"p.cpp\"}");
+        assertThat(warnings)
+                .containsExactly(
+                        "Warning: Kernel entry missing 'func_id', skipping: {'name': 'n', 'block': (1,), 'flags': [True, None], 'k': 16, 'q': \"it's\", 'neg': -3}",
+                        "Warning: Kernel entry missing 'func_id', skipping: {\"name\": \"p\", \"src\": Path(__file__).parent / \"p.cpp\"}");
     }
 
     @Test
@@ -99,7 +105,10 @@ class KernelConfigTest {
 
     @Test
     void missingKernels() {
-        Path f = TestFiles.write(dir, "kernel_config.py", "# KERNELS = []\nOTHER = [1]\n    KERNELS = [{'func_id': 1, 'name': 'indented'}]\n");
+        Path f = TestFiles.write(
+                dir,
+                "kernel_config.py",
+                "# KERNELS = []\nOTHER = [1]\n    KERNELS = [{'func_id': 1, 'name': 'indented'}]\n");
         InputProblem p = catchThrowableOfType(InputProblem.class, () -> KernelConfig.read(f, warnings::add));
         assertThat(p.getMessage()).isEqualTo("kernel_config.py missing KERNELS definition");
     }
@@ -163,7 +172,7 @@ class KernelConfigTest {
     @Test
     void unterminatedTripleQuotedStrings() {
         assertThat(problem("KERNELS = [{'func_id': 1, 'name': '''abc}]\n").getMessage())
-            .isEqualTo("unterminated triple-quoted string literal");
+                .isEqualTo("unterminated triple-quoted string literal");
         InputProblem p = problem("\"\"\"doc\n\nKERNELS = [{'func_id': 1, 'name': 'a'}]\n");
         assertThat(p.getMessage()).isEqualTo("unterminated triple-quoted string literal");
         assertThat(p.where()).isEqualTo("line 1, column 1");
@@ -190,33 +199,45 @@ class KernelConfigTest {
 
     @Test
     void nestingUpToTheLimitIsShown() {
-        String nested = "[".repeat(KernelConfig.MAX_NESTING - 2) + "]".repeat(KernelConfig.MAX_NESTING - 2); // list and entry are two levels
+        String nested = "[".repeat(KernelConfig.MAX_NESTING - 2)
+                + "]".repeat(KernelConfig.MAX_NESTING - 2); // list and entry are two levels
         read("KERNELS = [{'name': 'n', 'x': " + nested + "}]\n");
-        assertThat(warnings).containsExactly("Warning: Kernel entry missing 'func_id', skipping: {'name': 'n', 'x': " + nested + "}");
+        assertThat(warnings)
+                .containsExactly(
+                        "Warning: Kernel entry missing 'func_id', skipping: {'name': 'n', 'x': " + nested + "}");
     }
 
     @Test
     void funcIdTooBigForALong() {
         InputProblem p = problem("KERNELS = [\n  {'func_id': " + "1".repeat(3000) + ", 'name': 'a'}]\n");
-        assertThat(p.getMessage()).isEqualTo("func_id 11111111111111111111… (3000 characters) does not fit in a 64-bit integer");
+        assertThat(p.getMessage())
+                .isEqualTo("func_id 11111111111111111111… (3000 characters) does not fit in a 64-bit integer");
         assertThat(p.where()).isEqualTo("line 2, column 15");
-        assertThat(problem("KERNELS = [{'func_id': 0x1_0000_0000_0000_0000, 'name': 'a'}]").getMessage())
-            .isEqualTo("func_id 0x1_0000_0000_0000_0000 does not fit in a 64-bit integer");
-        assertThat(problem("KERNELS = [{'func_id': -9223372036854775809, 'name': 'a'}]").getMessage())
-            .isEqualTo("func_id -9223372036854775809 does not fit in a 64-bit integer");
+        assertThat(problem("KERNELS = [{'func_id': 0x1_0000_0000_0000_0000, 'name': 'a'}]")
+                        .getMessage())
+                .isEqualTo("func_id 0x1_0000_0000_0000_0000 does not fit in a 64-bit integer");
+        assertThat(problem("KERNELS = [{'func_id': -9223372036854775809, 'name': 'a'}]")
+                        .getMessage())
+                .isEqualTo("func_id -9223372036854775809 does not fit in a 64-bit integer");
     }
 
     @Test
     void funcIdAtTheEdgesOfALong() {
-        NameMap m = read("KERNELS = [{'func_id': 9223372036854775807, 'name': 'max'}, {'func_id': -9223372036854775808, 'name': 'min'}, {'func_id': 0x7ffffffffffffffe, 'name': 'hex'}]");
-        assertThat(m.entries()).containsExactly(Map.entry("9223372036854775807", "max"), Map.entry("-9223372036854775808", "min"),
-            Map.entry("9223372036854775806", "hex"));
+        NameMap m = read(
+                "KERNELS = [{'func_id': 9223372036854775807, 'name': 'max'}, {'func_id': -9223372036854775808, 'name': 'min'}, {'func_id': 0x7ffffffffffffffe, 'name': 'hex'}]");
+        assertThat(m.entries())
+                .containsExactly(
+                        Map.entry("9223372036854775807", "max"),
+                        Map.entry("-9223372036854775808", "min"),
+                        Map.entry("9223372036854775806", "hex"));
     }
 
     @Test
     void longNumbersInSkippedEntries() {
         read("KERNELS = [{'name': 'n', 'size': " + "7".repeat(3000) + "}]");
-        assertThat(warnings).containsExactly("Warning: Kernel entry missing 'func_id', skipping: {'name': 'n', 'size': " + "7".repeat(3000) + "}");
+        assertThat(warnings)
+                .containsExactly("Warning: Kernel entry missing 'func_id', skipping: {'name': 'n', 'size': "
+                        + "7".repeat(3000) + "}");
         InputProblem p = problem("KERNELS = [{'name': 'n', 'size': -" + "7".repeat(5000) + "}]");
         assertThat(p.getMessage()).isEqualTo("integer literal too long (5000 digits; at most 4300)");
         assertThat(p.where()).isEqualTo("line 1, column 35");
@@ -226,13 +247,19 @@ class KernelConfigTest {
     void multiMegabyteFile() {
         StringBuilder b = new StringBuilder("KERNELS = [\n");
         for (int i = 0; i < 100_000; i++) {
-            b.append("    {\"func_id\": ").append(i).append(", \"name\": \"k").append(i).append("\", \"src\": str(_ROOT / \"k.cpp\")},\n");
+            b.append("    {\"func_id\": ")
+                    .append(i)
+                    .append(", \"name\": \"k")
+                    .append(i)
+                    .append("\", \"src\": str(_ROOT / \"k.cpp\")},\n");
         }
         b.append("    {\"name\": \"").append("x".repeat(3_000_000)).append("\"},\n]\n");
         NameMap m = read(b.toString());
         assertThat(m.size()).isEqualTo(100_000);
         assertThat(m.entries()).containsEntry("99999", "k99999");
-        assertThat(warnings).containsExactly("Warning: Kernel entry missing 'func_id', skipping: {'name': '" + "x".repeat(3_000_000) + "'}");
+        assertThat(warnings)
+                .containsExactly(
+                        "Warning: Kernel entry missing 'func_id', skipping: {'name': '" + "x".repeat(3_000_000) + "'}");
     }
 
     @Test

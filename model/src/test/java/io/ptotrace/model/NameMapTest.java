@@ -1,9 +1,9 @@
 package io.ptotrace.model;
 
-import io.ptotrace.io.InputProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.ptotrace.io.InputProblem;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,14 +39,15 @@ class NameMapTest {
     void sortedNumericallyThenOtherKeysByString() {
         Map<String, String> names = new LinkedHashMap<>();
         for (String k : new String[] {"10", "x", "2", "abc", "1", "-1", "B"}) names.put(k, "n" + k);
-        assertThat(new NameMap(names, null).sortedEntries()).extracting(Map.Entry::getKey)
-            .containsExactly("-1", "1", "2", "10", "B", "abc", "x");
+        assertThat(new NameMap(names, null).sortedEntries())
+                .extracting(Map.Entry::getKey)
+                .containsExactly("-1", "1", "2", "10", "B", "abc", "x");
     }
 
     @Test
     void sortingAFileWithNonNumericKeysDoesNotCrash() {
-        NameMap m = NameMap.read(TestFiles.write(dir, "name_map.json",
-            "{\"callable_id_to_name\": {\"7\": \"G\", \"main\": \"M\", \"03\": \"Z\"}}"));
+        NameMap m = NameMap.read(TestFiles.write(
+                dir, "name_map.json", "{\"callable_id_to_name\": {\"7\": \"G\", \"main\": \"M\", \"03\": \"Z\"}}"));
         assertThat(m.sortedEntries()).extracting(Map.Entry::getKey).containsExactly("03", "7", "main");
     }
 
@@ -56,7 +57,8 @@ class NameMapTest {
         InputProblem p = catchThrowableOfType(InputProblem.class, () -> NameMap.read(f));
         assertThat(p.file()).isEqualTo(f.toString());
         assertThat(p.where()).isNotNull();
-        InputProblem q = catchThrowableOfType(InputProblem.class, () -> NameMap.read(TestFiles.write(dir, "n2.json", "[1]")));
+        InputProblem q =
+                catchThrowableOfType(InputProblem.class, () -> NameMap.read(TestFiles.write(dir, "n2.json", "[1]")));
         assertThat(q.getMessage()).contains("not a JSON object");
     }
 }

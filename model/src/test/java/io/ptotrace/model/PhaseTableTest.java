@@ -37,14 +37,45 @@ class PhaseTableTest {
         map.put("a", 1L);
         map.put("b", List.of("x", JsonValues.NULL));
         return new ArrayList<>(List.of(
-            0L, 1L, 127L, 128L, 4095L, 4096L, -1L, -128L, -129L, 32_767L, 32_768L, -40_000L, (long) Integer.MAX_VALUE,
-            (long) Integer.MIN_VALUE, 1L << 40, -(1L << 40), Long.MAX_VALUE, Long.MIN_VALUE,
-            new BigInteger("18446744073709551616"), new BigInteger("-99999999999999999999999"),
-            "", "abc", "12", "-3", " 7 ",
-            3.0, -0.0, 2.5, -1.5, 1e300,
-            JsonValues.NULL, Boolean.TRUE, Boolean.FALSE,
-            List.of(), List.of(1L, 2L), List.of(1L, 2L, 3L), List.of("a", JsonValues.NULL, 2.5), List.of(List.of(1L)),
-            map));
+                0L,
+                1L,
+                127L,
+                128L,
+                4095L,
+                4096L,
+                -1L,
+                -128L,
+                -129L,
+                32_767L,
+                32_768L,
+                -40_000L,
+                (long) Integer.MAX_VALUE,
+                (long) Integer.MIN_VALUE,
+                1L << 40,
+                -(1L << 40),
+                Long.MAX_VALUE,
+                Long.MIN_VALUE,
+                new BigInteger("18446744073709551616"),
+                new BigInteger("-99999999999999999999999"),
+                "",
+                "abc",
+                "12",
+                "-3",
+                " 7 ",
+                3.0,
+                -0.0,
+                2.5,
+                -1.5,
+                1e300,
+                JsonValues.NULL,
+                Boolean.TRUE,
+                Boolean.FALSE,
+                List.of(),
+                List.of(1L, 2L),
+                List.of(1L, 2L, 3L),
+                List.of("a", JsonValues.NULL, 2.5),
+                List.of(List.of(1L)),
+                map));
     }
 
     @Test
@@ -80,7 +111,8 @@ class PhaseTableTest {
                 assertThat(t.value(r, s)).as("slot %d value %s", s, v).isEqualTo(v);
                 assertThat(t.value(r, s).getClass()).isEqualTo(v.getClass() == Long.class ? Long.class : v.getClass());
                 if (!(v instanceof Long)) assertThat(t.value(r, s)).isSameAs(v); // kept, not copied
-                for (int other : VALUE_SLOTS) if (other != s) assertThat(t.has(r, other)).isFalse();
+                for (int other : VALUE_SLOTS)
+                    if (other != s) assertThat(t.has(r, other)).isFalse();
                 assertThat(t.has(r, TASK_ID)).isFalse();
             }
         }
@@ -151,15 +183,34 @@ class PhaseTableTest {
         BigInteger u64max = new BigInteger("18446744073709551615");
         // raw value, normalised id (null: not convertible), non-negative as written
         Object[][] cases = {
-            {5L, 5L, true}, {0L, 0L, true}, {-1L, -1L, false}, {Long.MAX_VALUE, Long.MAX_VALUE, true},
-            {Long.MIN_VALUE, Long.MIN_VALUE, false}, {(1L << 32) | 7, (1L << 32) | 7, true},
-            {u64max, -1L, true}, {new BigInteger("-18446744073709551617"), -1L, false},
-            {"4294967298", 4294967298L, true}, {"0", 0L, true}, {"18446744073709551615", -1L, true},
-            {"-3", -3L, false}, {" 42 ", 42L, true}, {"+9", 9L, true}, {"1_000", 1000L, true}, {"007", 7L, true},
-            {"abc", null, false}, {"", null, false},
-            {3.0, 3L, true}, {2.9, 2L, true}, {-0.5, 0L, true}, {-1.0, -1L, false}, {-1.5, -1L, false},
-            {Boolean.TRUE, 1L, true}, {Boolean.FALSE, 0L, true},
-            {JsonValues.NULL, null, false}, {List.of(1L), null, false}, {Map.of("a", 1L), null, false},
+            {5L, 5L, true},
+            {0L, 0L, true},
+            {-1L, -1L, false},
+            {Long.MAX_VALUE, Long.MAX_VALUE, true},
+            {Long.MIN_VALUE, Long.MIN_VALUE, false},
+            {(1L << 32) | 7, (1L << 32) | 7, true},
+            {u64max, -1L, true},
+            {new BigInteger("-18446744073709551617"), -1L, false},
+            {"4294967298", 4294967298L, true},
+            {"0", 0L, true},
+            {"18446744073709551615", -1L, true},
+            {"-3", -3L, false},
+            {" 42 ", 42L, true},
+            {"+9", 9L, true},
+            {"1_000", 1000L, true},
+            {"007", 7L, true},
+            {"abc", null, false},
+            {"", null, false},
+            {3.0, 3L, true},
+            {2.9, 2L, true},
+            {-0.5, 0L, true},
+            {-1.0, -1L, false},
+            {-1.5, -1L, false},
+            {Boolean.TRUE, 1L, true},
+            {Boolean.FALSE, 0L, true},
+            {JsonValues.NULL, null, false},
+            {List.of(1L), null, false},
+            {Map.of("a", 1L), null, false},
         };
         for (Object[] c : cases) {
             Object raw = c[0];
@@ -187,7 +238,8 @@ class PhaseTableTest {
         t.setTaskId(r, "0012");
         assertThat(t.otherCount()).isEqualTo(before + 1);
 
-        // a value that does not convert leaves the last normalised id in place, not valid (as a record with two task_ids)
+        // a value that does not convert leaves the last normalised id in place, not valid (as a record with two
+        // task_ids)
         int d = t.addRow();
         t.setTaskId(d, "77");
         t.setTaskId(d, "abc");
@@ -207,7 +259,9 @@ class PhaseTableTest {
     @Test
     void tasksProcessedAsAnInteger() {
         PhaseTable t = new PhaseTable();
-        Object[][] cases = {{4L, 4L}, {"12", 12L}, {2.7, 2L}, {Boolean.TRUE, 1L}, {JsonValues.NULL, -5L}, {"x", -5L}, {List.of(1L), -5L}};
+        Object[][] cases = {
+            {4L, 4L}, {"12", 12L}, {2.7, 2L}, {Boolean.TRUE, 1L}, {JsonValues.NULL, -5L}, {"x", -5L}, {List.of(1L), -5L}
+        };
         for (Object[] c : cases) {
             int r = t.addRow();
             t.setValue(r, TASKS_PROCESSED, c[0]);
@@ -269,7 +323,8 @@ class PhaseTableTest {
         List<Object> odd = oddValues();
         List<Object> triples = List.of(List.of(0L, 0L, 0L), List.of(0L, 6L, 0L), List.of(3L, 1L, 2L));
         for (Object tr : triples) {
-            @SuppressWarnings("unchecked") List<Object> l = (List<Object>) tr;
+            @SuppressWarnings("unchecked")
+            List<Object> l = (List<Object>) tr;
             t.addDepthList(l);
         }
         int n = 40_000;
@@ -286,7 +341,9 @@ class PhaseTableTest {
                     kind[r] = rnd.nextBoolean() ? "dispatch" : "complete";
                     t.setKind(r, kind[r]);
                 } else if (s == TASK_ID) {
-                    Object v = rnd.nextInt(3) > 0 ? (Object) (rnd.nextLong() >> rnd.nextInt(64)) : odd.get(rnd.nextInt(odd.size()));
+                    Object v = rnd.nextInt(3) > 0
+                            ? (Object) (rnd.nextLong() >> rnd.nextInt(64))
+                            : odd.get(rnd.nextInt(odd.size()));
                     t.setTaskId(r, v);
                     ref[r][s] = v;
                 } else if ((s == SHARED_AT_START || s == SHARED_AT_END) && rnd.nextInt(4) > 0) {
@@ -319,8 +376,10 @@ class PhaseTableTest {
             assertThat(v.sharedAtEnd()).as("row %d", r).isEqualTo(ref[r][SHARED_AT_END]);
             assertThat(v.taskIdAsWritten()).as("row %d", r).isEqualTo(ref[r][TASK_ID]);
             assertThat(v.hasTasksProcessed()).isEqualTo(ref[r][TASKS_PROCESSED] != JsonValues.ABSENT);
-            boolean triples3 = ref[r][SHARED_AT_START] instanceof List && ((List<?>) ref[r][SHARED_AT_START]).size() == 3
-                && ref[r][SHARED_AT_END] instanceof List && ((List<?>) ref[r][SHARED_AT_END]).size() == 3;
+            boolean triples3 = ref[r][SHARED_AT_START] instanceof List
+                    && ((List<?>) ref[r][SHARED_AT_START]).size() == 3
+                    && ref[r][SHARED_AT_END] instanceof List
+                    && ((List<?>) ref[r][SHARED_AT_END]).size() == 3;
             assertThat(v.depthsValid()).as("row %d", r).isEqualTo(triples3);
         }
     }
@@ -354,19 +413,53 @@ class PhaseTableTest {
     /** What the reader keeps of each member is what Jackson reads there, whatever the value. */
     @Test
     void theReaderKeepsEveryMemberAsWritten() throws IOException {
-        String[] texts = {"0", "3", "4095", "4096", "-7", "70000", "2147483648", "9223372036854775807", "-9223372036854775808",
-            "18446744073709551615", "123456789012345678901234567890", "-18446744073709551617", "1.0", "-0.0", "2.5e3",
-            "\"7\"", "\"abc\"", "\"\"", "\"-4\"", "\"18446744073709551615\"", "\" 5\"", "null", "true", "false", "[]",
-            "[1, 2]", "[0, 6, 0]", "[1, 2, 3000000]", "[-1, 0, 0]", "[1, 2, 3, 4.5]", "[1, \"2\", 3, 4]", "[\"a\", null]", "[1.5, 2, 3]",
-            "[[1], 2, 3]", "{\"x\": [1, 2]}"};
-        String[] members = {"loop_iter", "tasks_processed", "submit_idx", "shared_at_start", "shared_at_end", "task_id"};
+        String[] texts = {
+            "0",
+            "3",
+            "4095",
+            "4096",
+            "-7",
+            "70000",
+            "2147483648",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "18446744073709551615",
+            "123456789012345678901234567890",
+            "-18446744073709551617",
+            "1.0",
+            "-0.0",
+            "2.5e3",
+            "\"7\"",
+            "\"abc\"",
+            "\"\"",
+            "\"-4\"",
+            "\"18446744073709551615\"",
+            "\" 5\"",
+            "null",
+            "true",
+            "false",
+            "[]",
+            "[1, 2]",
+            "[0, 6, 0]",
+            "[1, 2, 3000000]",
+            "[-1, 0, 0]",
+            "[1, 2, 3, 4.5]",
+            "[1, \"2\", 3, 4]",
+            "[\"a\", null]",
+            "[1.5, 2, 3]",
+            "[[1], 2, 3]",
+            "{\"x\": [1, 2]}"
+        };
+        String[] members = {"loop_iter", "tasks_processed", "submit_idx", "shared_at_start", "shared_at_end", "task_id"
+        };
         int[] slots = {LOOP_ITER, TASKS_PROCESSED, SUBMIT_IDX, SHARED_AT_START, SHARED_AT_END, TASK_ID};
         Random rnd = new Random(3);
         StringBuilder sched = new StringBuilder(), orch = new StringBuilder();
         List<String[]> expected = new ArrayList<>(); // per record: member text or null, in slot order
         for (int i = 0; i < 400; i++) {
             String[] e = new String[6];
-            StringBuilder rec = new StringBuilder("{\"kind\": \"dispatch\", \"start_cycles\": " + (100 + i) + ", \"end_cycles\": " + (101 + i));
+            StringBuilder rec = new StringBuilder(
+                    "{\"kind\": \"dispatch\", \"start_cycles\": " + (100 + i) + ", \"end_cycles\": " + (101 + i));
             for (int m = 0; m < 6; m++) {
                 if (rnd.nextInt(3) == 0) continue;
                 // sometimes the member twice: the last one counts
@@ -382,10 +475,14 @@ class PhaseTableTest {
             lane.append(rec);
             expected.add(e);
         }
-        Timeline tl = TestFiles.read(dir, "r.json", "{\"l2_swimlane_level\": 4, \"metadata\": {\"clock_freq_hz\": 1000000},"
-            + " \"aicore_tasks\": [[0, 0, 1, 110, 150]], \"aicpu_tasks\": [[0, 1, 100, 155]],"
-            + " \"aicpu_scheduler_phases\": [[" + sched + "], []],"
-            + " \"aicpu_orchestrator_phases\": [[" + orch + "]]}").tl;
+        Timeline tl = TestFiles.read(
+                        dir,
+                        "r.json",
+                        "{\"l2_swimlane_level\": 4, \"metadata\": {\"clock_freq_hz\": 1000000},"
+                                + " \"aicore_tasks\": [[0, 0, 1, 110, 150]], \"aicpu_tasks\": [[0, 1, 100, 155]],"
+                                + " \"aicpu_scheduler_phases\": [[" + sched + "], []],"
+                                + " \"aicpu_orchestrator_phases\": [[" + orch + "]]}")
+                .tl;
         List<PhaseRecord> all = new ArrayList<>(tl.schedulerPhases.get(0));
         all.addAll(tl.orchestratorPhases.get(0));
         assertThat(all).hasSize(400);
@@ -399,10 +496,11 @@ class PhaseTableTest {
             for (int m = 0; m < 6; m++) {
                 String text = expected.get(i)[m];
                 Object want = JsonValues.ABSENT;
-                if (text != null) try (JsonParser p = f.createParser(text)) {
-                    p.nextToken();
-                    want = JsonValues.read(p);
-                }
+                if (text != null)
+                    try (JsonParser p = f.createParser(text)) {
+                        p.nextToken();
+                        want = JsonValues.read(p);
+                    }
                 Object got = tl.phases.value(r.row(), slots[m]);
                 assertThat(got).as("record %d %s = %s", i, members[m], text).isEqualTo(want);
                 if (want instanceof BigInteger || want instanceof Double || want instanceof String)
@@ -411,8 +509,9 @@ class PhaseTableTest {
             String tid = expected.get(i)[5];
             Object raw = tl.phases.value(r.row(), TASK_ID);
             Long asLong = JsonValues.asLong(raw);
-            boolean convertible = raw instanceof Long || raw instanceof BigInteger
-                || ((raw instanceof String || raw instanceof Double || raw instanceof Boolean) && asLong != null);
+            boolean convertible = raw instanceof Long
+                    || raw instanceof BigInteger
+                    || ((raw instanceof String || raw instanceof Double || raw instanceof Boolean) && asLong != null);
             assertThat(r.taskIdOk()).as("record %d task_id %s", i, tid).isEqualTo(convertible);
             if (convertible) assertThat(r.taskId()).isEqualTo((long) asLong);
         }

@@ -1,9 +1,9 @@
 package io.ptotrace.model;
 
-import io.ptotrace.io.InputProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.ptotrace.io.InputProblem;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +17,7 @@ class RecordsReaderErrorsTest {
 
     private InputProblem problem(String json) {
         Path f = TestFiles.write(dir, "l2_swimlane_records.json", json);
-        InputProblem p = catchThrowableOfType(InputProblem.class, () -> RecordsReader.read(f, w -> { }));
+        InputProblem p = catchThrowableOfType(InputProblem.class, () -> RecordsReader.read(f, w -> {}));
         assertThat(p).as("an InputProblem for " + json).isNotNull();
         assertThat(p.file()).isEqualTo(f.toString());
         assertThat(p.oneLine()).startsWith(f + ": ").doesNotContain("\n");
@@ -29,32 +29,38 @@ class RecordsReaderErrorsTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 5, -1, 99})
     void levelOutsideOneToFour(int level) {
-        InputProblem p = problem("{\"l2_swimlane_level\": " + level + ", \"metadata\": {\"clock_freq_hz\": 1000000}, " + ROWS + "}");
+        InputProblem p = problem(
+                "{\"l2_swimlane_level\": " + level + ", \"metadata\": {\"clock_freq_hz\": 1000000}, " + ROWS + "}");
         assertThat(p.getMessage()).isEqualTo("Unsupported l2_swimlane_level: " + level + " (expected 1, 2, 3, or 4)");
     }
 
     @Test
     void newerLevelOutOfRangeNamesTheNewerKey() {
-        InputProblem p = problem("{\"chip_swimlane_level\": 7, \"metadata\": {\"clock_freq_hz\": 1000000}, " + ROWS + "}");
+        InputProblem p =
+                problem("{\"chip_swimlane_level\": 7, \"metadata\": {\"clock_freq_hz\": 1000000}, " + ROWS + "}");
         assertThat(p.getMessage()).isEqualTo("Unsupported chip_swimlane_level: 7 (expected 1, 2, 3, or 4)");
     }
 
     @Test
     void neitherLevelKey() {
         InputProblem p = problem("{\"metadata\": {\"clock_freq_hz\": 1000000}, " + ROWS + "}");
-        assertThat(p.getMessage()).isEqualTo("no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)");
+        assertThat(p.getMessage())
+                .isEqualTo("no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)");
     }
 
     @Test
     void bothLevelKeysDifferent() {
-        InputProblem p = problem("{\"l2_swimlane_level\": 2, \"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1000000}, " + ROWS + "}");
+        InputProblem p = problem(
+                "{\"l2_swimlane_level\": 2, \"chip_swimlane_level\": 3, \"metadata\": {\"clock_freq_hz\": 1000000}, "
+                        + ROWS + "}");
         assertThat(p.getMessage()).contains("chip_swimlane_level", "l2_swimlane_level", "disagree");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"null", "\"abc\"", "true", "[2]", "{}"})
     void levelNotAnInteger(String v) {
-        InputProblem p = problem("{\"l2_swimlane_level\": " + v + ", \"metadata\": {\"clock_freq_hz\": 1000000}, " + ROWS + "}");
+        InputProblem p =
+                problem("{\"l2_swimlane_level\": " + v + ", \"metadata\": {\"clock_freq_hz\": 1000000}, " + ROWS + "}");
         assertThat(p.getMessage()).isEqualTo("l2_swimlane_level missing or not an integer");
     }
 
@@ -126,7 +132,8 @@ class RecordsReaderErrorsTest {
 
     @Test
     void sectionOfTheWrongType() {
-        InputProblem p = problem("{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": 1}, \"aicore_tasks\": \"none\"}");
+        InputProblem p =
+                problem("{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": 1}, \"aicore_tasks\": \"none\"}");
         assertThat(p.getMessage()).isEqualTo("aicore_tasks is not an array");
     }
 
@@ -150,7 +157,8 @@ class RecordsReaderErrorsTest {
 
     @Test
     void coreTypesNotAList() {
-        InputProblem p = problem("{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": 1, \"core_types\": \"aic\"}, \"aicore_tasks\": []}");
+        InputProblem p = problem(
+                "{\"l2_swimlane_level\": 1, \"metadata\": {\"clock_freq_hz\": 1, \"core_types\": \"aic\"}, \"aicore_tasks\": []}");
         assertThat(p.getMessage()).isEqualTo("metadata.core_types is not an array");
     }
 
@@ -208,7 +216,7 @@ class RecordsReaderErrorsTest {
     @Test
     void missingFile() {
         Path f = dir.resolve("nope.json");
-        InputProblem p = catchThrowableOfType(InputProblem.class, () -> RecordsReader.read(f, w -> { }));
+        InputProblem p = catchThrowableOfType(InputProblem.class, () -> RecordsReader.read(f, w -> {}));
         assertThat(p.file()).isEqualTo(f.toString());
         assertThat(p.oneLine()).isEqualTo(f + ": no such file");
     }

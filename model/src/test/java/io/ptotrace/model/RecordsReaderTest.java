@@ -44,17 +44,20 @@ class RecordsReaderTest {
         assertThat(tl.end).containsExactly(50.0, 100.0, 130.0);
         assertThat(tl.finish).containsExactly(55.0, 105.0, 140.0);
         assertThat(tl.localSetup).containsExactly(2.0, 3.0, 1.0);
-        assertThat(new double[] {tl.propagation(0), tl.propagation(1), tl.propagation(2)}).containsExactly(8.0, 5.0, 6.0);
-        assertThat(new double[] {tl.duration(0), tl.duration(1), tl.duration(2)}).containsExactly(40.0, 40.0, 20.0);
+        assertThat(new double[] {tl.propagation(0), tl.propagation(1), tl.propagation(2)})
+                .containsExactly(8.0, 5.0, 6.0);
+        assertThat(new double[] {tl.duration(0), tl.duration(1), tl.duration(2)})
+                .containsExactly(40.0, 40.0, 20.0);
         assertThat(tl.schedulerPhases).isNull();
         assertThat(tl.orchestratorPhases).isNull();
         assertThat(tl.orchestratorSource).isNull();
         assertThat(tl.timelineMetadata).isNull();
         assertThat(tl.uploads).isEmpty();
         assertThat(tl.coreToThread).isEmpty();
-        assertThat(r.warnings).containsExactly(
-            "Warning: 1 aicpu_task(s) had no matching AICore record (top offenders: core 0: 1); the missing AICore buffer(s)"
-                + " were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
+        assertThat(r.warnings)
+                .containsExactly(
+                        "Warning: 1 aicpu_task(s) had no matching AICore record (top offenders: core 0: 1); the missing AICore buffer(s)"
+                                + " were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
     }
 
     @Test
@@ -83,9 +86,10 @@ class RecordsReaderTest {
              "aicpu_tasks": [[5, 1, 1, 2], [2, 1, 1, 2], [7, 1, 1, 2], [9, 1, 1, 2], [0, 1, 100, 155], [2, 2, 1, 2], [9, 2, 1, 2]]}
             """);
         assertThat(r.tl.rows).isEqualTo(1);
-        assertThat(r.warnings).containsExactly("Warning: 6 aicpu_task(s) had no matching AICore record (top offenders: "
-            + "core 2: 2, core 9: 2, core 5: 1); the missing AICore buffer(s) were dropped on rotation. "
-            + "Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
+        assertThat(r.warnings)
+                .containsExactly("Warning: 6 aicpu_task(s) had no matching AICore record (top offenders: "
+                        + "core 2: 2, core 9: 2, core 5: 1); the missing AICore buffer(s) were dropped on rotation. "
+                        + "Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
     }
 
     @Test
@@ -156,30 +160,49 @@ class RecordsReaderTest {
         assertThat(d.loopIterAsWritten()).isEqualTo(3L);
         PhaseRecord o = tl.orchestratorPhases.get(0).get(0);
         assertThat(o.phase()).isEqualTo("orch_submit"); // overwritten whatever the file says
-        assertThat(o.startUs()).isEqualTo(0.0);          // raw 0 means missing
-        assertThat(o.endUs()).isEqualTo(0.0);            // the earliest real timestamp also lands at 0.0
+        assertThat(o.startUs()).isEqualTo(0.0); // raw 0 means missing
+        assertThat(o.endUs()).isEqualTo(0.0); // the earliest real timestamp also lands at 0.0
         assertThat(tl.orchestratorSource).isEqualTo("aicpu");
     }
 
     /** Phase record members usually come in the runtime's order, but any order reads the same. */
     @Test
     void phaseRecordMembersInAnyOrder() {
-        String[] sched = {"\"kind\": \"dispatch\"", "\"start_cycles\": 120", "\"end_cycles\": 130", "\"loop_iter\": 7",
-            "\"tasks_processed\": 2", "\"pop_hit\": 1", "\"pop_miss\": 0", "\"shared_at_start\": [1, 2, 3]",
-            "\"shared_at_end\": [0, 1, 0]", "\"new_counter\": {\"kind\": \"x\"}"};
+        String[] sched = {
+            "\"kind\": \"dispatch\"",
+            "\"start_cycles\": 120",
+            "\"end_cycles\": 130",
+            "\"loop_iter\": 7",
+            "\"tasks_processed\": 2",
+            "\"pop_hit\": 1",
+            "\"pop_miss\": 0",
+            "\"shared_at_start\": [1, 2, 3]",
+            "\"shared_at_end\": [0, 1, 0]",
+            "\"new_counter\": {\"kind\": \"x\"}"
+        };
         String[] orch = {"\"submit_idx\": 4", "\"task_id\": 9", "\"start_cycles\": 101", "\"end_cycles\": 104"};
         java.util.Random rnd = new java.util.Random(5);
         String expected = null;
         for (int round = 0; round < 12; round++) {
-            java.util.List<String> s = new java.util.ArrayList<>(java.util.List.of(sched)), o = new java.util.ArrayList<>(java.util.List.of(orch));
-            if (round > 0) { java.util.Collections.shuffle(s, rnd); java.util.Collections.shuffle(o, rnd); }
-            Timeline tl = read(dir, "r" + round + ".json", "{\"l2_swimlane_level\": 4, \"metadata\": {\"clock_freq_hz\": 1000000},"
-                + " \"aicore_tasks\": [[0, 0, 1, 110, 150]], \"aicpu_tasks\": [[0, 1, 100, 155]],"
-                + " \"aicpu_scheduler_phases\": [[{" + String.join(", ", s) + "}]],"
-                + " \"aicpu_orchestrator_phases\": [[{" + String.join(", ", o) + "}]]}").tl;
-            PhaseRecord d = tl.schedulerPhases.get(0).get(0), x = tl.orchestratorPhases.get(0).get(0);
-            String seen = d.phase() + " " + d.startUs() + " " + d.endUs() + " " + d.loopIterAsWritten() + " " + d.tasksProcessed() + " "
-                + d.sharedAtStart() + " " + d.sharedAtEnd() + " | " + x.startUs() + " " + x.endUs() + " " + x.submitIdx() + " " + x.taskId();
+            java.util.List<String> s = new java.util.ArrayList<>(java.util.List.of(sched)),
+                    o = new java.util.ArrayList<>(java.util.List.of(orch));
+            if (round > 0) {
+                java.util.Collections.shuffle(s, rnd);
+                java.util.Collections.shuffle(o, rnd);
+            }
+            Timeline tl = read(
+                            dir,
+                            "r" + round + ".json",
+                            "{\"l2_swimlane_level\": 4, \"metadata\": {\"clock_freq_hz\": 1000000},"
+                                    + " \"aicore_tasks\": [[0, 0, 1, 110, 150]], \"aicpu_tasks\": [[0, 1, 100, 155]],"
+                                    + " \"aicpu_scheduler_phases\": [[{" + String.join(", ", s) + "}]],"
+                                    + " \"aicpu_orchestrator_phases\": [[{" + String.join(", ", o) + "}]]}")
+                    .tl;
+            PhaseRecord d = tl.schedulerPhases.get(0).get(0),
+                    x = tl.orchestratorPhases.get(0).get(0);
+            String seen = d.phase() + " " + d.startUs() + " " + d.endUs() + " " + d.loopIterAsWritten() + " "
+                    + d.tasksProcessed() + " " + d.sharedAtStart() + " " + d.sharedAtEnd() + " | " + x.startUs() + " "
+                    + x.endUs() + " " + x.submitIdx() + " " + x.taskId();
             if (expected == null) {
                 expected = seen;
                 assertThat(seen).isEqualTo("dispatch 20.0 30.0 7 2 [1, 2, 3] [0, 1, 0] | 1.0 4.0 4 9");
@@ -285,7 +308,8 @@ class RecordsReaderTest {
             {"l2_swimlane_level": 2, "metadata": {"clock_freq_hz": 1000000, "core_types": ["aic"]},
              "aicore_tasks": [[0, 1, 1, 110, 150, 2], [0, 0, 2, 160, 200, 0]], "aicpu_tasks": []}
             """);
-        assertThat(r.warnings).containsExactly("Warning: l2_swimlane_level 2 but aicpu_tasks is empty; using AICore timing only");
+        assertThat(r.warnings)
+                .containsExactly("Warning: l2_swimlane_level 2 but aicpu_tasks is empty; using AICore timing only");
         assertThat(r.tl.rows).isEqualTo(2);
         assertThat(r.tl.aicpuJoined).isFalse();
         assertThat(r.tl.taskId).containsExactly(0L, 1L);
@@ -300,7 +324,8 @@ class RecordsReaderTest {
             {"chip_swimlane_level": 3, "metadata": {"clock_freq_hz": 1000000},
              "aicore_tasks": [[0, 1, 1, 110, 150]]}
             """);
-        assertThat(r.warnings).containsExactly("Warning: chip_swimlane_level 3 but aicpu_tasks is empty; using AICore timing only");
+        assertThat(r.warnings)
+                .containsExactly("Warning: chip_swimlane_level 3 but aicpu_tasks is empty; using AICore timing only");
         assertThat(r.tl.rows).isEqualTo(1);
     }
 

@@ -42,10 +42,11 @@ class RunLocatorTest {
         touch("outputs/A_case_20260101_000000/l2_swimlane_records.json", 1000);
         touch("outputs/B_case_20260101_000001/chip_swimlane_records.json", 3000);
         touch("outputs/C_case_20260101_000002/l2_swimlane_records.json", 2000);
-        touch("outputs/deeper/run/l2_swimlane_records.json", 9000);          // two levels: ignored
-        touch("outputs/D/l2_perf_records.json", 9000);                       // not a discovery name
-        touch("outputs/l2_swimlane_records.json", 9000);                     // zero levels: ignored
-        assertThat(RunLocator.newestUnderOutputs(dir)).isEqualTo(dir.resolve("outputs/B_case_20260101_000001/chip_swimlane_records.json"));
+        touch("outputs/deeper/run/l2_swimlane_records.json", 9000); // two levels: ignored
+        touch("outputs/D/l2_perf_records.json", 9000); // not a discovery name
+        touch("outputs/l2_swimlane_records.json", 9000); // zero levels: ignored
+        assertThat(RunLocator.newestUnderOutputs(dir))
+                .isEqualTo(dir.resolve("outputs/B_case_20260101_000001/chip_swimlane_records.json"));
     }
 
     @Test
@@ -58,8 +59,10 @@ class RunLocatorTest {
 
     @Test
     void everyRecordsNameIsReadInAFolderButOnlyCaptureNamesAreDiscovered() {
-        assertThat(RunLocator.RECORDS_NAMES).startsWith(RunLocator.CAPTURE_NAMES.toArray(new String[0]))
-            .endsWith(RunLocator.L2_PERF_RECORDS).doesNotHaveDuplicates();
+        assertThat(RunLocator.RECORDS_NAMES)
+                .startsWith(RunLocator.CAPTURE_NAMES.toArray(new String[0]))
+                .endsWith(RunLocator.L2_PERF_RECORDS)
+                .doesNotHaveDuplicates();
         assertThat(RunLocator.CAPTURE_NAMES).doesNotContain(RunLocator.L2_PERF_RECORDS);
     }
 
@@ -76,8 +79,9 @@ class RunLocatorTest {
         touch("run/name_map.json", 1);
         touch("run/name_map_b.json", 1);
         assertThat(RunLocator.uniqueNameMapBeside(input, w::add)).isNull();
-        assertThat(w).containsExactly("Warning: multiple sibling name maps found next to " + input
-            + ": name_map.json, name_map_b.json, name_map_case.json; pass --func-names explicitly.");
+        assertThat(w)
+                .containsExactly("Warning: multiple sibling name maps found next to " + input
+                        + ": name_map.json, name_map_b.json, name_map_case.json; pass --func-names explicitly.");
     }
 
     @Test
@@ -91,7 +95,7 @@ class RunLocatorTest {
         assertThat(RunLocator.newestNameMapBeside(deps)).isEqualTo(newest);
         Path lastByName = touch("run/name_map_d.json", 300);
         assertThat(RunLocator.newestNameMapBeside(deps)).isEqualTo(lastByName);
-        assertThat(RunLocator.uniqueNameMapBeside(deps, w -> { })).isNull(); // the other policy: several, none taken
+        assertThat(RunLocator.uniqueNameMapBeside(deps, w -> {})).isNull(); // the other policy: several, none taken
     }
 
     @Test
@@ -107,10 +111,15 @@ class RunLocatorTest {
     @Test
     void depsJsonOfAFolderOrBesideARecordsFile() throws IOException {
         Path run = Files.createDirectories(dir.resolve("run"));
-        assertThat(RunLocator.depsBeside(run.resolve("l2_swimlane_records.json"))).isEqualTo(run.resolve("deps.json"));
+        assertThat(RunLocator.depsBeside(run.resolve("l2_swimlane_records.json")))
+                .isEqualTo(run.resolve("deps.json"));
         assertThat(RunLocator.depsBeside(Path.of("chip_swimlane_records.json"))).isEqualTo(Path.of("deps.json"));
-        assertThatThrownBy(() -> RunLocator.depsOf(run)).isInstanceOf(InputProblem.class).hasMessageContaining("no deps.json in this folder");
-        assertThatThrownBy(() -> RunLocator.depsOf(run.resolve("deps.json"))).isInstanceOf(InputProblem.class).hasMessageContaining("no such file");
+        assertThatThrownBy(() -> RunLocator.depsOf(run))
+                .isInstanceOf(InputProblem.class)
+                .hasMessageContaining("no deps.json in this folder");
+        assertThatThrownBy(() -> RunLocator.depsOf(run.resolve("deps.json")))
+                .isInstanceOf(InputProblem.class)
+                .hasMessageContaining("no such file");
         Path deps = touch("run/deps.json", 1);
         assertThat(RunLocator.depsOf(run)).isEqualTo(deps);
         assertThat(RunLocator.depsOf(deps)).isEqualTo(deps);

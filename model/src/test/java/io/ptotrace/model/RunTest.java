@@ -29,7 +29,8 @@ class RunTest {
                {"task_id": "2", "kernel_ids": [-1, 3, 4]}],
              "edges": []}
             """));
-        // task 0 on AIC: slot 0; task 1 on AIV: slot 1 empty, slot 2; task 2: AIC has no kernel, AIV slot 1; task 3 unlisted
+        // task 0 on AIC: slot 0; task 1 on AIV: slot 1 empty, slot 2; task 2: AIC has no kernel, AIV slot 1; task 3
+        // unlisted
         assertThat(new Run(tl, deps, null).funcId).containsExactly(7, 5, -1, 3, -1);
         assertThat(new Run(tl, null, null).funcId).containsExactly(-1, -1, -1, -1, -1);
     }

@@ -28,8 +28,9 @@ class TaskIdsTest {
 
     @Test
     void parseDisplayReadsBackWhatDisplayWrites() {
-        for (long raw : new long[] {0, 5, 4294967298L, TaskIds.make(255, 0xFFFF_FFFFL), TaskIds.make(1, 5120), TaskIds.make(257, 5)})
-            assertThat(TaskIds.parseDisplay(TaskIds.display(raw))).isEqualTo(raw);
+        for (long raw : new long[] {
+            0, 5, 4294967298L, TaskIds.make(255, 0xFFFF_FFFFL), TaskIds.make(1, 5120), TaskIds.make(257, 5)
+        }) assertThat(TaskIds.parseDisplay(TaskIds.display(raw))).isEqualTo(raw);
         assertThat(TaskIds.parseDisplay("r01t5")).isEqualTo(TaskIds.make(1, 5));
         assertThat(TaskIds.parseDisplay("r0t5")).isEqualTo(5);
     }
@@ -45,13 +46,27 @@ class TaskIdsTest {
         assertThat(TaskIds.parseReference(TaskIds.display(-1L))).isEqualTo(-1L);
         assertThat(TaskIds.parseReference("r257t5")).isEqualTo(TaskIds.make(257, 5));
         for (String s : new String[] {"", "x", "t-1", "18446744073709551616", "(1, 4294967296)", "t4294967296", "1.5"})
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> TaskIds.parseReference(s)).as(s)
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a task id");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> TaskIds.parseReference(s))
+                    .as(s)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("is not a task id");
     }
 
     @Test
     void parseDisplayRefusesWhatIsNoTaskId() {
-        for (String s : new String[] {"", "t", "r1", "rt5", "x5", "t5x", "5", "r4294967296t1", "r99999999999t1", "t4294967296", "t123456789012", " t5"})
-            assertThat(TaskIds.parseDisplay(s)).as(s).isEqualTo(-1);
+        for (String s : new String[] {
+            "",
+            "t",
+            "r1",
+            "rt5",
+            "x5",
+            "t5x",
+            "5",
+            "r4294967296t1",
+            "r99999999999t1",
+            "t4294967296",
+            "t123456789012",
+            " t5"
+        }) assertThat(TaskIds.parseDisplay(s)).as(s).isEqualTo(-1);
     }
 }

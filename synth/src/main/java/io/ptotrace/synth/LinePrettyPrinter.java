@@ -12,115 +12,115 @@ import java.io.IOException;
  * {@code ": "} separators (Python {@code json.dumps} style). One instance per generator.
  */
 final class LinePrettyPrinter implements PrettyPrinter {
-  private static final int MAX_DEPTH = 64;
-  private final boolean[] multi = new boolean[MAX_DEPTH];
-  private static final SerializedString COMMA_SPACE = new SerializedString(", ");
-  private static final SerializedString COLON_SPACE = new SerializedString(": ");
-  private final SerializedString[] indents = new SerializedString[MAX_DEPTH];
-  private final SerializedString[] commaIndents = new SerializedString[MAX_DEPTH];
-  private int depth;
-  private boolean nextMulti;
+    private static final int MAX_DEPTH = 64;
+    private final boolean[] multi = new boolean[MAX_DEPTH];
+    private static final SerializedString COMMA_SPACE = new SerializedString(", ");
+    private static final SerializedString COLON_SPACE = new SerializedString(": ");
+    private final SerializedString[] indents = new SerializedString[MAX_DEPTH];
+    private final SerializedString[] commaIndents = new SerializedString[MAX_DEPTH];
+    private int depth;
+    private boolean nextMulti;
 
-  LinePrettyPrinter() {
-    this(0);
-  }
-
-  /**
-   * A printer for a fragment that will be embedded {@code baseDepth} levels deep in another
-   * document (its indentation continues the outer document's).
-   */
-  LinePrettyPrinter(int baseDepth) {
-    this.depth = baseDepth;
-    StringBuilder sb = new StringBuilder("\n");
-    for (int i = 0; i < MAX_DEPTH; i++) {
-      indents[i] = new SerializedString(sb.toString());
-      commaIndents[i] = new SerializedString("," + sb);
-      sb.append("  ");
+    LinePrettyPrinter() {
+        this(0);
     }
-  }
 
-  /** The next container started is multi-line. */
-  void multiline() {
-    nextMulti = true;
-  }
-
-  private void push() {
-    depth++;
-    multi[depth] = nextMulti;
-    nextMulti = false;
-  }
-
-  @Override
-  public void writeRootValueSeparator(JsonGenerator gen) throws IOException {
-    gen.writeRaw('\n');
-  }
-
-  @Override
-  public void writeStartObject(JsonGenerator gen) throws IOException {
-    gen.writeRaw('{');
-    push();
-  }
-
-  @Override
-  public void writeEndObject(JsonGenerator gen, int nrOfEntries) throws IOException {
-    boolean m = multi[depth];
-    depth--;
-    if (m && nrOfEntries > 0) {
-      gen.writeRaw(indents[depth]);
+    /**
+     * A printer for a fragment that will be embedded {@code baseDepth} levels deep in another
+     * document (its indentation continues the outer document's).
+     */
+    LinePrettyPrinter(int baseDepth) {
+        this.depth = baseDepth;
+        StringBuilder sb = new StringBuilder("\n");
+        for (int i = 0; i < MAX_DEPTH; i++) {
+            indents[i] = new SerializedString(sb.toString());
+            commaIndents[i] = new SerializedString("," + sb);
+            sb.append("  ");
+        }
     }
-    gen.writeRaw('}');
-  }
 
-  @Override
-  public void writeObjectEntrySeparator(JsonGenerator gen) throws IOException {
-    if (multi[depth]) {
-      gen.writeRaw(commaIndents[depth]);
-    } else {
-      gen.writeRaw(COMMA_SPACE);
+    /** The next container started is multi-line. */
+    void multiline() {
+        nextMulti = true;
     }
-  }
 
-  @Override
-  public void writeObjectFieldValueSeparator(JsonGenerator gen) throws IOException {
-    gen.writeRaw(COLON_SPACE);
-  }
-
-  @Override
-  public void writeStartArray(JsonGenerator gen) throws IOException {
-    gen.writeRaw('[');
-    push();
-  }
-
-  @Override
-  public void writeEndArray(JsonGenerator gen, int nrOfValues) throws IOException {
-    boolean m = multi[depth];
-    depth--;
-    if (m && nrOfValues > 0) {
-      gen.writeRaw(indents[depth]);
+    private void push() {
+        depth++;
+        multi[depth] = nextMulti;
+        nextMulti = false;
     }
-    gen.writeRaw(']');
-  }
 
-  @Override
-  public void writeArrayValueSeparator(JsonGenerator gen) throws IOException {
-    if (multi[depth]) {
-      gen.writeRaw(commaIndents[depth]);
-    } else {
-      gen.writeRaw(COMMA_SPACE);
+    @Override
+    public void writeRootValueSeparator(JsonGenerator gen) throws IOException {
+        gen.writeRaw('\n');
     }
-  }
 
-  @Override
-  public void beforeArrayValues(JsonGenerator gen) throws IOException {
-    if (multi[depth]) {
-      gen.writeRaw(indents[depth]);
+    @Override
+    public void writeStartObject(JsonGenerator gen) throws IOException {
+        gen.writeRaw('{');
+        push();
     }
-  }
 
-  @Override
-  public void beforeObjectEntries(JsonGenerator gen) throws IOException {
-    if (multi[depth]) {
-      gen.writeRaw(indents[depth]);
+    @Override
+    public void writeEndObject(JsonGenerator gen, int nrOfEntries) throws IOException {
+        boolean m = multi[depth];
+        depth--;
+        if (m && nrOfEntries > 0) {
+            gen.writeRaw(indents[depth]);
+        }
+        gen.writeRaw('}');
     }
-  }
+
+    @Override
+    public void writeObjectEntrySeparator(JsonGenerator gen) throws IOException {
+        if (multi[depth]) {
+            gen.writeRaw(commaIndents[depth]);
+        } else {
+            gen.writeRaw(COMMA_SPACE);
+        }
+    }
+
+    @Override
+    public void writeObjectFieldValueSeparator(JsonGenerator gen) throws IOException {
+        gen.writeRaw(COLON_SPACE);
+    }
+
+    @Override
+    public void writeStartArray(JsonGenerator gen) throws IOException {
+        gen.writeRaw('[');
+        push();
+    }
+
+    @Override
+    public void writeEndArray(JsonGenerator gen, int nrOfValues) throws IOException {
+        boolean m = multi[depth];
+        depth--;
+        if (m && nrOfValues > 0) {
+            gen.writeRaw(indents[depth]);
+        }
+        gen.writeRaw(']');
+    }
+
+    @Override
+    public void writeArrayValueSeparator(JsonGenerator gen) throws IOException {
+        if (multi[depth]) {
+            gen.writeRaw(commaIndents[depth]);
+        } else {
+            gen.writeRaw(COMMA_SPACE);
+        }
+    }
+
+    @Override
+    public void beforeArrayValues(JsonGenerator gen) throws IOException {
+        if (multi[depth]) {
+            gen.writeRaw(indents[depth]);
+        }
+    }
+
+    @Override
+    public void beforeObjectEntries(JsonGenerator gen) throws IOException {
+        if (multi[depth]) {
+            gen.writeRaw(indents[depth]);
+        }
+    }
 }

@@ -24,22 +24,36 @@ import org.junit.jupiter.api.io.TempDir;
 /** The streams-era layout synth writes for both runtimes, and its multi-rank trees. */
 class StreamsEraTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> RECORD_KEYS = Set.of("start_cycles", "end_cycles", "run_epoch", "loop_iter", "kind", "tasks_processed", "task_id");
+    private static final Set<String> RECORD_KEYS =
+            Set.of("start_cycles", "end_cycles", "run_epoch", "loop_iter", "kind", "tasks_processed", "task_id");
 
     @TempDir
     Path tmp;
 
     private static SynthOptions streams(String runtime) {
-        return SynthOptions.builder().tasks(400).level(4).seed(9).era(Era.STREAMS).runtime(runtime).build();
+        return SynthOptions.builder()
+                .tasks(400)
+                .level(4)
+                .seed(9)
+                .era(Era.STREAMS)
+                .runtime(runtime)
+                .build();
     }
 
     @Test
     void erasAreTheModels() {
-        for (Era e : Era.values()) assertThat(SynthOptions.parseEra(e.name().toLowerCase(java.util.Locale.ROOT))).isEqualTo(e);
+        for (Era e : Era.values())
+            assertThat(SynthOptions.parseEra(e.name().toLowerCase(java.util.Locale.ROOT)))
+                    .isEqualTo(e);
         assertThat(SynthOptions.parseEra("newest")).isEqualTo(Era.STREAMS);
-        assertThatThrownBy(() -> SynthOptions.parseEra("x")).hasMessage("era must be one of l2, chip, streams, got 'x'");
-        assertThatThrownBy(() -> SynthOptions.builder().era(Era.STREAMS).runtime("hbg").rings(2).build())
-            .hasMessage("a host_build_graph run has one ring, got rings 2");
+        assertThatThrownBy(() -> SynthOptions.parseEra("x"))
+                .hasMessage("era must be one of l2, chip, streams, got 'x'");
+        assertThatThrownBy(() -> SynthOptions.builder()
+                        .era(Era.STREAMS)
+                        .runtime("hbg")
+                        .rings(2)
+                        .build())
+                .hasMessage("a host_build_graph run has one ring, got rings 2");
     }
 
     @Test
@@ -58,7 +72,8 @@ class StreamsEraTest {
                 assertThat(row.get(5).asLong()).isBetween(0L, row.get(3).asLong() - 1);
             }
             assertThat(d.get("scheduler_tasks").get("producer").asText()).isEqualTo("aicpu");
-            for (JsonNode row : d.get("scheduler_tasks").get("records")) assertThat(row.size()).isEqualTo(5);
+            for (JsonNode row : d.get("scheduler_tasks").get("records"))
+                assertThat(row.size()).isEqualTo(5);
             Set<String> kinds = new HashSet<>();
             for (JsonNode st : d.get("scheduler_records").get("streams")) {
                 int n = st.get("records").size();
@@ -68,13 +83,17 @@ class StreamsEraTest {
                     assertThat(keys).isEqualTo(RECORD_KEYS);
                     kinds.add(rec.get("kind").asText());
                 }
-                for (JsonNode m : st.get("metrics")) assertThat(m.get("record_index").asInt()).isBetween(0, n - 1);
+                for (JsonNode m : st.get("metrics"))
+                    assertThat(m.get("record_index").asInt()).isBetween(0, n - 1);
             }
-            if (runtime.equals("hbg")) assertThat(kinds).doesNotContain("release", "dummy_task", "predicated_skip", "resolve");
+            if (runtime.equals("hbg"))
+                assertThat(kinds).doesNotContain("release", "dummy_task", "predicated_skip", "resolve");
             else assertThat(kinds).contains("complete", "dispatch");
             for (JsonNode th : d.get("aicpu_orchestrator_phases"))
-                for (JsonNode rec : th) assertThat(rec.get("run_epoch").asLong()).isEqualTo(1);
-            assertThat(JSON.readTree(r.depsFile().toFile()).get("runtime").asText()).isEqualTo(wire);
+                for (JsonNode rec : th)
+                    assertThat(rec.get("run_epoch").asLong()).isEqualTo(1);
+            assertThat(JSON.readTree(r.depsFile().toFile()).get("runtime").asText())
+                    .isEqualTo(wire);
             // the Host log brackets the device work: one placeable window
             List<HostWindow> w = HostWindow.of(HostLog.read(List.of(r.hostLog())));
             assertThat(w).hasSize(1);
@@ -85,7 +104,8 @@ class StreamsEraTest {
 
     @Test
     void sameOptionsSameBytes() throws IOException {
-        SynthRun.Result a = SynthRun.write(streams("tmr"), tmp.resolve("a")), b = SynthRun.write(streams("tmr"), tmp.resolve("b"));
+        SynthRun.Result a = SynthRun.write(streams("tmr"), tmp.resolve("a")),
+                b = SynthRun.write(streams("tmr"), tmp.resolve("b"));
         assertThat(Files.readAllBytes(a.recordsFile())).isEqualTo(Files.readAllBytes(b.recordsFile()));
         assertThat(Files.readAllBytes(a.hostLog())).isEqualTo(Files.readAllBytes(b.hostLog()));
     }
@@ -95,7 +115,9 @@ class StreamsEraTest {
         Path root = tmp.resolve("dfx_outputs");
         SynthTree.Result t = SynthTree.write(streams("tmr"), 3, 2, root);
         assertThat(t.captures()).hasSize(6);
-        assertThat(t.hostLogs()).extracting(p -> p.getFileName().toString()).containsExactly("host.5000.log", "host.5001.log", "host.5002.log");
+        assertThat(t.hostLogs())
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly("host.5000.log", "host.5001.log", "host.5002.log");
         RankTree tree = RankTree.of(root);
         assertThat(tree.ranks).hasSize(3);
         DispatchSelection d1 = DispatchSelection.byDispatch(tree, "d1");
@@ -107,13 +129,21 @@ class StreamsEraTest {
             assertThat(id.groupSize).isEqualTo(3);
             assertThat(id.groupIndex).isEqualTo(c.rank);
             assertThat(id.hostPid).isEqualTo(SynthTree.HOST_PID_BASE + c.rank);
-            assertThat(JSON.readTree(c.records.toFile()).get("aicore_tasks").get(0).get(6).asLong()).isEqualTo(2);
+            assertThat(JSON.readTree(c.records.toFile())
+                            .get("aicore_tasks")
+                            .get(0)
+                            .get(6)
+                            .asLong())
+                    .isEqualTo(2);
         }
-        assertThat(DispatchSelection.byDispatchId(tree, "17:1").captures).extracting(c -> c.dir).isEqualTo(d1.captures.stream().map(c -> c.dir).toList());
+        assertThat(DispatchSelection.byDispatchId(tree, "17:1").captures)
+                .extracting(c -> c.dir)
+                .isEqualTo(d1.captures.stream().map(c -> c.dir).toList());
         List<HostWindow> w = HostWindow.of(HostLog.read(t.hostLogs()));
         assertThat(w).hasSize(6);
         assertThat(w).extracting(x -> x.identity[1]).containsExactly(1L, 2L, 1L, 2L, 1L, 2L);
-        assertThatThrownBy(() -> SynthTree.write(SynthOptions.builder().era(Era.CHIP).build(), 2, 1, tmp.resolve("x")))
-            .hasMessage("a multi-rank tree is of the streams era (--era streams)");
+        assertThatThrownBy(() ->
+                        SynthTree.write(SynthOptions.builder().era(Era.CHIP).build(), 2, 1, tmp.resolve("x")))
+                .hasMessage("a multi-rank tree is of the streams era (--era streams)");
     }
 }

@@ -9,7 +9,9 @@ final class AsciiOut {
     private final byte[] buf = new byte[1 << 16];
     private int n;
 
-    AsciiOut(OutputStream out) { this.out = out; }
+    AsciiOut(OutputStream out) {
+        this.out = out;
+    }
 
     AsciiOut text(String s) throws IOException {
         for (int i = 0, len = s.length(); i < len; i++) {
@@ -25,7 +27,10 @@ final class AsciiOut {
         byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         if (n + b.length > buf.length) drain();
         if (b.length > buf.length) out.write(b);
-        else { System.arraycopy(b, 0, buf, n, b.length); n += b.length; }
+        else {
+            System.arraycopy(b, 0, buf, n, b.length);
+            n += b.length;
+        }
         return this;
     }
 
@@ -47,11 +52,17 @@ final class AsciiOut {
             buf[n++] = (byte) ('0' + v % 10);
             v /= 10;
         } while (v != 0);
-        for (int i = start, j = n - 1; i < j; i++, j--) { byte t = buf[i]; buf[i] = buf[j]; buf[j] = t; }
+        for (int i = start, j = n - 1; i < j; i++, j--) {
+            byte t = buf[i];
+            buf[i] = buf[j];
+            buf[j] = t;
+        }
         return this;
     }
 
-    AsciiOut nl() throws IOException { return ch('\n'); }
+    AsciiOut nl() throws IOException {
+        return ch('\n');
+    }
 
     private void drain() throws IOException {
         out.write(buf, 0, n);

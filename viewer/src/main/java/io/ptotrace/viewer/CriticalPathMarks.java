@@ -28,7 +28,8 @@ final class CriticalPathMarks {
             return;
         }
         ObservedPath o = ObservedPath.of(rg);
-        int bit = page.addMark("critical", "observed critical path (" + o.size() + " tasks)", COLOR, "on the observed critical path");
+        int bit = page.addMark(
+                "critical", "observed critical path (" + o.size() + " tasks)", COLOR, "on the observed critical path");
         for (int i = 0; i < o.size(); i++) {
             int v = g.nodeOf(rg.taskId[o.task[i]]);
             if (v >= 0) page.mark(v, bit);

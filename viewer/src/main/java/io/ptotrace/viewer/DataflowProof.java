@@ -120,7 +120,8 @@ final class DataflowProof {
     private Modifier modifierRecord(int row) {
         if (tensormap < 0 || g.edgeSourceCode(row) != tensormap) return null;
         String access = g.edgeAccessKind(row);
-        if (access != null && !access.equals("WRITER")) return null; // a tracked reader's anti-dependency writes nothing
+        if (access != null && !access.equals("WRITER"))
+            return null; // a tracked reader's anti-dependency writes nothing
         int arg = consumerArg(row);
         if (arg < 0 || !"INOUT".equals(g.argType(arg))) return null;
         Slice c = consumerSlice(row, arg), p = producerSlice(row);
@@ -146,11 +147,17 @@ final class DataflowProof {
         if (tensor < 0) tensor = g.argTensor(arg);
         int t = tensor < 0 ? -1 : g.tensorRow(tensor);
         if (t < 0) return null;
-        Long offset = g.consumerOffsetOk(row) ? (Long) g.consumerOffset(row) : g.argOffsetOk(arg) ? (Long) g.argOffset(arg) : null;
+        Long offset = g.consumerOffsetOk(row)
+                ? (Long) g.consumerOffset(row)
+                : g.argOffsetOk(arg) ? (Long) g.argOffset(arg) : null;
         long[] shape = g.consumerShape(row), strides = g.consumerStrides(row);
         String dtype = g.consumerDtype(row);
-        return slice(t, offset, shape != null ? shape : g.argShape(arg), strides != null ? strides : g.argStrides(arg),
-            dtype != null ? dtype : g.argDtype(arg));
+        return slice(
+                t,
+                offset,
+                shape != null ? shape : g.argShape(arg),
+                strides != null ? strides : g.argStrides(arg),
+                dtype != null ? dtype : g.argDtype(arg));
     }
 
     private Slice producerSlice(int row) {
@@ -164,7 +171,8 @@ final class DataflowProof {
     private Slice slice(int tensorRow, Long offset, long[] shape, long[] strides, String dtype) {
         if (!g.bufferAddrOk(tensorRow) || !g.bufferNumelOk(tensorRow)) return null;
         long addr = g.bufferAddr(tensorRow);
-        long[] bytes = ByteRanges.of(addr, g.bufferNumel(tensorRow), g.tensorDtype(tensorRow), offset, shape, strides, dtype);
+        long[] bytes =
+                ByteRanges.of(addr, g.bufferNumel(tensorRow), g.tensorDtype(tensorRow), offset, shape, strides, dtype);
         return bytes == null ? null : new Slice(addr, bytes);
     }
 }

@@ -27,6 +27,7 @@ final class DepsPage {
     final long[] extra;
     /** Per arg: the tensor after the OUTPUT back-fill (−1 none). */
     private final int[] argTensor;
+
     private final BitSet inferred = new BitSet();
     private final String[] tensorNames;
     /** The page's strings, while {@link #build} runs. */
@@ -49,7 +50,9 @@ final class DepsPage {
         if (tensorMode) backFillOutputs();
     }
 
-    int nodeCount() { return g.nodeCount() + extra.length; }
+    int nodeCount() {
+        return g.nodeCount() + extra.length;
+    }
 
     GraphPage build(BitSet shown) {
         int n = g.nodeCount();
@@ -75,7 +78,14 @@ final class DepsPage {
             String func = k == Kind.SUBMIT && row >= 0 ? funcName(row) : null;
             String suffix = k == Kind.ALLOC ? "alloc" : k == Kind.DUMMY ? "dummy" : func;
             int flags = (fire[v] ? GraphPage.FIRE : 0) | (starred(v, fire, kinds) ? GraphPage.STAR : 0);
-            page.node(v, ids.text(id), suffix, hint(k, row, func), style(k, row, id), flags, row >= 0 ? g.blockNum(row) : 1);
+            page.node(
+                    v,
+                    ids.text(id),
+                    suffix,
+                    hint(k, row, func),
+                    style(k, row, id),
+                    flags,
+                    row >= 0 ? g.blockNum(row) : 1);
             page.nodeId(v, id);
             if (row >= 0) argRows(page.nodeRows, v, row);
         }
@@ -101,7 +111,11 @@ final class DepsPage {
         return page;
     }
 
-    enum Kind { SUBMIT, DUMMY, ALLOC }
+    enum Kind {
+        SUBMIT,
+        DUMMY,
+        ALLOC
+    }
 
     private Kind kind(int v) {
         int row = g.taskRow(v);
@@ -131,7 +145,9 @@ final class DepsPage {
     private String funcName(int row) {
         if (names.size() == 0) return null;
         List<Integer> kernels = List.of(g.kernelId(row, 0), g.kernelId(row, 1), g.kernelId(row, 2));
-        return funcNames.computeIfAbsent(kernels, k -> Optional.ofNullable(joinedNames(row))).orElse(null);
+        return funcNames
+                .computeIfAbsent(kernels, k -> Optional.ofNullable(joinedNames(row)))
+                .orElse(null);
     }
 
     /** Function names by kernel ids: few distinct, one String each. */
@@ -172,10 +188,14 @@ final class DepsPage {
     private static GraphPage.Style byCoreType(String type) {
         if (type == null) return GraphPage.Style.PLAIN;
         switch (type.toLowerCase(Locale.ROOT)) {
-            case "aic": return GraphPage.Style.AIC;
-            case "aiv": return GraphPage.Style.AIV;
-            case "mix": return GraphPage.Style.MIX;
-            default: return GraphPage.Style.PLAIN;
+            case "aic":
+                return GraphPage.Style.AIC;
+            case "aiv":
+                return GraphPage.Style.AIV;
+            case "mix":
+                return GraphPage.Style.MIX;
+            default:
+                return GraphPage.Style.PLAIN;
         }
     }
 
@@ -205,7 +225,10 @@ final class DepsPage {
             for (int a = g.argFrom(row); a < g.argTo(row) && !held; a++) {
                 String type = g.argType(a);
                 if (isOutput(type) && argTensor[a] == t) held = true;
-                else if ("OUTPUT".equals(type) && argTensor[a] < 0) { open = a; openCount++; }
+                else if ("OUTPUT".equals(type) && argTensor[a] < 0) {
+                    open = a;
+                    openCount++;
+                }
             }
             if (!held && openCount == 1) {
                 argTensor[open] = t;
@@ -219,12 +242,15 @@ final class DepsPage {
             for (int a = g.argFrom(row); a < g.argTo(row); a++) rows.addCodes(v, Rows.TEXT, fields, argFields(a));
             return;
         }
-        for (int a = g.argFrom(row); a < g.argTo(row); a++) if (isInput(g.argType(a))) rows.addCodes(v, Rows.INPUT, fields, argFields(a));
-        for (int a = g.argFrom(row); a < g.argTo(row); a++) if (isOutput(g.argType(a))) rows.addCodes(v, Rows.OUTPUT, fields, argFields(a));
+        for (int a = g.argFrom(row); a < g.argTo(row); a++)
+            if (isInput(g.argType(a))) rows.addCodes(v, Rows.INPUT, fields, argFields(a));
+        for (int a = g.argFrom(row); a < g.argTo(row); a++)
+            if (isOutput(g.argType(a))) rows.addCodes(v, Rows.OUTPUT, fields, argFields(a));
     }
 
     /** Scratch for the codes of one row's fields. */
     private final int[] fields = new int[16];
+
     private final StringBuilder line = new StringBuilder(64);
 
     /**
@@ -309,14 +335,18 @@ final class DepsPage {
         return offsetLines.computeIfAbsent(offset, o -> strings.code("start_offset: " + o + " (elem)"));
     }
 
-    private static String idx(int i) { return i == TaskGraph.ABSENT ? "?" : Integer.toString(i); }
+    private static String idx(int i) {
+        return i == TaskGraph.ABSENT ? "?" : Integer.toString(i);
+    }
 
     /** Each tensor's name is built once: the same String object interns fast (its hash is kept). */
     private String tensorName(int t) {
         String name = tensorNames[t];
         if (name == null) {
             int trow = g.tensorRow(t);
-            name = trow >= 0 ? "T" + g.rowIndex(trow) : "T?" + java.util.HexFormat.of().toHexDigits((short) g.tensorId(t));
+            name = trow >= 0
+                    ? "T" + g.rowIndex(trow)
+                    : "T?" + java.util.HexFormat.of().toHexDigits((short) g.tensorId(t));
             tensorNames[t] = name;
         }
         return name;
@@ -366,13 +396,16 @@ final class DepsPage {
 
     /** What the overlap, hazard, access kind and flags fields start with; a member's own value is the last kind. */
     private static final String[] PREFIXES = {"overlap ", "hazard ", "access ", "flags "};
+
     private int[] tensorCodes = new int[0];
     private int[][] memberCodes = new int[0][];
 
     /** The page code of {@code PREFIXES[kind] + value} (the bare value past the prefixes) of the graph's string code {@code c}. */
     private int member(int kind, int c) {
         int code = memberCodes[kind][c];
-        if (code == 0) memberCodes[kind][c] = code = strings.code(kind < PREFIXES.length ? PREFIXES[kind] + g.string(c) : g.string(c)) + 1;
+        if (code == 0)
+            memberCodes[kind][c] =
+                    code = strings.code(kind < PREFIXES.length ? PREFIXES[kind] + g.string(c) : g.string(c)) + 1;
         return code - 1;
     }
 
@@ -383,13 +416,19 @@ final class DepsPage {
         int t = g.edgeTensor(e);
         if (predRow >= 0 && t >= 0) {
             for (int a = g.argFrom(predRow); a < g.argTo(predRow); a++) {
-                if (isOutput(g.argType(a)) && argTensor[a] == t) { tail = "out_" + idx(g.argIdx(a)); break; }
+                if (isOutput(g.argType(a)) && argTensor[a] == t) {
+                    tail = "out_" + idx(g.argIdx(a));
+                    break;
+                }
             }
         }
         int arg = g.edgeArg(e);
         if (succRow >= 0 && arg != TaskGraph.ABSENT && arg >= 0) {
             for (int a = g.argFrom(succRow); a < g.argTo(succRow); a++) {
-                if (g.argIdx(a) == arg && isInput(g.argType(a))) { head = "in_" + arg; break; }
+                if (g.argIdx(a) == arg && isInput(g.argType(a))) {
+                    head = "in_" + arg;
+                    break;
+                }
             }
         }
         if (tail == null && head == null) return null;

@@ -29,6 +29,7 @@ public final class DepsViewer {
         public Path input;
         /** Null: next to the deps.json, {@code deps_viewer[_<mode>].txt}. */
         public Path output;
+
         public EdgeMode edgeMode = EdgeMode.FULL;
         /** Null: the newest sibling {@code name_map*.json}. */
         public Path funcNames;
@@ -63,7 +64,9 @@ public final class DepsViewer {
         Path sidecarFile = PerfSidecar.beside(deps);
         PerfSidecar.Pending pending = sidecarFile == null ? null : PerfSidecar.start(sidecarFile, r.html);
         // a focused view counts the tensors its tasks' args name, and the page shows the args: both read them
-        DepsReader.Detail detail = r.edgeMode.dataflow() || r.html || r.focus != null ? DepsReader.Detail.FULL : DepsReader.Detail.ANNOTATIONS;
+        DepsReader.Detail detail = r.edgeMode.dataflow() || r.html || r.focus != null
+                ? DepsReader.Detail.FULL
+                : DepsReader.Detail.ANNOTATIONS;
         TaskGraph g = TaskGraph.read(deps, detail, warn);
         refuseUnexpected(g);
         long t1 = System.nanoTime();
@@ -81,9 +84,15 @@ public final class DepsViewer {
         if (header != null) {
             StringBuilder sb = new StringBuilder(header).append('\n');
             for (int p = sel.redundant.nextSetBit(0); p >= 0; p = sel.redundant.nextSetBit(p + 1)) {
-                sb.append("  - ").append(view.ids.text(viewed.nodeId(viewed.pairPred(p)))).append(" -> ")
-                    .append(view.ids.text(viewed.nodeId(viewed.pairSucc(p)))).append('\n');
-                if (sb.length() > 1 << 16) { out.print(sb); sb.setLength(0); }
+                sb.append("  - ")
+                        .append(view.ids.text(viewed.nodeId(viewed.pairPred(p))))
+                        .append(" -> ")
+                        .append(view.ids.text(viewed.nodeId(viewed.pairSucc(p))))
+                        .append('\n');
+                if (sb.length() > 1 << 16) {
+                    out.print(sb);
+                    sb.setLength(0);
+                }
             }
             out.print(sb);
         }
@@ -93,24 +102,42 @@ public final class DepsViewer {
         if (namesFile != null) inputs.add(namesFile);
         if (sidecarFile != null) inputs.add(sidecarFile);
         if (r.html) {
-            if (r.timings) warn.accept(String.format(java.util.Locale.ROOT, "timings: read %.2f s, names and sidecar %.2f s, %s %.2f s",
-                (t1 - t0) / 1e9, (t2 - t1) / 1e9, r.edgeMode.cliName, (t3 - t2) / 1e9));
+            if (r.timings)
+                warn.accept(String.format(
+                        java.util.Locale.ROOT,
+                        "timings: read %.2f s, names and sidecar %.2f s, %s %.2f s",
+                        (t1 - t0) / 1e9,
+                        (t2 - t1) / 1e9,
+                        r.edgeMode.cliName,
+                        (t3 - t2) / 1e9));
             return HtmlView.write(r, viewed, g, sel, sidecar, names, deps, inputs, out, warn);
         }
 
-        Path output = r.output != null ? r.output
-            : deps.resolveSibling((sel.applied == EdgeMode.FULL ? "deps_viewer" : "deps_viewer_" + sel.applied.cliName) + ".txt");
+        Path output = r.output != null
+                ? r.output
+                : deps.resolveSibling(
+                        (sel.applied == EdgeMode.FULL ? "deps_viewer" : "deps_viewer_" + sel.applied.cliName) + ".txt");
         long annotated = view.annotatedShown();
         boolean funcNames = resolvesAName(g, names);
-        Outputs.write(output, inputs, false,
-            os -> view.write(os, deps.toString(), sel.shownCount, annotated, sidecar != null, funcNames));
+        Outputs.write(
+                output,
+                inputs,
+                false,
+                os -> view.write(os, deps.toString(), sel.shownCount, annotated, sidecar != null, funcNames));
         long t4 = System.nanoTime();
-        out.println("Wrote " + output + " (" + view.taskCount() + " tasks, " + sel.shownCount + " unique edges, " + annotated
-            + " annotated edges, format=text" + (r.focus == null ? "" : ", focus=" + r.focus.spec + " hops=" + r.focus.hops) + ")");
+        out.println("Wrote " + output + " (" + view.taskCount() + " tasks, " + sel.shownCount + " unique edges, "
+                + annotated + " annotated edges, format=text"
+                + (r.focus == null ? "" : ", focus=" + r.focus.spec + " hops=" + r.focus.hops) + ")");
         out.flush();
         if (r.timings) {
-            warn.accept(String.format(java.util.Locale.ROOT, "timings: read %.2f s, names and sidecar %.2f s, %s %.2f s, write %.2f s",
-                (t1 - t0) / 1e9, (t2 - t1) / 1e9, r.edgeMode.cliName, (t3 - t2) / 1e9, (t4 - t3) / 1e9));
+            warn.accept(String.format(
+                    java.util.Locale.ROOT,
+                    "timings: read %.2f s, names and sidecar %.2f s, %s %.2f s, write %.2f s",
+                    (t1 - t0) / 1e9,
+                    (t2 - t1) / 1e9,
+                    r.edgeMode.cliName,
+                    (t3 - t2) / 1e9,
+                    (t4 - t3) / 1e9));
         }
         return new Result(output, view.taskCount(), sel.shownCount, annotated);
     }
@@ -124,7 +151,9 @@ public final class DepsViewer {
             } catch (IOException e) {
                 found = null;
             }
-            if (found == null) throw new InputProblem((Path) null, "No deps.json given and no candidate found under ./outputs/.", null);
+            if (found == null)
+                throw new InputProblem(
+                        (Path) null, "No deps.json given and no candidate found under ./outputs/.", null);
             return found;
         }
         if (Files.isDirectory(r.input)) {
@@ -155,7 +184,8 @@ public final class DepsViewer {
         try {
             return NameMap.readWithFlatFallback(file);
         } catch (InputProblem e) {
-            warn.accept("Warning: couldn't read " + file + ": " + e.getMessage() + (e.where() == null ? "" : " (at " + e.where() + ")"));
+            warn.accept("Warning: couldn't read " + file + ": " + e.getMessage()
+                    + (e.where() == null ? "" : " (at " + e.where() + ")"));
             return NameMap.EMPTY;
         }
     }

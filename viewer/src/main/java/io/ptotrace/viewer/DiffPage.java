@@ -48,7 +48,10 @@ public final class DiffPage {
         for (int v = 0; v < ga.nodeCount(); v++) {
             int y = x.newNodeOf(v);
             if (y >= 0) oldNode[v] = y;
-            else { oldNode[v] = gb.nodeCount() + m; only[m++] = v; }
+            else {
+                oldNode[v] = gb.nodeCount() + m;
+                only[m++] = v;
+            }
         }
         oldOnly = Arrays.copyOf(only, m);
         removedPairs = new int[x.pairsRemoved()];
@@ -82,11 +85,17 @@ public final class DiffPage {
         page.diff("tasks_changed", s.tasksChanged());
         page.diff("edges_added", s.edgesAdded());
         page.diff("edges_removed", s.edgesRemoved());
-        page.title("deps.json diff — tasks " + s.tasksAdded() + " added, " + s.tasksRemoved() + " removed, " + s.tasksChanged()
-            + " changed; edges " + s.edgesAdded() + " added, " + s.edgesRemoved() + " removed", "deps.json diff");
+        page.title(
+                "deps.json diff — tasks " + s.tasksAdded() + " added, " + s.tasksRemoved() + " removed, "
+                        + s.tasksChanged() + " changed; edges " + s.edgesAdded() + " added, " + s.edgesRemoved()
+                        + " removed",
+                "deps.json diff");
         page.direction("LR");
         int[] from = new int[page.edgeCount()], to = new int[page.edgeCount()];
-        for (int e = 0; e < from.length; e++) { from[e] = page.edgeFrom(e); to[e] = page.edgeTo(e); }
+        for (int e = 0; e < from.length; e++) {
+            from[e] = page.edgeFrom(e);
+            to[e] = page.edgeTo(e);
+        }
         page.layout(GraphLayout.compute(new LayoutGraph(page.nodeCount(), from, to), GraphLayout.Effort.LAYERED));
         return page;
     }
@@ -127,15 +136,25 @@ public final class DiffPage {
             if (onlyOld && gb.nodeOf(id) >= 0) key = "OLD " + key; // an aligned diff can reuse an id for another task
             int row = g.taskRow(node);
             String func = row >= 0 ? x.funcName(s, node) : null;
-            page.node(v, key, func, hint(g, row, func), style(g, row), fire(g, row) ? GraphPage.FIRE : 0, row >= 0 ? g.blockNum(row) : 1);
+            page.node(
+                    v,
+                    key,
+                    func,
+                    hint(g, row, func),
+                    style(g, row),
+                    fire(g, row) ? GraphPage.FIRE : 0,
+                    row >= 0 ? g.blockNum(row) : 1);
             page.nodeStatus(v, status[v]);
             page.nodeId(v, id);
             if (detail[v] != null) for (String line : detail[v]) page.nodeRows.add(v, Rows.CHANGE, line);
-            if (row >= 0) for (int k = g.argFrom(row); k < g.argTo(row); k++) page.nodeRows.add(v, Rows.TEXT, argText(g, k));
+            if (row >= 0)
+                for (int k = g.argFrom(row); k < g.argTo(row); k++) page.nodeRows.add(v, Rows.TEXT, argText(g, k));
         }
     }
 
-    private static boolean fire(TaskGraph g, int row) { return row < 0 || g.earlyDispatch(row) == 1; }
+    private static boolean fire(TaskGraph g, int row) {
+        return row < 0 || g.earlyDispatch(row) == 1;
+    }
 
     private static String hint(TaskGraph g, int row, String func) {
         if (row < 0) return "alloc";
@@ -147,12 +166,16 @@ public final class DiffPage {
     private static GraphPage.Style style(TaskGraph g, int row) {
         if (row < 0) return GraphPage.Style.ALLOC;
         boolean cube = g.kernelId(row, 0) >= 0, vector = g.kernelId(row, 1) >= 0 || g.kernelId(row, 2) >= 0;
-        return cube && vector ? GraphPage.Style.MIX : cube ? GraphPage.Style.AIC : vector ? GraphPage.Style.AIV : GraphPage.Style.PLAIN;
+        return cube && vector
+                ? GraphPage.Style.MIX
+                : cube ? GraphPage.Style.AIC : vector ? GraphPage.Style.AIV : GraphPage.Style.PLAIN;
     }
 
     private static String argText(TaskGraph g, int k) {
         StringBuilder sb = new StringBuilder("arg");
-        sb.append(g.argIdx(k) == TaskGraph.ABSENT ? "?" : Integer.toString(g.argIdx(k))).append(' ').append(g.argType(k));
+        sb.append(g.argIdx(k) == TaskGraph.ABSENT ? "?" : Integer.toString(g.argIdx(k)))
+                .append(' ')
+                .append(g.argType(k));
         if (g.argDtypeCode(k) >= 0) sb.append(' ').append(g.argDtype(k));
         long[] shape = g.argShape(k);
         if (shape != null) sb.append(' ').append(Arrays.toString(shape).replace(" ", ""));
@@ -173,7 +196,10 @@ public final class DiffPage {
         byte[] mark = new byte[gb.edgeCount()];
         int[] changedAt = new int[gb.edgeCount()];
         for (int i = 0; i < x.annotatedAdded(); i++) mark[x.annotatedAdded(i)] = 1;
-        for (int i = 0; i < x.annotatedChanged(); i++) { mark[x.annotatedChangedNew(i)] = 2; changedAt[x.annotatedChangedNew(i)] = i; }
+        for (int i = 0; i < x.annotatedChanged(); i++) {
+            mark[x.annotatedChangedNew(i)] = 2;
+            changedAt[x.annotatedChangedNew(i)] = i;
+        }
         // OLD's removed annotated edges whose pair NEW keeps, as (NEW pair, report index), sorted
         long[] gone = new long[x.annotatedRemoved()];
         int goneCount = 0;
@@ -205,7 +231,12 @@ public final class DiffPage {
                 page.edgeRows.add(p, Rows.TEXT, "[removed] " + x.edgeText(a, x.annotatedRemoved((int) gone[next])));
                 if (status[p] == Status.NONE) status[p] = Status.CHANGED;
             }
-            page.edge(p, gb.pairPred(p), gb.pairSucc(p), explicit && gb.pairRowTo(p) > gb.pairRowFrom(p) ? GraphPage.DASHED : 0, null);
+            page.edge(
+                    p,
+                    gb.pairPred(p),
+                    gb.pairSucc(p),
+                    explicit && gb.pairRowTo(p) > gb.pairRowFrom(p) ? GraphPage.DASHED : 0,
+                    null);
             page.edgeStatus(p, status[p]);
         }
         for (int i = 0; i < removedPairs.length; i++) {

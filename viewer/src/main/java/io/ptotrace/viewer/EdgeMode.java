@@ -16,7 +16,9 @@ public enum EdgeMode {
     /** The name on the command line and in default output names. */
     public final String cliName;
 
-    EdgeMode(String cliName) { this.cliName = cliName; }
+    EdgeMode(String cliName) {
+        this.cliName = cliName;
+    }
 
     /** The mode of a command-line name (exact spelling), or null. */
     public static EdgeMode of(String name) {
@@ -24,7 +26,11 @@ public enum EdgeMode {
         return null;
     }
 
-    boolean dataflow() { return this == REDUCED_DATAFLOW || this == OMITTED_DATAFLOW; }
+    boolean dataflow() {
+        return this == REDUCED_DATAFLOW || this == OMITTED_DATAFLOW;
+    }
 
-    boolean onlyRedundant() { return this == OMITTED || this == OMITTED_DATAFLOW; }
+    boolean onlyRedundant() {
+        return this == OMITTED || this == OMITTED_DATAFLOW;
+    }
 }

@@ -14,6 +14,7 @@ final class EdgeSelection {
     final BitSet shown;
     /** The pairs the reduction finds redundant (empty in full mode). */
     final BitSet redundant;
+
     final int shownCount;
 
     private EdgeSelection(EdgeMode applied, BitSet shown, BitSet redundant, int shownCount) {
@@ -31,8 +32,9 @@ final class EdgeSelection {
         if (mode == EdgeMode.FULL) return new EdgeSelection(mode, all, new BitSet(), pairs);
         BitSet structural = TransitiveReduction.redundantPairs(g);
         if (structural == null) {
-            warn.accept("warning: dependency graph has a cycle; transitive reduction skipped, emitting full graph (--edge-mode "
-                + mode.cliName + " ignored)");
+            warn.accept(
+                    "warning: dependency graph has a cycle; transitive reduction skipped, emitting full graph (--edge-mode "
+                            + mode.cliName + " ignored)");
             return new EdgeSelection(EdgeMode.FULL, all, new BitSet(), pairs);
         }
         BitSet redundant;
@@ -44,14 +46,20 @@ final class EdgeSelection {
             if (creator >= 0) {
                 for (int p = redundant.nextSetBit(0); p >= 0; p = redundant.nextSetBit(p + 1)) {
                     for (int k = g.pairRowFrom(p), end = g.pairRowTo(p); k < end; k++) {
-                        if (g.edgeSourceCode(g.pairRow(k)) == creator) { redundant.clear(p); break; }
+                        if (g.edgeSourceCode(g.pairRow(k)) == creator) {
+                            redundant.clear(p);
+                            break;
+                        }
                     }
                 }
             }
         }
         BitSet shown;
         if (mode.onlyRedundant()) shown = (BitSet) redundant.clone();
-        else { shown = all; shown.andNot(redundant); }
+        else {
+            shown = all;
+            shown.andNot(redundant);
+        }
         return new EdgeSelection(mode, shown, redundant, shown.cardinality());
     }
 
@@ -65,12 +73,18 @@ final class EdgeSelection {
     String header(int pairs) {
         int r = redundant.cardinality();
         switch (applied) {
-            case REDUCED: return "Transitive reduction: removed " + r + " redundant edge(s) of " + pairs + " (" + (pairs - r) + " kept)";
-            case OMITTED: return "Redundant edges only: showing " + r + " redundant edge(s) of " + pairs;
+            case REDUCED:
+                return "Transitive reduction: removed " + r + " redundant edge(s) of " + pairs + " (" + (pairs - r)
+                        + " kept)";
+            case OMITTED:
+                return "Redundant edges only: showing " + r + " redundant edge(s) of " + pairs;
             case REDUCED_DATAFLOW:
-                return "Dataflow-verified transitive reduction: removed " + r + " redundant edge(s) of " + pairs + " (" + (pairs - r) + " kept)";
-            case OMITTED_DATAFLOW: return "Dataflow-verified redundant edges only: showing " + r + " redundant edge(s) of " + pairs;
-            default: return null;
+                return "Dataflow-verified transitive reduction: removed " + r + " redundant edge(s) of " + pairs + " ("
+                        + (pairs - r) + " kept)";
+            case OMITTED_DATAFLOW:
+                return "Dataflow-verified redundant edges only: showing " + r + " redundant edge(s) of " + pairs;
+            default:
+                return null;
         }
     }
 }

@@ -16,11 +16,11 @@ public final class Focus {
     /** Hops when {@code --hops} is not given. */
     public static final int DEFAULT_HOPS = 2;
 
-
     /** The tasks as written, one per entry. */
     final List<String> written;
     /** Their raw ids. */
     final long[] ids;
+
     public final int hops;
     /** The option's value as given, for the stdout line. */
     final String spec;
@@ -78,7 +78,8 @@ public final class Focus {
         int[] nodes = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {
             nodes[i] = g.nodeOf(ids[i]);
-            if (nodes[i] < 0) throw new InputProblem(g.file(), "--focus: no task " + written.get(i) + " in this graph", null);
+            if (nodes[i] < 0)
+                throw new InputProblem(g.file(), "--focus: no task " + written.get(i) + " in this graph", null);
         }
         return nodes;
     }

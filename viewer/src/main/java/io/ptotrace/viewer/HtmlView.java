@@ -23,12 +23,22 @@ final class HtmlView {
      * Builds, lays out and writes the page of {@code g}, which is {@code whole} or a focused part of it; prints the HTML
      * line of the edge-mode report and the {@code Wrote …} line.
      */
-    static DepsViewer.Result write(DepsViewer.Request r, TaskGraph g, TaskGraph whole, EdgeSelection sel, PerfSidecar sidecar, NameMap names,
-        Path deps, List<Path> inputs, PrintStream out, Consumer<String> warn) {
+    static DepsViewer.Result write(
+            DepsViewer.Request r,
+            TaskGraph g,
+            TaskGraph whole,
+            EdgeSelection sel,
+            PerfSidecar sidecar,
+            NameMap names,
+            Path deps,
+            List<Path> inputs,
+            PrintStream out,
+            Consumer<String> warn) {
         long t0 = System.nanoTime();
         int all = g.pairCount(), visible = sel.shownCount, hidden = all - visible;
         if (sel.header(all) != null) {
-            out.println("HTML layout preserves all " + all + " edge(s); " + hidden + " unselected edge(s) are colored as background");
+            out.println("HTML layout preserves all " + all + " edge(s); " + hidden
+                    + " unselected edge(s) are colored as background");
         }
         GraphLayout.Effort effort = effort(r.engine);
         GraphPage page = page(r, g, whole, sel, sidecar, names);
@@ -36,25 +46,35 @@ final class HtmlView {
         long t1 = System.nanoTime();
         page.layout(layout(g, nodes, effort));
         long t2 = System.nanoTime();
-        Path output = r.output != null ? r.output
-            : deps.resolveSibling((sel.applied == EdgeMode.FULL ? "deps_viewer" : "deps_viewer_" + sel.applied.cliName) + ".html");
+        Path output = r.output != null
+                ? r.output
+                : deps.resolveSibling(
+                        (sel.applied == EdgeMode.FULL ? "deps_viewer" : "deps_viewer_" + sel.applied.cliName)
+                                + ".html");
         Outputs.write(output, inputs, false, os -> PageWriter.write(page, os));
         long t3 = System.nanoTime();
         String counts = hidden > 0 ? visible + " visible edges, " + all + " layout edges" : all + " edges";
         out.println("Wrote " + output + " (" + nodes + " nodes, " + counts + ", engine=" + r.engine + ", format=html"
-            + (r.focus == null ? "" : ", focus=" + r.focus.spec + " hops=" + r.focus.hops) + ")");
+                + (r.focus == null ? "" : ", focus=" + r.focus.spec + " hops=" + r.focus.hops) + ")");
         out.flush();
         if (r.timings) {
-            warn.accept(String.format(Locale.ROOT, "timings: page model %.2f s, layout %.2f s (%s), write %.2f s",
-                (t1 - t0) / 1e9, (t2 - t1) / 1e9, effort.name().toLowerCase(Locale.ROOT), (t3 - t2) / 1e9));
+            warn.accept(String.format(
+                    Locale.ROOT,
+                    "timings: page model %.2f s, layout %.2f s (%s), write %.2f s",
+                    (t1 - t0) / 1e9,
+                    (t2 - t1) / 1e9,
+                    effort.name().toLowerCase(Locale.ROOT),
+                    (t3 - t2) / 1e9));
         }
         long annotated = 0;
-        for (int p = sel.shown.nextSetBit(0); p >= 0; p = sel.shown.nextSetBit(p + 1)) annotated += g.pairRowTo(p) - g.pairRowFrom(p);
+        for (int p = sel.shown.nextSetBit(0); p >= 0; p = sel.shown.nextSetBit(p + 1))
+            annotated += g.pairRowTo(p) - g.pairRowFrom(p);
         return new DepsViewer.Result(output, nodes, visible, annotated);
     }
 
     /** The page of a graph, without its layout: tasks known only from the sidecar are shown with the whole graph only. */
-    static GraphPage page(DepsViewer.Request r, TaskGraph g, TaskGraph whole, EdgeSelection sel, PerfSidecar sidecar, NameMap names) {
+    static GraphPage page(
+            DepsViewer.Request r, TaskGraph g, TaskGraph whole, EdgeSelection sel, PerfSidecar sidecar, NameMap names) {
         long[] extra = sidecarOnly(whole, sidecar);
         IdText ids = ids(whole, extra);
         if (g != whole) extra = new long[0];
@@ -74,7 +94,10 @@ final class HtmlView {
     static GraphLayout layout(TaskGraph g, int nodes, GraphLayout.Effort effort) {
         int all = g.pairCount();
         int[] from = new int[all], to = new int[all];
-        for (int p = 0; p < all; p++) { from[p] = g.pairPred(p); to[p] = g.pairSucc(p); }
+        for (int p = 0; p < all; p++) {
+            from[p] = g.pairPred(p);
+            to[p] = g.pairSucc(p);
+        }
         return GraphLayout.compute(new LayoutGraph(nodes, from, to), effort);
     }
 

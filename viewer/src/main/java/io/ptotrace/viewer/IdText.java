@@ -10,10 +10,17 @@ import java.io.IOException;
 final class IdText {
     private final boolean rings;
 
-    IdText(boolean anyRing) { this.rings = anyRing; }
+    IdText(boolean anyRing) {
+        this.rings = anyRing;
+    }
 
     void append(AsciiOut out, long raw) throws IOException {
-        if (rings) out.ch('(').num(TaskIds.ring(raw)).text(", ").num(TaskIds.local(raw)).ch(')');
+        if (rings)
+            out.ch('(')
+                    .num(TaskIds.ring(raw))
+                    .text(", ")
+                    .num(TaskIds.local(raw))
+                    .ch(')');
         else out.num(TaskIds.local(raw));
     }
 

@@ -20,9 +20,11 @@ final class PerfSidecar {
     private final String[] coreTypes;
     /** The raw AICore rows and the clock, when they were asked for (the HTML page's critical path); else null. */
     final io.ptotrace.model.AicoreCycles cycles;
+
     final long clockFreqHz;
 
-    private PerfSidecar(Path file, long[] taskIds, String[] coreTypes, io.ptotrace.model.AicoreCycles cycles, long clockFreqHz) {
+    private PerfSidecar(
+            Path file, long[] taskIds, String[] coreTypes, io.ptotrace.model.AicoreCycles cycles, long clockFreqHz) {
         this.file = file;
         this.taskIds = taskIds;
         this.coreTypes = coreTypes;
@@ -38,7 +40,9 @@ final class PerfSidecar {
     }
 
     /** Reads {@code file}; a file the reader refuses is a warning and no sidecar (null). */
-    static PerfSidecar read(Path file, Consumer<String> warn) { return read(file, warn, false); }
+    static PerfSidecar read(Path file, Consumer<String> warn) {
+        return read(file, warn, false);
+    }
 
     /** As {@link #read(Path, Consumer)}; {@code withCycles} keeps the raw AICore rows. */
     static PerfSidecar read(Path file, Consumer<String> warn, boolean withCycles) {
@@ -47,7 +51,7 @@ final class PerfSidecar {
             t = RecordsReader.read(file, warn, withCycles);
         } catch (InputProblem e) {
             warn.accept("Warning: couldn't read " + file + ": " + e.getMessage()
-                + (e.where() == null ? "" : " (at " + e.where() + ")"));
+                    + (e.where() == null ? "" : " (at " + e.where() + ")"));
             return null;
         } catch (RuntimeException e) {
             warn.accept("Warning: couldn't read " + file + ": " + e);
@@ -71,7 +75,9 @@ final class PerfSidecar {
         return new PerfSidecar(file, ids, types, t.cycles(), t.clockFreqHz);
     }
 
-    boolean has(long id) { return indexIn(taskIds, id) >= 0; }
+    boolean has(long id) {
+        return indexIn(taskIds, id) >= 0;
+    }
 
     /** The core type a task ran on ({@code mix} when its rows name several), or null when unknown or absent. */
     String coreType(long id) {
@@ -109,14 +115,24 @@ final class PerfSidecar {
         private final SecondThread<PerfSidecar> read;
 
         private Pending(Path file, boolean withCycles) {
-            read = SecondThread.start("perf-sidecar", () -> read(file, line -> { synchronized (warnings) { warnings.add(line); } }, withCycles));
+            read = SecondThread.start(
+                    "perf-sidecar",
+                    () -> read(
+                            file,
+                            line -> {
+                                synchronized (warnings) {
+                                    warnings.add(line);
+                                }
+                            },
+                            withCycles));
         }
 
         PerfSidecar join(Consumer<String> warn) {
             read.await();
-            synchronized (warnings) { warnings.forEach(warn); }
+            synchronized (warnings) {
+                warnings.forEach(warn);
+            }
             return read.joinUnchecked();
         }
     }
-
 }

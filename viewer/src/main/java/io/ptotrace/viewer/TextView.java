@@ -16,9 +16,12 @@ final class TextView {
     private final PerfSidecar sidecar;
     /** Tasks known only from the sidecar, ascending (unsigned). */
     private final long[] extra;
+
     final IdText ids;
 
-    TextView(TaskGraph g, BitSet shown, PerfSidecar sidecar) { this(g, shown, sidecar, g); }
+    TextView(TaskGraph g, BitSet shown, PerfSidecar sidecar) {
+        this(g, shown, sidecar, g);
+    }
 
     /**
      * A view of {@code g}, a part of {@code whole} (or {@code whole} itself): ids print as in the view of the whole
@@ -38,7 +41,9 @@ final class TextView {
         extra = g == whole ? java.util.Arrays.copyOf(only, m) : new long[0];
     }
 
-    int taskCount() { return g.nodeCount() + extra.length; }
+    int taskCount() {
+        return g.nodeCount() + extra.length;
+    }
 
     /** Annotation rows on the shown pairs. */
     long annotatedShown() {
@@ -48,7 +53,7 @@ final class TextView {
     }
 
     void write(OutputStream os, String source, int shownPairs, long annotated, boolean perfSidecar, boolean funcNames)
-        throws IOException {
+            throws IOException {
         AsciiOut out = new AsciiOut(os);
         out.text("SUMMARY").nl();
         out.text("  source_deps_json: ").text(source).nl();
@@ -70,7 +75,8 @@ final class TextView {
         int n = g.nodeCount(), i = 0;
         for (int v = 0; v < n || i < extra.length; ) {
             if (v < n && (i == extra.length || Long.compareUnsigned(g.nodeId(v), extra[i]) < 0)) {
-                if (index) indexLine(out, v); else details(out, v);
+                if (index) indexLine(out, v);
+                else details(out, v);
                 v++;
             } else {
                 long id = extra[i++];
@@ -114,8 +120,13 @@ final class TextView {
             boolean active = false;
             for (int s = 0; s < 3; s++) active |= g.kernelId(row, s) >= 0;
             if (active) {
-                out.text(" kind=submit func_id=[").num(g.kernelId(row, 0)).ch(',').num(g.kernelId(row, 1)).ch(',')
-                    .num(g.kernelId(row, 2)).ch(']');
+                out.text(" kind=submit func_id=[")
+                        .num(g.kernelId(row, 0))
+                        .ch(',')
+                        .num(g.kernelId(row, 1))
+                        .ch(',')
+                        .num(g.kernelId(row, 2))
+                        .ch(']');
             } else {
                 out.text(" kind=dummy func_id=none");
             }

@@ -20,28 +20,28 @@ public final class DiffPairs {
      * (t3 → t5, t1 → t5), t1 → t3 is gone and the hazard of t1 → t2 is WAR instead of RAW.
      */
     public static final String OLD = "{\"tasks\": ["
-        + "{\"task_id\": \"1\", \"kernel_ids\": [0, -1, -1], \"block_num\": 1, \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\", \"tensor_id\": \"100\"}]},"
-        + "{\"task_id\": \"2\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1, \"args\": [{\"idx\": 0, \"type\": \"INPUT\", \"tensor_id\": \"100\"}]},"
-        + "{\"task_id\": \"3\", \"kernel_ids\": [0, -1, -1], \"block_num\": 1, \"args\": []},"
-        + "{\"task_id\": \"4\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1, \"args\": []}],"
-        + " \"tensors\": [{\"tensor_id\": \"100\", \"buffer_addr\": \"4096\", \"dtype\": \"FLOAT32\", \"buffer_numel\": \"64\"}],"
-        + " \"edges\": ["
-        + "{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"100\", \"hazard\": \"RAW\"},"
-        + "{\"pred\": \"2\", \"succ\": \"3\", \"arg\": -1, \"source\": \"explicit\"},"
-        + "{\"pred\": \"1\", \"succ\": \"3\", \"arg\": -1, \"source\": \"explicit\"},"
-        + "{\"pred\": \"3\", \"succ\": \"4\", \"arg\": -1, \"source\": \"explicit\"}]}";
+            + "{\"task_id\": \"1\", \"kernel_ids\": [0, -1, -1], \"block_num\": 1, \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\", \"tensor_id\": \"100\"}]},"
+            + "{\"task_id\": \"2\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1, \"args\": [{\"idx\": 0, \"type\": \"INPUT\", \"tensor_id\": \"100\"}]},"
+            + "{\"task_id\": \"3\", \"kernel_ids\": [0, -1, -1], \"block_num\": 1, \"args\": []},"
+            + "{\"task_id\": \"4\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1, \"args\": []}],"
+            + " \"tensors\": [{\"tensor_id\": \"100\", \"buffer_addr\": \"4096\", \"dtype\": \"FLOAT32\", \"buffer_numel\": \"64\"}],"
+            + " \"edges\": ["
+            + "{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"100\", \"hazard\": \"RAW\"},"
+            + "{\"pred\": \"2\", \"succ\": \"3\", \"arg\": -1, \"source\": \"explicit\"},"
+            + "{\"pred\": \"1\", \"succ\": \"3\", \"arg\": -1, \"source\": \"explicit\"},"
+            + "{\"pred\": \"3\", \"succ\": \"4\", \"arg\": -1, \"source\": \"explicit\"}]}";
 
     public static final String NEW = "{\"tasks\": ["
-        + "{\"task_id\": \"1\", \"kernel_ids\": [0, -1, -1], \"block_num\": 1, \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\", \"tensor_id\": \"100\"}]},"
-        + "{\"task_id\": \"2\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1, \"args\": [{\"idx\": 0, \"type\": \"INPUT\", \"tensor_id\": \"100\"}]},"
-        + "{\"task_id\": \"3\", \"kernel_ids\": [0, -1, -1], \"block_num\": 4, \"args\": []},"
-        + "{\"task_id\": \"5\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1, \"args\": []}],"
-        + " \"tensors\": [{\"tensor_id\": \"100\", \"buffer_addr\": \"4096\", \"dtype\": \"FLOAT32\", \"buffer_numel\": \"64\"}],"
-        + " \"edges\": ["
-        + "{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"100\", \"hazard\": \"WAR\"},"
-        + "{\"pred\": \"2\", \"succ\": \"3\", \"arg\": -1, \"source\": \"explicit\"},"
-        + "{\"pred\": \"3\", \"succ\": \"5\", \"arg\": -1, \"source\": \"explicit\"},"
-        + "{\"pred\": \"1\", \"succ\": \"5\", \"arg\": -1, \"source\": \"explicit\"}]}";
+            + "{\"task_id\": \"1\", \"kernel_ids\": [0, -1, -1], \"block_num\": 1, \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\", \"tensor_id\": \"100\"}]},"
+            + "{\"task_id\": \"2\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1, \"args\": [{\"idx\": 0, \"type\": \"INPUT\", \"tensor_id\": \"100\"}]},"
+            + "{\"task_id\": \"3\", \"kernel_ids\": [0, -1, -1], \"block_num\": 4, \"args\": []},"
+            + "{\"task_id\": \"5\", \"kernel_ids\": [-1, 1, -1], \"block_num\": 1, \"args\": []}],"
+            + " \"tensors\": [{\"tensor_id\": \"100\", \"buffer_addr\": \"4096\", \"dtype\": \"FLOAT32\", \"buffer_numel\": \"64\"}],"
+            + " \"edges\": ["
+            + "{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"100\", \"hazard\": \"WAR\"},"
+            + "{\"pred\": \"2\", \"succ\": \"3\", \"arg\": -1, \"source\": \"explicit\"},"
+            + "{\"pred\": \"3\", \"succ\": \"5\", \"arg\": -1, \"source\": \"explicit\"},"
+            + "{\"pred\": \"1\", \"succ\": \"5\", \"arg\": -1, \"source\": \"explicit\"}]}";
 
     private static final String NAMES = "{\"callable_id_to_name\": {\"0\": \"QK\", \"1\": \"SF\"}}";
 
@@ -57,7 +57,7 @@ public final class DiffPairs {
     }
 
     public static GraphDiff diff(Path oldFile, Path newFile, DiffOptions o) {
-        DiffTool.Sides s = DiffTool.load(oldFile, newFile, null, line -> { });
+        DiffTool.Sides s = DiffTool.load(oldFile, newFile, null, line -> {});
         return GraphDiff.of(s.oldSide(), s.newSide(), o);
     }
 
@@ -69,7 +69,7 @@ public final class DiffPairs {
         r.options = o.copy();
         r.format = Format.JSON;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        DiffTool.run(r, out, false, line -> { });
+        DiffTool.run(r, out, false, line -> {});
         return new ObjectMapper().readTree(out.toByteArray()).get("summary");
     }
 }

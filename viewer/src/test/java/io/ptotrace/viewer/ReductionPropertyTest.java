@@ -32,26 +32,42 @@ class ReductionPropertyTest {
             Random rnd = new Random(seed);
             int[] idOfRank = new int[n];
             for (int i = 0; i < n; i++) idOfRank[i] = i;
-            for (int i = n - 1; i > 0; i--) { int j = rnd.nextInt(i + 1); int t = idOfRank[i]; idOfRank[i] = idOfRank[j]; idOfRank[j] = t; }
+            for (int i = n - 1; i > 0; i--) {
+                int j = rnd.nextInt(i + 1);
+                int t = idOfRank[i];
+                idOfRank[i] = idOfRank[j];
+                idOfRank[j] = t;
+            }
             for (int a = 0; a < n; a++) {
                 for (int k = 0, m = rnd.nextInt(density + 1) / 10; k <= m; k++) {
                     int span = rnd.nextInt(10) == 0 ? n : 6;
                     int b = a + 1 + rnd.nextInt(span);
                     if (b >= n) continue;
                     int reps = rnd.nextInt(8) == 0 ? 2 : 1;
-                    for (int r = 0; r < reps; r++) rows.add(new int[] {idOfRank[a], idOfRank[b], rnd.nextInt(4) == 0 ? 1 : 0});
+                    for (int r = 0; r < reps; r++)
+                        rows.add(new int[] {idOfRank[a], idOfRank[b], rnd.nextInt(4) == 0 ? 1 : 0});
                 }
             }
         }
 
         String json() {
             StringBuilder sb = new StringBuilder("{\"tasks\": [");
-            for (int i = 0; i < n; i++) sb.append(i == 0 ? "" : ", ").append("{\"task_id\": ").append(i).append(", \"kernel_ids\": [0, -1, -1]}");
+            for (int i = 0; i < n; i++)
+                sb.append(i == 0 ? "" : ", ")
+                        .append("{\"task_id\": ")
+                        .append(i)
+                        .append(", \"kernel_ids\": [0, -1, -1]}");
             sb.append("], \"edges\": [");
             for (int i = 0; i < rows.size(); i++) {
                 int[] r = rows.get(i);
-                sb.append(i == 0 ? "" : ", ").append("{\"pred\": ").append(r[0]).append(", \"succ\": ").append(r[1])
-                    .append(", \"source\": \"").append(r[2] == 1 ? "creator" : "tensormap").append("\"}");
+                sb.append(i == 0 ? "" : ", ")
+                        .append("{\"pred\": ")
+                        .append(r[0])
+                        .append(", \"succ\": ")
+                        .append(r[1])
+                        .append(", \"source\": \"")
+                        .append(r[2] == 1 ? "creator" : "tensormap")
+                        .append("\"}");
             }
             return sb.append("]}").toString();
         }
@@ -75,7 +91,8 @@ class ReductionPropertyTest {
         for (int p = 0; p < g.pairCount(); p++) {
             int u = g.pairPred(p), v = g.pairSucc(p);
             boolean redundant = false;
-            for (int q = g.outFrom(u); q < g.outTo(u) && !redundant; q++) redundant = g.pairSucc(q) != v && desc[g.pairSucc(q)].get(v);
+            for (int q = g.outFrom(u); q < g.outTo(u) && !redundant; q++)
+                redundant = g.pairSucc(q) != v && desc[g.pairSucc(q)].get(v);
             if (redundant) out.add(g.nodeId(u) + "->" + g.nodeId(v));
         }
         return out;
@@ -83,7 +100,8 @@ class ReductionPropertyTest {
 
     private static List<String> pairs(TaskGraph g, BitSet set) {
         List<String> out = new ArrayList<>();
-        for (int p = set.nextSetBit(0); p >= 0; p = set.nextSetBit(p + 1)) out.add(g.nodeId(g.pairPred(p)) + "->" + g.nodeId(g.pairSucc(p)));
+        for (int p = set.nextSetBit(0); p >= 0; p = set.nextSetBit(p + 1))
+            out.add(g.nodeId(g.pairPred(p)) + "->" + g.nodeId(g.pairSucc(p)));
         return out;
     }
 
@@ -91,17 +109,20 @@ class ReductionPropertyTest {
         Path f = Files.createTempFile("dag", ".json");
         try {
             Files.writeString(f, d.json());
-            return TaskGraph.read(f, DepsReader.Detail.ANNOTATIONS, TaskGraph.Duplicates.LAST, w -> { });
+            return TaskGraph.read(f, DepsReader.Detail.ANNOTATIONS, TaskGraph.Duplicates.LAST, w -> {});
         } finally {
             Files.deleteIfExists(f);
         }
     }
 
     @Property(tries = 500)
-    void windowedReductionEqualsBruteForce(@ForAll long seed, @ForAll @IntRange(min = 1, max = 160) int n,
-                                           @ForAll @IntRange(min = 0, max = 40) int density,
-                                           @ForAll @IntRange(min = 1, max = 300) int window,
-                                           @ForAll @IntRange(min = 0, max = 400) int poolLongs) throws IOException {
+    void windowedReductionEqualsBruteForce(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 160) int n,
+            @ForAll @IntRange(min = 0, max = 40) int density,
+            @ForAll @IntRange(min = 1, max = 300) int window,
+            @ForAll @IntRange(min = 0, max = 400) int poolLongs)
+            throws IOException {
         TaskGraph g = graph(new Dag(seed, n, density));
         assertThat(g.hasCycle()).isFalse();
         BitSet r = TransitiveReduction.redundantPairs(g, window, poolLongs);
@@ -110,10 +131,13 @@ class ReductionPropertyTest {
     }
 
     @Property(tries = 150)
-    void reducedModeKeepsCreatorPairsOfTheBruteForceSet(@ForAll long seed, @ForAll @IntRange(min = 1, max = 120) int n,
-                                                       @ForAll @IntRange(min = 0, max = 40) int density) throws IOException {
+    void reducedModeKeepsCreatorPairsOfTheBruteForceSet(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 120) int n,
+            @ForAll @IntRange(min = 0, max = 40) int density)
+            throws IOException {
         TaskGraph g = graph(new Dag(seed, n, density));
-        EdgeSelection reduced = EdgeSelection.of(g, EdgeMode.REDUCED, w -> { });
+        EdgeSelection reduced = EdgeSelection.of(g, EdgeMode.REDUCED, w -> {});
         List<String> expected = new ArrayList<>();
         int creator = g.code("creator");
         for (String pair : bruteForce(g)) {
@@ -125,7 +149,7 @@ class ReductionPropertyTest {
         }
         assertThat(pairs(g, reduced.redundant)).isEqualTo(expected);
         assertThat(reduced.shownCount).isEqualTo(g.pairCount() - expected.size());
-        EdgeSelection omitted = EdgeSelection.of(g, EdgeMode.OMITTED, w -> { });
+        EdgeSelection omitted = EdgeSelection.of(g, EdgeMode.OMITTED, w -> {});
         assertThat(pairs(g, omitted.shown)).isEqualTo(expected);
     }
 }

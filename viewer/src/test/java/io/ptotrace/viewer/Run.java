@@ -42,7 +42,9 @@ final class Run {
         }
     }
 
-    static Run of(Path input, EdgeMode mode) { return of(input, mode, null, null); }
+    static Run of(Path input, EdgeMode mode) {
+        return of(input, mode, null, null);
+    }
 
     static Run of(Path input, EdgeMode mode, Path output, Path funcNames) {
         DepsViewer.Request r = new DepsViewer.Request();

@@ -21,10 +21,14 @@ public enum ArrowKind {
 
     public final String eventName;
 
-    ArrowKind(String eventName) { this.eventName = eventName; }
+    ArrowKind(String eventName) {
+        this.eventName = eventName;
+    }
 
     /** The kind's code in a flow id: 1 for the first kind, so 0 never names one. */
-    public int code() { return ordinal() + 1; }
+    public int code() {
+        return ordinal() + 1;
+    }
 
     /** The kind of {@code code}, or null when no kind has it. */
     public static ArrowKind ofCode(long code) {

@@ -11,22 +11,34 @@ public final class FlowIds {
 
     /** Low bits holding the kind's code. */
     public static final int KIND_BITS = 4;
+
     public static final long KIND_MASK = (1L << KIND_BITS) - 1;
 
     static {
-        if (ArrowKind.values().length > KIND_MASK) throw new AssertionError("more arrow kinds than " + KIND_BITS + " bits hold");
+        if (ArrowKind.values().length > KIND_MASK)
+            throw new AssertionError("more arrow kinds than " + KIND_BITS + " bits hold");
     }
 
-    public static long encode(long jsonFlowId, ArrowKind kind) { return (jsonFlowId << KIND_BITS) | kind.code(); }
+    public static long encode(long jsonFlowId, ArrowKind kind) {
+        return (jsonFlowId << KIND_BITS) | kind.code();
+    }
 
     /** The kind a flow id encodes, or null when it is not one of ours. */
-    public static ArrowKind kindOf(long flowId) { return ArrowKind.ofCode(flowId & KIND_MASK); }
+    public static ArrowKind kindOf(long flowId) {
+        return ArrowKind.ofCode(flowId & KIND_MASK);
+    }
 
-    public static long jsonFlowId(long flowId) { return flowId >>> KIND_BITS; }
+    public static long jsonFlowId(long flowId) {
+        return flowId >>> KIND_BITS;
+    }
 
     /** SQL for the JSON flow id of the flow id {@code expr}. */
-    public static String jsonFlowIdSql(String expr) { return expr + " >> " + KIND_BITS; }
+    public static String jsonFlowIdSql(String expr) {
+        return expr + " >> " + KIND_BITS;
+    }
 
     /** SQL for the kind code of the flow id {@code expr} (parenthesised, ready for {@code =} or {@code IN}). */
-    public static String kindCodeSql(String expr) { return "(" + expr + " & " + KIND_MASK + ")"; }
+    public static String kindCodeSql(String expr) {
+        return "(" + expr + " & " + KIND_MASK + ")";
+    }
 }

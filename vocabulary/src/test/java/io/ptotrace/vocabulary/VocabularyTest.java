@@ -43,18 +43,24 @@ class VocabularyTest {
     /** The README's hb_violation query is the one built here, up to its comments and final semicolon. */
     @Test
     void theReadmeDocumentsTheBuiltQueries() throws IOException {
-        Path readme = Files.exists(Path.of("README.md")) && Files.exists(Path.of("vocabulary")) ? Path.of("README.md") : Path.of("..", "README.md");
+        Path readme = Files.exists(Path.of("README.md")) && Files.exists(Path.of("vocabulary"))
+                ? Path.of("README.md")
+                : Path.of("..", "README.md");
         List<String> lines = Files.readAllLines(readme);
         int start = -1;
         for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains("extract_arg(m.arg_set_id, 'debug.flow_trace_id')") && lines.get(i - 1).equals("SELECT")) start = i - 1;
+            if (lines.get(i).contains("extract_arg(m.arg_set_id, 'debug.flow_trace_id')")
+                    && lines.get(i - 1).equals("SELECT")) start = i - 1;
         }
         assertThat(start).as("the hb_violation query in README.md").isGreaterThan(0);
         List<String> query = new ArrayList<>();
         String arrowsOnly = null;
         for (int i = start; !lines.get(i).equals("```"); i++) {
             String l = lines.get(i);
-            if (l.startsWith("-- only the arrows:")) { arrowsOnly = l; continue; }
+            if (l.startsWith("-- only the arrows:")) {
+                arrowsOnly = l;
+                continue;
+            }
             int comment = l.indexOf("  --");
             query.add((comment >= 0 ? l.substring(0, comment) : l).stripTrailing());
         }

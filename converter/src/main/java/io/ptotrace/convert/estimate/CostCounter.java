@@ -26,15 +26,20 @@ public final class CostCounter {
 
     /** Slices (and counter sample blocks) read whole; larger pictures are sampled (about 2 % of a conversion at 100k tasks). */
     static final int SAMPLED = 1 << 14;
+
     private static final int COUNTER_BLOCK = 64;
     /** The .pftrace's bytes per item, to tell what a file without import marks holds before it is written. */
     private static final int BYTES_SLICE = 44, BYTES_FLOW = 18, BYTES_ARG = 7, BYTES_COUNTER = 22;
     /** The same for the JSON trace's text. */
     private static final int JSON_SLICE = 170, JSON_FLOW = 170, JSON_ARG = 30, JSON_COUNTER = 50;
 
-    private final LongSet lanes = new LongSet(), processes = new LongSet(), counterSeries = new LongSet(), markerLanes = new LongSet();
+    private final LongSet lanes = new LongSet(),
+            processes = new LongSet(),
+            counterSeries = new LongSet(),
+            markerLanes = new LongSet();
     /** String hash → the reference it was seen from, or SHARED. */
     private final Map<Long, Long> owner = new HashMap<>();
+
     private final Map<Long, Integer> length = new HashMap<>();
     private static final long SHARED = Long.MIN_VALUE;
     private long currentRef = SHARED;
@@ -44,7 +49,9 @@ public final class CostCounter {
     private CostCounter() {}
 
     /** Both renderings with every arg. */
-    public static Both count(TracePicture pic) { return new CostCounter().run(pic, ArgSet.FULL); }
+    public static Both count(TracePicture pic) {
+        return new CostCounter().run(pic, ArgSet.FULL);
+    }
 
     /**
      * The protobuf trace with the args of {@code pftraceArgs}, and the JSON trace when {@code json} (else its costs are
@@ -56,13 +63,16 @@ public final class CostCounter {
     }
 
     /** The protobuf trace with the args of {@code args}. */
-    public static TraceCosts pftrace(TracePicture pic, ArgSet args) { return new CostCounter().run(pic, args).pftrace(); }
+    public static TraceCosts pftrace(TracePicture pic, ArgSet args) {
+        return new CostCounter().run(pic, args).pftrace();
+    }
 
     private Both run(TracePicture pic, ArgSet args) {
         boolean lean = args == ArgSet.LEAN;
         for (MetaEvent m : pic.meta) {
             processes.add(m.pid);
-            if (m.tid >= 0 || m.kind == MetaEvent.Kind.THREAD_NAME || m.kind == MetaEvent.Kind.THREAD_SORT_INDEX) lanes.add(lane(m.pid, m.tid));
+            if (m.tid >= 0 || m.kind == MetaEvent.Kind.THREAD_NAME || m.kind == MetaEvent.Kind.THREAD_SORT_INDEX)
+                lanes.add(lane(m.pid, m.tid));
             if (m.name != null) string(m.name);
         }
         int step = Math.max(1, pic.sliceCount() / SAMPLED);
@@ -113,16 +123,43 @@ public final class CostCounter {
         long tracks = lanes.size() + processes.size() + counterSeries.size();
         // the full .pftrace interns each distinct event name; JSON names go to the string pool only
         long names = lean ? 0 : distinctNames(pic, step);
-        long jsonBytes = JSON_SLICE * (long) pic.sliceCount() + JSON_FLOW * (long) pic.flowCount() + JSON_ARG * sliceArgs
-            + JSON_COUNTER * values[1] + sliceValueBytes;
-        TraceCosts json = new TraceCosts(pic.sliceCount(), sliceArgs, argSets, kept, values[1], sliceStrings[0], sliceStrings[1], 0, tracks,
-            jsonBytes);
+        long jsonBytes = JSON_SLICE * (long) pic.sliceCount()
+                + JSON_FLOW * (long) pic.flowCount()
+                + JSON_ARG * sliceArgs
+                + JSON_COUNTER * values[1]
+                + sliceValueBytes;
+        TraceCosts json = new TraceCosts(
+                pic.sliceCount(),
+                sliceArgs,
+                argSets,
+                kept,
+                values[1],
+                sliceStrings[0],
+                sliceStrings[1],
+                0,
+                tracks,
+                jsonBytes);
         long slices = (long) pic.sliceCount() + marks.count();
         long pfValues = lean ? values[0] : values[1];
-        long held = lean ? 0 : BYTES_SLICE * slices + BYTES_FLOW * (long) pic.flowCount() + BYTES_ARG * (sliceArgs + markArgs)
-            + BYTES_COUNTER * pfValues + sliceValueBytes + valueBytes;
-        TraceCosts pftrace = new TraceCosts(slices, sliceArgs + markArgs, argSets + markSets, pic.flowCount(), pfValues, allStrings[0],
-            allStrings[1], names, tracks + markerLanes.size(), held);
+        long held = lean
+                ? 0
+                : BYTES_SLICE * slices
+                        + BYTES_FLOW * (long) pic.flowCount()
+                        + BYTES_ARG * (sliceArgs + markArgs)
+                        + BYTES_COUNTER * pfValues
+                        + sliceValueBytes
+                        + valueBytes;
+        TraceCosts pftrace = new TraceCosts(
+                slices,
+                sliceArgs + markArgs,
+                argSets + markSets,
+                pic.flowCount(),
+                pfValues,
+                allStrings[0],
+                allStrings[1],
+                names,
+                tracks + markerLanes.size(),
+                held);
         return new Both(pftrace, json);
     }
 
@@ -149,9 +186,12 @@ public final class CostCounter {
         if (counted == 0) return new long[] {0, 0};
         double scale = n / (double) counted;
         long total = Math.round(all * scale);
-        // a block's first value in each series has nothing before it to compare with: the rest tell the share that changes
+        // a block's first value in each series has nothing before it to compare with: the rest tell the share that
+        // changes
         double share = transitions == 0 ? 1 : changed / (double) transitions;
-        return new long[] {Math.min(total, Math.round(counterSeries.size() + share * (total - counterSeries.size()))), total};
+        return new long[] {
+            Math.min(total, Math.round(counterSeries.size() + share * (total - counterSeries.size()))), total
+        };
     }
 
     /** {distinct strings, their bytes}: shared strings once, a reference's own ones scaled by the sampling step. */
@@ -183,7 +223,9 @@ public final class CostCounter {
         return (h ^ (h >>> 31)) & Long.MAX_VALUE;
     }
 
-    private static long lane(int pid, int tid) { return ((long) pid << 32) ^ (tid & 0xFFFFFFFFL) ^ 0x5555_0000_0000_0000L; }
+    private static long lane(int pid, int tid) {
+        return ((long) pid << 32) ^ (tid & 0xFFFFFFFFL) ^ 0x5555_0000_0000_0000L;
+    }
 
     private void string(String s) {
         long h = hash(s);
@@ -204,29 +246,52 @@ public final class CostCounter {
 
     /** Counts arg rows (leaves, by {@link ArgLeaves}) and feeds keys and string values to the string set. */
     private final class Leaves implements ArgSink, ArgLeaves.Visitor {
-        @Override public void str(String key, String value) {
+        @Override
+        public void str(String key, String value) {
             leaf(key);
             if (value != null) value(value);
         }
 
-        @Override public void dbl(String key, double value) { leaf(key); }
+        @Override
+        public void dbl(String key, double value) {
+            leaf(key);
+        }
 
-        @Override public void i64(String key, long value) { leaf(key); }
+        @Override
+        public void i64(String key, long value) {
+            leaf(key);
+        }
 
-        @Override public void u64(String key, long value) { leaf(key); }
+        @Override
+        public void u64(String key, long value) {
+            leaf(key);
+        }
 
-        @Override public void bool(String key, boolean value) { leaf(key); }
+        @Override
+        public void bool(String key, boolean value) {
+            leaf(key);
+        }
 
-        @Override public void nul(String key) { leaf(key); }
+        @Override
+        public void nul(String key) {
+            leaf(key);
+        }
 
-        @Override public void raw(String key, Object v) {
+        @Override
+        public void raw(String key, Object v) {
             string(key);
             leaves += ArgLeaves.walk(v, this);
         }
 
-        @Override public void leaf(Object v) { if (v instanceof String) value((String) v); }
+        @Override
+        public void leaf(Object v) {
+            if (v instanceof String) value((String) v);
+        }
 
-        @Override public void mapKey(String key) { string(key); }
+        @Override
+        public void mapKey(String key) {
+            string(key);
+        }
 
         private void leaf(String key) {
             string(key);
@@ -265,7 +330,8 @@ public final class CostCounter {
             }
         }
 
-        @Override public void str(String key, String value) {
+        @Override
+        public void str(String key, String value) {
             try {
                 value(key, Double.parseDouble(value));
             } catch (NumberFormatException | NullPointerException e) {
@@ -273,17 +339,31 @@ public final class CostCounter {
             }
         }
 
-        @Override public void dbl(String key, double value) { value(key, value); }
+        @Override
+        public void dbl(String key, double value) {
+            value(key, value);
+        }
 
-        @Override public void i64(String key, long value) { value(key, value); }
+        @Override
+        public void i64(String key, long value) {
+            value(key, value);
+        }
 
-        @Override public void u64(String key, long value) { value(key, value); }
+        @Override
+        public void u64(String key, long value) {
+            value(key, value);
+        }
 
-        @Override public void bool(String key, boolean value) { value(key, value ? 1 : 0); }
+        @Override
+        public void bool(String key, boolean value) {
+            value(key, value ? 1 : 0);
+        }
 
-        @Override public void nul(String key) {}
+        @Override
+        public void nul(String key) {}
 
-        @Override public void raw(String key, Object v) {
+        @Override
+        public void raw(String key, Object v) {
             if (v instanceof Number) value(key, ((Number) v).doubleValue());
             else if (v instanceof Boolean) value(key, (Boolean) v ? 1 : 0);
             else if (v instanceof String) str(key, (String) v);

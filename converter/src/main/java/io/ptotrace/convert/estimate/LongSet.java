@@ -41,5 +41,7 @@ final class LongSet {
         return h ^ (h >>> 29);
     }
 
-    int size() { return size + (hasZero ? 1 : 0); }
+    int size() {
+        return size + (hasZero ? 1 : 0);
+    }
 }

@@ -54,8 +54,15 @@ public final class MemoryModel {
 
     /** The rows' part of the estimate, without the fixed cost and the held bytes. */
     static long rows(TraceCosts c) {
-        return SLICE * c.slices() + ARG * c.argRows() + ARG_SET * c.argSets() + FLOW * c.flows() + COUNTER * c.counterValues()
-            + STRING * c.distinctStrings() + c.distinctStringBytes() + INTERNED_NAME * c.internedNames() + TRACK * c.tracks();
+        return SLICE * c.slices()
+                + ARG * c.argRows()
+                + ARG_SET * c.argSets()
+                + FLOW * c.flows()
+                + COUNTER * c.counterValues()
+                + STRING * c.distinctStrings()
+                + c.distinctStringBytes()
+                + INTERNED_NAME * c.internedNames()
+                + TRACK * c.tracks();
     }
 
     /** The trace processor's memory for a trace with these costs, in bytes. */
@@ -64,7 +71,9 @@ public final class MemoryModel {
     }
 
     /** What the fixed cost leaves of a budget. */
-    public static long room(long budget, boolean json) { return budget - (json ? FIXED_JSON : FIXED); }
+    public static long room(long budget, boolean json) {
+        return budget - (json ? FIXED_JSON : FIXED);
+    }
 
     /** {@code 87 MB}, {@code 2.24 GB} (decimal units, as the budget is written). */
     public static String shown(long bytes) {
@@ -80,14 +89,22 @@ public final class MemoryModel {
      */
     public static long parseSize(String text) {
         String t = text.trim().toUpperCase(Locale.ROOT);
-        if (t.endsWith("B") && t.length() > 1 && Character.isLetter(t.charAt(t.length() - 2))) t = t.substring(0, t.length() - 1);
+        if (t.endsWith("B") && t.length() > 1 && Character.isLetter(t.charAt(t.length() - 2)))
+            t = t.substring(0, t.length() - 1);
         double unit = 1;
         if (!t.isEmpty()) {
             switch (t.charAt(t.length() - 1)) {
-                case 'K': unit = 1e3; break;
-                case 'M': unit = 1e6; break;
-                case 'G': unit = 1e9; break;
-                default: break;
+                case 'K':
+                    unit = 1e3;
+                    break;
+                case 'M':
+                    unit = 1e6;
+                    break;
+                case 'G':
+                    unit = 1e9;
+                    break;
+                default:
+                    break;
             }
             if (unit != 1) t = t.substring(0, t.length() - 1).trim();
         }
@@ -98,8 +115,9 @@ public final class MemoryModel {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text + "' is not a size (write e.g. 1.5G, 800M; units K, M, G)");
         }
-        if (v < MIN_BUDGET) throw new IllegalArgumentException("'" + text + "' leaves no room beside the trace processor's own "
-            + shown(FIXED) + "; give at least " + shown(MIN_BUDGET));
+        if (v < MIN_BUDGET)
+            throw new IllegalArgumentException("'" + text + "' leaves no room beside the trace processor's own "
+                    + shown(FIXED) + "; give at least " + shown(MIN_BUDGET));
         if (v > 1e15) throw new IllegalArgumentException("'" + text + "' is too large a size");
         return (long) v;
     }

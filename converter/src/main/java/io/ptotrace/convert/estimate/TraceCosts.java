@@ -11,12 +11,31 @@ package io.ptotrace.convert.estimate;
  * <p>A writer that knows exactly what it emits may report these counts for the file it wrote; {@link CostCounter}
  * counts them from a picture with the rules the writers follow.
  */
-public record TraceCosts(long slices, long argRows, long argSets, long flows, long counterValues, long distinctStrings,
-                         long distinctStringBytes, long internedNames, long tracks, long heldBytes) {
+public record TraceCosts(
+        long slices,
+        long argRows,
+        long argSets,
+        long flows,
+        long counterValues,
+        long distinctStrings,
+        long distinctStringBytes,
+        long internedNames,
+        long tracks,
+        long heldBytes) {
     public static final TraceCosts NONE = new TraceCosts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** The same trace, held bytes as measured (the size of the file written). */
     public TraceCosts withHeldBytes(long bytes) {
-        return new TraceCosts(slices, argRows, argSets, flows, counterValues, distinctStrings, distinctStringBytes, internedNames, tracks, bytes);
+        return new TraceCosts(
+                slices,
+                argRows,
+                argSets,
+                flows,
+                counterValues,
+                distinctStrings,
+                distinctStringBytes,
+                internedNames,
+                tracks,
+                bytes);
     }
 }

@@ -34,7 +34,9 @@ public final class WindowCuts {
     }
 
     /** The sum of all weights (bytes, beyond the fixed cost; errs high). */
-    public double total() { return total; }
+    public double total() {
+        return total;
+    }
 
     /**
      * The cuts (increasing start times, µs, on whole nanoseconds) that split the weight into {@code pieces} even
@@ -51,7 +53,8 @@ public final class WindowCuts {
                 // the cut goes on the side of this bin that leaves the running sum nearer the share
                 double share = total * next / pieces;
                 int at = share - acc <= after - share ? b : b + 1;
-                double cut = Math.round((lo + at * width) * 1000) / 1000.0; // whole nanoseconds, as the trace's times are
+                double cut =
+                        Math.round((lo + at * width) * 1000) / 1000.0; // whole nanoseconds, as the trace's times are
                 if (cut > lo && cut < hi && (cuts.size() == 0 || cut > cuts.get(cuts.size() - 1))) cuts.add(cut);
                 next++;
             }
@@ -67,7 +70,8 @@ public final class WindowCuts {
         for (int i = 0; i < pic.sliceCount(); i += sliceStep) {
             double ts = pic.sliceTs(i);
             if (ts < lo || ts >= hi) continue;
-            weigher.bytes = MemoryModel.SLICE + MemoryModel.STRING + pic.sliceName(i).length();
+            weigher.bytes =
+                    MemoryModel.SLICE + MemoryModel.STRING + pic.sliceName(i).length();
             weigher.leaves = 0;
             pic.sliceArgs(i, args, weigher);
             if (weigher.leaves > 0) weigher.bytes += MemoryModel.ARG_SET;
@@ -103,23 +107,48 @@ public final class WindowCuts {
             leaves++;
         }
 
-        private void text(String s) { if (s != null) bytes += MemoryModel.STRING + s.length(); }
+        private void text(String s) {
+            if (s != null) bytes += MemoryModel.STRING + s.length();
+        }
 
-        @Override public void str(String key, String value) { leaf(); text(value); }
+        @Override
+        public void str(String key, String value) {
+            leaf();
+            text(value);
+        }
 
-        @Override public void dbl(String key, double value) { leaf(); }
+        @Override
+        public void dbl(String key, double value) {
+            leaf();
+        }
 
-        @Override public void i64(String key, long value) { leaf(); }
+        @Override
+        public void i64(String key, long value) {
+            leaf();
+        }
 
-        @Override public void u64(String key, long value) { leaf(); }
+        @Override
+        public void u64(String key, long value) {
+            leaf();
+        }
 
-        @Override public void bool(String key, boolean value) { leaf(); }
+        @Override
+        public void bool(String key, boolean value) {
+            leaf();
+        }
 
-        @Override public void nul(String key) { leaf(); }
+        @Override
+        public void nul(String key) {
+            leaf();
+        }
 
-        @Override public void raw(String key, Object v) { ArgLeaves.walk(v, this); }
+        @Override
+        public void raw(String key, Object v) {
+            ArgLeaves.walk(v, this);
+        }
 
-        @Override public void leaf(Object v) {
+        @Override
+        public void leaf(Object v) {
             leaf();
             if (v instanceof String) text((String) v);
         }

@@ -115,7 +115,9 @@ public final class ChromeJsonWriter {
     private static final class ChunkBuffer extends ByteArrayOutputStream {
         final JsonEvents events = new JsonEvents();
 
-        ChunkBuffer() { super(1 << 18); }
+        ChunkBuffer() {
+            super(1 << 18);
+        }
     }
 
     private static <T> T take(Future<T> f) throws IOException {

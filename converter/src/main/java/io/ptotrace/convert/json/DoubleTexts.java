@@ -17,7 +17,10 @@ final class DoubleTexts {
 
     /** Writes {@code d} as {@link PyFloat#write} does. */
     void write(JsonGenerator g, double d) throws IOException {
-        if (PyFloat.writtenAsNull(d)) { PyFloat.write(g, d); return; }
+        if (PyFloat.writtenAsNull(d)) {
+            PyFloat.write(g, d);
+            return;
+        }
         long b = Double.doubleToRawLongBits(d);
         int h = (int) ((b * 0x9E3779B97F4A7C15L) >>> (64 - BITS));
         SerializedString t = texts[h];

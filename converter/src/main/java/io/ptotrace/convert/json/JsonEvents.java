@@ -5,9 +5,9 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.CounterKind;
 import io.ptotrace.convert.picture.FlowKind;
-import io.ptotrace.convert.picture.ProcessTag;
 import io.ptotrace.convert.picture.JsonMember;
 import io.ptotrace.convert.picture.MetaEvent;
+import io.ptotrace.convert.picture.ProcessTag;
 import io.ptotrace.convert.picture.SliceKind;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.JsonValues;
@@ -22,19 +22,30 @@ import java.util.List;
  */
 final class JsonEvents implements JsonEventSink {
     // pre-encoded names: most of a large trace is these few keys and values
-    private static final SerializedString ARGS = new SerializedString("args"), CAT = new SerializedString("cat"),
-        CNAME = new SerializedString("cname"), ID = new SerializedString("id"), NAME = new SerializedString("name"),
-        PH = new SerializedString("ph"), PID = new SerializedString("pid"), TID = new SerializedString("tid"),
-        TS = new SerializedString("ts"), DUR = new SerializedString("dur"),
-        BIND_ID = new SerializedString("bind_id"), IN_COUNT = new SerializedString("input_task_count"),
-        OUT_COUNT = new SerializedString("output_task_count"), X = new SerializedString("X"), C = new SerializedString("C");
+    private static final SerializedString ARGS = new SerializedString("args"),
+            CAT = new SerializedString("cat"),
+            CNAME = new SerializedString("cname"),
+            ID = new SerializedString("id"),
+            NAME = new SerializedString("name"),
+            PH = new SerializedString("ph"),
+            PID = new SerializedString("pid"),
+            TID = new SerializedString("tid"),
+            TS = new SerializedString("ts"),
+            DUR = new SerializedString("dur"),
+            BIND_ID = new SerializedString("bind_id"),
+            IN_COUNT = new SerializedString("input_task_count"),
+            OUT_COUNT = new SerializedString("output_task_count"),
+            X = new SerializedString("X"),
+            C = new SerializedString("C");
     // raw fragments: a flow end starts with FLOW_CAT (whose comma makes "id" follow it), the others follow a value
-    private static final SerializedString FLOW_CAT = new SerializedString("\"cat\":" + ChromeJsonWriter.quoted(ChromeJsonWriter.FLOW_CATEGORY) + ","),
-        BP_E = new SerializedString(",\"bp\":\"e\""), PH_X = new SerializedString(",\"ph\":\"X\""),
-        PH_C = new SerializedString(",\"ph\":\"C\"");
+    private static final SerializedString
+            FLOW_CAT = new SerializedString("\"cat\":" + ChromeJsonWriter.quoted(ChromeJsonWriter.FLOW_CATEGORY) + ","),
+            BP_E = new SerializedString(",\"bp\":\"e\""),
+            PH_X = new SerializedString(",\"ph\":\"X\""),
+            PH_C = new SerializedString(",\"ph\":\"C\"");
     /** {@code ,"name":<kind>,"ph":"s"} and {@code ...,"ph":"f"} by flow kind. */
     private static final SerializedString[] FLOW_START = new SerializedString[FlowKind.values().length],
-        FLOW_END = new SerializedString[FlowKind.values().length];
+            FLOW_END = new SerializedString[FlowKind.values().length];
 
     static {
         for (FlowKind k : FlowKind.values()) {
@@ -60,17 +71,28 @@ final class JsonEvents implements JsonEventSink {
         g.writeFieldName("args");
         g.writeStartObject();
         switch (m.kind) {
-            case PROCESS_NAME: case THREAD_NAME: g.writeStringField("name", m.name); break;
-            default: g.writeNumberField("sort_index", m.sortIndex);
+            case PROCESS_NAME:
+            case THREAD_NAME:
+                g.writeStringField("name", m.name);
+                break;
+            default:
+                g.writeNumberField("sort_index", m.sortIndex);
         }
         g.writeEndObject();
         g.writeStringField("cat", "__metadata");
         String name;
         switch (m.kind) {
-            case PROCESS_NAME: name = "process_name"; break;
-            case PROCESS_SORT_INDEX: name = "process_sort_index"; break;
-            case THREAD_NAME: name = "thread_name"; break;
-            default: name = "thread_sort_index";
+            case PROCESS_NAME:
+                name = "process_name";
+                break;
+            case PROCESS_SORT_INDEX:
+                name = "process_sort_index";
+                break;
+            case THREAD_NAME:
+                name = "thread_name";
+                break;
+            default:
+                name = "thread_sort_index";
         }
         g.writeStringField("name", name);
         g.writeStringField("ph", "M");
@@ -107,17 +129,44 @@ final class JsonEvents implements JsonEventSink {
         } else {
             for (int k = 0, n = order.size(); k < n; k++) {
                 switch (order.get(k)) {
-                    case ARGS: args(kind, ref, pic, i); break;
-                    case CAT: category(kind.category(ref)); break;
-                    case CNAME: color(kind.color(ref)); break;
-                    case ID: id(pic.sliceJsonId(i)); break;
-                    case NAME: g.writeFieldName(NAME); g.writeString(kind.name(ref)); break;
-                    case PH: g.writeFieldName(PH); g.writeString(X); break;
-                    case PID: g.writeFieldName(PID); g.writeNumber(pic.slicePid(i)); break;
-                    case TID: g.writeFieldName(TID); g.writeNumber(pic.sliceTid(i)); break;
-                    case TS: g.writeFieldName(TS); num.write(g, pic.sliceTs(i)); break;
-                    case DUR: g.writeFieldName(DUR); num.write(g, pic.sliceDur(i)); break;
-                    default: throw new IllegalStateException();
+                    case ARGS:
+                        args(kind, ref, pic, i);
+                        break;
+                    case CAT:
+                        category(kind.category(ref));
+                        break;
+                    case CNAME:
+                        color(kind.color(ref));
+                        break;
+                    case ID:
+                        id(pic.sliceJsonId(i));
+                        break;
+                    case NAME:
+                        g.writeFieldName(NAME);
+                        g.writeString(kind.name(ref));
+                        break;
+                    case PH:
+                        g.writeFieldName(PH);
+                        g.writeString(X);
+                        break;
+                    case PID:
+                        g.writeFieldName(PID);
+                        g.writeNumber(pic.slicePid(i));
+                        break;
+                    case TID:
+                        g.writeFieldName(TID);
+                        g.writeNumber(pic.sliceTid(i));
+                        break;
+                    case TS:
+                        g.writeFieldName(TS);
+                        num.write(g, pic.sliceTs(i));
+                        break;
+                    case DUR:
+                        g.writeFieldName(DUR);
+                        num.write(g, pic.sliceDur(i));
+                        break;
+                    default:
+                        throw new IllegalStateException();
                 }
             }
         }
@@ -178,14 +227,34 @@ final class JsonEvents implements JsonEventSink {
         } else {
             for (int k = 0, n = order.size(); k < n; k++) {
                 switch (order.get(k)) {
-                    case ARGS: counterArgs(pic, i); break;
-                    case CAT: category(pic.counterCategory(i)); break;
-                    case NAME: g.writeFieldName(NAME); g.writeString(pic.counterName(i)); break;
-                    case PH: g.writeFieldName(PH); g.writeString(C); break;
-                    case PID: g.writeFieldName(PID); g.writeNumber(pic.counterPid(i)); break;
-                    case TID: g.writeFieldName(TID); g.writeNumber(pic.counterTid(i)); break;
-                    case TS: g.writeFieldName(TS); num.write(g, pic.counterTs(i)); break;
-                    default: break; // a sample has no colour, id or duration
+                    case ARGS:
+                        counterArgs(pic, i);
+                        break;
+                    case CAT:
+                        category(pic.counterCategory(i));
+                        break;
+                    case NAME:
+                        g.writeFieldName(NAME);
+                        g.writeString(pic.counterName(i));
+                        break;
+                    case PH:
+                        g.writeFieldName(PH);
+                        g.writeString(C);
+                        break;
+                    case PID:
+                        g.writeFieldName(PID);
+                        g.writeNumber(pic.counterPid(i));
+                        break;
+                    case TID:
+                        g.writeFieldName(TID);
+                        g.writeNumber(pic.counterTid(i));
+                        break;
+                    case TS:
+                        g.writeFieldName(TS);
+                        num.write(g, pic.counterTs(i));
+                        break;
+                    default:
+                        break; // a sample has no colour, id or duration
                 }
             }
         }
@@ -227,7 +296,10 @@ final class JsonEvents implements JsonEventSink {
             g.writeNumber(pic.flowOutputTaskCount(i));
         }
         long bind = ChromeJsonWriter.flowBindId(pic, i, start);
-        if (bind != ChromeJsonWriter.NO_BIND_ID) { g.writeFieldName(BIND_ID); g.writeNumber(bind); }
+        if (bind != ChromeJsonWriter.NO_BIND_ID) {
+            g.writeFieldName(BIND_ID);
+            g.writeNumber(bind);
+        }
         ProcessTag tag = pic.processTag(start ? pic.flowSrcPid(i) : pic.flowDstPid(i));
         if (tag != null) {
             g.writeFieldName(ARGS);
@@ -246,7 +318,9 @@ final class JsonEvents implements JsonEventSink {
         private final String[] keys = new String[64];
         private final SerializedString[] encoded = new SerializedString[64];
 
-        Args(DoubleTexts num) { this.num = num; }
+        Args(DoubleTexts num) {
+            this.num = num;
+        }
 
         /** Writes a member name; pre-encoded names skip the generator's per-character escaping. */
         private void name(String k) throws IOException {
@@ -256,10 +330,12 @@ final class JsonEvents implements JsonEventSink {
                 // pre-encoded names are written as UTF-8; only ASCII ones read the same as the escaped form
                 encoded[h] = k.chars().allMatch(c -> c < 0x80) ? new SerializedString(k) : null;
             }
-            if (encoded[h] != null) g.writeFieldName(encoded[h]); else g.writeFieldName(k);
+            if (encoded[h] != null) g.writeFieldName(encoded[h]);
+            else g.writeFieldName(k);
         }
 
-        @Override public void str(String key, String value) {
+        @Override
+        public void str(String key, String value) {
             try {
                 name(key);
                 g.writeString(value);
@@ -268,7 +344,8 @@ final class JsonEvents implements JsonEventSink {
             }
         }
 
-        @Override public void dbl(String key, double value) {
+        @Override
+        public void dbl(String key, double value) {
             try {
                 name(key);
                 num.write(g, value);
@@ -277,7 +354,8 @@ final class JsonEvents implements JsonEventSink {
             }
         }
 
-        @Override public void i64(String key, long value) {
+        @Override
+        public void i64(String key, long value) {
             try {
                 name(key);
                 g.writeNumber(value);
@@ -286,16 +364,19 @@ final class JsonEvents implements JsonEventSink {
             }
         }
 
-        @Override public void u64(String key, long value) {
+        @Override
+        public void u64(String key, long value) {
             try {
                 name(key);
-                if (value >= 0) g.writeNumber(value); else g.writeNumber(Long.toUnsignedString(value));
+                if (value >= 0) g.writeNumber(value);
+                else g.writeNumber(Long.toUnsignedString(value));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
 
-        @Override public void bool(String key, boolean value) {
+        @Override
+        public void bool(String key, boolean value) {
             try {
                 name(key);
                 g.writeBoolean(value);
@@ -304,7 +385,8 @@ final class JsonEvents implements JsonEventSink {
             }
         }
 
-        @Override public void nul(String key) {
+        @Override
+        public void nul(String key) {
             try {
                 name(key);
                 g.writeNull();
@@ -313,7 +395,8 @@ final class JsonEvents implements JsonEventSink {
             }
         }
 
-        @Override public void raw(String key, Object v) {
+        @Override
+        public void raw(String key, Object v) {
             try {
                 name(key);
                 JsonValues.write(g, v);

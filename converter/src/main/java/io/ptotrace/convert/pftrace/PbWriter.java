@@ -15,11 +15,18 @@ final class PbWriter {
     private int[] marks = new int[16];
     private int depth;
 
-    void reset() { pos = 0; depth = 0; }
+    void reset() {
+        pos = 0;
+        depth = 0;
+    }
 
-    int size() { return pos; }
+    int size() {
+        return pos;
+    }
 
-    byte[] buffer() { return buf; }
+    byte[] buffer() {
+        return buf;
+    }
 
     private void ensure(int n) {
         if (pos + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
@@ -34,14 +41,23 @@ final class PbWriter {
         buf[pos++] = (byte) v;
     }
 
-    private void tag(int field, int wire) { rawVarint(((long) field << 3) | wire); }
+    private void tag(int field, int wire) {
+        rawVarint(((long) field << 3) | wire);
+    }
 
-    void varint(int field, long v) { tag(field, 0); rawVarint(v); }
+    void varint(int field, long v) {
+        tag(field, 0);
+        rawVarint(v);
+    }
 
-    void bool(int field, boolean v) { varint(field, v ? 1 : 0); }
+    void bool(int field, boolean v) {
+        varint(field, v ? 1 : 0);
+    }
 
     /** int32/int64 fields: negative values are sign-extended to 10 bytes, as protobuf does. */
-    void int64(int field, long v) { varint(field, v); }
+    void int64(int field, long v) {
+        varint(field, v);
+    }
 
     void fixed64(int field, long v) {
         tag(field, 1);
@@ -49,14 +65,20 @@ final class PbWriter {
         for (int i = 0; i < 8; i++) buf[pos++] = (byte) (v >>> (8 * i));
     }
 
-    void dbl(int field, double v) { fixed64(field, Double.doubleToRawLongBits(v)); }
+    void dbl(int field, double v) {
+        fixed64(field, Double.doubleToRawLongBits(v));
+    }
 
     void string(int field, String s) {
         tag(field, 2);
         // ASCII fast path: one byte per char.
         int n = s.length();
         boolean ascii = true;
-        for (int i = 0; i < n; i++) if (s.charAt(i) >= 0x80) { ascii = false; break; }
+        for (int i = 0; i < n; i++)
+            if (s.charAt(i) >= 0x80) {
+                ascii = false;
+                break;
+            }
         if (ascii) {
             rawVarint(n);
             ensure(n);
@@ -110,7 +132,10 @@ final class PbWriter {
 
     static int varintSize(long v) {
         int n = 1;
-        while ((v & ~0x7FL) != 0) { n++; v >>>= 7; }
+        while ((v & ~0x7FL) != 0) {
+            n++;
+            v >>>= 7;
+        }
         return n;
     }
 }

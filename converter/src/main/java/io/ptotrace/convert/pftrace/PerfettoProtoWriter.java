@@ -30,15 +30,20 @@ public final class PerfettoProtoWriter {
 
         @Override
         public String toString() {
-            return "slices=" + slices + " markers=" + markerSlices + " (hb=" + hbMarkers + " unbound=" + unboundEndMarkers
-                + " backward=" + backwardMarkers + ") overflowSlices=" + overflowSlices + " overflowTracks=" + overflowTracks
-                + " negativeDurations=" + negativeDurations + " flows=" + flows + " swapped=" + swappedFlows
-                + " reversed=" + reversedFlows + " counterValues=" + counterValues + " packets=" + packets + " bytes=" + bytes;
+            return "slices=" + slices + " markers=" + markerSlices + " (hb=" + hbMarkers + " unbound="
+                    + unboundEndMarkers
+                    + " backward=" + backwardMarkers + ") overflowSlices=" + overflowSlices + " overflowTracks="
+                    + overflowTracks
+                    + " negativeDurations=" + negativeDurations + " flows=" + flows + " swapped=" + swappedFlows
+                    + " reversed=" + reversedFlows + " counterValues=" + counterValues + " packets=" + packets
+                    + " bytes=" + bytes;
         }
     }
 
     /** Writes the lean trace ({@link ArgSet#LEAN}); the stream is flushed, not closed. */
-    public static Report write(TracePicture pic, OutputStream out) throws IOException { return write(pic, out, ArgSet.LEAN); }
+    public static Report write(TracePicture pic, OutputStream out) throws IOException {
+        return write(pic, out, ArgSet.LEAN);
+    }
 
     /**
      * Writes the trace with the args of {@code args}; the stream is flushed, not closed. The lean trace also
@@ -56,8 +61,12 @@ public final class PerfettoProtoWriter {
     }
 
     /** Lays the trace out without writing it: overflow moves, marks, swapped arrows. */
-    public static Report plan(TracePicture pic) { return PftraceLayout.of(pic).report(); }
+    public static Report plan(TracePicture pic) {
+        return PftraceLayout.of(pic).report();
+    }
 
     /** A picture time (µs) as a trace timestamp (ns). */
-    static long ns(double us) { return PftraceLayout.ns(us); }
+    static long ns(double us) {
+        return PftraceLayout.ns(us);
+    }
 }

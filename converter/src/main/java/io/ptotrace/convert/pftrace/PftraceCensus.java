@@ -24,7 +24,9 @@ public final class PftraceCensus {
     public long packets, events, annotations, argRows;
     private final Set<String> strings = new HashSet<>();
 
-    public long distinctStrings() { return strings.size(); }
+    public long distinctStrings() {
+        return strings.size();
+    }
 
     public static PftraceCensus of(InputStream in) throws IOException {
         PftraceCensus c = new PftraceCensus();
@@ -33,7 +35,8 @@ public final class PftraceCensus {
         while (true) {
             int tag = cis.readTag();
             if (tag == 0) break;
-            if (WireFormat.getTagFieldNumber(tag) != 1 || WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+            if (WireFormat.getTagFieldNumber(tag) != 1
+                    || WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
                 cis.skipField(tag);
                 continue;
             }
@@ -45,7 +48,8 @@ public final class PftraceCensus {
 
     private void packet(TracePacket p) {
         packets++;
-        for (InternedString s : p.getInternedData().getDebugAnnotationStringValuesList()) strings.add(s.getStr().toStringUtf8());
+        for (InternedString s : p.getInternedData().getDebugAnnotationStringValuesList())
+            strings.add(s.getStr().toStringUtf8());
         if (!p.hasTrackEvent()) return;
         events++;
         TrackEvent e = p.getTrackEvent();
@@ -56,8 +60,14 @@ public final class PftraceCensus {
     }
 
     private void rows(DebugAnnotation a) {
-        if (a.getArrayValuesCount() > 0) { for (DebugAnnotation x : a.getArrayValuesList()) rows(x); return; }
-        if (a.getDictEntriesCount() > 0) { for (DebugAnnotation x : a.getDictEntriesList()) rows(x); return; }
+        if (a.getArrayValuesCount() > 0) {
+            for (DebugAnnotation x : a.getArrayValuesList()) rows(x);
+            return;
+        }
+        if (a.getDictEntriesCount() > 0) {
+            for (DebugAnnotation x : a.getDictEntriesList()) rows(x);
+            return;
+        }
         argRows++;
         if (a.hasStringValue()) strings.add(a.getStringValue());
     }
@@ -66,9 +76,12 @@ public final class PftraceCensus {
         for (String f : args) {
             Path p = Path.of(f);
             PftraceCensus c;
-            try (InputStream in = new BufferedInputStream(Files.newInputStream(p), 1 << 16)) { c = of(in); }
-            System.out.printf("%s: %d bytes, %d packets, %d track events, %d debug annotations, %d arg rows, %d distinct string values%n",
-                f, Files.size(p), c.packets, c.events, c.annotations, c.argRows, c.distinctStrings());
+            try (InputStream in = new BufferedInputStream(Files.newInputStream(p), 1 << 16)) {
+                c = of(in);
+            }
+            System.out.printf(
+                    "%s: %d bytes, %d packets, %d track events, %d debug annotations, %d arg rows, %d distinct string values%n",
+                    f, Files.size(p), c.packets, c.events, c.annotations, c.argRows, c.distinctStrings());
         }
     }
 }

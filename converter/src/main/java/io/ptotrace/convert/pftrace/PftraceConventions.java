@@ -58,12 +58,20 @@ public final class PftraceConventions {
     /** In a Chrome JSON trace the arrow name is a flow arg. */
     public static final String HB_FLOWS_SQL_JSON = TraceQueries.HB_FLOWS_SQL_JSON;
 
-    public static long flowId(int jsonFlowId, FlowKind kind) { return kind.traceId(jsonFlowId); }
+    public static long flowId(int jsonFlowId, FlowKind kind) {
+        return kind.traceId(jsonFlowId);
+    }
 
     /** The kind a ptotrace flow id encodes, or null when it is not one of ours. */
-    public static FlowKind kindOf(long flowId) { return FlowKind.of(FlowIds.kindOf(flowId)); }
+    public static FlowKind kindOf(long flowId) {
+        return FlowKind.of(FlowIds.kindOf(flowId));
+    }
 
-    public static long jsonFlowId(long flowId) { return FlowIds.jsonFlowId(flowId); }
+    public static long jsonFlowId(long flowId) {
+        return FlowIds.jsonFlowId(flowId);
+    }
 
-    public static boolean isMarkerCategory(String category) { return TraceCategories.isMarker(category); }
+    public static boolean isMarkerCategory(String category) {
+        return TraceCategories.isMarker(category);
+    }
 }

@@ -13,10 +13,10 @@ import io.ptotrace.proto.InternedData;
 import io.ptotrace.proto.ProcessDescriptor;
 import io.ptotrace.proto.ThreadDescriptor;
 import io.ptotrace.proto.Trace;
-import io.ptotrace.proto.TrackDescriptor;
-import io.ptotrace.proto.TrackEvent;
 import io.ptotrace.proto.TracePacket;
 import io.ptotrace.proto.TracingServiceEvent;
+import io.ptotrace.proto.TrackDescriptor;
+import io.ptotrace.proto.TrackEvent;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigInteger;
@@ -106,7 +106,8 @@ final class PftraceEncoder {
         this.cos = CodedOutputStream.newInstance(out, 1 << 16);
         boolean lean = argSet == ArgSet.LEAN;
         this.names = new Interned(InternedData.EVENT_NAMES_FIELD_NUMBER, lean ? Integer.MAX_VALUE : 0, false);
-        this.stringValues = new Interned(InternedData.DEBUG_ANNOTATION_STRING_VALUES_FIELD_NUMBER, lean ? Integer.MAX_VALUE : 4, true);
+        this.stringValues = new Interned(
+                InternedData.DEBUG_ANNOTATION_STRING_VALUES_FIELD_NUMBER, lean ? Integer.MAX_VALUE : 4, true);
         this.lastCounterValue = lean ? new double[layout.tracks.size()] : null;
         if (lean) java.util.Arrays.fill(lastCounterValue, Double.NaN);
     }
@@ -160,8 +161,8 @@ final class PftraceEncoder {
         for (PftraceLayout.Track t : layout.tracks()) {
             if (t.uuid == 0) continue;
             TracePacket.Builder b = TracePacket.newBuilder()
-                .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
-                .setTrackDescriptor(descriptor(t));
+                    .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                    .setTrackDescriptor(descriptor(t));
             if (first) {
                 b.setSequenceFlags(CLEARED).setFirstPacketOnSequence(true);
                 first = false;
@@ -169,8 +170,11 @@ final class PftraceEncoder {
             writePacket(b.build());
         }
         if (first) {
-            writePacket(TracePacket.newBuilder().setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
-                .setSequenceFlags(CLEARED).setFirstPacketOnSequence(true).build());
+            writePacket(TracePacket.newBuilder()
+                    .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                    .setSequenceFlags(CLEARED)
+                    .setFirstPacketOnSequence(true)
+                    .build());
         }
         int sinceMark = 0;
         long lastNs = 0;
@@ -178,9 +182,13 @@ final class PftraceEncoder {
             if (code < 0) {
                 if (!counter(~code)) continue;
                 lastNs = layout.cvNs[~code];
+            } else if ((code & 1) == 0) {
+                begin(code >>> 1);
+                lastNs = layout.begin[code >>> 1];
+            } else {
+                end(code >>> 1);
+                lastNs = layout.end[code >>> 1];
             }
-            else if ((code & 1) == 0) { begin(code >>> 1); lastNs = layout.begin[code >>> 1]; }
-            else { end(code >>> 1); lastNs = layout.end[code >>> 1]; }
             if (importWindow > 0 && ++sinceMark == importWindow) {
                 importMark(lastNs);
                 sinceMark = 0;
@@ -192,11 +200,17 @@ final class PftraceEncoder {
 
     /** Lets the trace processor import the events read so far (see the class comment). */
     private void importMark(long ns) throws IOException {
-        TracingServiceEvent flushed = TracingServiceEvent.newBuilder().setAllDataSourcesFlushed(true).build();
-        TracingServiceEvent read = TracingServiceEvent.newBuilder().setReadTracingBuffersCompleted(true).build();
+        TracingServiceEvent flushed =
+                TracingServiceEvent.newBuilder().setAllDataSourcesFlushed(true).build();
+        TracingServiceEvent read = TracingServiceEvent.newBuilder()
+                .setReadTracingBuffersCompleted(true)
+                .build();
         for (TracingServiceEvent e : new TracingServiceEvent[] {flushed, flushed, read}) {
-            writePacket(TracePacket.newBuilder().setTimestamp(ns).setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
-                .setServiceEvent(e).build());
+            writePacket(TracePacket.newBuilder()
+                    .setTimestamp(ns)
+                    .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                    .setServiceEvent(e)
+                    .build());
         }
     }
 
@@ -213,7 +227,8 @@ final class PftraceEncoder {
                 break;
             }
             case THREAD: {
-                ThreadDescriptor.Builder th = ThreadDescriptor.newBuilder().setPid(t.pid).setTid(t.tid);
+                ThreadDescriptor.Builder th =
+                        ThreadDescriptor.newBuilder().setPid(t.pid).setTid(t.tid);
                 if (t.name != null) th.setThreadName(t.name);
                 d.setThread(th);
                 break;
@@ -222,7 +237,8 @@ final class PftraceEncoder {
                 d.setName(t.name).setCounter(CounterDescriptor.getDefaultInstance());
                 break;
             default:
-                d.setName(t.name).setSiblingMergeBehavior(TrackDescriptor.SiblingMergeBehavior.SIBLING_MERGE_BEHAVIOR_NONE);
+                d.setName(t.name)
+                        .setSiblingMergeBehavior(TrackDescriptor.SiblingMergeBehavior.SIBLING_MERGE_BEHAVIOR_NONE);
         }
         return d.build();
     }
@@ -261,9 +277,11 @@ final class PftraceEncoder {
         String cat = slice ? pic.sliceCategory(item) : marks.category(m);
         String n = name == null ? "" : name;
         long nameIid = names.iid(n);
-        if (nameIid > 0) ev.varint(EV_NAME_IID, nameIid); else ev.string(EV_NAME, n);
+        if (nameIid > 0) ev.varint(EV_NAME_IID, nameIid);
+        else ev.string(EV_NAME, n);
         if (cat != null) ev.varint(EV_CAT_IIDS, categories.iid(cat));
-        if (slice) pic.sliceArgs(item, argSet, annotations); else marks.args(m, argSet, annotations);
+        if (slice) pic.sliceArgs(item, argSet, annotations);
+        else marks.args(m, argSet, annotations);
         flows(item * 2);
         flushPacket(layout.begin[item], true);
     }
@@ -298,7 +316,8 @@ final class PftraceEncoder {
             lastCounterValue[t] = val;
         }
         startEvent(TrackEvent.Type.TYPE_COUNTER_VALUE, layout.cvTrack[v]);
-        if (val == Math.rint(val) && Math.abs(val) < 0x1p53 && !(val == 0 && 1 / val < 0)) ev.int64(EV_COUNTER, (long) val);
+        if (val == Math.rint(val) && Math.abs(val) < 0x1p53 && !(val == 0 && 1 / val < 0))
+            ev.int64(EV_COUNTER, (long) val);
         else ev.dbl(EV_DCOUNTER, val);
         flushPacket(layout.cvNs[v], false);
         return true;
@@ -306,7 +325,8 @@ final class PftraceEncoder {
 
     private void stringValue(String v) {
         long iid = stringValues.iid(v);
-        if (iid > 0) ev.varint(DA_STRING_IID, iid); else ev.string(DA_STRING, v);
+        if (iid > 0) ev.varint(DA_STRING_IID, iid);
+        else ev.string(DA_STRING, v);
     }
 
     /** Renders args as debug annotations of the current event. */
@@ -317,19 +337,54 @@ final class PftraceEncoder {
             ev.varint(DA_NAME_IID, annotationNames.iid(key));
         }
 
-        @Override public void str(String key, String value) { name(key); stringValue(value == null ? "" : value); ev.end(); }
+        @Override
+        public void str(String key, String value) {
+            name(key);
+            stringValue(value == null ? "" : value);
+            ev.end();
+        }
 
-        @Override public void dbl(String key, double value) { name(key); ev.dbl(DA_DOUBLE, value); ev.end(); }
+        @Override
+        public void dbl(String key, double value) {
+            name(key);
+            ev.dbl(DA_DOUBLE, value);
+            ev.end();
+        }
 
-        @Override public void i64(String key, long value) { name(key); ev.int64(DA_INT, value); ev.end(); }
+        @Override
+        public void i64(String key, long value) {
+            name(key);
+            ev.int64(DA_INT, value);
+            ev.end();
+        }
 
-        @Override public void u64(String key, long value) { name(key); ev.varint(DA_UINT, value); ev.end(); }
+        @Override
+        public void u64(String key, long value) {
+            name(key);
+            ev.varint(DA_UINT, value);
+            ev.end();
+        }
 
-        @Override public void bool(String key, boolean value) { name(key); ev.bool(DA_BOOL, value); ev.end(); }
+        @Override
+        public void bool(String key, boolean value) {
+            name(key);
+            ev.bool(DA_BOOL, value);
+            ev.end();
+        }
 
-        @Override public void nul(String key) { name(key); ev.string(DA_JSON, "null"); ev.end(); }
+        @Override
+        public void nul(String key) {
+            name(key);
+            ev.string(DA_JSON, "null");
+            ev.end();
+        }
 
-        @Override public void raw(String key, Object v) { name(key); value(v); ev.end(); }
+        @Override
+        public void raw(String key, Object v) {
+            name(key);
+            value(v);
+            ev.end();
+        }
 
         private void value(Object v) {
             if (v == null || v == JsonValues.NULL || v == JsonValues.ABSENT) ev.string(DA_JSON, "null");
@@ -343,7 +398,10 @@ final class PftraceEncoder {
             else if (v instanceof String) stringValue((String) v);
             else if (v instanceof List) {
                 List<?> l = (List<?>) v;
-                if (l.isEmpty()) { ev.string(DA_JSON, "[]"); return; }
+                if (l.isEmpty()) {
+                    ev.string(DA_JSON, "[]");
+                    return;
+                }
                 for (Object o : l) {
                     ev.begin(DA_ARRAY);
                     value(o);
@@ -351,7 +409,10 @@ final class PftraceEncoder {
                 }
             } else if (v instanceof Map) {
                 Map<?, ?> mp = (Map<?, ?>) v;
-                if (mp.isEmpty()) { ev.string(DA_JSON, "{}"); return; }
+                if (mp.isEmpty()) {
+                    ev.string(DA_JSON, "{}");
+                    return;
+                }
                 for (Map.Entry<?, ?> e : mp.entrySet()) {
                     ev.begin(DA_DICT);
                     ev.string(DA_NAME, String.valueOf(e.getKey()));

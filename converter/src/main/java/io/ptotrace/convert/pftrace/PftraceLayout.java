@@ -35,7 +35,13 @@ import java.util.TreeMap;
  * and the terminating id on the other; an unbound end uses its mark instead of a slice.
  */
 public final class PftraceLayout {
-    public enum TrackType { PROCESS, THREAD, OVERFLOW, MARKERS, COUNTER }
+    public enum TrackType {
+        PROCESS,
+        THREAD,
+        OVERFLOW,
+        MARKERS,
+        COUNTER
+    }
 
     /** One track of the trace. */
     public static final class Track {
@@ -60,27 +66,48 @@ public final class PftraceLayout {
             this.name = name;
         }
 
-        public TrackType type() { return type; }
+        public TrackType type() {
+            return type;
+        }
 
-        public int pid() { return pid; }
+        public int pid() {
+            return pid;
+        }
 
         /** −1 for a process track. */
-        public int tid() { return tid; }
+        public int tid() {
+            return tid;
+        }
 
         /** The process or thread name, or the track's own name; null for an unnamed process or thread. */
-        public String name() { return name; }
+        public String name() {
+            return name;
+        }
 
-        public long uuid() { return uuid; }
+        public long uuid() {
+            return uuid;
+        }
 
         /** 0 for a process track. */
-        public long parentUuid() { return parentUuid; }
+        public long parentUuid() {
+            return parentUuid;
+        }
 
-        public int rank() { return rank; }
+        public int rank() {
+            return rank;
+        }
 
-        @Override public String toString() { return type + " " + pid + "/" + tid + " " + name + " uuid " + uuid; }
+        @Override
+        public String toString() {
+            return type + " " + pid + "/" + tid + " " + name + " uuid " + uuid;
+        }
     }
 
-    public enum EventType { BEGIN, COUNTER, END }
+    public enum EventType {
+        BEGIN,
+        COUNTER,
+        END
+    }
 
     final TracePicture pic;
     final ArrowMarks marks;
@@ -95,6 +122,7 @@ public final class PftraceLayout {
 
     /** Items are the slices, then the marks (item = slices + mark). */
     final int slices, items;
+
     final long[] begin, end;
     final int[] itemTrack;
     private final int[] markLane;
@@ -113,22 +141,39 @@ public final class PftraceLayout {
     int[] attStart;
     int[] attFlow;
 
-    static long ns(double us) { return Math.round(us * 1000.0); }
+    static long ns(double us) {
+        return Math.round(us * 1000.0);
+    }
 
-    private static long laneKey(int pid, int tid) { return ((long) pid << 32) | (tid & 0xFFFFFFFFL); }
+    private static long laneKey(int pid, int tid) {
+        return ((long) pid << 32) | (tid & 0xFFFFFFFFL);
+    }
 
-    public static PftraceLayout of(TracePicture pic) { return new PftraceLayout(pic); }
+    public static PftraceLayout of(TracePicture pic) {
+        return new PftraceLayout(pic);
+    }
 
     private PftraceLayout(TracePicture p) {
         this.pic = p;
         this.marks = p.marks();
         for (MetaEvent m : p.meta) {
             switch (m.kind) {
-                case PROCESS_NAME: process(m.pid); processNames.put(m.pid, m.name); break;
-                case PROCESS_SORT_INDEX: process(m.pid); processSort.put(m.pid, m.sortIndex); break;
-                case THREAD_NAME: lanes.get(lane(m.pid, m.tid)).name = m.name; break;
-                case THREAD_SORT_INDEX: lanes.get(lane(m.pid, m.tid)).sortIndex = m.sortIndex; break;
-                default: break;
+                case PROCESS_NAME:
+                    process(m.pid);
+                    processNames.put(m.pid, m.name);
+                    break;
+                case PROCESS_SORT_INDEX:
+                    process(m.pid);
+                    processSort.put(m.pid, m.sortIndex);
+                    break;
+                case THREAD_NAME:
+                    lanes.get(lane(m.pid, m.tid)).name = m.name;
+                    break;
+                case THREAD_SORT_INDEX:
+                    lanes.get(lane(m.pid, m.tid)).sortIndex = m.sortIndex;
+                    break;
+                default:
+                    break;
             }
         }
         slices = p.sliceCount();
@@ -144,9 +189,14 @@ public final class PftraceLayout {
         for (int m = 0; m < markCount; m++) {
             markLane[m] = lane(marks.pid(m), marks.tid(m));
             switch (marks.type(m)) {
-                case HB_VIOLATION: report.hbMarkers++; break;
-                case BACKWARD: report.backwardMarkers++; break;
-                default: report.unboundEndMarkers++;
+                case HB_VIOLATION:
+                    report.hbMarkers++;
+                    break;
+                case BACKWARD:
+                    report.backwardMarkers++;
+                    break;
+                default:
+                    report.unboundEndMarkers++;
             }
         }
         for (int c = 0; c < p.counterCount(); c++) process(p.counterPid(c));
@@ -157,7 +207,10 @@ public final class PftraceLayout {
         for (int i = 0; i < slices; i++) {
             long b = ns(p.sliceTs(i));
             long d = ns(p.sliceDur(i));
-            if (d < 0) { d = 0; report.negativeDurations++; }
+            if (d < 0) {
+                d = 0;
+                report.negativeDurations++;
+            }
             begin[i] = b;
             end[i] = b + d;
         }
@@ -212,16 +265,23 @@ public final class PftraceLayout {
             a[size++] = v;
         }
 
-        int top() { return a[size - 1]; }
+        int top() {
+            return a[size - 1];
+        }
 
-        int pop() { return a[--size]; }
+        int pop() {
+            return a[--size];
+        }
     }
 
     /** Nesting walk per lane; a slice that would overlap without nesting goes to the first overflow track that takes it. */
     private void nestOnLanes(int[] sliceLane) {
         // by (lane, begin, longest first), ties by slice index
-        int[] ix = IndexSort.groupedSort(slices, lanes.size(), s -> sliceLane[s],
-            (a, b) -> begin[a] != begin[b] ? Long.compare(begin[a], begin[b]) : Long.compare(end[b], end[a]));
+        int[] ix = IndexSort.groupedSort(
+                slices,
+                lanes.size(),
+                s -> sliceLane[s],
+                (a, b) -> begin[a] != begin[b] ? Long.compare(begin[a], begin[b]) : Long.compare(end[b], end[a]));
         List<IntStack> stacks = new ArrayList<>();
         int i = 0;
         while (i < slices) {
@@ -246,7 +306,8 @@ public final class PftraceLayout {
                         if (sub > 0) {
                             report.overflowSlices++;
                             if (report.overflowExamples.size() < 5)
-                                report.overflowExamples.add(base.pid + "/" + base.tid + " ts " + pic.sliceTs(x) + "us: " + pic.sliceName(x));
+                                report.overflowExamples.add(base.pid + "/" + base.tid + " ts " + pic.sliceTs(x) + "us: "
+                                        + pic.sliceName(x));
                         }
                         break;
                     }
@@ -278,8 +339,11 @@ public final class PftraceLayout {
         int n = markLane.length;
         if (n == 0) return;
         int[] ix = IndexSort.identity(n);
-        IndexSort.stableSort(ix, (a, b) -> markLane[a] != markLane[b] ? Integer.compare(markLane[a], markLane[b])
-            : Long.compare(begin[slices + a], begin[slices + b]));
+        IndexSort.stableSort(
+                ix,
+                (a, b) -> markLane[a] != markLane[b]
+                        ? Integer.compare(markLane[a], markLane[b])
+                        : Long.compare(begin[slices + a], begin[slices + b]));
         for (int m : ix) {
             Track lane = lanes.get(markLane[m]);
             if (lane.markers == null) {
@@ -299,20 +363,48 @@ public final class PftraceLayout {
         if (n == 0) return;
         final int[] cur = new int[1];
         ArgSink sink = new ArgSink() {
-            @Override public void str(String key, String value) {
-                try { add(key, Double.parseDouble(value)); } catch (NumberFormatException e) { report.skippedCounterValues++; }
+            @Override
+            public void str(String key, String value) {
+                try {
+                    add(key, Double.parseDouble(value));
+                } catch (NumberFormatException e) {
+                    report.skippedCounterValues++;
+                }
             }
-            @Override public void dbl(String key, double value) { add(key, value); }
-            @Override public void i64(String key, long value) { add(key, value); }
-            @Override public void u64(String key, long value) { add(key, value >= 0 ? value : value + 0x1p64); }
-            @Override public void bool(String key, boolean value) { add(key, value ? 1 : 0); }
-            @Override public void nul(String key) { report.skippedCounterValues++; }
-            @Override public void raw(String key, Object v) {
+
+            @Override
+            public void dbl(String key, double value) {
+                add(key, value);
+            }
+
+            @Override
+            public void i64(String key, long value) {
+                add(key, value);
+            }
+
+            @Override
+            public void u64(String key, long value) {
+                add(key, value >= 0 ? value : value + 0x1p64);
+            }
+
+            @Override
+            public void bool(String key, boolean value) {
+                add(key, value ? 1 : 0);
+            }
+
+            @Override
+            public void nul(String key) {
+                report.skippedCounterValues++;
+            }
+
+            @Override
+            public void raw(String key, Object v) {
                 if (v instanceof Number) add(key, ((Number) v).doubleValue());
                 else if (v instanceof Boolean) add(key, (Boolean) v ? 1 : 0);
                 else if (v instanceof String) str(key, (String) v);
                 else report.skippedCounterValues++;
             }
+
             private void add(String key, double value) {
                 int c = cur[0];
                 int pid = pic.counterPid(c), tid = pic.counterTid(c);
@@ -344,7 +436,8 @@ public final class PftraceLayout {
         cvTrack = Arrays.copyOf(cvTrack, cvCount);
         cvNs = Arrays.copyOf(cvNs, cvCount);
         cvVal = Arrays.copyOf(cvVal, cvCount);
-        int[] ix = IndexSort.groupedSort(cvCount, tracks.size(), v -> cvTrack[v], (a, b) -> Long.compare(cvNs[a], cvNs[b]));
+        int[] ix = IndexSort.groupedSort(
+                cvCount, tracks.size(), v -> cvTrack[v], (a, b) -> Long.compare(cvNs[a], cvNs[b]));
         for (int v : ix) tracks.get(cvTrack[v]).stream.add(~v);
     }
 
@@ -365,8 +458,10 @@ public final class PftraceLayout {
             trackId(pt);
         }
         Map<Integer, List<Track>> children = new HashMap<>();
-        for (Track l : lanes) children.computeIfAbsent(l.pid, k -> new ArrayList<>()).add(l);
-        for (Track c : counterTracks.values()) children.computeIfAbsent(c.pid, k -> new ArrayList<>()).add(c);
+        for (Track l : lanes)
+            children.computeIfAbsent(l.pid, k -> new ArrayList<>()).add(l);
+        for (Track c : counterTracks.values())
+            children.computeIfAbsent(c.pid, k -> new ArrayList<>()).add(c);
         for (Track pt : procs) {
             List<Track> ch = children.getOrDefault(pt.pid, Collections.emptyList());
             ch.sort((a, b) -> {
@@ -413,7 +508,9 @@ public final class PftraceLayout {
         return (code & 1) == 0 ? begin[item] : end[item];
     }
 
-    private static int codeRank(int code) { return code < 0 ? 1 : (code & 1) == 0 ? 0 : 2; }
+    private static int codeRank(int code) {
+        return code < 0 ? 1 : (code & 1) == 0 ? 0 : 2;
+    }
 
     /** k-way merge of the per-track streams by (ts, begin < counter < end, track); keys held in primitive heap arrays. */
     private void merge() {
@@ -431,7 +528,11 @@ public final class PftraceLayout {
         Track[] ht = live.toArray(new Track[0]);
         long[] hts = new long[n];
         int[] hrk = new int[n];
-        for (int i = 0; i < n; i++) { int c = ht[i].stream.get(0); hts[i] = codeNs(c); hrk[i] = (codeRank(c) << 24) | ht[i].idx; }
+        for (int i = 0; i < n; i++) {
+            int c = ht[i].stream.get(0);
+            hts[i] = codeNs(c);
+            hrk[i] = (codeRank(c) << 24) | ht[i].idx;
+        }
         for (int i = n / 2 - 1; i >= 0; i--) siftDown(ht, hts, hrk, i, n);
         int o = 0;
         while (n > 0) {
@@ -441,7 +542,9 @@ public final class PftraceLayout {
             order[o++] = code;
             if (t.head == t.stream.size()) {
                 n--;
-                ht[0] = ht[n]; hts[0] = hts[n]; hrk[0] = hrk[n];
+                ht[0] = ht[n];
+                hts[0] = hts[n];
+                hrk[0] = hrk[n];
             } else {
                 int c = t.stream.get(t.head);
                 hts[0] = codeNs(c);
@@ -462,13 +565,17 @@ public final class PftraceLayout {
             int m = l;
             if (r < n && (hts[r] < hts[l] || hts[r] == hts[l] && hrk[r] < hrk[l])) m = r;
             if (hts[m] < ts || hts[m] == ts && hrk[m] < rk) {
-                ht[i] = ht[m]; hts[i] = hts[m]; hrk[i] = hrk[m];
+                ht[i] = ht[m];
+                hts[i] = hts[m];
+                hrk[i] = hrk[m];
                 i = m;
             } else {
                 break;
             }
         }
-        ht[i] = t; hts[i] = ts; hrk[i] = rk;
+        ht[i] = t;
+        hts[i] = ts;
+        hrk[i] = rk;
     }
 
     /** Puts each flow id on the event processed first and its terminating id on the later one. */
@@ -485,7 +592,11 @@ public final class PftraceLayout {
             if (begin[d] < begin[s]) report.reversedFlows++;
         }
         int acc = 0;
-        for (int c = 0; c <= items * 2; c++) { int n = attStart[c]; attStart[c] = acc; acc += n; }
+        for (int c = 0; c <= items * 2; c++) {
+            int n = attStart[c];
+            attStart[c] = acc;
+            acc += n;
+        }
         attFlow = new int[acc];
         // attStart[c] now serves as code c's fill cursor; afterwards it points at code c + 1's start
         for (int f = 0; f < flows; f++) {
@@ -498,9 +609,15 @@ public final class PftraceLayout {
         attStart[0] = 0;
     }
 
-    private int srcItem(int f) { int s = pic.flowSrcSlice(f); return s >= 0 ? s : slices + marks.ofUnboundEnd(f, 0); }
+    private int srcItem(int f) {
+        int s = pic.flowSrcSlice(f);
+        return s >= 0 ? s : slices + marks.ofUnboundEnd(f, 0);
+    }
 
-    private int dstItem(int f) { int d = pic.flowDstSlice(f); return d >= 0 ? d : slices + marks.ofUnboundEnd(f, 1); }
+    private int dstItem(int f) {
+        int d = pic.flowDstSlice(f);
+        return d >= 0 ? d : slices + marks.ofUnboundEnd(f, 1);
+    }
 
     /** Event codes (item·2 = begin, item·2+1 = end) that carry flow f's id: start in the high half, end low. */
     private long outTerm(int f) {
@@ -510,7 +627,9 @@ public final class PftraceLayout {
 
     // ------------------------------------------------------------------ reading the layout
 
-    public PerfettoProtoWriter.Report report() { return report; }
+    public PerfettoProtoWriter.Report report() {
+        return report;
+    }
 
     /** Every track, by uuid (the order their descriptors are written in). */
     public List<Track> tracks() {
@@ -519,21 +638,35 @@ public final class PftraceLayout {
         return l;
     }
 
-    public Track trackOfSlice(int slice) { return tracks.get(itemTrack[slice]); }
+    public Track trackOfSlice(int slice) {
+        return tracks.get(itemTrack[slice]);
+    }
 
-    public Track trackOfMark(int mark) { return tracks.get(itemTrack[slices + mark]); }
+    public Track trackOfMark(int mark) {
+        return tracks.get(itemTrack[slices + mark]);
+    }
 
-    public int eventCount() { return order.length; }
+    public int eventCount() {
+        return order.length;
+    }
 
-    public EventType eventType(int k) { return order[k] < 0 ? EventType.COUNTER : (order[k] & 1) == 0 ? EventType.BEGIN : EventType.END; }
+    public EventType eventType(int k) {
+        return order[k] < 0 ? EventType.COUNTER : (order[k] & 1) == 0 ? EventType.BEGIN : EventType.END;
+    }
 
     /** The slice (below the picture's slice count) or mark (slice count + mark) a begin or end belongs to, or the counter value. */
-    public int eventItem(int k) { return order[k] < 0 ? ~order[k] : order[k] >>> 1; }
+    public int eventItem(int k) {
+        return order[k] < 0 ? ~order[k] : order[k] >>> 1;
+    }
 
-    public Track eventTrack(int k) { return tracks.get(order[k] < 0 ? cvTrack[~order[k]] : itemTrack[order[k] >>> 1]); }
+    public Track eventTrack(int k) {
+        return tracks.get(order[k] < 0 ? cvTrack[~order[k]] : itemTrack[order[k] >>> 1]);
+    }
 
     /** The event's time in ns. */
-    public long eventNs(int k) { return codeNs(order[k]); }
+    public long eventNs(int k) {
+        return codeNs(order[k]);
+    }
 
     /** The arrows whose id event {@code k} carries: f when it starts there, ~f when it terminates there. */
     public int[] eventArrows(int k) {

@@ -23,7 +23,7 @@ public final class PftraceTraceWriter implements TraceWriter {
         PerfettoProtoWriter.Report r = writeReporting(pic, out);
         if (r.overflowSlices == 0) return List.of();
         return List.of("Warning: " + r.overflowSlices + " slice(s) overlapped others on their lane without nesting; "
-            + "the .pftrace shows them on overflow child tracks (e.g. " + r.overflowExamples + ")");
+                + "the .pftrace shows them on overflow child tracks (e.g. " + r.overflowExamples + ")");
     }
 
     /** Renders {@code pic} and returns what was written (counts of each kind of row). */

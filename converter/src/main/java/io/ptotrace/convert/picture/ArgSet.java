@@ -7,4 +7,7 @@ package io.ptotrace.convert.picture;
  * slice's name, track, start, duration or arrows, the same task's details on its other views, and args that
  * only restate the counter tracks.
  */
-public enum ArgSet { LEAN, FULL }
+public enum ArgSet {
+    LEAN,
+    FULL
+}

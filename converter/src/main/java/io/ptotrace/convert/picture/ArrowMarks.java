@@ -17,18 +17,27 @@ public final class ArrowMarks {
     public static final String BACKWARD_CATEGORY = TraceCategories.BACKWARD_MARKER;
 
     public enum Type {
-        HB_VIOLATION(HB_CATEGORY), UNBOUND_START(UNBOUND_CATEGORY), UNBOUND_END(UNBOUND_CATEGORY), BACKWARD(BACKWARD_CATEGORY);
+        HB_VIOLATION(HB_CATEGORY),
+        UNBOUND_START(UNBOUND_CATEGORY),
+        UNBOUND_END(UNBOUND_CATEGORY),
+        BACKWARD(BACKWARD_CATEGORY);
 
         public final String category;
 
-        Type(String category) { this.category = category; }
+        Type(String category) {
+            this.category = category;
+        }
     }
 
     private static final Type[] TYPES = Type.values();
     // arg keys by (dependency arrow ? 0 : 1): the ends are "pred"/"succ" for dependencies, "src"/"dst" otherwise
-    private static final String[][] SRC = {{"pred", "pred_pid", "pred_tid", "pred_ts_us", "pred_end_us"},
-        {"src", "src_pid", "src_tid", "src_ts_us", "src_end_us"}};
-    private static final String[][] DST = {{"succ", "succ_pid", "succ_tid", "succ_ts_us"}, {"dst", "dst_pid", "dst_tid", "dst_ts_us"}};
+    private static final String[][] SRC = {
+        {"pred", "pred_pid", "pred_tid", "pred_ts_us", "pred_end_us"},
+        {"src", "src_pid", "src_tid", "src_ts_us", "src_end_us"}
+    };
+    private static final String[][] DST = {
+        {"succ", "succ_pid", "succ_tid", "succ_ts_us"}, {"dst", "dst_pid", "dst_tid", "dst_ts_us"}
+    };
 
     private final TracePicture pic;
     private int count;
@@ -39,7 +48,9 @@ public final class ArrowMarks {
     /** hb_violation marks: how long before the predecessor's slice ended the successor started. */
     private final java.util.HashMap<Integer, Double> overlap = new java.util.HashMap<>();
 
-    ArrowMarks(TracePicture pic) { this.pic = pic; }
+    ArrowMarks(TracePicture pic) {
+        this.pic = pic;
+    }
 
     /** Marks arrow {@code f}, just added: unbound ends first, then hb_violation or backward. */
     void markArrow(int f, FlowKind kind, int srcSlice, int dstSlice, double dstTs, boolean backward) {
@@ -58,34 +69,56 @@ public final class ArrowMarks {
         return m;
     }
 
-    public int count() { return count; }
+    public int count() {
+        return count;
+    }
 
     /** The arrow a mark points at. */
-    public int flow(int m) { return flow.get(m); }
+    public int flow(int m) {
+        return flow.get(m);
+    }
 
-    public Type type(int m) { return TYPES[type.get(m)]; }
+    public Type type(int m) {
+        return TYPES[type.get(m)];
+    }
 
     /** The mark of an arrow's start ({@code end} 0) or end (1) when that end has no slice, or −1. */
-    public int ofUnboundEnd(int f, int end) { return ofEnd.get(2L * f + end); }
+    public int ofUnboundEnd(int f, int end) {
+        return ofEnd.get(2L * f + end);
+    }
 
     /** A mark sits at the arrow's start when that start is unbound, at its end otherwise. */
-    private boolean atStart(int m) { return type(m) == Type.UNBOUND_START; }
+    private boolean atStart(int m) {
+        return type(m) == Type.UNBOUND_START;
+    }
 
-    public int pid(int m) { return atStart(m) ? pic.flowSrcPid(flow(m)) : pic.flowDstPid(flow(m)); }
+    public int pid(int m) {
+        return atStart(m) ? pic.flowSrcPid(flow(m)) : pic.flowDstPid(flow(m));
+    }
 
-    public int tid(int m) { return atStart(m) ? pic.flowSrcTid(flow(m)) : pic.flowDstTid(flow(m)); }
+    public int tid(int m) {
+        return atStart(m) ? pic.flowSrcTid(flow(m)) : pic.flowDstTid(flow(m));
+    }
 
-    public double ts(int m) { return atStart(m) ? pic.flowSrcTs(flow(m)) : pic.flowDstTs(flow(m)); }
+    public double ts(int m) {
+        return atStart(m) ? pic.flowSrcTs(flow(m)) : pic.flowDstTs(flow(m));
+    }
 
-    public String category(int m) { return type(m).category; }
+    public String category(int m) {
+        return type(m).category;
+    }
 
     public String name(int m) {
         String arrow = pic.flowName(flow(m));
         switch (type(m)) {
-            case HB_VIOLATION: return HB_CATEGORY;
-            case BACKWARD: return arrow + " (backward)";
-            case UNBOUND_START: return arrow + " (unbound start)";
-            default: return arrow + " (unbound end)";
+            case HB_VIOLATION:
+                return HB_CATEGORY;
+            case BACKWARD:
+                return arrow + " (backward)";
+            case UNBOUND_START:
+                return arrow + " (unbound start)";
+            default:
+                return arrow + " (unbound end)";
         }
     }
 
@@ -109,7 +142,8 @@ public final class ArrowMarks {
         Double o = overlap.get(m);
         if (o != null) a.dbl("overlap_us", o);
         a.bool("backward", pic.flowBackward(f));
-        if (t == Type.UNBOUND_START || t == Type.UNBOUND_END) a.str("unbound", t == Type.UNBOUND_START ? "start" : "end");
+        if (t == Type.UNBOUND_START || t == Type.UNBOUND_END)
+            a.str("unbound", t == Type.UNBOUND_START ? "start" : "end");
         if (pic.flowHasCounts(f)) {
             a.i64("input_task_count", pic.flowInputTaskCount(f));
             a.i64("output_task_count", pic.flowOutputTaskCount(f));
@@ -118,7 +152,8 @@ public final class ArrowMarks {
 
     /** The args of {@code set}: {@link ArgSet#FULL} is {@link #args(int, ArgSink)}. */
     public void args(int m, ArgSet set, ArgSink a) {
-        if (set == ArgSet.LEAN) leanArgs(m, a); else args(m, a);
+        if (set == ArgSet.LEAN) leanArgs(m, a);
+        else args(m, a);
     }
 
     /**

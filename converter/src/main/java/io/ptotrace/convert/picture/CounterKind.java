@@ -15,14 +15,20 @@ public abstract class CounterKind {
         this.jsonOrder = List.copyOf(jsonOrder);
     }
 
-    protected CounterKind(String category) { this(category, JsonMember.SORTED_COUNTER); }
+    protected CounterKind(String category) {
+        this(category, JsonMember.SORTED_COUNTER);
+    }
 
-    public String category(int ref) { return category; }
+    public String category(int ref) {
+        return category;
+    }
 
     public abstract String name(int ref);
 
     /** The values of a sample: one arg per series. */
     public abstract void args(int ref, ArgSink sink);
 
-    public final List<JsonMember> jsonOrder() { return jsonOrder; }
+    public final List<JsonMember> jsonOrder() {
+        return jsonOrder;
+    }
 }

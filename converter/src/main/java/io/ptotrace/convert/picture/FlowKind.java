@@ -33,14 +33,20 @@ public enum FlowKind {
         this.eventName = arrowKind.eventName;
     }
 
-    public boolean isDependency() { return this == DEPENDENCY || this == HB_VIOLATION; }
+    public boolean isDependency() {
+        return this == DEPENDENCY || this == HB_VIOLATION;
+    }
 
     /** The kind of {@code k}, or null for none. */
-    public static FlowKind of(ArrowKind k) { return k == null ? null : BY_ARROW_KIND[k.ordinal()]; }
+    public static FlowKind of(ArrowKind k) {
+        return k == null ? null : BY_ARROW_KIND[k.ordinal()];
+    }
 
     /**
      * The id of arrow {@code flow} (its Chrome JSON id) in a protobuf trace: the JSON id and the kind, so a
      * reader of the .pftrace knows the kind without names ({@link FlowIds}).
      */
-    public long traceId(int flow) { return FlowIds.encode(flow, arrowKind); }
+    public long traceId(int flow) {
+        return FlowIds.encode(flow, arrowKind);
+    }
 }

@@ -8,9 +8,19 @@ import java.util.List;
  * when the slice has a colour or a JSON id.
  */
 public enum JsonMember {
-    ARGS, CAT, CNAME, ID, NAME, PH, PID, TID, TS, DUR;
+    ARGS,
+    CAT,
+    CNAME,
+    ID,
+    NAME,
+    PH,
+    PID,
+    TID,
+    TS,
+    DUR;
 
     /** Keys sorted by name, as most events of the reference trace are. */
     public static final List<JsonMember> SORTED_SLICE = List.of(ARGS, CAT, CNAME, ID, NAME, PH, PID, TID, TS, DUR);
+
     public static final List<JsonMember> SORTED_COUNTER = List.of(ARGS, CAT, NAME, PH, PID, TID, TS);
 }

@@ -24,7 +24,9 @@ public final class Overlay extends SliceKind {
         this.category = category;
     }
 
-    public String category() { return category; }
+    public String category() {
+        return category;
+    }
 
     /** Declares a process of its own (a pid the picture does not use yet) with its name and sort index. */
     public Overlay process(int pid, String name, int sortIndex) {
@@ -47,7 +49,10 @@ public final class Overlay extends SliceKind {
         colors.add(color);
         Object[] kv = new Object[2 * args.size()];
         int k = 0;
-        for (Map.Entry<String, ?> e : args.entrySet()) { kv[k++] = e.getKey(); kv[k++] = e.getValue(); }
+        for (Map.Entry<String, ?> e : args.entrySet()) {
+            kv[k++] = e.getKey();
+            kv[k++] = e.getValue();
+        }
         this.args.add(kv);
         return pic.addSlice(this, names.size() - 1, pid, tid, ts, dur, true);
     }
@@ -62,13 +67,22 @@ public final class Overlay extends SliceKind {
     }
 
     /** An arrow from the start of {@code src} to the start of {@code dst}. */
-    public int arrow(int src, int dst) { return arrow(src, pic.sliceTs(src), dst, pic.sliceTs(dst)); }
+    public int arrow(int src, int dst) {
+        return arrow(src, pic.sliceTs(src), dst, pic.sliceTs(dst));
+    }
 
-    @Override public String name(int ref) { return names.get(ref); }
+    @Override
+    public String name(int ref) {
+        return names.get(ref);
+    }
 
-    @Override public String color(int ref) { return colors.get(ref); }
+    @Override
+    public String color(int ref) {
+        return colors.get(ref);
+    }
 
-    @Override public void args(int ref, ArgSink sink) {
+    @Override
+    public void args(int ref, ArgSink sink) {
         Object[] kv = args.get(ref);
         for (int k = 0; k < kv.length; k += 2) {
             String key = (String) kv[k];
@@ -76,9 +90,11 @@ public final class Overlay extends SliceKind {
             if (v == null) sink.nul(key);
             else if (v instanceof String) sink.str(key, (String) v);
             else if (v instanceof Double || v instanceof Float) sink.dbl(key, ((Number) v).doubleValue());
-            else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) sink.i64(key, ((Number) v).longValue());
+            else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)
+                sink.i64(key, ((Number) v).longValue());
             else if (v instanceof Boolean) sink.bool(key, (Boolean) v);
-            else if (v instanceof BigInteger || v instanceof List || v instanceof Map || v == JsonValues.NULL) sink.raw(key, v);
+            else if (v instanceof BigInteger || v instanceof List || v instanceof Map || v == JsonValues.NULL)
+                sink.raw(key, v);
             else sink.str(key, String.valueOf(v));
         }
     }

@@ -12,5 +12,5 @@ import java.util.function.IntUnaryOperator;
  * @param workerSlice timeline row → its Worker View slice (picture index)
  * @param recordSlice phase-table row (scheduler or orchestrator record) → its slice, or −1
  */
-public record OverlayContext(Run run, TracePicture picture, Path depsJson, IntUnaryOperator workerSlice,
-                             IntUnaryOperator recordSlice) {}
+public record OverlayContext(
+        Run run, TracePicture picture, Path depsJson, IntUnaryOperator workerSlice, IntUnaryOperator recordSlice) {}

@@ -26,27 +26,34 @@ public final class PictureWindows {
      * last to +∞; {@code labels[k]} names window k on the markers of the others (a file name, say).
      */
     public PictureWindows(TracePicture full, double[] cuts, String[] labels) {
-        if (labels.length != cuts.length + 1) throw new IllegalArgumentException(labels.length + " labels for " + (cuts.length + 1) + " windows");
+        if (labels.length != cuts.length + 1)
+            throw new IllegalArgumentException(labels.length + " labels for " + (cuts.length + 1) + " windows");
         for (int i = 1; i < cuts.length; i++)
-            if (!(cuts[i - 1] < cuts[i])) throw new IllegalArgumentException("window cuts must increase: " + Arrays.toString(cuts));
+            if (!(cuts[i - 1] < cuts[i]))
+                throw new IllegalArgumentException("window cuts must increase: " + Arrays.toString(cuts));
         this.full = full;
         this.cuts = cuts.clone();
         this.labels = labels.clone();
     }
 
-    public int count() { return labels.length; }
+    public int count() {
+        return labels.length;
+    }
 
     /** The window holding time {@code ts} (µs). */
     public int of(double ts) {
         int lo = 0, hi = cuts.length; // number of cuts <= ts
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (cuts[mid] <= ts) lo = mid + 1; else hi = mid;
+            if (cuts[mid] <= ts) lo = mid + 1;
+            else hi = mid;
         }
         return lo;
     }
 
-    private int ofEnd(int slice, double ts) { return of(slice >= 0 ? full.sliceTs(slice) : ts); }
+    private int ofEnd(int slice, double ts) {
+        return of(slice >= 0 ? full.sliceTs(slice) : ts);
+    }
 
     /** Window {@code k} as a picture of its own. */
     public TracePicture window(int k) {
@@ -57,12 +64,21 @@ public final class PictureWindows {
         int[] map = new int[n];
         for (int i = 0; i < n; i++) {
             double ts = full.sliceTs(i);
-            map[i] = of(ts) != k ? -1
-                : w.addSlice(full.sliceKind(i), full.sliceRef(i), full.slicePid(i), full.sliceTid(i), ts, full.sliceDur(i), full.sliceJsonId(i) >= 0);
+            map[i] = of(ts) != k
+                    ? -1
+                    : w.addSlice(
+                            full.sliceKind(i),
+                            full.sliceRef(i),
+                            full.slicePid(i),
+                            full.sliceTid(i),
+                            ts,
+                            full.sliceDur(i),
+                            full.sliceJsonId(i) >= 0);
         }
         for (int c = 0; c < full.counterCount(); c++) {
             double ts = full.counterTs(c);
-            if (of(ts) == k) w.addCounter(full.counterKind(c), full.counterRef(c), full.counterPid(c), full.counterTid(c), ts);
+            if (of(ts) == k)
+                w.addCounter(full.counterKind(c), full.counterRef(c), full.counterPid(c), full.counterTid(c), ts);
         }
         Overlay cross = null;
         for (int f = 0; f < full.flowCount(); f++) {
@@ -99,8 +115,19 @@ public final class PictureWindows {
             w.addOverlayFlow(full.flowName(f), src, full.flowSrcTs(f), dst, full.flowDstTs(f));
             return;
         }
-        w.addFlow(kind, full.flowSrcPid(f), full.flowSrcTid(f), full.flowSrcTs(f), src, full.flowSrcJsonBind(f),
-            full.flowDstPid(f), full.flowDstTid(f), full.flowDstTs(f), dst, full.flowDstJsonBind(f),
-            full.flowInputTaskCount(f), full.flowOutputTaskCount(f));
+        w.addFlow(
+                kind,
+                full.flowSrcPid(f),
+                full.flowSrcTid(f),
+                full.flowSrcTs(f),
+                src,
+                full.flowSrcJsonBind(f),
+                full.flowDstPid(f),
+                full.flowDstTid(f),
+                full.flowDstTs(f),
+                dst,
+                full.flowDstJsonBind(f),
+                full.flowInputTaskCount(f),
+                full.flowOutputTaskCount(f));
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 public final class ProcessTag {
     /** The pids {@code [fromPid, toPid)}. */
     public final int fromPid, toPid;
+
     private final String[] keys;
     private final long[] values;
 
@@ -22,17 +23,28 @@ public final class ProcessTag {
         this.values = values.clone();
     }
 
-    public boolean covers(int pid) { return pid >= fromPid && pid < toPid; }
+    public boolean covers(int pid) {
+        return pid >= fromPid && pid < toPid;
+    }
 
-    public int size() { return keys.length; }
+    public int size() {
+        return keys.length;
+    }
 
-    public String key(int k) { return keys[k]; }
+    public String key(int k) {
+        return keys[k];
+    }
 
-    public long value(int k) { return values[k]; }
+    public long value(int k) {
+        return values[k];
+    }
 
     public void args(ArgSink sink) {
         for (int k = 0; k < keys.length; k++) sink.i64(keys[k], values[k]);
     }
 
-    @Override public String toString() { return "ProcessTag[" + fromPid + ".." + toPid + " " + Arrays.toString(keys) + "]"; }
+    @Override
+    public String toString() {
+        return "ProcessTag[" + fromPid + ".." + toPid + " " + Arrays.toString(keys) + "]";
+    }
 }

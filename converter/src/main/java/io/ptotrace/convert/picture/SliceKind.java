@@ -17,25 +17,36 @@ public abstract class SliceKind {
         this.jsonOrder = List.copyOf(jsonOrder);
     }
 
-    protected SliceKind(String category) { this(category, JsonMember.SORTED_SLICE); }
+    protected SliceKind(String category) {
+        this(category, JsonMember.SORTED_SLICE);
+    }
 
-    public String category(int ref) { return category; }
+    public String category(int ref) {
+        return category;
+    }
 
     public abstract String name(int ref);
 
     /** Colour name, or null. */
-    public String color(int ref) { return null; }
+    public String color(int ref) {
+        return null;
+    }
 
     /** Every arg, as the Chrome JSON trace carries them. */
     public abstract void args(int ref, ArgSink sink);
 
     /** The args of {@link ArgSet#LEAN} (a subset of {@link #args}, in the same order); by default all of them. */
-    public void leanArgs(int ref, ArgSink sink) { args(ref, sink); }
+    public void leanArgs(int ref, ArgSink sink) {
+        args(ref, sink);
+    }
 
     public final void args(int ref, ArgSet set, ArgSink sink) {
-        if (set == ArgSet.LEAN) leanArgs(ref, sink); else args(ref, sink);
+        if (set == ArgSet.LEAN) leanArgs(ref, sink);
+        else args(ref, sink);
     }
 
     /** The members of this kind's Chrome JSON events, in order. */
-    public final List<JsonMember> jsonOrder() { return jsonOrder; }
+    public final List<JsonMember> jsonOrder() {
+        return jsonOrder;
+    }
 }

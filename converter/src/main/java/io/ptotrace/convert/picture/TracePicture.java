@@ -26,6 +26,7 @@ public final class TracePicture {
     private final List<MetaEvent> declarations = new ArrayList<>();
     /** Process and thread declarations (names, sort indexes), in order. */
     public final List<MetaEvent> meta = Collections.unmodifiableList(declarations);
+
     private Map<String, Object> topLevelMetadata;
 
     private final Kinds<SliceKind> sliceKinds = new Kinds<>();
@@ -33,14 +34,18 @@ public final class TracePicture {
 
     // slices
     private int slices, nextJsonId;
-    private final PagedColumns.Ints sPid = new PagedColumns.Ints(), sTid = new PagedColumns.Ints(), sJsonId = new PagedColumns.Ints(),
-        sRef = new PagedColumns.Ints();
+    private final PagedColumns.Ints sPid = new PagedColumns.Ints(),
+            sTid = new PagedColumns.Ints(),
+            sJsonId = new PagedColumns.Ints(),
+            sRef = new PagedColumns.Ints();
     private final PagedColumns.Bytes sKind = new PagedColumns.Bytes();
     private final PagedColumns.Doubles sTs = new PagedColumns.Doubles(), sDur = new PagedColumns.Doubles();
 
     // counters
     private int counters;
-    private final PagedColumns.Ints cPid = new PagedColumns.Ints(), cTid = new PagedColumns.Ints(), cRef = new PagedColumns.Ints();
+    private final PagedColumns.Ints cPid = new PagedColumns.Ints(),
+            cTid = new PagedColumns.Ints(),
+            cRef = new PagedColumns.Ints();
     private final PagedColumns.Bytes cKind = new PagedColumns.Bytes();
     private final PagedColumns.Doubles cTs = new PagedColumns.Doubles();
 
@@ -48,7 +53,9 @@ public final class TracePicture {
     // their own (a few per run), in a side table.
     private int flows;
     private final PagedColumns.Bytes fKind = new PagedColumns.Bytes(), fBindFlags = new PagedColumns.Bytes();
-    private final PagedColumns.Ints fSrcSlice = new PagedColumns.Ints(), fDstSlice = new PagedColumns.Ints(), fCounts = new PagedColumns.Ints();
+    private final PagedColumns.Ints fSrcSlice = new PagedColumns.Ints(),
+            fDstSlice = new PagedColumns.Ints(),
+            fCounts = new PagedColumns.Ints();
     private final HashMap<Long, int[]> unboundEnds = new HashMap<>();
     private final PagedColumns.Doubles fSrcTs = new PagedColumns.Doubles(), fDstTs = new PagedColumns.Doubles();
     /** Task counts that do not fit 16 bits each (a task with more than 65535 inputs or outputs), by flow. */
@@ -56,8 +63,13 @@ public final class TracePicture {
     /** Names of overlay arrows, by flow. */
     private final HashMap<Integer, String> overlayArrowNames = new HashMap<>();
 
-    private static final byte SRC_BIND = 1, DST_BIND = 2, HAS_COUNTS = 4, SRC_OWN = 8, DST_OWN = 16, WIDE_COUNTS = 32,
-        BACKWARD = 64;
+    private static final byte SRC_BIND = 1,
+            DST_BIND = 2,
+            HAS_COUNTS = 4,
+            SRC_OWN = 8,
+            DST_OWN = 16,
+            WIDE_COUNTS = 32,
+            BACKWARD = 64;
     private static final FlowKind[] KINDS = FlowKind.values();
 
     private final ArrowMarks marks = new ArrowMarks(this);
@@ -67,12 +79,18 @@ public final class TracePicture {
 
     // ------------------------------------------------------------------ declarations
 
-    public void declare(MetaEvent m) { declarations.add(m); }
+    public void declare(MetaEvent m) {
+        declarations.add(m);
+    }
 
     /** Written as the trace's top-level "metadata" (host-mode captures), or null. */
-    public Map<String, Object> topLevelMetadata() { return topLevelMetadata; }
+    public Map<String, Object> topLevelMetadata() {
+        return topLevelMetadata;
+    }
 
-    public void setTopLevelMetadata(Map<String, Object> m) { topLevelMetadata = m; }
+    public void setTopLevelMetadata(Map<String, Object> m) {
+        topLevelMetadata = m;
+    }
 
     // ------------------------------------------------------------------ slices
 
@@ -82,36 +100,61 @@ public final class TracePicture {
      */
     public int addSlice(SliceKind kind, int ref, int pid, int tid, double ts, double dur, boolean withJsonId) {
         int i = slices++;
-        sPid.set(i, pid); sTid.set(i, tid); sTs.set(i, ts); sDur.set(i, dur);
+        sPid.set(i, pid);
+        sTid.set(i, tid);
+        sTs.set(i, ts);
+        sDur.set(i, dur);
         sJsonId.set(i, withJsonId ? nextJsonId++ : -1);
         sKind.set(i, sliceKinds.id(kind));
         sRef.set(i, ref);
         return i;
     }
 
-    public int sliceCount() { return slices; }
+    public int sliceCount() {
+        return slices;
+    }
 
-    public int slicePid(int i) { return sPid.get(i); }
+    public int slicePid(int i) {
+        return sPid.get(i);
+    }
 
-    public int sliceTid(int i) { return sTid.get(i); }
+    public int sliceTid(int i) {
+        return sTid.get(i);
+    }
 
-    public double sliceTs(int i) { return sTs.get(i); }
+    public double sliceTs(int i) {
+        return sTs.get(i);
+    }
 
-    public double sliceDur(int i) { return sDur.get(i); }
+    public double sliceDur(int i) {
+        return sDur.get(i);
+    }
 
     /** The slice's Chrome "id", or −1 for none. */
-    public int sliceJsonId(int i) { return sJsonId.get(i); }
+    public int sliceJsonId(int i) {
+        return sJsonId.get(i);
+    }
 
-    public SliceKind sliceKind(int i) { return sliceKinds.get(sKind.get(i)); }
+    public SliceKind sliceKind(int i) {
+        return sliceKinds.get(sKind.get(i));
+    }
 
-    public int sliceRef(int i) { return sRef.get(i); }
+    public int sliceRef(int i) {
+        return sRef.get(i);
+    }
 
-    public String sliceName(int i) { return sliceKind(i).name(sliceRef(i)); }
+    public String sliceName(int i) {
+        return sliceKind(i).name(sliceRef(i));
+    }
 
-    public String sliceCategory(int i) { return sliceKind(i).category(sliceRef(i)); }
+    public String sliceCategory(int i) {
+        return sliceKind(i).category(sliceRef(i));
+    }
 
     /** Colour name, or null. */
-    public String sliceColor(int i) { return sliceKind(i).color(sliceRef(i)); }
+    public String sliceColor(int i) {
+        return sliceKind(i).color(sliceRef(i));
+    }
 
     /** The slice's args: its kind's, then its process's {@link ProcessTag tag}, if any. */
     public void sliceArgs(int i, ArgSink sink) {
@@ -128,30 +171,50 @@ public final class TracePicture {
 
     public int addCounter(CounterKind kind, int ref, int pid, int tid, double ts) {
         int i = counters++;
-        cPid.set(i, pid); cTid.set(i, tid); cTs.set(i, ts);
+        cPid.set(i, pid);
+        cTid.set(i, tid);
+        cTs.set(i, ts);
         cKind.set(i, counterKinds.id(kind));
         cRef.set(i, ref);
         return i;
     }
 
-    public int counterCount() { return counters; }
+    public int counterCount() {
+        return counters;
+    }
 
-    public int counterPid(int i) { return cPid.get(i); }
+    public int counterPid(int i) {
+        return cPid.get(i);
+    }
 
-    public int counterTid(int i) { return cTid.get(i); }
+    public int counterTid(int i) {
+        return cTid.get(i);
+    }
 
-    public double counterTs(int i) { return cTs.get(i); }
+    public double counterTs(int i) {
+        return cTs.get(i);
+    }
 
-    public CounterKind counterKind(int i) { return counterKinds.get(cKind.get(i)); }
+    public CounterKind counterKind(int i) {
+        return counterKinds.get(cKind.get(i));
+    }
 
     /** What the sample's kind renders it from. */
-    public int counterRef(int i) { return cRef.get(i); }
+    public int counterRef(int i) {
+        return cRef.get(i);
+    }
 
-    public String counterName(int i) { return counterKind(i).name(cRef.get(i)); }
+    public String counterName(int i) {
+        return counterKind(i).name(cRef.get(i));
+    }
 
-    public String counterCategory(int i) { return counterKind(i).category(cRef.get(i)); }
+    public String counterCategory(int i) {
+        return counterKind(i).category(cRef.get(i));
+    }
 
-    public void counterArgs(int i, ArgSink sink) { counterKind(i).args(cRef.get(i), sink); }
+    public void counterArgs(int i, ArgSink sink) {
+        counterKind(i).args(cRef.get(i), sink);
+    }
 
     // ------------------------------------------------------------------ flows
 
@@ -161,19 +224,37 @@ public final class TracePicture {
      * {@code inCount}/{@code outCount} are the dependency task counts, or −1 for other kinds. The arrow
      * gets its {@link ArrowMarks marks} here.
      */
-    public int addFlow(FlowKind kind, int srcPid, int srcTid, double srcTs, int srcSlice, boolean srcBind,
-                       int dstPid, int dstTid, double dstTs, int dstSlice, boolean dstBind, int inCount, int outCount) {
+    public int addFlow(
+            FlowKind kind,
+            int srcPid,
+            int srcTid,
+            double srcTs,
+            int srcSlice,
+            boolean srcBind,
+            int dstPid,
+            int dstTid,
+            double dstTs,
+            int dstSlice,
+            boolean dstBind,
+            int inCount,
+            int outCount) {
         int i = flows++;
         fKind.set(i, (byte) kind.ordinal());
         boolean srcOwn = srcSlice < 0 || slicePid(srcSlice) != srcPid || sliceTid(srcSlice) != srcTid;
         boolean dstOwn = dstSlice < 0 || slicePid(dstSlice) != dstPid || sliceTid(dstSlice) != dstTid;
         boolean wide = inCount > 0xFFFF || outCount > 0xFFFF;
         boolean backward = dstTs < srcTs;
-        fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0) | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
-            | (inCount >= 0 ? HAS_COUNTS : 0) | (srcOwn ? SRC_OWN : 0) | (dstOwn ? DST_OWN : 0) | (wide ? WIDE_COUNTS : 0)
-            | (backward ? BACKWARD : 0)));
-        fSrcTs.set(i, srcTs); fSrcSlice.set(i, srcSlice);
-        fDstTs.set(i, dstTs); fDstSlice.set(i, dstSlice);
+        fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0)
+                | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
+                | (inCount >= 0 ? HAS_COUNTS : 0)
+                | (srcOwn ? SRC_OWN : 0)
+                | (dstOwn ? DST_OWN : 0)
+                | (wide ? WIDE_COUNTS : 0)
+                | (backward ? BACKWARD : 0)));
+        fSrcTs.set(i, srcTs);
+        fSrcSlice.set(i, srcSlice);
+        fDstTs.set(i, dstTs);
+        fDstSlice.set(i, dstSlice);
         if (srcOwn) unboundEnds.put(2L * i, new int[] {srcPid, srcTid});
         if (dstOwn) unboundEnds.put(2L * i + 1, new int[] {dstPid, dstTid});
         fCounts.set(i, inCount >= 0 && !wide ? inCount << 16 | outCount : 0);
@@ -185,13 +266,29 @@ public final class TracePicture {
     int addOverlayFlow(String name, int src, double srcTs, int dst, double dstTs) {
         int f = flows; // named before it is marked: a mark's name is its arrow's
         overlayArrowNames.put(f, name);
-        return addFlow(FlowKind.OVERLAY, slicePid(src), sliceTid(src), srcTs, src, sliceJsonId(src) >= 0,
-            slicePid(dst), sliceTid(dst), dstTs, dst, sliceJsonId(dst) >= 0, -1, -1);
+        return addFlow(
+                FlowKind.OVERLAY,
+                slicePid(src),
+                sliceTid(src),
+                srcTs,
+                src,
+                sliceJsonId(src) >= 0,
+                slicePid(dst),
+                sliceTid(dst),
+                dstTs,
+                dst,
+                sliceJsonId(dst) >= 0,
+                -1,
+                -1);
     }
 
-    public int flowCount() { return flows; }
+    public int flowCount() {
+        return flows;
+    }
 
-    public FlowKind flowKind(int i) { return KINDS[fKind.get(i)]; }
+    public FlowKind flowKind(int i) {
+        return KINDS[fKind.get(i)];
+    }
 
     /** The arrow's name: its kind's, or for an overlay arrow the overlay's. */
     public String flowName(int i) {
@@ -214,11 +311,17 @@ public final class TracePicture {
         return own != null ? own[1] : sliceTid(fSrcSlice.get(i));
     }
 
-    public double flowSrcTs(int i) { return fSrcTs.get(i); }
+    public double flowSrcTs(int i) {
+        return fSrcTs.get(i);
+    }
 
-    public int flowSrcSlice(int i) { return fSrcSlice.get(i); }
+    public int flowSrcSlice(int i) {
+        return fSrcSlice.get(i);
+    }
 
-    public boolean flowSrcJsonBind(int i) { return (fBindFlags.get(i) & SRC_BIND) != 0; }
+    public boolean flowSrcJsonBind(int i) {
+        return (fBindFlags.get(i) & SRC_BIND) != 0;
+    }
 
     public int flowDstPid(int i) {
         int[] own = ownEnd(i, 1);
@@ -230,24 +333,40 @@ public final class TracePicture {
         return own != null ? own[1] : sliceTid(fDstSlice.get(i));
     }
 
-    public double flowDstTs(int i) { return fDstTs.get(i); }
+    public double flowDstTs(int i) {
+        return fDstTs.get(i);
+    }
 
-    public int flowDstSlice(int i) { return fDstSlice.get(i); }
+    public int flowDstSlice(int i) {
+        return fDstSlice.get(i);
+    }
 
-    public boolean flowDstJsonBind(int i) { return (fBindFlags.get(i) & DST_BIND) != 0; }
+    public boolean flowDstJsonBind(int i) {
+        return (fBindFlags.get(i) & DST_BIND) != 0;
+    }
 
     /** True when the arrow ends earlier than it starts (the Chrome JSON cannot show it). */
-    public boolean flowBackward(int i) { return (fBindFlags.get(i) & BACKWARD) != 0; }
+    public boolean flowBackward(int i) {
+        return (fBindFlags.get(i) & BACKWARD) != 0;
+    }
 
     /** True for dependency arrows, which carry input/output task counts. */
-    public boolean flowHasCounts(int i) { return (fBindFlags.get(i) & HAS_COUNTS) != 0; }
+    public boolean flowHasCounts(int i) {
+        return (fBindFlags.get(i) & HAS_COUNTS) != 0;
+    }
 
     /** Input task count of a dependency arrow, or −1. Counts live in 16 bits each; the rare larger ones in a side table. */
-    public int flowInputTaskCount(int i) { return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[0] : fCounts.get(i) >>> 16; }
+    public int flowInputTaskCount(int i) {
+        return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[0] : fCounts.get(i) >>> 16;
+    }
 
-    public int flowOutputTaskCount(int i) { return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[1] : fCounts.get(i) & 0xFFFF; }
+    public int flowOutputTaskCount(int i) {
+        return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[1] : fCounts.get(i) & 0xFFFF;
+    }
 
-    private boolean wide(int i) { return (fBindFlags.get(i) & WIDE_COUNTS) != 0; }
+    private boolean wide(int i) {
+        return (fBindFlags.get(i) & WIDE_COUNTS) != 0;
+    }
 
     // ------------------------------------------------------------------ process tags
 
@@ -275,13 +394,19 @@ public final class TracePicture {
 
     // ------------------------------------------------------------------ marks and overlays
 
-    public ArrowMarks marks() { return marks; }
+    public ArrowMarks marks() {
+        return marks;
+    }
 
     /** The overlay of {@code category}, created empty on first use. */
-    public Overlay overlay(String category) { return overlays.computeIfAbsent(category, c -> new Overlay(this, c)); }
+    public Overlay overlay(String category) {
+        return overlays.computeIfAbsent(category, c -> new Overlay(this, c));
+    }
 
     /** The overlays added so far, in the order they were first asked for. */
-    public List<Overlay> overlays() { return List.copyOf(overlays.values()); }
+    public List<Overlay> overlays() {
+        return List.copyOf(overlays.values());
+    }
 
     /** The kinds of a picture, numbered in order of first use (at most 256 of each). */
     private static final class Kinds<K> {
@@ -304,6 +429,8 @@ public final class TracePicture {
             return id;
         }
 
-        K get(byte id) { return list.get(id & 0xFF); }
+        K get(byte id) {
+            return list.get(id & 0xFF);
+        }
     }
 }

@@ -9,7 +9,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ArgLeavesTest {
-    private static long rows(Object v) { return ArgLeaves.walk(v, x -> {}); }
+    private static long rows(Object v) {
+        return ArgLeaves.walk(v, x -> {});
+    }
 
     @Test
     void scalarsAreOneRowAndContainersTheirLeaves() {
@@ -36,9 +38,15 @@ class ArgLeavesTest {
         m.put("k", List.of("v", 2L));
         List<Object> seen = new ArrayList<>();
         ArgLeaves.walk(m, new ArgLeaves.Visitor() {
-            @Override public void leaf(Object value) { seen.add(value); }
+            @Override
+            public void leaf(Object value) {
+                seen.add(value);
+            }
 
-            @Override public void mapKey(String key) { seen.add("key:" + key); }
+            @Override
+            public void mapKey(String key) {
+                seen.add("key:" + key);
+            }
         });
         assertThat(seen).containsExactly("key:k", "v", 2L);
     }

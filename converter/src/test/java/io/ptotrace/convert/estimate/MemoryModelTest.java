@@ -16,11 +16,14 @@ class MemoryModelTest {
     private static final long M = 1_000_000;
 
     /** slices, args, arg sets, flows, counter values, strings (count, bytes), interned names: marked, nothing held. */
-    static TraceCosts micro(long slices, long args, long sets, long flows, long counters, long strings, long stringBytes, long names) {
+    static TraceCosts micro(
+            long slices, long args, long sets, long flows, long counters, long strings, long stringBytes, long names) {
         return new TraceCosts(slices, args, sets, flows, counters, strings, stringBytes, names, 49, 0);
     }
 
-    static double mb(TraceCosts c) { return MemoryModel.estimate(c, false) / 1e6; }
+    static double mb(TraceCosts c) {
+        return MemoryModel.estimate(c, false) / 1e6;
+    }
 
     @Test
     void reproducesTheOneKindMeasurementsWithinTenPercent() {
@@ -47,7 +50,7 @@ class MemoryModelTest {
     void aTraceHeldWholeCostsItsBytesOnTop() {
         TraceCosts c = micro(M, 0, 0, 0, 0, 200, 3_000, 0);
         assertThat(MemoryModel.estimate(c.withHeldBytes(100 * M), false) - MemoryModel.estimate(c, false))
-            .isEqualTo(Math.round(MemoryModel.HELD * 100 * M));
+                .isEqualTo(Math.round(MemoryModel.HELD * 100 * M));
     }
 
     @Test
@@ -68,7 +71,8 @@ class MemoryModelTest {
         assertThatThrownBy(() -> MemoryModel.parseSize("")).hasMessageContaining("is not a size");
         assertThatThrownBy(() -> MemoryModel.parseSize("-1G")).hasMessageContaining("is not a size");
         assertThatThrownBy(() -> MemoryModel.parseSize("G")).hasMessageContaining("is not a size");
-        assertThatThrownBy(() -> MemoryModel.parseSize("10M")).hasMessageContaining("leaves no room beside the trace processor's own 39 MB");
+        assertThatThrownBy(() -> MemoryModel.parseSize("10M"))
+                .hasMessageContaining("leaves no room beside the trace processor's own 39 MB");
         assertThatThrownBy(() -> MemoryModel.parseSize("1e30")).hasMessageContaining("is not a size");
     }
 }

@@ -26,7 +26,8 @@ class ChromeJsonWriterTest {
     @Test
     void everyEventIsThePictures() throws IOException {
         for (boolean overhead : new boolean[] {false, true}) {
-            for (Map.Entry<String, TracePicture> e : TestPictures.ofSampleRuns(overhead).entrySet()) {
+            for (Map.Entry<String, TracePicture> e :
+                    TestPictures.ofSampleRuns(overhead).entrySet()) {
                 try {
                     PictureInJsonCheck.check(e.getValue());
                 } catch (AssertionError x) {
@@ -57,17 +58,24 @@ class ChromeJsonWriterTest {
         List<String> names = new ArrayList<>();
         events.forEach(e -> names.add(e.get("name").asText()));
         assertThat(names).contains("caf\u00e9(t0)", "complete\u2192ready", "submit\u2192dispatch");
-        assertThat(events.findValues("args")).anySatisfy(args -> assertThat(args.path("dur-\u00b5s").asDouble()).isEqualTo(1.5));
-        assertThat(new String(bytes, java.nio.charset.StandardCharsets.US_ASCII)).contains("\"complete\\u2192ready\"");
+        assertThat(events.findValues("args"))
+                .anySatisfy(
+                        args -> assertThat(args.path("dur-\u00b5s").asDouble()).isEqualTo(1.5));
+        assertThat(new String(bytes, java.nio.charset.StandardCharsets.US_ASCII))
+                .contains("\"complete\\u2192ready\"");
     }
 
     @Test
     void flowEndsCarryTheirMembersInTheReferenceOrder() throws IOException {
         String json = new String(render(TestPictures.sample(), 1), java.nio.charset.StandardCharsets.US_ASCII);
-        assertThat(json).contains("{\"cat\":\"flow\",\"id\":0,\"name\":\"dependency\",\"ph\":\"s\",\"pid\":4,\"tid\":10000,\"ts\":8.0,"
-            + "\"input_task_count\":1,\"output_task_count\":1,\"bind_id\":0}");
-        assertThat(json).contains("{\"cat\":\"flow\",\"id\":0,\"name\":\"dependency\",\"ph\":\"f\",\"pid\":4,\"tid\":10010,\"ts\":57.0,"
-            + "\"bp\":\"e\",\"input_task_count\":1,\"output_task_count\":1,\"bind_id\":1}");
+        assertThat(json)
+                .contains(
+                        "{\"cat\":\"flow\",\"id\":0,\"name\":\"dependency\",\"ph\":\"s\",\"pid\":4,\"tid\":10000,\"ts\":8.0,"
+                                + "\"input_task_count\":1,\"output_task_count\":1,\"bind_id\":0}");
+        assertThat(json)
+                .contains(
+                        "{\"cat\":\"flow\",\"id\":0,\"name\":\"dependency\",\"ph\":\"f\",\"pid\":4,\"tid\":10010,\"ts\":57.0,"
+                                + "\"bp\":\"e\",\"input_task_count\":1,\"output_task_count\":1,\"bind_id\":1}");
     }
 
     @Test
@@ -77,16 +85,24 @@ class ChromeJsonWriterTest {
         double[] values = new double[20_000];
         for (int i = 0; i < values.length; i++) {
             switch (i % 4) {
-                case 0: values[i] = r.nextInt(1_000_000) * 0.02; break;      // cycles at 50 MHz, in µs
-                case 1: values[i] = r.nextDouble() * 1e9; break;
-                case 2: values[i] = Math.scalb(r.nextDouble(), r.nextInt(120) - 60); break;
-                default: values[i] = -r.nextInt(100) / 3.0;
+                case 0:
+                    values[i] = r.nextInt(1_000_000) * 0.02;
+                    break; // cycles at 50 MHz, in µs
+                case 1:
+                    values[i] = r.nextDouble() * 1e9;
+                    break;
+                case 2:
+                    values[i] = Math.scalb(r.nextDouble(), r.nextInt(120) - 60);
+                    break;
+                default:
+                    values[i] = -r.nextInt(100) / 3.0;
             }
         }
         TestPictures.Builder b = new TestPictures.Builder();
         b.process(4, "Worker View", 4);
         for (int pass = 0; pass < 2; pass++)
-            for (int i = 0; i < values.length; i++) b.slice(4, 10000 + i % 7, values[i], values[values.length - 1 - i], "s");
+            for (int i = 0; i < values.length; i++)
+                b.slice(4, 10000 + i % 7, values[i], values[values.length - 1 - i], "s");
         b.slice(4, 10000, Double.NaN, Double.POSITIVE_INFINITY, "not finite");
         byte[] one = render(b, 1);
         assertThat(render(b, 2)).isEqualTo(one);
@@ -107,6 +123,8 @@ class ChromeJsonWriterTest {
         }
         assertThat(slice).isEqualTo(2 * values.length);
         for (int i = 0; i < values.length; i += 97)
-            assertThat(json).contains("\"ts\":" + PyFloat.repr(values[i]) + ",\"dur\":" + PyFloat.repr(values[values.length - 1 - i]) + "}");
+            assertThat(json)
+                    .contains("\"ts\":" + PyFloat.repr(values[i]) + ",\"dur\":"
+                            + PyFloat.repr(values[values.length - 1 - i]) + "}");
     }
 }

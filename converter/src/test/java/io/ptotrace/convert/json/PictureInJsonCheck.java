@@ -36,7 +36,9 @@ public final class PictureInJsonCheck {
         int m = pic.meta.size(), n = pic.sliceCount(), c = pic.counterCount(), f = pic.flowCount();
         assertThat(ev).hasSize(m + n + c + 2 * f);
         if (pic.topLevelMetadata() == null) assertThat(root.has("metadata")).isFalse();
-        else assertThat(norm(M.convertValue(root.get("metadata"), Object.class))).isEqualTo(norm(pic.topLevelMetadata()));
+        else
+            assertThat(norm(M.convertValue(root.get("metadata"), Object.class)))
+                    .isEqualTo(norm(pic.topLevelMetadata()));
         for (int i = 0; i < m; i++) {
             MetaEvent me = pic.meta.get(i);
             JsonNode e = ev.get(i);
@@ -53,7 +55,8 @@ public final class PictureInJsonCheck {
             SliceKind kind = pic.sliceKind(i);
             List<String> members = new ArrayList<>();
             for (JsonMember k : kind.jsonOrder()) {
-                if (k == JsonMember.CNAME && pic.sliceColor(i) == null || k == JsonMember.ID && pic.sliceJsonId(i) < 0) continue;
+                if (k == JsonMember.CNAME && pic.sliceColor(i) == null || k == JsonMember.ID && pic.sliceJsonId(i) < 0)
+                    continue;
                 members.add(k.name().toLowerCase(Locale.ROOT));
             }
             assertThat(fieldNames(e)).as("slice %d", i).isEqualTo(members);
@@ -72,7 +75,8 @@ public final class PictureInJsonCheck {
         for (int i = 0; i < c; i++) {
             JsonNode e = ev.get(m + n + i);
             List<String> members = new ArrayList<>();
-            for (JsonMember k : pic.counterKind(i).jsonOrder()) members.add(k.name().toLowerCase(Locale.ROOT));
+            for (JsonMember k : pic.counterKind(i).jsonOrder())
+                members.add(k.name().toLowerCase(Locale.ROOT));
             assertThat(fieldNames(e)).as("counter %d", i).isEqualTo(members);
             assertThat(e.get("ph").asText()).isEqualTo("C");
             assertThat(e.get("name").asText()).isEqualTo(pic.counterName(i));
@@ -105,7 +109,9 @@ public final class PictureInJsonCheck {
                     assertThat(e.get("input_task_count").asInt()).isEqualTo(pic.flowInputTaskCount(i));
                     assertThat(e.get("output_task_count").asInt()).isEqualTo(pic.flowOutputTaskCount(i));
                 }
-                if (bind) assertThat(e.get("bind_id").asInt()).isEqualTo(pic.sliceJsonId(start ? pic.flowSrcSlice(i) : pic.flowDstSlice(i)));
+                if (bind)
+                    assertThat(e.get("bind_id").asInt())
+                            .isEqualTo(pic.sliceJsonId(start ? pic.flowSrcSlice(i) : pic.flowDstSlice(i)));
             }
         }
     }
@@ -117,14 +123,17 @@ public final class PictureInJsonCheck {
     }
 
     /** A number member as a double (non-finite values are written as null). */
-    private static double number(JsonNode n) { return n.isNull() ? Double.NaN : n.asDouble(); }
+    private static double number(JsonNode n) {
+        return n.isNull() ? Double.NaN : n.asDouble();
+    }
 
     private static void assertArgs(JsonNode args, Map<String, Object> want) {
         assertThat(fieldNames(args)).isEqualTo(new ArrayList<>(want.keySet()));
         for (Map.Entry<String, Object> w : want.entrySet()) {
             Object v = w.getValue();
             Object got = M.convertValue(args.get(w.getKey()), Object.class);
-            if (v instanceof Double && !Double.isFinite((Double) v)) assertThat(got).as(w.getKey()).isNull();
+            if (v instanceof Double && !Double.isFinite((Double) v))
+                assertThat(got).as(w.getKey()).isNull();
             else assertThat(norm(got)).as(w.getKey()).isEqualTo(norm(v));
         }
     }
@@ -133,7 +142,8 @@ public final class PictureInJsonCheck {
     private static Object norm(Object v) {
         if (v == null || v == JsonValues.NULL) return null;
         if (v instanceof TestPictures.U64) return new BigInteger(Long.toUnsignedString(((TestPictures.U64) v).v));
-        if (v instanceof Long || v instanceof Integer || v instanceof Short) return BigInteger.valueOf(((Number) v).longValue());
+        if (v instanceof Long || v instanceof Integer || v instanceof Short)
+            return BigInteger.valueOf(((Number) v).longValue());
         if (v instanceof BigInteger) return v;
         if (v instanceof Number) return ((Number) v).doubleValue();
         if (v instanceof List) {
@@ -143,11 +153,10 @@ public final class PictureInJsonCheck {
         }
         if (v instanceof Map) {
             List<Object> l = new ArrayList<>(); // entries in order: member order counts too
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) l.add(List.of(String.valueOf(e.getKey()), String.valueOf(norm(e.getValue()))));
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet())
+                l.add(List.of(String.valueOf(e.getKey()), String.valueOf(norm(e.getValue()))));
             return l;
         }
         return v;
     }
-
-
 }

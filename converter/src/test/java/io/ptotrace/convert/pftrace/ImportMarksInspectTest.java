@@ -2,11 +2,11 @@ package io.ptotrace.convert.pftrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ptotrace.convert.picture.ArgSet;
+import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.inspect.Problem;
 import io.ptotrace.inspect.Summary;
 import io.ptotrace.inspect.TraceInspector;
-import io.ptotrace.convert.picture.ArgSet;
-import io.ptotrace.convert.picture.TracePicture;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,7 +32,9 @@ class ImportMarksInspectTest {
                 Summary unmarked = inspected(e.getValue(), 0);
                 for (int window : new int[] {1, 3, 64, PftraceEncoder.IMPORT_WINDOW}) {
                     Summary marked = inspected(e.getValue(), window);
-                    assertThat(marked.problemCounts).as("window %d", window).doesNotContainKey(Problem.Kind.SORTER_DROPPED);
+                    assertThat(marked.problemCounts)
+                            .as("window %d", window)
+                            .doesNotContainKey(Problem.Kind.SORTER_DROPPED);
                     assertThat(marked.toJson()).as("window %d", window).isEqualTo(unmarked.toJson());
                 }
             }));

@@ -2,11 +2,11 @@ package io.ptotrace.convert.pftrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ptotrace.inspect.Summary;
-import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.proto.Trace;
 import io.ptotrace.proto.TracePacket;
 import java.io.ByteArrayInputStream;
@@ -25,10 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /** Which args the lean and the full .pftrace carry, and that nothing else differs between them. */
 class LeanArgsTest {
-    private static final List<String> WORKER_FULL = List.of("event-hint", "fanout-hint", "fanin-hint", "duration-us",
-        "kernel-duration-us", "local_setup_us", "taskId");
-    private static final List<String> SCHEDULER_VIEW_FULL = List.of("event-hint", "dispatch-time-us", "finish-time-us",
-        "aicpu-duration-us", "taskId");
+    private static final List<String> WORKER_FULL = List.of(
+            "event-hint", "fanout-hint", "fanin-hint", "duration-us", "kernel-duration-us", "local_setup_us", "taskId");
+    private static final List<String> SCHEDULER_VIEW_FULL =
+            List.of("event-hint", "dispatch-time-us", "finish-time-us", "aicpu-duration-us", "taskId");
     private static final String START = "shared_at_start (aic,aiv,mix)", END = "shared_at_end (aic,aiv,mix)";
 
     private static byte[] write(TracePicture pic, ArgSet set) throws Exception {
@@ -37,7 +37,9 @@ class LeanArgsTest {
         return out.toByteArray();
     }
 
-    private static List<String> keys(Map<String, Object> args) { return new ArrayList<>(args.keySet()); }
+    private static List<String> keys(Map<String, Object> args) {
+        return new ArrayList<>(args.keySet());
+    }
 
     /** "kind[/phase]" → every distinct (lean keys | full keys) its slices have, over all sample runs. */
     private static Map<String, Set<String>> argShapes(Map<String, TracePicture> pics) {
@@ -48,8 +50,10 @@ class LeanArgsTest {
                 Map<String, Object> lean = TestPictures.args(a -> pic.sliceArgs(s, ArgSet.LEAN, a));
                 Map<String, Object> full = TestPictures.args(a -> pic.sliceArgs(s, ArgSet.FULL, a));
                 String kind = pic.sliceKind(i).getClass().getSimpleName();
-                if (kind.equals("SchedulerPhases") || kind.equals("SkippedTasks")) kind += "/" + pic.sliceName(i).replaceAll("\\(.*", "");
-                if (kind.startsWith("SkippedTasks/") && !kind.equals("SkippedTasks/dummy")) kind = "SkippedTasks/predicated";
+                if (kind.equals("SchedulerPhases") || kind.equals("SkippedTasks"))
+                    kind += "/" + pic.sliceName(i).replaceAll("\\(.*", "");
+                if (kind.startsWith("SkippedTasks/") && !kind.equals("SkippedTasks/dummy"))
+                    kind = "SkippedTasks/predicated";
                 shapes.computeIfAbsent(kind, k -> new TreeSet<>()).add(keys(lean) + " | " + keys(full));
             }
         }
@@ -71,40 +75,77 @@ class LeanArgsTest {
         List<String> worker = new ArrayList<>(WORKER_FULL);
         worker.add("run_epoch");
         assertThat(shapes.get("Worker")).containsExactly(List.of("event-hint", "kernel-duration-us") + " | " + worker);
-        assertThat(shapes.get("SchedulerView")).containsExactly(List.of() + " | " + List.of("event-hint", "dispatch-time-us",
-            "finish-time-us", "scheduler-duration-us", "taskId", "run_epoch"));
-        assertThat(shapes.get("GraphExecution")).containsExactly(List.of("visible_sub_task_local_id_min", "visible_sub_task_local_id_max",
-            "prepare_slice_count", "prepare_duration_us", "execution_start_us") + " | " + List.of("outer_task_id",
-            "visible_sub_task_count", "visible_sub_task_local_id_min", "visible_sub_task_local_id_max", "prepare_slice_count",
-            "prepare_duration_us", "execution_start_us", "execution_duration_us", "synthetic_id_layout", "run_epoch"));
+        assertThat(shapes.get("SchedulerView"))
+                .containsExactly(List.of() + " | "
+                        + List.of(
+                                "event-hint",
+                                "dispatch-time-us",
+                                "finish-time-us",
+                                "scheduler-duration-us",
+                                "taskId",
+                                "run_epoch"));
+        assertThat(shapes.get("GraphExecution"))
+                .containsExactly(List.of(
+                                "visible_sub_task_local_id_min",
+                                "visible_sub_task_local_id_max",
+                                "prepare_slice_count",
+                                "prepare_duration_us",
+                                "execution_start_us")
+                        + " | "
+                        + List.of(
+                                "outer_task_id",
+                                "visible_sub_task_count",
+                                "visible_sub_task_local_id_min",
+                                "visible_sub_task_local_id_max",
+                                "prepare_slice_count",
+                                "prepare_duration_us",
+                                "execution_start_us",
+                                "execution_duration_us",
+                                "synthetic_id_layout",
+                                "run_epoch"));
         assertThat(shapes.get("LifecycleSlices")).containsExactly("[aicpu_thread_id] | [aicpu_thread_id]");
     }
 
     @Test
     void eachSliceKindCarriesItsLeanArgsAndEveryArgInFull() throws Exception {
         Map<String, Set<String>> shapes = argShapes(olderEraRuns());
-        assertThat(shapes.get("Worker")).containsExactly(List.of("event-hint", "kernel-duration-us") + " | " + WORKER_FULL);
+        assertThat(shapes.get("Worker"))
+                .containsExactly(List.of("event-hint", "kernel-duration-us") + " | " + WORKER_FULL);
         assertThat(shapes.get("SchedulerView")).containsExactly(List.of() + " | " + SCHEDULER_VIEW_FULL);
         List<String> phaseFull = List.of("phase", "loop_iter", "tasks_processed", START, END);
         // complete and dispatch: their end depths are the shared_ready_queue counter's samples
         String noDepths = List.of("loop_iter") + " | " + List.of("phase", "loop_iter", "tasks_processed");
-        assertThat(shapes.get("SchedulerPhases/dispatch")).contains(List.of("loop_iter", START) + " | " + phaseFull)
-            .isSubsetOf(List.of("loop_iter", START) + " | " + phaseFull, noDepths);
+        assertThat(shapes.get("SchedulerPhases/dispatch"))
+                .contains(List.of("loop_iter", START) + " | " + phaseFull)
+                .isSubsetOf(List.of("loop_iter", START) + " | " + phaseFull, noDepths);
         List<String> completeFull = new ArrayList<>(phaseFull);
         completeFull.addAll(List.of("finishes_processed", "finish_rows_attributed"));
         assertThat(shapes.get("SchedulerPhases/complete")).contains(List.of("loop_iter", START) + " | " + completeFull);
-        assertThat(shapes.get("SchedulerPhases/release")).contains(List.of("loop_iter", START, END) + " | " + phaseFull)
-            .isSubsetOf(List.of("loop_iter", START, END) + " | " + phaseFull, noDepths);
-        assertThat(shapes.get("OrchestratorPhases")).containsExactly(List.of("submit_idx") + " | " + List.of("phase", "submit_idx", "task_id"));
+        assertThat(shapes.get("SchedulerPhases/release"))
+                .contains(List.of("loop_iter", START, END) + " | " + phaseFull)
+                .isSubsetOf(List.of("loop_iter", START, END) + " | " + phaseFull, noDepths);
+        assertThat(shapes.get("OrchestratorPhases"))
+                .containsExactly(List.of("submit_idx") + " | " + List.of("phase", "submit_idx", "task_id"));
         assertThat(shapes.get("SkippedTasks/dummy"))
-            .containsExactly(List.of("loop_iter") + " | " + List.of("loop_iter", "task_id", "event-hint", "phase"));
+                .containsExactly(List.of("loop_iter") + " | " + List.of("loop_iter", "task_id", "event-hint", "phase"));
         for (Map.Entry<String, Set<String>> e : shapes.entrySet()) {
             for (String shape : e.getValue()) {
                 String[] lf = shape.split(" \\| ");
                 List<String> lean = parse(lf[0]), full = parse(lf[1]);
                 if (!lean.isEmpty()) assertThat(full).as(e.getKey()).containsSubsequence(lean);
-                assertThat(lean).as(e.getKey()).doesNotContain("taskId", "fanout-hint", "fanin-hint", "duration-us", "phase",
-                    "dispatch-time-us", "finish-time-us", "aicpu-duration-us", "finish_rows_attributed", "finishes_processed");
+                assertThat(lean)
+                        .as(e.getKey())
+                        .doesNotContain(
+                                "taskId",
+                                "fanout-hint",
+                                "fanin-hint",
+                                "duration-us",
+                                "phase",
+                                "dispatch-time-us",
+                                "finish-time-us",
+                                "aicpu-duration-us",
+                                "finish_rows_attributed",
+                                "finishes_processed");
             }
         }
     }
@@ -114,10 +155,24 @@ class LeanArgsTest {
         Map<String, Set<String>> shapes = argShapes(olderEraRuns());
         if (shapes.containsKey("Uploads")) assertThat(shapes.get("Uploads")).containsExactly("[bytes] | [bytes]");
         if (shapes.containsKey("GraphExecution")) {
-            assertThat(shapes.get("GraphExecution")).containsExactly(List.of("visible_node_index_min", "visible_node_index_max",
-                "prepare_slice_count", "prepare_duration_us", "execution_start_us") + " | " + List.of("outer_task_id",
-                "visible_node_count", "visible_node_index_min", "visible_node_index_max", "prepare_slice_count",
-                "prepare_duration_us", "execution_start_us", "execution_duration_us", "synthetic_id_layout"));
+            assertThat(shapes.get("GraphExecution"))
+                    .containsExactly(List.of(
+                                    "visible_node_index_min",
+                                    "visible_node_index_max",
+                                    "prepare_slice_count",
+                                    "prepare_duration_us",
+                                    "execution_start_us")
+                            + " | "
+                            + List.of(
+                                    "outer_task_id",
+                                    "visible_node_count",
+                                    "visible_node_index_min",
+                                    "visible_node_index_max",
+                                    "prepare_slice_count",
+                                    "prepare_duration_us",
+                                    "execution_start_us",
+                                    "execution_duration_us",
+                                    "synthetic_id_layout"));
         }
     }
 
@@ -148,31 +203,45 @@ class LeanArgsTest {
     void noLeanArgRestatesTheSliceTimes() throws Exception {
         Map<String, TracePicture> pics = new LinkedHashMap<>(TestPictures.ofSampleRuns(true));
         pics.put("sample with marks", TestPictures.sample().pic);
-        assertThat(restating(pics, ArgSet.FULL)).contains("Worker duration-us", "SchedulerView dispatch-time-us",
-            "SchedulerView finish-time-us", "SchedulerView aicpu-duration-us", "mark/HB_VIOLATION succ_ts_us");
+        assertThat(restating(pics, ArgSet.FULL))
+                .contains(
+                        "Worker duration-us",
+                        "SchedulerView dispatch-time-us",
+                        "SchedulerView finish-time-us",
+                        "SchedulerView aicpu-duration-us",
+                        "mark/HB_VIOLATION succ_ts_us");
         assertThat(restating(pics, ArgSet.LEAN)).isEmpty();
     }
 
     private static Set<String> restating(Map<String, TracePicture> pics, ArgSet set) {
-        Map<String, int[]> tally = new HashMap<>(); // "kind key" → {slices with the key, slices where it equals ts/dur/end}
+        Map<String, int[]> tally =
+                new HashMap<>(); // "kind key" → {slices with the key, slices where it equals ts/dur/end}
         for (TracePicture pic : pics.values()) {
             for (int i = 0; i < pic.sliceCount(); i++) {
                 final int s = i;
-                tallyTimes(tally, pic.sliceKind(i).getClass().getSimpleName(), TestPictures.args(a -> pic.sliceArgs(s, set, a)),
-                    pic.sliceTs(i), pic.sliceDur(i));
+                tallyTimes(
+                        tally,
+                        pic.sliceKind(i).getClass().getSimpleName(),
+                        TestPictures.args(a -> pic.sliceArgs(s, set, a)),
+                        pic.sliceTs(i),
+                        pic.sliceDur(i));
             }
             ArrowMarks marks = pic.marks();
             for (int m = 0; m < marks.count(); m++) {
                 final int k = m;
-                tallyTimes(tally, "mark/" + marks.type(m), TestPictures.args(a -> marks.args(k, set, a)), marks.ts(m), 0);
+                tallyTimes(
+                        tally, "mark/" + marks.type(m), TestPictures.args(a -> marks.args(k, set, a)), marks.ts(m), 0);
             }
         }
         Set<String> out = new TreeSet<>();
-        tally.forEach((k, v) -> { if (v[0] > 1 && v[0] == v[1]) out.add(k); });
+        tally.forEach((k, v) -> {
+            if (v[0] > 1 && v[0] == v[1]) out.add(k);
+        });
         return out;
     }
 
-    private static void tallyTimes(Map<String, int[]> tally, String kind, Map<String, Object> args, double ts, double dur) {
+    private static void tallyTimes(
+            Map<String, int[]> tally, String kind, Map<String, Object> args, double ts, double dur) {
         for (Map.Entry<String, Object> e : args.entrySet()) {
             if (!(e.getValue() instanceof Double)) continue;
             double v = (Double) e.getValue();
@@ -190,23 +259,40 @@ class LeanArgsTest {
         for (int m = 0; m < marks.count(); m++) {
             final int k = m;
             shapes.computeIfAbsent(marks.type(m).toString(), x -> new TreeSet<>())
-                .add(keys(TestPictures.args(a -> marks.args(k, ArgSet.LEAN, a))).toString());
+                    .add(keys(TestPictures.args(a -> marks.args(k, ArgSet.LEAN, a)))
+                            .toString());
             Map<String, Object> full = TestPictures.args(a -> marks.args(k, ArgSet.FULL, a));
             assertThat(full).containsKeys("flow_id", "kind", "flow_trace_id");
         }
-        assertThat(shapes.get("HB_VIOLATION")).containsExactly(List.of("flow_trace_id", "pred", "pred_ts_us", "pred_end_us",
-            "succ", "overlap_us", "backward", "input_task_count", "output_task_count").toString());
-        assertThat(shapes.get("UNBOUND_END")).allSatisfy(k -> assertThat(k).startsWith("[flow_trace_id, src, src_ts_us")
-            .doesNotContain("dst_ts_us", "unbound", "kind"));
-        assertThat(shapes.get("BACKWARD")).allSatisfy(k -> assertThat(k).doesNotContain("backward", "flow_id,", "_pid", "_tid"));
+        assertThat(shapes.get("HB_VIOLATION"))
+                .containsExactly(List.of(
+                                "flow_trace_id",
+                                "pred",
+                                "pred_ts_us",
+                                "pred_end_us",
+                                "succ",
+                                "overlap_us",
+                                "backward",
+                                "input_task_count",
+                                "output_task_count")
+                        .toString());
+        assertThat(shapes.get("UNBOUND_END"))
+                .allSatisfy(k -> assertThat(k)
+                        .startsWith("[flow_trace_id, src, src_ts_us")
+                        .doesNotContain("dst_ts_us", "unbound", "kind"));
+        assertThat(shapes.get("BACKWARD"))
+                .allSatisfy(k -> assertThat(k).doesNotContain("backward", "flow_id,", "_pid", "_tid"));
     }
 
     @Test
     void leanAndFullTracesHoldTheSameSlicesArrowsCountersAndMarkersForInspect() throws Exception {
         for (boolean overhead : new boolean[] {false, true}) {
-            for (Map.Entry<String, TracePicture> e : TestPictures.ofSampleRuns(overhead).entrySet()) {
-                Summary lean = TraceInspector.inspect(new ByteArrayInputStream(write(e.getValue(), ArgSet.LEAN)), "x.pftrace");
-                Summary full = TraceInspector.inspect(new ByteArrayInputStream(write(e.getValue(), ArgSet.FULL)), "x.pftrace");
+            for (Map.Entry<String, TracePicture> e :
+                    TestPictures.ofSampleRuns(overhead).entrySet()) {
+                Summary lean =
+                        TraceInspector.inspect(new ByteArrayInputStream(write(e.getValue(), ArgSet.LEAN)), "x.pftrace");
+                Summary full =
+                        TraceInspector.inspect(new ByteArrayInputStream(write(e.getValue(), ArgSet.FULL)), "x.pftrace");
                 assertThat(lean.problems).as(e.getKey()).isEmpty();
                 // the lean trace leaves out counter values that repeat the one before them on their track
                 assertThat(withoutCounters(lean.toText())).as(e.getKey()).isEqualTo(withoutCounters(full.toText()));
@@ -214,9 +300,12 @@ class LeanArgsTest {
                 assertThat(lean.counterSamples).isLessThanOrEqualTo(full.counterSamples);
                 if (full.counterSamples > 0) assertThat(lean.counterSamples).isPositive();
                 assertThat(lean.slices).isEqualTo(e.getValue().sliceCount());
-                assertThat(lean.flows).isEqualTo(lean.flowsShown).isEqualTo(e.getValue().flowCount());
+                assertThat(lean.flows)
+                        .isEqualTo(lean.flowsShown)
+                        .isEqualTo(e.getValue().flowCount());
                 assertThat(lean.markerSlices).isEqualTo(e.getValue().marks().count());
-                Readback l = new Readback(write(e.getValue(), ArgSet.LEAN)), f = new Readback(write(e.getValue(), ArgSet.FULL));
+                Readback l = new Readback(write(e.getValue(), ArgSet.LEAN)),
+                        f = new Readback(write(e.getValue(), ArgSet.FULL));
                 assertThat(l.slices).hasSameSizeAs(f.slices);
                 assertThat(l.flows).hasSameSizeAs(f.flows);
                 assertThat(l.counters).hasSize((int) lean.counterSamples);
@@ -227,14 +316,21 @@ class LeanArgsTest {
 
     /** SHA-256 of each sample run's .pftrace as the writer wrote it before lean traces (checked against that jar). */
     private static final Map<String, String> FULL_BEFORE_LEAN = new LinkedHashMap<>();
+
     static {
         FULL_BEFORE_LEAN.put("runs/pa_level4", "7d9a40b89d4bc6b249cb4bc25f125f99e20cf5206cf2211b6a7cf8635c17940a");
-        FULL_BEFORE_LEAN.put("conformance/chip_host_aligned", "32892f7f92b31a5f899ba3b508828ed9fb42c5cbe594cdbc84c8a256c4dfc656");
-        FULL_BEFORE_LEAN.put("conformance/chip_level4_aicpu", "5fd5a345dc3c8065e7cfea5b792c4b76544171692fda4255255db4fd37147213");
-        FULL_BEFORE_LEAN.put("conformance/level1_aicore_only", "2ba0b828f2ef3bfedee90721f2def27121acfb3ab388c16be9723b4880cb3790");
-        FULL_BEFORE_LEAN.put("conformance/level3_sched_phases", "479cd2802f17395f4fb6c62f005ac68dea6943ff7950099676892da96212a8a3");
-        FULL_BEFORE_LEAN.put("conformance/level4_full_a2a3", "7d9a40b89d4bc6b249cb4bc25f125f99e20cf5206cf2211b6a7cf8635c17940a");
-        FULL_BEFORE_LEAN.put("conformance/multi_ring", "578b520f1479b14e96840988921f56dc2c2b9e2d65bb3ba4c0baabea021831e6");
+        FULL_BEFORE_LEAN.put(
+                "conformance/chip_host_aligned", "32892f7f92b31a5f899ba3b508828ed9fb42c5cbe594cdbc84c8a256c4dfc656");
+        FULL_BEFORE_LEAN.put(
+                "conformance/chip_level4_aicpu", "5fd5a345dc3c8065e7cfea5b792c4b76544171692fda4255255db4fd37147213");
+        FULL_BEFORE_LEAN.put(
+                "conformance/level1_aicore_only", "2ba0b828f2ef3bfedee90721f2def27121acfb3ab388c16be9723b4880cb3790");
+        FULL_BEFORE_LEAN.put(
+                "conformance/level3_sched_phases", "479cd2802f17395f4fb6c62f005ac68dea6943ff7950099676892da96212a8a3");
+        FULL_BEFORE_LEAN.put(
+                "conformance/level4_full_a2a3", "7d9a40b89d4bc6b249cb4bc25f125f99e20cf5206cf2211b6a7cf8635c17940a");
+        FULL_BEFORE_LEAN.put(
+                "conformance/multi_ring", "578b520f1479b14e96840988921f56dc2c2b9e2d65bb3ba4c0baabea021831e6");
         FULL_BEFORE_LEAN.put("conformance/no_deps", "705c7c1290cc96a4f6f2c86cba41adb73e5771c0b524faaacc2179bedd06899e");
     }
 
@@ -242,7 +338,10 @@ class LeanArgsTest {
     void fullArgsTraceIsByteForByteTheTraceBeforeLean() throws Exception {
         Map<String, String> got = new LinkedHashMap<>();
         for (Map.Entry<String, TracePicture> e : olderEraRuns().entrySet())
-            got.put(e.getKey(), HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(write(e.getValue(), ArgSet.FULL))));
+            got.put(
+                    e.getKey(),
+                    HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(write(e.getValue(), ArgSet.FULL))));
         assertThat(got).isEqualTo(FULL_BEFORE_LEAN);
     }
 
@@ -272,7 +371,10 @@ class LeanArgsTest {
                 eventsSinceMark++;
             } else if (p.hasServiceEvent()) {
                 assertThat(p.getTimestamp()).isEqualTo(lastTs);
-                kinds.add(p.getServiceEvent().getAllDataSourcesFlushed() ? "flushed" : p.getServiceEvent().getReadTracingBuffersCompleted() ? "read" : "?");
+                kinds.add(
+                        p.getServiceEvent().getAllDataSourcesFlushed()
+                                ? "flushed"
+                                : p.getServiceEvent().getReadTracingBuffersCompleted() ? "read" : "?");
                 if (kinds.size() % 3 == 0) {
                     assertThat(eventsSinceMark).isEqualTo(100);
                     eventsSinceMark = 0;
@@ -281,12 +383,17 @@ class LeanArgsTest {
         }
         assertThat(kinds).hasSize(3 * (int) (events(out.toByteArray()) / 100));
         for (int i = 0; i < kinds.size(); i++) assertThat(kinds.get(i)).isEqualTo(i % 3 == 2 ? "read" : "flushed");
-        for (TracePacket p : Trace.parseFrom(write(pic, ArgSet.FULL)).getPacketList()) assertThat(p.hasServiceEvent()).isFalse();
+        for (TracePacket p : Trace.parseFrom(write(pic, ArgSet.FULL)).getPacketList())
+            assertThat(p.hasServiceEvent()).isFalse();
     }
 
-    private static String withoutCounters(String summary) { return summary.replaceAll("(?m)^\\s*counter samples: .*\n", ""); }
+    private static String withoutCounters(String summary) {
+        return summary.replaceAll("(?m)^\\s*counter samples: .*\n", "");
+    }
 
     private static long events(byte[] trace) throws Exception {
-        return Trace.parseFrom(trace).getPacketList().stream().filter(TracePacket::hasTrackEvent).count();
+        return Trace.parseFrom(trace).getPacketList().stream()
+                .filter(TracePacket::hasTrackEvent)
+                .count();
     }
 }

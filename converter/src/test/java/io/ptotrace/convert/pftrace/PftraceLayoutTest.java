@@ -14,34 +14,39 @@ class PftraceLayoutTest {
     private final PftraceLayout layout = PftraceLayout.of(pic);
 
     private PftraceLayout.Track lane(int pid, int tid) {
-        return layout.tracks().stream().filter(t -> t.type() == PftraceLayout.TrackType.THREAD && t.pid() == pid && t.tid() == tid)
-            .findFirst().orElseThrow();
+        return layout.tracks().stream()
+                .filter(t -> t.type() == PftraceLayout.TrackType.THREAD && t.pid() == pid && t.tid() == tid)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void processesThenTheirLanesThenChildTracksInUuidOrder() {
         List<String> tracks = new ArrayList<>();
-        for (PftraceLayout.Track t : layout.tracks()) tracks.add(t.uuid() + ":" + t.parentUuid() + ":" + t.rank() + " " + t.type() + " "
-            + t.pid() + "/" + t.tid() + " " + t.name());
-        assertThat(tracks).containsExactly(
-            "1:0:0 PROCESS 2/-1 AICPU Scheduler",
-            "2:0:1 PROCESS 3/-1 Scheduler View",
-            "3:0:2 PROCESS 4/-1 Worker View",
-            "4:1:0 THREAD 2/30000 Sched_0",
-            "5:4:1 MARKERS 2/30000 arrow markers",          // the backward complete arrow's mark
-            "6:1:1 COUNTER 2/3999 shared_ready_queue AIC",   // counters hang off their process, after its threads
-            "7:1:2 COUNTER 2/3999 shared_ready_queue AIV",
-            "8:1:3 COUNTER 2/3999 shared_ready_queue MIX",
-            "9:1:4 COUNTER 2/9101 oh_aic_idle oh_aic_idle",
-            "10:2:0 THREAD 3/10000 AIC_0",
-            "11:10:1 MARKERS 3/10000 arrow markers",
-            "12:2:1 THREAD 3/10010 AIV_1",
-            "13:12:1 OVERFLOW 3/10010 AIV_1 (overflow 1)",
-            "14:12:2 MARKERS 3/10010 arrow markers",
-            "15:2:2 THREAD 3/10020 null",                   // only an unbound arrow end lies there
-            "16:15:1 MARKERS 3/10020 arrow markers",
-            "17:3:0 THREAD 4/10000 AIC_0",
-            "18:3:1 THREAD 4/10010 AIV_1");
+        for (PftraceLayout.Track t : layout.tracks())
+            tracks.add(t.uuid() + ":" + t.parentUuid() + ":" + t.rank() + " " + t.type() + " " + t.pid() + "/" + t.tid()
+                    + " " + t.name());
+        assertThat(tracks)
+                .containsExactly(
+                        "1:0:0 PROCESS 2/-1 AICPU Scheduler",
+                        "2:0:1 PROCESS 3/-1 Scheduler View",
+                        "3:0:2 PROCESS 4/-1 Worker View",
+                        "4:1:0 THREAD 2/30000 Sched_0",
+                        "5:4:1 MARKERS 2/30000 arrow markers", // the backward complete arrow's mark
+                        "6:1:1 COUNTER 2/3999 shared_ready_queue AIC", // counters hang off their process, after its
+                        // threads
+                        "7:1:2 COUNTER 2/3999 shared_ready_queue AIV",
+                        "8:1:3 COUNTER 2/3999 shared_ready_queue MIX",
+                        "9:1:4 COUNTER 2/9101 oh_aic_idle oh_aic_idle",
+                        "10:2:0 THREAD 3/10000 AIC_0",
+                        "11:10:1 MARKERS 3/10000 arrow markers",
+                        "12:2:1 THREAD 3/10010 AIV_1",
+                        "13:12:1 OVERFLOW 3/10010 AIV_1 (overflow 1)",
+                        "14:12:2 MARKERS 3/10010 arrow markers",
+                        "15:2:2 THREAD 3/10020 null", // only an unbound arrow end lies there
+                        "16:15:1 MARKERS 3/10020 arrow markers",
+                        "17:3:0 THREAD 4/10000 AIC_0",
+                        "18:3:1 THREAD 4/10010 AIV_1");
         PftraceLayout.Track backward = layout.trackOfMark(3);
         assertThat(backward.type()).isEqualTo(PftraceLayout.TrackType.MARKERS);
         assertThat(backward.parentUuid()).isEqualTo(4);
@@ -53,10 +58,12 @@ class PftraceLayoutTest {
         assertThat(b.names.get(s2)).isEqualTo("func_2_c(r1t2)");
         assertThat(layout.trackOfSlice(s1)).isSameAs(lane(3, 10010));
         assertThat(layout.trackOfSlice(s2).type()).isEqualTo(PftraceLayout.TrackType.OVERFLOW);
-        assertThat(layout.trackOfSlice(s2).parentUuid()).isEqualTo(lane(3, 10010).uuid());
+        assertThat(layout.trackOfSlice(s2).parentUuid())
+                .isEqualTo(lane(3, 10010).uuid());
         assertThat(layout.report().overflowSlices).isEqualTo(1);
         assertThat(layout.report().overflowExamples).containsExactly("3/10010 ts 103.0us: func_2_c(r1t2)");
-        for (int s : new int[] {0, 1, 2}) assertThat(layout.trackOfSlice(s).pid()).isEqualTo(4);
+        for (int s : new int[] {0, 1, 2})
+            assertThat(layout.trackOfSlice(s).pid()).isEqualTo(4);
     }
 
     @Test
@@ -64,9 +71,12 @@ class PftraceLayoutTest {
         for (int k = 1; k < layout.eventCount(); k++) {
             long a = layout.eventNs(k - 1), c = layout.eventNs(k);
             assertThat(a).isLessThanOrEqualTo(c);
-            if (a == c) assertThat(layout.eventType(k - 1).ordinal()).isLessThanOrEqualTo(layout.eventType(k).ordinal());
+            if (a == c)
+                assertThat(layout.eventType(k - 1).ordinal())
+                        .isLessThanOrEqualTo(layout.eventType(k).ordinal());
         }
-        assertThat(layout.eventCount()).isEqualTo(2 * (pic.sliceCount() + pic.marks().count()) + layout.report().counterValues);
+        assertThat(layout.eventCount())
+                .isEqualTo(2 * (pic.sliceCount() + pic.marks().count()) + layout.report().counterValues);
     }
 
     @Test
@@ -79,7 +89,8 @@ class PftraceLayoutTest {
         assertThat(arrowsOn(PftraceLayout.EventType.BEGIN, 5)).contains(~3);
         // arrow 4 has no destination slice: its mark takes the end
         int mark = pic.marks().ofUnboundEnd(4, 1);
-        assertThat(arrowsOn(PftraceLayout.EventType.END, pic.sliceCount() + mark)).contains(~4);
+        assertThat(arrowsOn(PftraceLayout.EventType.END, pic.sliceCount() + mark))
+                .contains(~4);
         assertThat(layout.report().swappedFlows).isEqualTo(1);
     }
 

@@ -40,46 +40,59 @@ final class PictureInTraceCheck {
         Map<String, Deque<Readback.Slice>> byPlace = new HashMap<>();
         for (Readback.Slice s : rb.slices) {
             TrackDescriptor lane = rb.lane(s);
-            byPlace.computeIfAbsent(lane.getThread().getPid() + "/" + lane.getThread().getTid() + "@" + s.ts + " " + s.name,
-                k -> new ArrayDeque<>()).add(s);
+            byPlace.computeIfAbsent(
+                            lane.getThread().getPid() + "/" + lane.getThread().getTid() + "@" + s.ts + " " + s.name,
+                            k -> new ArrayDeque<>())
+                    .add(s);
         }
         int n = pic.sliceCount();
         ArrowMarks marks = pic.marks();
         Readback.Slice[] item = new Readback.Slice[n + marks.count()];
         for (int i = 0; i < n; i++) {
-            String place = pic.slicePid(i) + "/" + pic.sliceTid(i) + "@" + PerfettoProtoWriter.ns(pic.sliceTs(i)) + " " + pic.sliceName(i);
+            String place = pic.slicePid(i) + "/" + pic.sliceTid(i) + "@" + PerfettoProtoWriter.ns(pic.sliceTs(i)) + " "
+                    + pic.sliceName(i);
             Readback.Slice s = take(byPlace, place);
             assertThat(s).as("slice %d %s", i, place).isNotNull();
             assertThat(s.category).as("slice %d", i).isEqualTo(pic.sliceCategory(i));
             assertThat(s.dur).as("slice %d", i).isEqualTo(Math.max(0, PerfettoProtoWriter.ns(pic.sliceDur(i))));
             final int slice = i;
-            assertThat(s.args).as("slice %d args", i).isEqualTo(expected(TestPictures.args(a -> pic.sliceArgs(slice, set, a))));
+            assertThat(s.args)
+                    .as("slice %d args", i)
+                    .isEqualTo(expected(TestPictures.args(a -> pic.sliceArgs(slice, set, a))));
             item[i] = s;
         }
         for (int m = 0; m < marks.count(); m++) {
-            String place = marks.pid(m) + "/" + marks.tid(m) + "@" + PerfettoProtoWriter.ns(marks.ts(m)) + " " + marks.name(m);
+            String place =
+                    marks.pid(m) + "/" + marks.tid(m) + "@" + PerfettoProtoWriter.ns(marks.ts(m)) + " " + marks.name(m);
             Readback.Slice s = take(byPlace, place);
             assertThat(s).as("mark %d %s", m, place).isNotNull();
             assertThat(s.category).isEqualTo(marks.category(m));
             assertThat(s.dur).isZero();
             assertThat(rb.track(s.track).getName()).isEqualTo(PftraceConventions.MARKER_TRACK_NAME);
             final int mark = m;
-            assertThat(s.args).as("mark %d args", m).isEqualTo(expected(TestPictures.args(a -> marks.args(mark, set, a))));
+            assertThat(s.args)
+                    .as("mark %d args", m)
+                    .isEqualTo(expected(TestPictures.args(a -> marks.args(mark, set, a))));
             item[n + m] = s;
         }
-        assertThat(byPlace.values().stream().mapToInt(Deque::size).sum()).as("slices not in the picture").isZero();
+        assertThat(byPlace.values().stream().mapToInt(Deque::size).sum())
+                .as("slices not in the picture")
+                .isZero();
 
-        // counter values: one per numeric arg of a sample, on the track "<counter name> <arg key>" of the sample's process
+        // counter values: one per numeric arg of a sample, on the track "<counter name> <arg key>" of the sample's
+        // process
         // (the lean trace leaves out a value equal to the one before it on its track)
         List<String> want = new ArrayList<>(), got = new ArrayList<>();
         Map<String, List<Object[]>> byTrack = new java.util.LinkedHashMap<>();
         for (int c = 0; c < pic.counterCount(); c++) {
             final int sample = c;
-            for (Map.Entry<String, Object> e : TestPictures.args(a -> pic.counterArgs(sample, a)).entrySet()) {
+            for (Map.Entry<String, Object> e :
+                    TestPictures.args(a -> pic.counterArgs(sample, a)).entrySet()) {
                 Object v = e.getValue();
                 if (!(v instanceof Number)) continue;
-                byTrack.computeIfAbsent(pic.counterPid(c) + " " + pic.counterName(c) + " " + e.getKey(), k -> new ArrayList<>())
-                    .add(new Object[] {PerfettoProtoWriter.ns(pic.counterTs(c)), ((Number) v).doubleValue()});
+                byTrack.computeIfAbsent(
+                                pic.counterPid(c) + " " + pic.counterName(c) + " " + e.getKey(), k -> new ArrayList<>())
+                        .add(new Object[] {PerfettoProtoWriter.ns(pic.counterTs(c)), ((Number) v).doubleValue()});
             }
         }
         for (Map.Entry<String, List<Object[]>> t : byTrack.entrySet()) {
@@ -94,8 +107,8 @@ final class PictureInTraceCheck {
         }
         for (int i = 0; i < rb.counters.size(); i++) {
             TrackDescriptor t = rb.track(rb.counters.get(i)[0]);
-            got.add(rb.track(t.getParentUuid()).getProcess().getPid() + " " + t.getName() + "@" + rb.counters.get(i)[1] + "="
-                + rb.counterValues.get(i));
+            got.add(rb.track(t.getParentUuid()).getProcess().getPid() + " " + t.getName() + "@"
+                    + rb.counters.get(i)[1] + "=" + rb.counterValues.get(i));
         }
         assertThat(got).containsExactlyInAnyOrderElementsOf(want);
 
@@ -107,7 +120,8 @@ final class PictureInTraceCheck {
             Readback.Flow rf = flows.get(pic.flowKind(f).traceId(f));
             assertThat(rf).as("arrow %d", f).isNotNull();
             int s = pic.flowSrcSlice(f), d = pic.flowDstSlice(f);
-            Readback.Slice src = item[s >= 0 ? s : n + marks.ofUnboundEnd(f, 0)], dst = item[d >= 0 ? d : n + marks.ofUnboundEnd(f, 1)];
+            Readback.Slice src = item[s >= 0 ? s : n + marks.ofUnboundEnd(f, 0)],
+                    dst = item[d >= 0 ? d : n + marks.ofUnboundEnd(f, 1)];
             assertThat(List.of(rf.out, rf.in)).as("arrow %d", f).containsExactlyInAnyOrder(src, dst);
         }
         return rb;

@@ -26,7 +26,10 @@ final class Readback {
         Slice parent;
         final Map<String, Object> args = new LinkedHashMap<>();
 
-        @Override public String toString() { return name + "@" + ts + "+" + dur + " track " + track; }
+        @Override
+        public String toString() {
+            return name + "@" + ts + "+" + dur + " track " + track;
+        }
     }
 
     static final class Flow {
@@ -36,13 +39,14 @@ final class Readback {
 
     final Map<Long, TrackDescriptor> tracks = new LinkedHashMap<>();
     final List<Slice> slices = new ArrayList<>();
-    final List<long[]> counters = new ArrayList<>();      // {track, ts}
+    final List<long[]> counters = new ArrayList<>(); // {track, ts}
     final List<Double> counterValues = new ArrayList<>();
     final List<Flow> flows = new ArrayList<>();
     final List<String> errors = new ArrayList<>();
     final Map<Long, Integer> flowIdsSeen = new HashMap<>(), terminatingSeen = new HashMap<>();
     /** How often each category and annotation name was interned. */
     final Map<String, Integer> categoryEntries = new HashMap<>(), annotationNameEntries = new HashMap<>();
+
     int packets;
 
     Readback(byte[] data) throws Exception {
@@ -55,10 +59,14 @@ final class Readback {
             packets++;
             if (p.getTrustedPacketSequenceId() != PftraceConventions.SEQUENCE_ID) errors.add("sequence id");
             if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0) {
-                names.clear(); cats.clear(); anames.clear(); strings.clear();
+                names.clear();
+                cats.clear();
+                anames.clear();
+                strings.clear();
             }
             if (p.hasInternedData()) {
-                if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_NEEDS_INCREMENTAL_STATE_VALUE) == 0) errors.add("interned data without flag");
+                if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_NEEDS_INCREMENTAL_STATE_VALUE) == 0)
+                    errors.add("interned data without flag");
                 for (EventName n : p.getInternedData().getEventNamesList()) names.put(n.getIid(), n.getName());
                 for (EventCategory n : p.getInternedData().getEventCategoriesList()) {
                     cats.put(n.getIid(), n.getName());
@@ -73,7 +81,8 @@ final class Readback {
                 }
             }
             if (p.hasTrackDescriptor()) {
-                if (tracks.put(p.getTrackDescriptor().getUuid(), p.getTrackDescriptor()) != null) errors.add("duplicate uuid");
+                if (tracks.put(p.getTrackDescriptor().getUuid(), p.getTrackDescriptor()) != null)
+                    errors.add("duplicate uuid");
             }
             if (p.hasTrackEvent()) {
                 TrackEvent e = p.getTrackEvent();
@@ -118,7 +127,10 @@ final class Readback {
                     break;
                 case TYPE_SLICE_END:
                     bound = st.poll();
-                    if (bound == null) { errors.add("end without begin"); continue; }
+                    if (bound == null) {
+                        errors.add("end without begin");
+                        continue;
+                    }
                     bound.dur = (long) p.getTimestamp() - bound.ts;
                     break;
                 case TYPE_COUNTER:
@@ -135,10 +147,13 @@ final class Readback {
             }
             for (long id : e.getTerminatingFlowIdsList()) {
                 Slice from = active.remove(id);
-                if (from == null) { errors.add("flow " + id + " terminated before it began (dropped)"); continue; }
+                if (from == null) {
+                    errors.add("flow " + id + " terminated before it began (dropped)");
+                    continue;
+                }
                 Flow f = new Flow();
                 f.id = id;
-                boolean swap = from.ts > bound.ts;   // the trace processor orients rows by slice start
+                boolean swap = from.ts > bound.ts; // the trace processor orients rows by slice start
                 f.out = swap ? bound : from;
                 f.in = swap ? from : bound;
                 flows.add(f);
@@ -177,7 +192,9 @@ final class Readback {
         return "<none>";
     }
 
-    TrackDescriptor track(long uuid) { return tracks.get(uuid); }
+    TrackDescriptor track(long uuid) {
+        return tracks.get(uuid);
+    }
 
     /** The thread track a slice lies on (its own track or the thread track its child track hangs off). */
     TrackDescriptor lane(Slice s) {

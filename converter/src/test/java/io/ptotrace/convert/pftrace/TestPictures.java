@@ -38,15 +38,21 @@ public final class TestPictures {
                 }
                 for (Path d : dirs) {
                     Path rec = records(d);
-                    if (rec == null || d.getFileName().toString().contains("malformed")) continue; // inputs meant to be refused
-                    Timeline tl = RecordsReader.read(rec, w -> { });
-                    DepsProjection deps = Files.isRegularFile(d.resolve("deps.json")) ? DepsProjection.read(d.resolve("deps.json")) : null;
+                    if (rec == null || d.getFileName().toString().contains("malformed"))
+                        continue; // inputs meant to be refused
+                    Timeline tl = RecordsReader.read(rec, w -> {});
+                    DepsProjection deps = Files.isRegularFile(d.resolve("deps.json"))
+                            ? DepsProjection.read(d.resolve("deps.json"))
+                            : null;
                     List<Path> maps;
                     try (Stream<Path> s = Files.list(d)) {
-                        maps = s.filter(p -> p.getFileName().toString().startsWith("name_map")).collect(Collectors.toList());
+                        maps = s.filter(p -> p.getFileName().toString().startsWith("name_map"))
+                                .collect(Collectors.toList());
                     }
                     NameMap names = maps.size() == 1 ? NameMap.read(maps.get(0)) : null;
-                    out.put(sub + "/" + d.getFileName(), TraceBuilder.build(new Run(tl, deps, names), overhead, w -> { }, null).picture);
+                    out.put(
+                            sub + "/" + d.getFileName(),
+                            TraceBuilder.build(new Run(tl, deps, names), overhead, w -> {}, null).picture);
                 }
                 break;
             }
@@ -66,13 +72,41 @@ public final class TestPictures {
     public static Map<String, Object> args(java.util.function.Consumer<ArgSink> args) {
         Map<String, Object> m = new LinkedHashMap<>();
         args.accept(new ArgSink() {
-            @Override public void str(String key, String value) { put(key, value); }
-            @Override public void dbl(String key, double value) { put(key, value); }
-            @Override public void i64(String key, long value) { put(key, value); }
-            @Override public void u64(String key, long value) { put(key, new U64(value)); }
-            @Override public void bool(String key, boolean value) { put(key, value); }
-            @Override public void nul(String key) { put(key, null); }
-            @Override public void raw(String key, Object v) { put(key, v); }
+            @Override
+            public void str(String key, String value) {
+                put(key, value);
+            }
+
+            @Override
+            public void dbl(String key, double value) {
+                put(key, value);
+            }
+
+            @Override
+            public void i64(String key, long value) {
+                put(key, value);
+            }
+
+            @Override
+            public void u64(String key, long value) {
+                put(key, new U64(value));
+            }
+
+            @Override
+            public void bool(String key, boolean value) {
+                put(key, value);
+            }
+
+            @Override
+            public void nul(String key) {
+                put(key, null);
+            }
+
+            @Override
+            public void raw(String key, Object v) {
+                put(key, v);
+            }
+
             private void put(String key, Object v) {
                 if (m.containsKey(key)) throw new AssertionError("arg " + key + " twice");
                 m.put(key, v);
@@ -91,13 +125,32 @@ public final class TestPictures {
 
         /** Slices of category "event" named and with args as given (the ref indexes the lists). */
         final SliceKind sliceKind = new SliceKind("event") {
-            @Override public String category(int s) { return cats.get(s); }
-            @Override public String name(int s) { return names.get(s); }
-            @Override public void args(int s, ArgSink sink) { emit(args.get(s), sink); }
+            @Override
+            public String category(int s) {
+                return cats.get(s);
+            }
+
+            @Override
+            public String name(int s) {
+                return names.get(s);
+            }
+
+            @Override
+            public void args(int s, ArgSink sink) {
+                emit(args.get(s), sink);
+            }
         };
+
         final CounterKind counterKind = new CounterKind("queue") {
-            @Override public String name(int c) { return cNames.get(c); }
-            @Override public void args(int c, ArgSink sink) { emit(cArgs.get(c), sink); }
+            @Override
+            public String name(int c) {
+                return cNames.get(c);
+            }
+
+            @Override
+            public void args(int c, ArgSink sink) {
+                emit(cArgs.get(c), sink);
+            }
         };
 
         public Builder process(int pid, String name, int sort) {
@@ -137,7 +190,8 @@ public final class TestPictures {
 
         public int flowAt(FlowKind k, int src, int sp, int st, double srcTs, int dst, int dp, int dt, double dstTs) {
             boolean dep = k.isDependency();
-            return pic.addFlow(k, sp, st, srcTs, src, src >= 0, dp, dt, dstTs, dst, dst >= 0, dep ? 1 : -1, dep ? 1 : -1);
+            return pic.addFlow(
+                    k, sp, st, srcTs, src, src >= 0, dp, dt, dstTs, dst, dst >= 0, dep ? 1 : -1, dep ? 1 : -1);
         }
 
         static void emit(Map<String, Object> m, ArgSink sink) {
@@ -158,13 +212,24 @@ public final class TestPictures {
     public static final class U64 {
         public final long v;
 
-        public U64(long v) { this.v = v; }
+        public U64(long v) {
+            this.v = v;
+        }
 
-        @Override public boolean equals(Object o) { return o instanceof U64 && ((U64) o).v == v; }
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof U64 && ((U64) o).v == v;
+        }
 
-        @Override public int hashCode() { return Long.hashCode(v); }
+        @Override
+        public int hashCode() {
+            return Long.hashCode(v);
+        }
 
-        @Override public String toString() { return "u" + Long.toUnsignedString(v); }
+        @Override
+        public String toString() {
+            return "u" + Long.toUnsignedString(v);
+        }
     }
 
     /**
@@ -175,8 +240,18 @@ public final class TestPictures {
         Builder b = new Builder();
         b.process(4, "Worker View", 4).process(3, "Scheduler View", 3).process(2, "AICPU Scheduler", 2);
         b.thread(4, 10000, "AIC_0").thread(4, 10010, "AIV_1");
-        int t0 = b.slice(4, 10000, 8.0, 42.0, "QK(t0)", "event-hint", "Task:t0, FuncId:0, CoreId:0", "duration-us", 42.0,
-            "taskId", 0L);
+        int t0 = b.slice(
+                4,
+                10000,
+                8.0,
+                42.0,
+                "QK(t0)",
+                "event-hint",
+                "Task:t0, FuncId:0, CoreId:0",
+                "duration-us",
+                42.0,
+                "taskId",
+                0L);
         int t1 = b.slice(4, 10010, 57.0, 43.0, "SF(t1)", "taskId", new U64(-2L), "shape", List.of(1L, 2L, 3L));
         int t2 = b.slice(4, 10010, 109.0, 21.0, "func_2_c(r1t2)", "map", Map.of("a", 1L), "nothing", null, "ok", true);
         b.thread(3, 10000, "AIC_0").thread(3, 10010, "AIV_1");
@@ -188,9 +263,9 @@ public final class TestPictures {
         b.flow(FlowKind.DEPENDENCY, t0, 8.0, t1, 57.0);
         b.flow(FlowKind.DEPENDENCY, t1, 57.0, t2, 109.0);
         b.flow(FlowKind.HB_VIOLATION, s0, 0.0, s1, 52.0);
-        b.flow(FlowKind.HB_VIOLATION, s2, 103.0, s0, 0.0);        // backward: ends before it starts
+        b.flow(FlowKind.HB_VIOLATION, s2, 103.0, s0, 0.0); // backward: ends before it starts
         b.flowAt(FlowKind.DISPATCH, c0, 2, 30000, 44.0, -1, 3, 10020, 60.0); // no slice at the destination
-        b.flow(FlowKind.COMPLETE, t0, 49.99, c0, 45.0);            // dst slice ends before src ends, still forward by begin
+        b.flow(FlowKind.COMPLETE, t0, 49.99, c0, 45.0); // dst slice ends before src ends, still forward by begin
         b.counter(2, 3999, 45.0, "shared_ready_queue", "AIC", 1L, "AIV", 0L, "MIX", 2L);
         b.counter(2, 3999, 47.0, "shared_ready_queue", "AIC", 0L, "AIV", 0L, "MIX", 1L);
         b.counter(2, 9101, 20.0, "oh_aic_idle", "oh_aic_idle", 2L);

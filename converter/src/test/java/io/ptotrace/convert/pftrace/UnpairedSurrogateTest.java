@@ -55,19 +55,33 @@ class UnpairedSurrogateTest {
         o.funcNames = Files.writeString(dir.resolve("names.json"), NAMES);
         o.format = ConvertOptions.Format.BOTH;
 
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream(), syserr = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(),
+                err = new ByteArrayOutputStream(),
+                syserr = new ByteArrayOutputStream();
         List<LogRecord> logged = new ArrayList<>();
         Handler h = new Handler() {
-            @Override public void publish(LogRecord r) { logged.add(r); }
-            @Override public void flush() {}
-            @Override public void close() {}
+            @Override
+            public void publish(LogRecord r) {
+                logged.add(r);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
         };
         Logger root = Logger.getLogger("");
         PrintStream oldErr = System.err;
         root.addHandler(h);
         System.setErr(new PrintStream(syserr, true, StandardCharsets.UTF_8));
         try {
-            new ConvertJob(o, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false).run();
+            new ConvertJob(
+                            o,
+                            new PrintStream(out, true, StandardCharsets.UTF_8),
+                            new PrintStream(err, true, StandardCharsets.UTF_8),
+                            false)
+                    .run();
         } finally {
             System.setErr(oldErr);
             root.removeHandler(h);
@@ -79,18 +93,24 @@ class UnpairedSurrogateTest {
         String shownName = "QK\uFFFD(t0)", emojiName = "\uD83D\uDE00SF(t1)", thread = "AIV\uFFFD_2";
 
         byte[] json = Files.readAllBytes(run.resolve("merged_swimlane.json"));
-        assertThat(new String(json, StandardCharsets.US_ASCII)).containsIgnoringCase("QK\\uFFFD(t0)")
-            .doesNotContainIgnoringCase("\\uD800").doesNotContainIgnoringCase("\\uDC00");
+        assertThat(new String(json, StandardCharsets.US_ASCII))
+                .containsIgnoringCase("QK\\uFFFD(t0)")
+                .doesNotContainIgnoringCase("\\uD800")
+                .doesNotContainIgnoringCase("\\uDC00");
         List<String> jsonNames = new ArrayList<>();
         for (JsonNode e : new ObjectMapper().readTree(json).get("traceEvents")) {
             if (e.has("name")) jsonNames.add(e.get("name").asText());
-            if (e.path("args").has("name")) jsonNames.add(e.get("args").get("name").asText());
+            if (e.path("args").has("name"))
+                jsonNames.add(e.get("args").get("name").asText());
         }
         assertThat(jsonNames).contains(shownName, emojiName, thread);
 
         Readback pb = new Readback(Files.readAllBytes(run.resolve("merged_swimlane.pftrace")));
         assertThat(pb.errors).isEmpty();
         assertThat(pb.slices).extracting(s -> s.name).contains(shownName, emojiName);
-        assertThat(pb.tracks.values()).extracting(TrackDescriptor::getThread).extracting(t -> t.getThreadName()).contains(thread);
+        assertThat(pb.tracks.values())
+                .extracting(TrackDescriptor::getThread)
+                .extracting(t -> t.getThreadName())
+                .contains(thread);
     }
 }

@@ -16,14 +16,16 @@ class ArrowMarksTest {
         ArrowMarks marks = pic.marks();
         List<String> all = new ArrayList<>();
         for (int m = 0; m < marks.count(); m++)
-            all.add(marks.flow(m) + " " + marks.type(m) + " " + marks.category(m) + " " + marks.name(m) + " at " + marks.pid(m) + "/"
-                + marks.tid(m) + " " + marks.ts(m));
-        // arrows 2 and 3 are hb_violations (3 also ends before it starts), 4 has no slice at its end, 5 ends before it starts
-        assertThat(all).containsExactly(
-            "2 HB_VIOLATION hb_violation hb_violation at 3/10010 52.0",
-            "3 HB_VIOLATION hb_violation hb_violation at 3/10000 0.0",
-            "4 UNBOUND_END arrow_end dispatch (unbound end) at 3/10020 60.0",
-            "5 BACKWARD backward_arrow complete (backward) at 2/30000 45.0");
+            all.add(marks.flow(m) + " " + marks.type(m) + " " + marks.category(m) + " " + marks.name(m) + " at "
+                    + marks.pid(m) + "/" + marks.tid(m) + " " + marks.ts(m));
+        // arrows 2 and 3 are hb_violations (3 also ends before it starts), 4 has no slice at its end, 5 ends before it
+        // starts
+        assertThat(all)
+                .containsExactly(
+                        "2 HB_VIOLATION hb_violation hb_violation at 3/10010 52.0",
+                        "3 HB_VIOLATION hb_violation hb_violation at 3/10000 0.0",
+                        "4 UNBOUND_END arrow_end dispatch (unbound end) at 3/10020 60.0",
+                        "5 BACKWARD backward_arrow complete (backward) at 2/30000 45.0");
         assertThat(pic.flowBackward(3)).isTrue();
         assertThat(pic.flowBackward(5)).isTrue();
         assertThat(pic.flowBackward(2)).isFalse();
@@ -59,10 +61,27 @@ class ArrowMarksTest {
         assertThat(hb).containsExactlyEntriesOf(want);
 
         Map<String, Object> unbound = TestPictures.args(a -> pic.marks().args(2, a));
-        assertThat(unbound.keySet()).containsExactly("flow_id", "flow_trace_id", "kind", "src", "src_pid", "src_tid", "src_ts_us",
-            "src_end_us", "dst", "dst_pid", "dst_tid", "dst_ts_us", "backward", "unbound");
-        assertThat(unbound).containsEntry("dst", "(no slice)").containsEntry("unbound", "end").containsEntry("src", "complete(1)")
-            .containsEntry("backward", false);
+        assertThat(unbound.keySet())
+                .containsExactly(
+                        "flow_id",
+                        "flow_trace_id",
+                        "kind",
+                        "src",
+                        "src_pid",
+                        "src_tid",
+                        "src_ts_us",
+                        "src_end_us",
+                        "dst",
+                        "dst_pid",
+                        "dst_tid",
+                        "dst_ts_us",
+                        "backward",
+                        "unbound");
+        assertThat(unbound)
+                .containsEntry("dst", "(no slice)")
+                .containsEntry("unbound", "end")
+                .containsEntry("src", "complete(1)")
+                .containsEntry("backward", false);
     }
 
     @Test
@@ -76,6 +95,8 @@ class ArrowMarksTest {
         assertThat(marks.flow(m)).isEqualTo(f);
         assertThat(marks.type(m)).isEqualTo(ArrowMarks.Type.BACKWARD);
         assertThat(marks.name(m)).isEqualTo("hazard (backward)");
-        assertThat(TestPictures.args(a -> marks.args(m, a))).containsEntry("kind", "hazard").containsEntry("src", "write after read");
+        assertThat(TestPictures.args(a -> marks.args(m, a)))
+                .containsEntry("kind", "hazard")
+                .containsEntry("src", "write after read");
     }
 }

@@ -9,12 +9,18 @@ class TracePictureTest {
     void dependencyTaskCountsKeepTheirValueAtAnySize() {
         TracePicture p = new TracePicture();
         SliceKind k = new SliceKind("event") {
-            @Override public String name(int ref) { return "s" + ref; }
-            @Override public void args(int ref, ArgSink sink) { }
+            @Override
+            public String name(int ref) {
+                return "s" + ref;
+            }
+
+            @Override
+            public void args(int ref, ArgSink sink) {}
         };
         int a = p.addSlice(k, 0, 4, 10000, 1.0, 2.0, true), b = p.addSlice(k, 1, 4, 10010, 5.0, 2.0, true);
         int[][] counts = {{1, 1}, {0, 65535}, {65535, 65536}, {70000, 3}, {2, 1 << 24}};
-        for (int[] c : counts) p.addFlow(FlowKind.DEPENDENCY, 4, 10000, 3.0, a, true, 4, 10010, 5.0, b, true, c[0], c[1]);
+        for (int[] c : counts)
+            p.addFlow(FlowKind.DEPENDENCY, 4, 10000, 3.0, a, true, 4, 10010, 5.0, b, true, c[0], c[1]);
         p.addFlow(FlowKind.DISPATCH, 4, 10000, 3.0, a, false, 4, 10010, 5.0, b, false, -1, -1);
         for (int f = 0; f < counts.length; f++) {
             assertThat(p.flowHasCounts(f)).isTrue();
@@ -33,18 +39,35 @@ class TracePictureTest {
     void slicesGetJsonIdsInOrderAndTheirKindRendersThem() {
         TracePicture p = new TracePicture();
         SliceKind tasks = new SliceKind("event") {
-            @Override public String name(int ref) { return "task(t" + ref + ")"; }
-            @Override public String color(int ref) { return ref % 2 == 0 ? "good" : null; }
-            @Override public void args(int ref, ArgSink sink) { sink.i64("ref", ref); }
+            @Override
+            public String name(int ref) {
+                return "task(t" + ref + ")";
+            }
+
+            @Override
+            public String color(int ref) {
+                return ref % 2 == 0 ? "good" : null;
+            }
+
+            @Override
+            public void args(int ref, ArgSink sink) {
+                sink.i64("ref", ref);
+            }
         };
         SliceKind phases = new SliceKind("scheduler", JsonMember.SORTED_SLICE) {
-            @Override public String name(int ref) { return "complete(" + ref + ")"; }
-            @Override public void args(int ref, ArgSink sink) { }
+            @Override
+            public String name(int ref) {
+                return "complete(" + ref + ")";
+            }
+
+            @Override
+            public void args(int ref, ArgSink sink) {}
         };
         int a = p.addSlice(tasks, 7, 4, 10000, 1.0, 2.0, true);
         int b = p.addSlice(phases, 3, 2, 30000, 1.5, 1.0, false);
         int c = p.addSlice(tasks, 8, 4, 10010, 2.0, 2.0, true);
-        assertThat(new int[] {p.sliceJsonId(a), p.sliceJsonId(b), p.sliceJsonId(c)}).containsExactly(0, -1, 1);
+        assertThat(new int[] {p.sliceJsonId(a), p.sliceJsonId(b), p.sliceJsonId(c)})
+                .containsExactly(0, -1, 1);
         assertThat(p.sliceKind(b)).isSameAs(phases);
         assertThat(p.sliceName(a)).isEqualTo("task(t7)");
         assertThat(p.sliceColor(c)).isEqualTo("good");

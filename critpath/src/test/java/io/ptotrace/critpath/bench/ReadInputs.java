@@ -18,11 +18,12 @@ public final class ReadInputs {
 
     public static void main(String[] args) {
         Path run = Path.of(args[0]);
-        CompletableFuture<TaskGraph> deps = CompletableFuture.supplyAsync(() ->
-            TaskGraph.read(run.resolve(RunLocator.DEPS_NAME), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> { }));
+        CompletableFuture<TaskGraph> deps = CompletableFuture.supplyAsync(() -> TaskGraph.read(
+                run.resolve(RunLocator.DEPS_NAME), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> {}));
         Timeline tl = RecordsReader.read(RunLocator.recordsIn(run), System.err::println, true);
         TaskGraph g = deps.join();
         NameMap names = NameMap.read(RunLocator.newestNameMapBeside(run.resolve(RunLocator.DEPS_NAME)));
-        System.out.println("read " + tl.cycles().rows + " AICore rows, " + g.edgeCount() + " edges, " + names.size() + " names");
+        System.out.println(
+                "read " + tl.cycles().rows + " AICore rows, " + g.edgeCount() + " edges, " + names.size() + " names");
     }
 }

@@ -24,6 +24,8 @@ public final class CaptureWindows {
             if (c > hi) hi = c;
         }
 
-        public long[] get() { return lo == Long.MAX_VALUE ? null : new long[] {lo, hi}; }
+        public long[] get() {
+            return lo == Long.MAX_VALUE ? null : new long[] {lo, hi};
+        }
     }
 }

@@ -70,7 +70,8 @@ public final class Containment {
         if (runEpoch != null && !ws.isEmpty()) {
             Set<Long> pids = new LinkedHashSet<>();
             for (HostWindow w : ws) pids.add(w.pid);
-            if (pids.size() > 1) throw new PlacementFailure("candidate Host invocations span processes, and a run_epoch is per process");
+            if (pids.size() > 1)
+                throw new PlacementFailure("candidate Host invocations span processes, and a run_epoch is per process");
             boolean anyEpoch = false;
             List<HostWindow> same = new ArrayList<>();
             for (HostWindow w : ws) {
@@ -79,7 +80,9 @@ public final class Containment {
                 if (e != null && e.equals(runEpoch)) same.add(w);
             }
             if (anyEpoch) {
-                if (same.size() != 1) throw new PlacementFailure("no single Host invocation carries this capture's run_epoch " + runEpoch);
+                if (same.size() != 1)
+                    throw new PlacementFailure(
+                            "no single Host invocation carries this capture's run_epoch " + runEpoch);
                 ws = same;
             }
         }
@@ -94,7 +97,9 @@ public final class Containment {
 
     /** The sidecar's (run_id, endpoint dispatch, pipeline slot, generation): the root span's identity. */
     private static long[] sidecarIdentity(Map<?, ?> s) {
-        Object[] v = {s.get("run_id"), s.get("endpoint_dispatch_id"), s.get("pipeline_slot"), s.get("pipeline_generation")};
+        Object[] v = {
+            s.get("run_id"), s.get("endpoint_dispatch_id"), s.get("pipeline_slot"), s.get("pipeline_generation")
+        };
         long[] out = new long[4];
         for (int i = 0; i < 4; i++) {
             if (!(v[i] instanceof Long)) return null;

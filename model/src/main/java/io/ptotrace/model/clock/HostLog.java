@@ -39,25 +39,32 @@ public final class HostLog {
             this.attrs = attrs;
         }
 
-        public boolean deviceClock() { return "dev".equals(attrs.get("clk")); }
+        public boolean deviceClock() {
+            return "dev".equals(attrs.get("clk"));
+        }
 
         /** An integer attribute, or null. */
         public Long intAttr(String key) {
             String v = attrs.get(key);
             if (v == null || !v.matches("-?[0-9]+")) return null;
-            try { return Long.parseLong(v); } catch (NumberFormatException e) { return null; }
+            try {
+                return Long.parseLong(v);
+            } catch (NumberFormatException e) {
+                return null;
+            }
         }
     }
 
     private static final Pattern RECORD = Pattern.compile(
-        "\\[STRACE\\] v=(\\d+) pid=(\\d+) tid=(\\d+) inv=(\\d+) hid=([0-9a-fA-F]+) depth=(\\d+) name=(\\S+) ts=(-?\\d+) dur=(-?\\d+)");
+            "\\[STRACE\\] v=(\\d+) pid=(\\d+) tid=(\\d+) inv=(\\d+) hid=([0-9a-fA-F]+) depth=(\\d+) name=(\\S+) ts=(-?\\d+) dur=(-?\\d+)");
     private static final Pattern END_OF_ATTRS = Pattern.compile("\\[STRACE\\]|\\[mono_ns=");
 
     /** Every span of the logs, in file and line order. */
     public static List<Span> read(List<Path> logs) {
         List<Span> out = new ArrayList<>();
         for (Path log : logs) {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(Inputs.open(log), StandardCharsets.UTF_8))) {
+            try (BufferedReader r =
+                    new BufferedReader(new InputStreamReader(Inputs.open(log), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) parseLine(line, out);
             } catch (IOException e) {
                 throw Inputs.cannotRead(log, e);
@@ -80,8 +87,15 @@ public final class HostLog {
                 if (eq > 0) attrs.put(kv.substring(0, eq), kv.substring(eq + 1));
             }
             try {
-                out.add(new Span(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4)),
-                    Long.parseLong(m.group(6)), decode(m.group(7)), Long.parseLong(m.group(8)), Long.parseLong(m.group(9)), attrs));
+                out.add(new Span(
+                        Long.parseLong(m.group(2)),
+                        Long.parseLong(m.group(3)),
+                        Long.parseLong(m.group(4)),
+                        Long.parseLong(m.group(6)),
+                        decode(m.group(7)),
+                        Long.parseLong(m.group(8)),
+                        Long.parseLong(m.group(9)),
+                        attrs));
             } catch (NumberFormatException ignored) {
                 // a number beyond 64 bits: not a span any window can use
             }
@@ -106,5 +120,7 @@ public final class HostLog {
         return b.toString(StandardCharsets.UTF_8);
     }
 
-    private static boolean isHex(char c) { return Character.digit(c, 16) >= 0; }
+    private static boolean isHex(char c) {
+        return Character.digit(c, 16) >= 0;
+    }
 }

@@ -11,9 +11,10 @@ import java.util.TreeMap;
  * the device wall time measured inside it and the device phases on the device wall's own timeline.
  */
 public final class HostWindow {
-    static final String ROOT = "chip.run", RUNNER = "chip.run.runner_run", WALL = RUNNER + ".device_wall",
-        LAUNCH = RUNNER + ".aicpu_launch";
-
+    static final String ROOT = "chip.run",
+            RUNNER = "chip.run.runner_run",
+            WALL = RUNNER + ".device_wall",
+            LAUNCH = RUNNER + ".aicpu_launch";
     public final long pid, inv;
     public final long startNs, durationNs, deviceWallNs;
     /** Device phases by name: {ts, dur} on the device-wall timeline. */
@@ -24,10 +25,18 @@ public final class HostWindow {
     public final long[] identity;
     /** The root {@code chip.run} span, or null. */
     public final HostLog.Span root;
+
     final boolean runnerHostClock, wallDeviceClock;
 
-    private HostWindow(long pid, long inv, HostLog.Span runner, HostLog.Span wall, Map<String, long[]> phases,
-                       Long aicpuLaunchNs, long[] identity, HostLog.Span root) {
+    private HostWindow(
+            long pid,
+            long inv,
+            HostLog.Span runner,
+            HostLog.Span wall,
+            Map<String, long[]> phases,
+            Long aicpuLaunchNs,
+            long[] identity,
+            HostLog.Span root) {
         this.pid = pid;
         this.inv = inv;
         this.startNs = runner.ts;
@@ -50,7 +59,9 @@ public final class HostWindow {
     public static List<HostWindow> of(List<HostLog.Span> spans) {
         TreeMap<Long, TreeMap<Long, Map<String, HostLog.Span>>> byInv = new TreeMap<>();
         for (HostLog.Span s : spans)
-            byInv.computeIfAbsent(s.pid, k -> new TreeMap<>()).computeIfAbsent(s.inv, k -> new LinkedHashMap<>()).put(s.name, s);
+            byInv.computeIfAbsent(s.pid, k -> new TreeMap<>())
+                    .computeIfAbsent(s.inv, k -> new LinkedHashMap<>())
+                    .put(s.name, s);
         List<HostWindow> out = new ArrayList<>();
         for (Map.Entry<Long, TreeMap<Long, Map<String, HostLog.Span>>> p : byInv.entrySet()) {
             for (Map.Entry<Long, Map<String, HostLog.Span>> i : p.getValue().entrySet()) {
@@ -59,12 +70,17 @@ public final class HostWindow {
                 if (runner == null || wall == null) continue;
                 Map<String, long[]> phases = new LinkedHashMap<>();
                 for (HostLog.Span s : named.values())
-                    if (s.name.startsWith(WALL + ".") && s.dur > 0) phases.put(s.name.substring(WALL.length() + 1), new long[] {s.ts, s.dur});
+                    if (s.name.startsWith(WALL + ".") && s.dur > 0)
+                        phases.put(s.name.substring(WALL.length() + 1), new long[] {s.ts, s.dur});
                 HostLog.Span launch = named.get(LAUNCH);
                 Long launchNs = null;
                 if (launch != null) {
-                    if (launch.deviceClock() || launch.dur != 0 || launch.ts < runner.ts || launch.ts > runner.ts + runner.dur)
-                        throw new PlacementFailure("invalid AICPU launch marker: expected Host clock, zero duration, and time within runner window");
+                    if (launch.deviceClock()
+                            || launch.dur != 0
+                            || launch.ts < runner.ts
+                            || launch.ts > runner.ts + runner.dur)
+                        throw new PlacementFailure(
+                                "invalid AICPU launch marker: expected Host clock, zero duration, and time within runner window");
                     launchNs = launch.ts;
                 }
                 HostLog.Span root = named.get(ROOT);
@@ -76,13 +92,17 @@ public final class HostWindow {
 
     private static long[] identityOf(HostLog.Span root) {
         if (root == null) return null;
-        Long run = root.intAttr("run_id"), dispatch = root.intAttr("dispatch_id"), slot = root.intAttr("slot_id"),
-            gen = root.intAttr("generation");
+        Long run = root.intAttr("run_id"),
+                dispatch = root.intAttr("dispatch_id"),
+                slot = root.intAttr("slot_id"),
+                gen = root.intAttr("generation");
         if (run == null || dispatch == null || slot == null || gen == null) return null;
         if (run == 0 && dispatch == 0) return null;
         return new long[] {run, dispatch, slot, gen};
     }
 
     /** The window holds a device run at all: the runner is on the host clock and the device wall on the device's. */
-    public boolean clocksAsExpected() { return runnerHostClock && wallDeviceClock; }
+    public boolean clocksAsExpected() {
+        return runnerHostClock && wallDeviceClock;
+    }
 }

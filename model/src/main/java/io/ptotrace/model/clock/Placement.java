@@ -18,8 +18,13 @@ public final class Placement {
     public final List<String> sources;
     public final double head, extentNs, outerSlackNs, placeLoNs, placeHiNs, slackNs;
 
-    private Placement(HostWindow w, long freqHz, double originCycles, double residualCycles, List<String> sources,
-                      CaptureWindows cw) {
+    private Placement(
+            HostWindow w,
+            long freqHz,
+            double originCycles,
+            double residualCycles,
+            List<String> sources,
+            CaptureWindows cw) {
         this.window = w;
         this.freqHz = freqHz;
         this.originCycles = originCycles;
@@ -28,9 +33,15 @@ public final class Placement {
         List<Double> drawn = new ArrayList<>();
         drawn.add(phaseNs(cw.extent[0]));
         drawn.add(phaseNs(cw.extent[1]));
-        for (long[] ph : w.phases.values()) { drawn.add((double) ph[0]); drawn.add((double) (ph[0] + ph[1])); }
+        for (long[] ph : w.phases.values()) {
+            drawn.add((double) ph[0]);
+            drawn.add((double) (ph[0] + ph[1]));
+        }
         double loPhase = Double.POSITIVE_INFINITY, hiPhase = Double.NEGATIVE_INFINITY;
-        for (double d : drawn) { loPhase = Math.min(loPhase, d); hiPhase = Math.max(hiPhase, d); }
+        for (double d : drawn) {
+            loPhase = Math.min(loPhase, d);
+            hiPhase = Math.max(hiPhase, d);
+        }
         head = Math.min(0, loPhase);
         extentNs = Math.max(w.deviceWallNs, hiPhase) - head;
         outerSlackNs = w.durationNs - extentNs;
@@ -38,22 +49,32 @@ public final class Placement {
         placeHiNs = w.startNs + outerSlackNs;
         slackNs = placeHiNs - placeLoNs;
         if (outerSlackNs < 0)
-            throw new PlacementFailure("pid " + w.pid + " inv " + w.inv + " draws " + us1(extentNs) + " us of device work but its"
-                + " chip.run.runner_run window is only " + us1(w.durationNs) + " us wide");
+            throw new PlacementFailure(
+                    "pid " + w.pid + " inv " + w.inv + " draws " + us1(extentNs) + " us of device work but its"
+                            + " chip.run.runner_run window is only " + us1(w.durationNs) + " us wide");
         if (slackNs < 0)
-            throw new PlacementFailure("pid " + w.pid + " inv " + w.inv + " has no legal placement: its chip.run.runner_run.aicpu_launch"
-                + " marker would put the device block outside the runner window");
+            throw new PlacementFailure(
+                    "pid " + w.pid + " inv " + w.inv + " has no legal placement: its chip.run.runner_run.aicpu_launch"
+                            + " marker would put the device block outside the runner window");
     }
 
-    private static String us1(double ns) { return String.format(java.util.Locale.ROOT, "%.1f", ns / 1000.0); }
+    private static String us1(double ns) {
+        return String.format(java.util.Locale.ROOT, "%.1f", ns / 1000.0);
+    }
 
-    private double phaseNs(long cycles) { return (cycles - originCycles) * 1e9 / freqHz; }
+    private double phaseNs(long cycles) {
+        return (cycles - originCycles) * 1e9 / freqHz;
+    }
 
     /** A device cycle count as Host ns. */
-    public double hostNs(long cycles) { return placeLoNs + (phaseNs(cycles) - head); }
+    public double hostNs(long cycles) {
+        return placeLoNs + (phaseNs(cycles) - head);
+    }
 
     /** A device-phase timestamp (ns on the device-wall timeline) as Host ns. */
-    public double phaseHostNs(double ts) { return placeLoNs + (ts - head); }
+    public double phaseHostNs(double ts) {
+        return placeLoNs + (ts - head);
+    }
 
     /**
      * Joins the capture to a window and places it.
@@ -76,8 +97,8 @@ public final class Placement {
         lo = Math.max(lo, cw.extent[1] - cycles(w.deviceWallNs, freqHz));
         sources.add("device_wall");
         if (lo > hi)
-            throw new PlacementFailure("pid " + w.pid + " inv " + w.inv + " and this capture cannot describe one run: the device"
-                + " windows they report do not overlap");
+            throw new PlacementFailure("pid " + w.pid + " inv " + w.inv
+                    + " and this capture cannot describe one run: the device" + " windows they report do not overlap");
         Placement p = new Placement(w, freqHz, (lo + hi) / 2, hi - lo, sources, cw);
         p.joinLo = lo;
         p.joinHi = hi;
@@ -88,10 +109,14 @@ public final class Placement {
     private double joinLo, joinHi;
     private CaptureWindows capture;
 
-    private static double cycles(double ns, long freqHz) { return ns * freqHz / 1e9; }
+    private static double cycles(double ns, long freqHz) {
+        return ns * freqHz / 1e9;
+    }
 
     /** Python's round(): half to even. */
-    static long round(double v) { return (long) Math.rint(v); }
+    static long round(double v) {
+        return (long) Math.rint(v);
+    }
 
     /** What the trace's metadata says about the placement. */
     public Map<String, Object> metadata() {

@@ -5,5 +5,7 @@ package io.ptotrace.model.clock;
  * its own clock, and the reason is reported as a warning and in the trace's metadata.
  */
 public final class PlacementFailure extends RuntimeException {
-    public PlacementFailure(String reason) { super(reason, null, false, false); }
+    public PlacementFailure(String reason) {
+        super(reason, null, false, false);
+    }
 }

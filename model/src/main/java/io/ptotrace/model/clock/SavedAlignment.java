@@ -19,7 +19,9 @@ public final class SavedAlignment {
         this.freqHz = freqHz;
     }
 
-    public double hostNs(long cycles) { return hostAnchorNs + (cycles - anchorCycles) * 1e9 / freqHz; }
+    public double hostNs(long cycles) {
+        return hostAnchorNs + (cycles - anchorCycles) * 1e9 / freqHz;
+    }
 
     /** The written form, members in the order the runtime's tools write them. */
     public Map<String, Object> toJson() {
@@ -59,8 +61,10 @@ public final class SavedAlignment {
             if (!(x instanceof Long)) throw new PlacementFailure("clock_alignment anchors and bounds must be integers");
             n[i] = (Long) x;
         }
-        if (!(clockFreq instanceof Long) || (Long) clockFreq <= 0) throw new PlacementFailure("capture metadata has no usable clock_freq_hz");
-        if (!(n[0] > 0 && 0 < n[2] && n[2] <= n[1] && n[1] <= n[3])) throw new PlacementFailure("invalid clock_alignment bounds");
+        if (!(clockFreq instanceof Long) || (Long) clockFreq <= 0)
+            throw new PlacementFailure("capture metadata has no usable clock_freq_hz");
+        if (!(n[0] > 0 && 0 < n[2] && n[2] <= n[1] && n[1] <= n[3]))
+            throw new PlacementFailure("invalid clock_alignment bounds");
         return new SavedAlignment(n[0], n[1], n[2], n[3], (Long) clockFreq);
     }
 }

@@ -15,6 +15,7 @@ public final class DepsEdge {
     public String source;
     /** null when the member is absent (older era). */
     public List<String> flags;
+
     public String overlap;
     public String hazard;
     public String accessKind;

@@ -27,7 +27,9 @@ public final class DepsProjection implements DepsVisitor {
     private int[] predOfPair;
 
     /** Reads a deps.json with the projection's level of detail, dropping warnings. */
-    public static DepsProjection read(java.nio.file.Path file) { return read(file, w -> { }); }
+    public static DepsProjection read(java.nio.file.Path file) {
+        return read(file, w -> {});
+    }
 
     /** Reads a deps.json with the projection's level of detail; warnings (one line each) go to {@code warn}. */
     public static DepsProjection read(java.nio.file.Path file, java.util.function.Consumer<String> warn) {
@@ -46,13 +48,19 @@ public final class DepsProjection implements DepsVisitor {
         if (!t.idOk) return;
         if (t.kernelIds != null && kernelIndex.get(t.id) < 0) {
             kernelIndex.put(t.id, kernels.size() / 3);
-            kernels.add(t.kernelIds[0]); kernels.add(t.kernelIds[1]); kernels.add(t.kernelIds[2]);
+            kernels.add(t.kernelIds[0]);
+            kernels.add(t.kernelIds[1]);
+            kernels.add(t.kernelIds[2]);
         } else if (t.kernelIds != null) {
             int k = kernelIndex.get(t.id) * 3;
-            kernels.set(k, t.kernelIds[0]); kernels.set(k + 1, t.kernelIds[1]); kernels.set(k + 2, t.kernelIds[2]);
+            kernels.set(k, t.kernelIds[0]);
+            kernels.set(k + 1, t.kernelIds[1]);
+            kernels.set(k + 2, t.kernelIds[2]);
         }
-        if (blockNums.putIfAbsent(t.id, t.blockNum()) >= 0) { blockNums.put(t.id, t.blockNum()); duplicateTasks++; }
-        else blockTasks.add(t.id);
+        if (blockNums.putIfAbsent(t.id, t.blockNum()) >= 0) {
+            blockNums.put(t.id, t.blockNum());
+            duplicateTasks++;
+        } else blockTasks.add(t.id);
     }
 
     // the previous pair: the edges of one pair (one per tensor) usually come in a row
@@ -66,11 +74,16 @@ public final class DepsProjection implements DepsVisitor {
         hasLast = true;
         lastPred = e.pred;
         lastSucc = e.succ;
-        if (seen.add(e.pred, e.succ)) { pairPred.add(e.pred); pairSucc.add(e.succ); }
+        if (seen.add(e.pred, e.succ)) {
+            pairPred.add(e.pred);
+            pairSucc.add(e.succ);
+        }
     }
 
     @Override
-    public void noEdgesList() { edgesListed = false; }
+    public void noEdgesList() {
+        edgesListed = false;
+    }
 
     public void finish() {
         int n = pairPred.size();
@@ -81,7 +94,11 @@ public final class DepsProjection implements DepsVisitor {
         for (int i = 0; i < n; i++) {
             long p = pairPred.get(i);
             int ix = predIndex.putIfAbsent(p, order.size());
-            if (ix < 0) { ix = order.size(); order.add(p); count.add(0); }
+            if (ix < 0) {
+                ix = order.size();
+                order.add(p);
+                count.add(0);
+            }
             count.set(ix, count.get(ix) + 1);
             predOfPair[i] = ix;
         }
@@ -101,33 +118,59 @@ public final class DepsProjection implements DepsVisitor {
     }
 
     /** A deps.json with an {@code edges} list was read (it may be empty). */
-    public boolean edgesLoaded() { return edgesListed; }
+    public boolean edgesLoaded() {
+        return edgesListed;
+    }
 
-    public int pairCount() { return succs.length; }
+    public int pairCount() {
+        return succs.length;
+    }
 
-    public int predCount() { return preds.length; }
+    public int predCount() {
+        return preds.length;
+    }
 
-    public long pred(int i) { return preds[i]; }
+    public long pred(int i) {
+        return preds[i];
+    }
 
-    public int succFrom(int predOrdinal) { return succStart[predOrdinal]; }
+    public int succFrom(int predOrdinal) {
+        return succStart[predOrdinal];
+    }
 
-    public int succTo(int predOrdinal) { return succStart[predOrdinal + 1]; }
+    public int succTo(int predOrdinal) {
+        return succStart[predOrdinal + 1];
+    }
 
-    public long succ(int k) { return succs[k]; }
+    public long succ(int k) {
+        return succs[k];
+    }
 
     /** Ordinal of a pred in first-appearance order, or −1. */
-    public int predOrdinal(long task) { return predIndex.get(task); }
+    public int predOrdinal(long task) {
+        return predIndex.get(task);
+    }
 
-    public boolean hasKernelMap() { return kernelIndex.size() > 0; }
+    public boolean hasKernelMap() {
+        return kernelIndex.size() > 0;
+    }
 
-    public int kernelMapSize() { return kernelIndex.size(); }
+    public int kernelMapSize() {
+        return kernelIndex.size();
+    }
 
     /** Kernel id of slot 0..2, or throws when the task has no entry (check {@link #hasKernels}). */
-    public int kernel(long task, int slot) { return kernels.get(kernelIndex.get(task) * 3 + slot); }
+    public int kernel(long task, int slot) {
+        return kernels.get(kernelIndex.get(task) * 3 + slot);
+    }
 
-    public boolean hasKernels(long task) { return kernelIndex.get(task) >= 0; }
+    public boolean hasKernels(long task) {
+        return kernelIndex.get(task) >= 0;
+    }
 
-    public boolean hasBlockMap() { return blockNums.size() > 0; }
+    public boolean hasBlockMap() {
+        return blockNums.size() > 0;
+    }
 
     private int blockAboveOne = -1;
 
@@ -141,13 +184,19 @@ public final class DepsProjection implements DepsVisitor {
         return blockAboveOne;
     }
 
-    public boolean anyBlockNumAbove(int n) { return countBlockNumAbove(n) > 0; }
+    public boolean anyBlockNumAbove(int n) {
+        return countBlockNumAbove(n) > 0;
+    }
 
     /** Task ids listed with a block_num, in file order (first listing). */
-    public long[] blockTaskIds() { return blockTasks.toArray(); }
+    public long[] blockTaskIds() {
+        return blockTasks.toArray();
+    }
 
     /** block_num of a listed task, or −1 when not listed. */
-    public int blockNum(long task) { return blockNums.get(task); }
+    public int blockNum(long task) {
+        return blockNums.get(task);
+    }
 
     /** An empty projection: no deps.json at all. */
     public static DepsProjection none() {

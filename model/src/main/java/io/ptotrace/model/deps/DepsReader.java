@@ -52,18 +52,59 @@ public final class DepsReader {
     private final DepsTensor tensor = new DepsTensor();
     private final DepsEdge edge = new DepsEdge();
     // member names in the order the runtime writes them; each constant is its name's index
-    private static final int T_TASK_ID = 0, T_SCOPE = 1, T_KERNEL_IDS = 2, T_BLOCK_NUM = 3, T_EARLY_DISPATCH = 4, T_ARGS = 5;
-    private static final int A_IDX = 0, A_TYPE = 1, A_TENSOR_ID = 2, A_DTYPE = 3, A_SHAPE = 4, A_START_OFFSET = 5, A_STRIDES = 6;
+    private static final int T_TASK_ID = 0,
+            T_SCOPE = 1,
+            T_KERNEL_IDS = 2,
+            T_BLOCK_NUM = 3,
+            T_EARLY_DISPATCH = 4,
+            T_ARGS = 5;
+    private static final int A_IDX = 0,
+            A_TYPE = 1,
+            A_TENSOR_ID = 2,
+            A_DTYPE = 3,
+            A_SHAPE = 4,
+            A_START_OFFSET = 5,
+            A_STRIDES = 6;
     private static final int R_TENSOR_ID = 0, R_BUFFER_ADDR = 1, R_VERSION = 2, R_DTYPE = 3, R_BUFFER_NUMEL = 4;
-    private static final int E_PRED = 0, E_SUCC = 1, E_ARG = 2, E_SOURCE = 3, E_FLAGS = 4, E_OVERLAP = 5, E_HAZARD = 6,
-        E_ACCESS_KIND = 7, E_TENSOR_ID = 8, E_CONSUMER_DTYPE = 9, E_CONSUMER_SHAPE = 10, E_CONSUMER_START_OFFSET = 11,
-        E_CONSUMER_STRIDES = 12, E_PRODUCER_SHAPE = 13, E_PRODUCER_START_OFFSET = 14, E_PRODUCER_STRIDES = 15;
-    private final MemberOrder taskOrder = new MemberOrder("task_id", "scope", "kernel_ids", "block_num", "early_dispatch", "args");
-    private final MemberOrder argOrder = new MemberOrder("idx", "type", "tensor_id", "dtype", "shape", "start_offset", "strides");
-    private final MemberOrder tensorOrder = new MemberOrder("tensor_id", "buffer_addr", "version", "dtype", "buffer_numel");
-    private final MemberOrder edgeOrder = new MemberOrder("pred", "succ", "arg", "source", "flags", "overlap", "hazard",
-        "access_kind", "tensor_id", "consumer_dtype", "consumer_shape", "consumer_start_offset", "consumer_strides",
-        "producer_shape", "producer_start_offset", "producer_strides");
+    private static final int E_PRED = 0,
+            E_SUCC = 1,
+            E_ARG = 2,
+            E_SOURCE = 3,
+            E_FLAGS = 4,
+            E_OVERLAP = 5,
+            E_HAZARD = 6,
+            E_ACCESS_KIND = 7,
+            E_TENSOR_ID = 8,
+            E_CONSUMER_DTYPE = 9,
+            E_CONSUMER_SHAPE = 10,
+            E_CONSUMER_START_OFFSET = 11,
+            E_CONSUMER_STRIDES = 12,
+            E_PRODUCER_SHAPE = 13,
+            E_PRODUCER_START_OFFSET = 14,
+            E_PRODUCER_STRIDES = 15;
+    private final MemberOrder taskOrder =
+            new MemberOrder("task_id", "scope", "kernel_ids", "block_num", "early_dispatch", "args");
+    private final MemberOrder argOrder =
+            new MemberOrder("idx", "type", "tensor_id", "dtype", "shape", "start_offset", "strides");
+    private final MemberOrder tensorOrder =
+            new MemberOrder("tensor_id", "buffer_addr", "version", "dtype", "buffer_numel");
+    private final MemberOrder edgeOrder = new MemberOrder(
+            "pred",
+            "succ",
+            "arg",
+            "source",
+            "flags",
+            "overlap",
+            "hazard",
+            "access_kind",
+            "tensor_id",
+            "consumer_dtype",
+            "consumer_shape",
+            "consumer_start_offset",
+            "consumer_strides",
+            "producer_shape",
+            "producer_start_offset",
+            "producer_strides");
 
     private DepsReader(Path file, Detail detail, DepsVisitor v) {
         this.file = file;
@@ -78,12 +119,15 @@ public final class DepsReader {
      */
     public static String duplicatesWarning(Path file, int tasks, int tensors) {
         if (tasks + tensors == 0) return null;
-        String what = tasks > 0 && tensors > 0 ? tasks + " task_id(s) and " + tensors + " tensor_id(s)"
-            : tasks > 0 ? tasks + " task_id(s)" : tensors + " tensor_id(s)";
+        String what = tasks > 0 && tensors > 0
+                ? tasks + " task_id(s) and " + tensors + " tensor_id(s)"
+                : tasks > 0 ? tasks + " task_id(s)" : tensors + " tensor_id(s)";
         return "Warning: " + file + ": " + what + " listed more than once; the last entry of each counts";
     }
 
-    public static void read(Path file, Detail detail, DepsVisitor visitor) { read(file, detail, visitor, w -> { }); }
+    public static void read(Path file, Detail detail, DepsVisitor visitor) {
+        read(file, detail, visitor, w -> {});
+    }
 
     /**
      * @param warn warnings, one line each (at most one, after the whole file was read)
@@ -121,12 +165,19 @@ public final class DepsReader {
                 continue;
             }
             switch (key) {
-                case "tasks": readTasks(p); break;
-                case "tensors":
-                    if (detail != Detail.PROJECTION) readTensors(p); else p.skipChildren();
+                case "tasks":
+                    readTasks(p);
                     break;
-                case "edges": edgesListed = true; readEdges(p); break;
-                default: p.skipChildren();
+                case "tensors":
+                    if (detail != Detail.PROJECTION) readTensors(p);
+                    else p.skipChildren();
+                    break;
+                case "edges":
+                    edgesListed = true;
+                    readEdges(p);
+                    break;
+                default:
+                    p.skipChildren();
             }
         }
         if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level object");
@@ -134,12 +185,15 @@ public final class DepsReader {
     }
 
     private String str(JsonParser p) throws IOException {
-        if (p.currentToken() == JsonToken.VALUE_STRING) return strings.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+        if (p.currentToken() == JsonToken.VALUE_STRING)
+            return strings.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
         p.skipChildren();
         return null;
     }
 
-    private static final String INT64 = "a 64-bit integer", INT32 = "an integer -2^31..2^31-1", BLOCKS = "an integer 1..2^31-1";
+    private static final String INT64 = "a 64-bit integer",
+            INT32 = "an integer -2^31..2^31-1",
+            BLOCKS = "an integer 1..2^31-1";
 
     private InputProblem outOfRange(JsonParser p, String member, String range) throws IOException {
         String text = p.currentToken() == JsonToken.VALUE_STRING ? '"' + p.getText() + '"' : p.getText();
@@ -161,8 +215,11 @@ public final class DepsReader {
 
     private Integer smallInt(JsonParser p, String member) throws IOException {
         JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_STRING
-            || t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+        if (t == JsonToken.VALUE_NUMBER_INT
+                || t == JsonToken.VALUE_NUMBER_FLOAT
+                || t == JsonToken.VALUE_STRING
+                || t == JsonToken.VALUE_TRUE
+                || t == JsonToken.VALUE_FALSE) {
             return U64.read(p, slot) ? (Integer) int32(p, member) : null;
         }
         p.skipChildren();
@@ -197,7 +254,10 @@ public final class DepsReader {
     private final LongList scratch = new LongList();
 
     private long[] longArray(JsonParser p, String member) throws IOException {
-        if (p.currentToken() != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return null;
+        }
         scratch.clearAll();
         while (p.nextToken() != JsonToken.END_ARRAY) {
             scratch.add(u64(p, member + " entry") ? slot.value : -1);
@@ -208,32 +268,56 @@ public final class DepsReader {
     private void readTasks(JsonParser p) throws IOException {
         int index = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                index++;
+                continue;
+            }
             DepsTask t = task;
             t.index = index++;
-            t.idOk = false; t.scope = null; t.kernelIds = null; t.kernelSlots = null; t.blockNumRaw = null; t.earlyDispatch = null;
-            t.args.clear(); t.argsListed = false;
+            t.idOk = false;
+            t.scope = null;
+            t.kernelIds = null;
+            t.kernelSlots = null;
+            t.blockNumRaw = null;
+            t.earlyDispatch = null;
+            t.args.clear();
+            t.argsListed = false;
             taskOrder.start();
             for (int k; (k = taskOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case T_TASK_ID: t.idOk = u64(p, "task_id"); t.id = slot.value; break;
-                    case T_SCOPE: t.scope = str(p); break;
-                    case T_KERNEL_IDS: t.kernelIds = kernelIds(p, t); break;
-                    case T_BLOCK_NUM: t.blockNumRaw = vt == JsonToken.VALUE_NULL ? null : blockNum(p); break;
+                    case T_TASK_ID:
+                        t.idOk = u64(p, "task_id");
+                        t.id = slot.value;
+                        break;
+                    case T_SCOPE:
+                        t.scope = str(p);
+                        break;
+                    case T_KERNEL_IDS:
+                        t.kernelIds = kernelIds(p, t);
+                        break;
+                    case T_BLOCK_NUM:
+                        t.blockNumRaw = vt == JsonToken.VALUE_NULL ? null : blockNum(p);
+                        break;
                     case T_EARLY_DISPATCH:
-                        t.earlyDispatch = vt == JsonToken.VALUE_TRUE ? Boolean.TRUE : vt == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
+                        t.earlyDispatch = vt == JsonToken.VALUE_TRUE
+                                ? Boolean.TRUE
+                                : vt == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
                         p.skipChildren();
                         break;
                     case T_ARGS:
-                        if (detail == Detail.FULL && vt == JsonToken.START_ARRAY) { t.argsListed = true; readArgs(p, t.args); }
-                        else {
+                        if (detail == Detail.FULL && vt == JsonToken.START_ARRAY) {
+                            t.argsListed = true;
+                            readArgs(p, t.args);
+                        } else {
                             if (vt != JsonToken.START_ARRAY && vt != JsonToken.VALUE_NULL)
                                 v.unexpected("args", InputProblem.location(p.currentTokenLocation()));
                             p.skipChildren();
                         }
                         break;
-                    default: p.skipChildren();
+                    default:
+                        p.skipChildren();
                 }
             }
             v.task(t);
@@ -241,7 +325,10 @@ public final class DepsReader {
     }
 
     private int[] kernelIds(JsonParser p, DepsTask task) throws IOException {
-        if (p.currentToken() != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return null;
+        }
         int[] k = {-1, -1, -1};
         int n = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -249,8 +336,11 @@ public final class DepsReader {
             JsonToken t = p.currentToken();
             // each slot as Python's int() reads it (U64.read): true/false are 1/0, a float truncates, a string may
             // have surrounding blanks and '_' between digits; anything else ("3.0", null, a list) is no kernel
-            if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT || t == JsonToken.VALUE_STRING
-                || t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
+            if (t == JsonToken.VALUE_NUMBER_INT
+                    || t == JsonToken.VALUE_NUMBER_FLOAT
+                    || t == JsonToken.VALUE_STRING
+                    || t == JsonToken.VALUE_TRUE
+                    || t == JsonToken.VALUE_FALSE) {
                 if (U64.read(p, slot)) val = int32(p, "kernel_ids entry");
             } else p.skipChildren();
             if (n < 3) k[n] = val;
@@ -262,20 +352,40 @@ public final class DepsReader {
 
     private void readArgs(JsonParser p, List<DepsArg> out) throws IOException {
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); continue; }
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
             DepsArg a = new DepsArg();
             argOrder.start();
             for (int k; (k = argOrder.next(p)) != MemberOrder.END; ) {
                 p.nextToken();
                 switch (k) {
-                    case A_IDX: a.idx = smallInt(p, "idx"); break;
-                    case A_TYPE: a.type = str(p); break;
-                    case A_TENSOR_ID: a.tensorIdOk = u64(p, "tensor_id"); a.tensorId = slot.value; break;
-                    case A_DTYPE: a.dtype = str(p); break;
-                    case A_SHAPE: a.shape = longArray(p, "shape"); break;
-                    case A_START_OFFSET: a.startOffsetOk = u64(p, "start_offset"); a.startOffset = slot.value; break;
-                    case A_STRIDES: a.strides = longArray(p, "strides"); break;
-                    default: p.skipChildren();
+                    case A_IDX:
+                        a.idx = smallInt(p, "idx");
+                        break;
+                    case A_TYPE:
+                        a.type = str(p);
+                        break;
+                    case A_TENSOR_ID:
+                        a.tensorIdOk = u64(p, "tensor_id");
+                        a.tensorId = slot.value;
+                        break;
+                    case A_DTYPE:
+                        a.dtype = str(p);
+                        break;
+                    case A_SHAPE:
+                        a.shape = longArray(p, "shape");
+                        break;
+                    case A_START_OFFSET:
+                        a.startOffsetOk = u64(p, "start_offset");
+                        a.startOffset = slot.value;
+                        break;
+                    case A_STRIDES:
+                        a.strides = longArray(p, "strides");
+                        break;
+                    default:
+                        p.skipChildren();
                 }
             }
             out.add(a);
@@ -285,20 +395,42 @@ public final class DepsReader {
     private void readTensors(JsonParser p) throws IOException {
         int index = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                index++;
+                continue;
+            }
             DepsTensor t = tensor;
             t.index = index++;
-            t.idOk = false; t.bufferAddrOk = false; t.version = null; t.dtype = null; t.bufferNumelOk = false;
+            t.idOk = false;
+            t.bufferAddrOk = false;
+            t.version = null;
+            t.dtype = null;
+            t.bufferNumelOk = false;
             tensorOrder.start();
             for (int k; (k = tensorOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case R_TENSOR_ID: t.idOk = u64(p, "tensor_id"); t.id = slot.value; break;
-                    case R_BUFFER_ADDR: t.bufferAddrOk = u64(p, "buffer_addr"); t.bufferAddr = slot.value; break;
-                    case R_VERSION: t.version = vt == JsonToken.VALUE_NULL ? null : longValue(p, "version"); break;
-                    case R_DTYPE: t.dtype = str(p); break;
-                    case R_BUFFER_NUMEL: t.bufferNumelOk = u64(p, "buffer_numel"); t.bufferNumel = slot.value; break;
-                    default: p.skipChildren();
+                    case R_TENSOR_ID:
+                        t.idOk = u64(p, "tensor_id");
+                        t.id = slot.value;
+                        break;
+                    case R_BUFFER_ADDR:
+                        t.bufferAddrOk = u64(p, "buffer_addr");
+                        t.bufferAddr = slot.value;
+                        break;
+                    case R_VERSION:
+                        t.version = vt == JsonToken.VALUE_NULL ? null : longValue(p, "version");
+                        break;
+                    case R_DTYPE:
+                        t.dtype = str(p);
+                        break;
+                    case R_BUFFER_NUMEL:
+                        t.bufferNumelOk = u64(p, "buffer_numel");
+                        t.bufferNumel = slot.value;
+                        break;
+                    default:
+                        p.skipChildren();
                 }
             }
             v.tensor(t);
@@ -309,41 +441,93 @@ public final class DepsReader {
         int index = 0;
         boolean annotated = detail != Detail.PROJECTION, full = detail == Detail.FULL;
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (p.currentToken() != JsonToken.START_OBJECT) { p.skipChildren(); index++; continue; }
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                index++;
+                continue;
+            }
             DepsEdge e = edge;
             e.index = index++;
             boolean predOk = false, succOk = false;
-            e.arg = null; e.source = null; e.flags = null; e.overlap = null; e.hazard = null; e.accessKind = null;
-            e.tensorIdOk = false; e.consumerDtype = null; e.consumerShape = null; e.consumerStartOffsetOk = false;
-            e.consumerStrides = null; e.producerShape = null; e.producerStartOffsetOk = false; e.producerStrides = null;
+            e.arg = null;
+            e.source = null;
+            e.flags = null;
+            e.overlap = null;
+            e.hazard = null;
+            e.accessKind = null;
+            e.tensorIdOk = false;
+            e.consumerDtype = null;
+            e.consumerShape = null;
+            e.consumerStartOffsetOk = false;
+            e.consumerStrides = null;
+            e.producerShape = null;
+            e.producerStartOffsetOk = false;
+            e.producerStrides = null;
             edgeOrder.start();
             for (int k; (k = edgeOrder.next(p)) != MemberOrder.END; ) {
                 JsonToken vt = p.nextToken();
                 switch (k) {
-                    case E_PRED: predOk = u64(p, "pred"); e.pred = slot.value; break;
-                    case E_SUCC: succOk = u64(p, "succ"); e.succ = slot.value; break;
+                    case E_PRED:
+                        predOk = u64(p, "pred");
+                        e.pred = slot.value;
+                        break;
+                    case E_SUCC:
+                        succOk = u64(p, "succ");
+                        e.succ = slot.value;
+                        break;
                     default:
-                        if (!annotated || !full && k >= E_CONSUMER_DTYPE) { p.skipChildren(); break; }
+                        if (!annotated || !full && k >= E_CONSUMER_DTYPE) {
+                            p.skipChildren();
+                            break;
+                        }
                         switch (k) {
-                            case E_ARG: e.arg = smallInt(p, "arg"); break;
-                            case E_SOURCE: e.source = str(p); break;
-                            case E_FLAGS: e.flags = stringList(p, vt); break;
-                            case E_OVERLAP: e.overlap = str(p); break;
-                            case E_HAZARD: e.hazard = str(p); break;
-                            case E_ACCESS_KIND: e.accessKind = str(p); break;
-                            case E_TENSOR_ID: e.tensorIdOk = u64(p, "tensor_id"); e.tensorId = slot.value; break;
-                            case E_CONSUMER_DTYPE: e.consumerDtype = str(p); break;
-                            case E_CONSUMER_SHAPE: e.consumerShape = longArray(p, "consumer_shape"); break;
+                            case E_ARG:
+                                e.arg = smallInt(p, "arg");
+                                break;
+                            case E_SOURCE:
+                                e.source = str(p);
+                                break;
+                            case E_FLAGS:
+                                e.flags = stringList(p, vt);
+                                break;
+                            case E_OVERLAP:
+                                e.overlap = str(p);
+                                break;
+                            case E_HAZARD:
+                                e.hazard = str(p);
+                                break;
+                            case E_ACCESS_KIND:
+                                e.accessKind = str(p);
+                                break;
+                            case E_TENSOR_ID:
+                                e.tensorIdOk = u64(p, "tensor_id");
+                                e.tensorId = slot.value;
+                                break;
+                            case E_CONSUMER_DTYPE:
+                                e.consumerDtype = str(p);
+                                break;
+                            case E_CONSUMER_SHAPE:
+                                e.consumerShape = longArray(p, "consumer_shape");
+                                break;
                             case E_CONSUMER_START_OFFSET:
-                                e.consumerStartOffsetOk = u64(p, "consumer_start_offset"); e.consumerStartOffset = slot.value;
+                                e.consumerStartOffsetOk = u64(p, "consumer_start_offset");
+                                e.consumerStartOffset = slot.value;
                                 break;
-                            case E_CONSUMER_STRIDES: e.consumerStrides = longArray(p, "consumer_strides"); break;
-                            case E_PRODUCER_SHAPE: e.producerShape = longArray(p, "producer_shape"); break;
+                            case E_CONSUMER_STRIDES:
+                                e.consumerStrides = longArray(p, "consumer_strides");
+                                break;
+                            case E_PRODUCER_SHAPE:
+                                e.producerShape = longArray(p, "producer_shape");
+                                break;
                             case E_PRODUCER_START_OFFSET:
-                                e.producerStartOffsetOk = u64(p, "producer_start_offset"); e.producerStartOffset = slot.value;
+                                e.producerStartOffsetOk = u64(p, "producer_start_offset");
+                                e.producerStartOffset = slot.value;
                                 break;
-                            case E_PRODUCER_STRIDES: e.producerStrides = longArray(p, "producer_strides"); break;
-                            default: p.skipChildren();
+                            case E_PRODUCER_STRIDES:
+                                e.producerStrides = longArray(p, "producer_strides");
+                                break;
+                            default:
+                                p.skipChildren();
                         }
                 }
             }
@@ -357,7 +541,10 @@ public final class DepsReader {
 
     /** An unmodifiable list, the same instance for equal lists (up to {@link #MAX_STRING_LISTS} of them). */
     private List<String> stringList(JsonParser p, JsonToken t) throws IOException {
-        if (t != JsonToken.START_ARRAY) { p.skipChildren(); return null; }
+        if (t != JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return null;
+        }
         List<String> l = scratchStrings;
         l.clear();
         while (p.nextToken() != JsonToken.END_ARRAY) {

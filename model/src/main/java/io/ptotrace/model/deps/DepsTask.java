@@ -7,6 +7,7 @@ import java.util.List;
 public final class DepsTask {
     /** Position in the raw tasks array. */
     public int index;
+
     public boolean idOk;
     public long id;
     /** "auto", "manual", or null when absent/not a string. */
@@ -17,6 +18,7 @@ public final class DepsTask {
     public int[] kernelSlots;
     /** Raw block_num as an integer, or null when missing/invalid. */
     public Long blockNumRaw;
+
     public Boolean earlyDispatch;
     public final List<DepsArg> args = new ArrayList<>();
     /** args present as a list (false: missing or not a list). */

@@ -20,11 +20,24 @@ public final class ByteRanges {
     public static int elementSize(String dtype) {
         if (dtype == null) return 0;
         switch (dtype.toUpperCase(Locale.ROOT)) {
-            case "INT8": case "UINT8": case "BOOL": return 1;
-            case "FLOAT16": case "BFLOAT16": case "INT16": case "UINT16": return 2;
-            case "FLOAT32": case "INT32": case "UINT32": return 4;
-            case "INT64": case "UINT64": return 8;
-            default: return 0;
+            case "INT8":
+            case "UINT8":
+            case "BOOL":
+                return 1;
+            case "FLOAT16":
+            case "BFLOAT16":
+            case "INT16":
+            case "UINT16":
+                return 2;
+            case "FLOAT32":
+            case "INT32":
+            case "UINT32":
+                return 4;
+            case "INT64":
+            case "UINT64":
+                return 8;
+            default:
+                return 0;
         }
     }
 
@@ -33,7 +46,8 @@ public final class ByteRanges {
      * missing, negative or too large, shape and strides not equal-length lists of positive numbers, a dtype
      * without a known size or other than the buffer's, too many outer positions, or a byte outside the buffer.
      */
-    public static long[] of(long addr, long numel, String bufferDtype, Long offset, long[] shape, long[] strides, String dtype) {
+    public static long[] of(
+            long addr, long numel, String bufferDtype, Long offset, long[] shape, long[] strides, String dtype) {
         if (offset == null || shape == null || strides == null) return null;
         if (addr < 0 || numel < 0 || offset < 0) return null;
         int dims = shape.length;
@@ -111,14 +125,21 @@ public final class ByteRanges {
             long[] src = iv;
             Arrays.sort(ix, (x, y) -> Long.compare(src[2 * x], src[2 * y]));
             a = new long[count * 2];
-            for (int i = 0; i < count; i++) { a[2 * i] = src[2 * ix[i]]; a[2 * i + 1] = src[2 * ix[i] + 1]; }
+            for (int i = 0; i < count; i++) {
+                a[2 * i] = src[2 * ix[i]];
+                a[2 * i + 1] = src[2 * ix[i] + 1];
+            }
         }
         long[] out = new long[count * 2];
         int m = 0;
         for (int i = 0; i < count; i++) {
             long s = a[2 * i], e = a[2 * i + 1];
             if (m > 0 && s <= out[2 * m - 1]) out[2 * m - 1] = Math.max(out[2 * m - 1], e);
-            else { out[2 * m] = s; out[2 * m + 1] = e; m++; }
+            else {
+                out[2 * m] = s;
+                out[2 * m + 1] = e;
+                m++;
+            }
         }
         return m * 2 == out.length ? out : Arrays.copyOf(out, m * 2);
     }
@@ -129,7 +150,10 @@ public final class ByteRanges {
         int m = 0, i = 0, j = 0;
         while (i < a.length && j < b.length) {
             long s = Math.max(a[i], b[j]), e = Math.min(a[i + 1], b[j + 1]);
-            if (s < e) { out[m++] = s; out[m++] = e; }
+            if (s < e) {
+                out[m++] = s;
+                out[m++] = e;
+            }
             if (a[i + 1] < b[j + 1]) i += 2;
             else j += 2;
         }
@@ -152,11 +176,14 @@ public final class ByteRanges {
         private int count;
 
         public void add(long[] merged) {
-            if (count * 2 + merged.length > iv.length) iv = Arrays.copyOf(iv, Math.max(iv.length * 2, count * 2 + merged.length));
+            if (count * 2 + merged.length > iv.length)
+                iv = Arrays.copyOf(iv, Math.max(iv.length * 2, count * 2 + merged.length));
             System.arraycopy(merged, 0, iv, count * 2, merged.length);
             count += merged.length / 2;
         }
 
-        public long[] result() { return merged(Arrays.copyOf(iv, count * 2), count); }
+        public long[] result() {
+            return merged(Arrays.copyOf(iv, count * 2), count);
+        }
     }
 }

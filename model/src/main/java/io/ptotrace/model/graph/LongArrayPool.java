@@ -18,7 +18,11 @@ final class LongArrayPool {
 
     private static int hash(long[] a, int n) {
         long h = 0x9E3779B97F4A7C15L ^ n;
-        for (int k = 0; k < n; k++) { h ^= a[k]; h *= 0xBF58476D1CE4E5B9L; h ^= h >>> 31; }
+        for (int k = 0; k < n; k++) {
+            h ^= a[k];
+            h *= 0xBF58476D1CE4E5B9L;
+            h ^= h >>> 31;
+        }
         return (int) (h ^ (h >>> 32));
     }
 
@@ -33,11 +37,15 @@ final class LongArrayPool {
         int id = count++;
         if (id == start.length) {
             int m = id * 2;
-            start = Arrays.copyOf(start, m); len = Arrays.copyOf(len, m); hashes = Arrays.copyOf(hashes, m);
+            start = Arrays.copyOf(start, m);
+            len = Arrays.copyOf(len, m);
+            hashes = Arrays.copyOf(hashes, m);
         }
         if (used + n > data.length) data = Arrays.copyOf(data, Math.max(data.length * 2, used + n));
         System.arraycopy(a, 0, data, used, n);
-        start[id] = used; len[id] = n; hashes[id] = h;
+        start[id] = used;
+        len[id] = n;
+        hashes[id] = h;
         used += n;
         table[i] = id + 1;
         if (count * 2 > table.length) rehash();
@@ -82,5 +90,7 @@ final class LongArrayPool {
         return Arrays.copyOfRange(data, start[id], start[id] + len[id]);
     }
 
-    int size() { return count; }
+    int size() {
+        return count;
+    }
 }

@@ -30,7 +30,11 @@ public final class Neighbourhood {
         BitSet seen = new BitSet(g.nodeCount());
         int[] level = new int[focus.length];
         int n = 0;
-        for (int v : focus) if (!seen.get(v)) { seen.set(v); level[n++] = v; }
+        for (int v : focus)
+            if (!seen.get(v)) {
+                seen.set(v);
+                level[n++] = v;
+            }
         for (int h = 0; h < hops && n > 0; h++) {
             int[] next = new int[16];
             int m = 0;

@@ -54,7 +54,11 @@ final class StringCodes {
         }
     }
 
-    String get(int code) { return code < 0 ? null : strings.get(code); }
+    String get(int code) {
+        return code < 0 ? null : strings.get(code);
+    }
 
-    int size() { return strings.size(); }
+    int size() {
+        return strings.size();
+    }
 }

@@ -35,9 +35,14 @@ public final class Subgraph {
         TaskGraph s = new TaskGraph(g.file, g.detail);
         s.strings = g.strings;
         s.arrays = g.arrays;
-        s.taskEntries = g.taskEntries; s.tensorEntries = g.tensorEntries; s.edgeEntries = g.edgeEntries;
-        s.skippedTasks = g.skippedTasks; s.skippedTensors = g.skippedTensors; s.skippedEdges = g.skippedEdges;
-        s.duplicateTasks = g.duplicateTasks; s.duplicateTensors = g.duplicateTensors;
+        s.taskEntries = g.taskEntries;
+        s.tensorEntries = g.tensorEntries;
+        s.edgeEntries = g.edgeEntries;
+        s.skippedTasks = g.skippedTasks;
+        s.skippedTensors = g.skippedTensors;
+        s.skippedEdges = g.skippedEdges;
+        s.duplicateTasks = g.duplicateTasks;
+        s.duplicateTensors = g.duplicateTensors;
         s.edgesListed = g.edgesListed;
         s.unexpected = g.unexpected;
 
@@ -55,27 +60,49 @@ public final class Subgraph {
         s.taskNode = remapped(pick(g.taskNode, rows), newNode);
         s.taskKernels = new int[rows.length * 3];
         for (int i = 0; i < rows.length; i++) System.arraycopy(g.taskKernels, rows[i] * 3, s.taskKernels, i * 3, 3);
-        s.taskBlock = pick(g.taskBlock, rows); s.taskScope = pick(g.taskScope, rows);
-        s.taskEarly = pick(g.taskEarly, rows); s.taskKernelsExact = pick(g.taskKernelsExact, rows);
+        s.taskBlock = pick(g.taskBlock, rows);
+        s.taskScope = pick(g.taskScope, rows);
+        s.taskEarly = pick(g.taskEarly, rows);
+        s.taskKernelsExact = pick(g.taskKernelsExact, rows);
         s.argStart = new int[rows.length + 1];
         int argN = 0;
-        for (int i = 0; i < rows.length; i++) { argN += g.argStart[rows[i] + 1] - g.argStart[rows[i]]; s.argStart[i + 1] = argN; }
+        for (int i = 0; i < rows.length; i++) {
+            argN += g.argStart[rows[i] + 1] - g.argStart[rows[i]];
+            s.argStart[i + 1] = argN;
+        }
         int[] args = new int[argN];
-        for (int i = 0, k = 0; i < rows.length; i++) for (int a = g.argStart[rows[i]]; a < g.argStart[rows[i] + 1]; a++) args[k++] = a;
+        for (int i = 0, k = 0; i < rows.length; i++)
+            for (int a = g.argStart[rows[i]]; a < g.argStart[rows[i] + 1]; a++) args[k++] = a;
         s.argCount = argN;
-        s.argIdx = pick(g.argIdx, args); s.argType = pick(g.argType, args); s.argTensor = pick(g.argTensor, args);
-        s.argDtype = pick(g.argDtype, args); s.argShape = pick(g.argShape, args); s.argStrides = pick(g.argStrides, args);
-        s.argOffset = pick(g.argOffset, args); s.argOffsetOk = pick(g.argOffsetOk, args);
+        s.argIdx = pick(g.argIdx, args);
+        s.argType = pick(g.argType, args);
+        s.argTensor = pick(g.argTensor, args);
+        s.argDtype = pick(g.argDtype, args);
+        s.argShape = pick(g.argShape, args);
+        s.argStrides = pick(g.argStrides, args);
+        s.argOffset = pick(g.argOffset, args);
+        s.argOffsetOk = pick(g.argOffsetOk, args);
 
         // edges among the nodes
         int[] edges = select(g.edgeCount, e -> newNode[g.ePred[e]] >= 0 && newNode[g.eSucc[e]] >= 0);
         s.edgeCount = edges.length;
-        s.ePred = remapped(pick(g.ePred, edges), newNode); s.eSucc = remapped(pick(g.eSucc, edges), newNode);
-        s.eArg = pick(g.eArg, edges); s.eSource = pick(g.eSource, edges); s.eFlags = pick(g.eFlags, edges);
-        s.eOverlap = pick(g.eOverlap, edges); s.eHazard = pick(g.eHazard, edges); s.eAccess = pick(g.eAccess, edges);
-        s.eTensor = pick(g.eTensor, edges); s.eCDtype = pick(g.eCDtype, edges); s.eCShape = pick(g.eCShape, edges);
-        s.eCStrides = pick(g.eCStrides, edges); s.ePShape = pick(g.ePShape, edges); s.ePStrides = pick(g.ePStrides, edges);
-        s.eCOff = pick(g.eCOff, edges); s.ePOff = pick(g.ePOff, edges); s.eBits = pick(g.eBits, edges);
+        s.ePred = remapped(pick(g.ePred, edges), newNode);
+        s.eSucc = remapped(pick(g.eSucc, edges), newNode);
+        s.eArg = pick(g.eArg, edges);
+        s.eSource = pick(g.eSource, edges);
+        s.eFlags = pick(g.eFlags, edges);
+        s.eOverlap = pick(g.eOverlap, edges);
+        s.eHazard = pick(g.eHazard, edges);
+        s.eAccess = pick(g.eAccess, edges);
+        s.eTensor = pick(g.eTensor, edges);
+        s.eCDtype = pick(g.eCDtype, edges);
+        s.eCShape = pick(g.eCShape, edges);
+        s.eCStrides = pick(g.eCStrides, edges);
+        s.ePShape = pick(g.ePShape, edges);
+        s.ePStrides = pick(g.ePStrides, edges);
+        s.eCOff = pick(g.eCOff, edges);
+        s.ePOff = pick(g.ePOff, edges);
+        s.eBits = pick(g.eBits, edges);
 
         // the tensors the kept args and edges name
         BitSet named = new BitSet(g.tensorCount);
@@ -92,8 +119,12 @@ public final class Subgraph {
         s.tensorRow = remapped(pick(g.tensorRow, tensors), newTRow);
         s.tensorRows = tRows.length;
         s.tRowTensor = remapped(pick(g.tRowTensor, tRows), newTensor);
-        s.tRowIndex = pick(g.tRowIndex, tRows); s.tDtype = pick(g.tDtype, tRows); s.tAddr = pick(g.tAddr, tRows);
-        s.tVersion = pick(g.tVersion, tRows); s.tNumel = pick(g.tNumel, tRows); s.tBits = pick(g.tBits, tRows);
+        s.tRowIndex = pick(g.tRowIndex, tRows);
+        s.tDtype = pick(g.tDtype, tRows);
+        s.tAddr = pick(g.tAddr, tRows);
+        s.tVersion = pick(g.tVersion, tRows);
+        s.tNumel = pick(g.tNumel, tRows);
+        s.tBits = pick(g.tBits, tRows);
 
         s.nodeCount = nn;
         s.nodeId = new long[nn];
@@ -109,7 +140,9 @@ public final class Subgraph {
         return new Subgraph(s, fullNode, fullPair);
     }
 
-    private interface IntTest { boolean test(int i); }
+    private interface IntTest {
+        boolean test(int i);
+    }
 
     private static int[] select(int n, IntTest keep) {
         int[] out = new int[16];

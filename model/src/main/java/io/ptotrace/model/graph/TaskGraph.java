@@ -33,7 +33,9 @@ public final class TaskGraph {
      * Which of several entries with one id counts: the last, for every command (as the runtime's own deps viewer
      * reads the file), reported in one warning by {@link #read}.
      */
-    public enum Duplicates { LAST }
+    public enum Duplicates {
+        LAST
+    }
 
     final Path file;
     final DepsReader.Detail detail;
@@ -68,8 +70,21 @@ public final class TaskGraph {
 
     // edges
     int edgeCount;
-    int[] ePred, eSucc, ePair, eArg, eSource, eFlags, eOverlap, eHazard, eAccess, eTensor, eCDtype, eCShape, eCStrides,
-        ePShape, ePStrides;
+    int[] ePred,
+            eSucc,
+            ePair,
+            eArg,
+            eSource,
+            eFlags,
+            eOverlap,
+            eHazard,
+            eAccess,
+            eTensor,
+            eCDtype,
+            eCShape,
+            eCStrides,
+            ePShape,
+            ePStrides;
     long[] eCOff, ePOff;
     byte[] eBits;
     static final int E_COFF = 1, E_POFF = 2;
@@ -117,129 +132,221 @@ public final class TaskGraph {
     }
 
     private static long estimate(Path f) {
-        try { return java.nio.file.Files.size(f); } catch (java.io.IOException | RuntimeException e) { return 0; }
+        try {
+            return java.nio.file.Files.size(f);
+        } catch (java.io.IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
-    public Path file() { return file; }
+    public Path file() {
+        return file;
+    }
 
     /** The runtime that built the graph (deps.json's top-level {@code runtime}), or null when the file names none. */
-    public String runtime() { return runtime; }
+    public String runtime() {
+        return runtime;
+    }
 
     String runtime;
 
-    public DepsReader.Detail detail() { return detail; }
+    public DepsReader.Detail detail() {
+        return detail;
+    }
 
     // ---- what the reader saw
 
     /** The top level had an {@code edges} list (it may be empty). */
-    public boolean edgesListed() { return edgesListed; }
+    public boolean edgesListed() {
+        return edgesListed;
+    }
 
     /** Structure the schema does not allow, in file order (the first of each member only). */
-    public List<Unexpected> unexpected() { return unexpected; }
+    public List<Unexpected> unexpected() {
+        return unexpected;
+    }
 
-    public int taskEntries() { return taskEntries; }
+    public int taskEntries() {
+        return taskEntries;
+    }
 
-    public int tensorEntries() { return tensorEntries; }
+    public int tensorEntries() {
+        return tensorEntries;
+    }
 
-    public int edgeEntries() { return edgeEntries; }
+    public int edgeEntries() {
+        return edgeEntries;
+    }
 
-    public int skippedTasks() { return skippedTasks; }
+    public int skippedTasks() {
+        return skippedTasks;
+    }
 
-    public int skippedTensors() { return skippedTensors; }
+    public int skippedTensors() {
+        return skippedTensors;
+    }
 
-    public int skippedEdges() { return skippedEdges; }
+    public int skippedEdges() {
+        return skippedEdges;
+    }
 
-    public int duplicateTasks() { return duplicateTasks; }
+    public int duplicateTasks() {
+        return duplicateTasks;
+    }
 
-    public int duplicateTensors() { return duplicateTensors; }
+    public int duplicateTensors() {
+        return duplicateTensors;
+    }
 
     // ---- nodes
 
-    public int nodeCount() { return nodeCount; }
+    public int nodeCount() {
+        return nodeCount;
+    }
 
-    public long nodeId(int node) { return nodeId[node]; }
+    public long nodeId(int node) {
+        return nodeId[node];
+    }
 
     /** The node of a task id, or −1. */
-    public int nodeOf(long id) { return unsignedSearch(nodeId, nodeCount, id); }
+    public int nodeOf(long id) {
+        return unsignedSearch(nodeId, nodeCount, id);
+    }
 
     /** The task row of a node, or −1 when no {@code tasks[]} entry has its id. */
-    public int taskRow(int node) { return nodeTask[node]; }
+    public int taskRow(int node) {
+        return nodeTask[node];
+    }
 
     // ---- task rows
 
-    public int taskRowCount() { return taskRows; }
+    public int taskRowCount() {
+        return taskRows;
+    }
 
     /** The node of a task row, or −1 for a row another entry with the same id replaced. */
-    public int taskNode(int row) { return taskNode[row]; }
+    public int taskNode(int row) {
+        return taskNode[row];
+    }
 
     /**
      * Kernel id of slot 0..2: the first three entries of {@code kernel_ids}, −1 for inactive, unusable or missing
      * slots.
      */
-    public int kernelId(int row, int slot) { return taskKernels[row * 3 + slot]; }
+    public int kernelId(int row, int slot) {
+        return taskKernels[row * 3 + slot];
+    }
 
     /** {@code kernel_ids} was a list of exactly three entries. */
-    public boolean kernelIdsExact(int row) { return taskKernelsExact[row] != 0; }
+    public boolean kernelIdsExact(int row) {
+        return taskKernelsExact[row] != 0;
+    }
 
     /** SPMD block count (missing, invalid or below 1: 1). */
-    public int blockNum(int row) { return taskBlock[row]; }
+    public int blockNum(int row) {
+        return taskBlock[row];
+    }
 
     /** {@code early_dispatch}: −1 absent, 0 false, 1 true. */
-    public int earlyDispatch(int row) { return taskEarly[row]; }
+    public int earlyDispatch(int row) {
+        return taskEarly[row];
+    }
 
-    public String scope(int row) { return strings.get(taskScope[row]); }
+    public String scope(int row) {
+        return strings.get(taskScope[row]);
+    }
 
     /** Code of the scope: see {@link #string}. */
-    public int scopeCode(int row) { return taskScope[row]; }
+    public int scopeCode(int row) {
+        return taskScope[row];
+    }
 
     /** The args of a task row are {@code argFrom(row) .. argTo(row) - 1} (none below full detail). */
-    public int argFrom(int row) { return argStart[row]; }
+    public int argFrom(int row) {
+        return argStart[row];
+    }
 
-    public int argTo(int row) { return argStart[row + 1]; }
+    public int argTo(int row) {
+        return argStart[row + 1];
+    }
 
     // ---- args
 
-    public int argCount() { return argCount; }
+    public int argCount() {
+        return argCount;
+    }
 
     /** {@code idx}, or {@link #ABSENT}. */
-    public int argIdx(int arg) { return argIdx[arg]; }
+    public int argIdx(int arg) {
+        return argIdx[arg];
+    }
 
-    public String argType(int arg) { return strings.get(argType[arg]); }
+    public String argType(int arg) {
+        return strings.get(argType[arg]);
+    }
 
     /** The arg's tensor, or −1. */
-    public int argTensor(int arg) { return argTensor[arg]; }
+    public int argTensor(int arg) {
+        return argTensor[arg];
+    }
 
-    public String argDtype(int arg) { return strings.get(argDtype[arg]); }
+    public String argDtype(int arg) {
+        return strings.get(argDtype[arg]);
+    }
 
-    public long[] argShape(int arg) { return arrays.get(argShape[arg]); }
+    public long[] argShape(int arg) {
+        return arrays.get(argShape[arg]);
+    }
 
-    public boolean argOffsetOk(int arg) { return argOffsetOk[arg] != 0; }
+    public boolean argOffsetOk(int arg) {
+        return argOffsetOk[arg] != 0;
+    }
 
-    public long argOffset(int arg) { return argOffset[arg]; }
+    public long argOffset(int arg) {
+        return argOffset[arg];
+    }
 
-    public long[] argStrides(int arg) { return arrays.get(argStrides[arg]); }
+    public long[] argStrides(int arg) {
+        return arrays.get(argStrides[arg]);
+    }
 
-    public int argTypeCode(int arg) { return argType[arg]; }
+    public int argTypeCode(int arg) {
+        return argType[arg];
+    }
 
-    public int argDtypeCode(int arg) { return argDtype[arg]; }
+    public int argDtypeCode(int arg) {
+        return argDtype[arg];
+    }
 
     /** Code of the shape: see {@link #array}. */
-    public int argShapeCode(int arg) { return argShape[arg]; }
+    public int argShapeCode(int arg) {
+        return argShape[arg];
+    }
 
-    public int argStridesCode(int arg) { return argStrides[arg]; }
+    public int argStridesCode(int arg) {
+        return argStrides[arg];
+    }
 
     // ---- tensors
 
     /** Distinct tensor ids the file mentions anywhere. */
-    public int tensorCount() { return tensorCount; }
+    public int tensorCount() {
+        return tensorCount;
+    }
 
-    public long tensorId(int tensor) { return tensorId[tensor]; }
+    public long tensorId(int tensor) {
+        return tensorId[tensor];
+    }
 
     /** The tensor of an id, or −1. */
-    public int tensorOf(long id) { return unsignedSearch(tensorId, tensorCount, id); }
+    public int tensorOf(long id) {
+        return unsignedSearch(tensorId, tensorCount, id);
+    }
 
     /** The {@code tensors[]} row that counts for a tensor, or −1. */
-    public int tensorRow(int tensor) { return tensorRow[tensor]; }
+    public int tensorRow(int tensor) {
+        return tensorRow[tensor];
+    }
 
     /** Distinct tensor ids with a {@code tensors[]} entry. */
     public int tensorTableSize() {
@@ -248,110 +355,202 @@ public final class TaskGraph {
         return n;
     }
 
-    public int tensorRowCount() { return tensorRows; }
+    public int tensorRowCount() {
+        return tensorRows;
+    }
 
-    public int rowTensor(int row) { return tRowTensor[row]; }
+    public int rowTensor(int row) {
+        return tRowTensor[row];
+    }
 
     /** Position of the row's entry in the raw {@code tensors} array (skipped entries counted). */
-    public int rowIndex(int row) { return tRowIndex[row]; }
+    public int rowIndex(int row) {
+        return tRowIndex[row];
+    }
 
-    public boolean bufferAddrOk(int row) { return (tBits[row] & T_ADDR) != 0; }
+    public boolean bufferAddrOk(int row) {
+        return (tBits[row] & T_ADDR) != 0;
+    }
 
-    public long bufferAddr(int row) { return tAddr[row]; }
+    public long bufferAddr(int row) {
+        return tAddr[row];
+    }
 
-    public boolean versionPresent(int row) { return (tBits[row] & T_VERSION) != 0; }
+    public boolean versionPresent(int row) {
+        return (tBits[row] & T_VERSION) != 0;
+    }
 
-    public long version(int row) { return tVersion[row]; }
+    public long version(int row) {
+        return tVersion[row];
+    }
 
-    public String tensorDtype(int row) { return strings.get(tDtype[row]); }
+    public String tensorDtype(int row) {
+        return strings.get(tDtype[row]);
+    }
 
-    public int tensorDtypeCode(int row) { return tDtype[row]; }
+    public int tensorDtypeCode(int row) {
+        return tDtype[row];
+    }
 
-    public boolean bufferNumelOk(int row) { return (tBits[row] & T_NUMEL) != 0; }
+    public boolean bufferNumelOk(int row) {
+        return (tBits[row] & T_NUMEL) != 0;
+    }
 
-    public long bufferNumel(int row) { return tNumel[row]; }
+    public long bufferNumel(int row) {
+        return tNumel[row];
+    }
 
     // ---- edges (annotation rows)
 
-    public int edgeCount() { return edgeCount; }
+    public int edgeCount() {
+        return edgeCount;
+    }
 
-    public int edgePred(int e) { return ePred[e]; }
+    public int edgePred(int e) {
+        return ePred[e];
+    }
 
-    public int edgeSucc(int e) { return eSucc[e]; }
+    public int edgeSucc(int e) {
+        return eSucc[e];
+    }
 
-    public int edgePair(int e) { return ePair[e]; }
+    public int edgePair(int e) {
+        return ePair[e];
+    }
 
     /** {@code arg}, or {@link #ABSENT}. */
-    public int edgeArg(int e) { return eArg[e]; }
+    public int edgeArg(int e) {
+        return eArg[e];
+    }
 
-    public String edgeSource(int e) { return strings.get(eSource[e]); }
+    public String edgeSource(int e) {
+        return strings.get(eSource[e]);
+    }
 
     /** Code of the edge's source, comparable with {@link #code}. */
-    public int edgeSourceCode(int e) { return eSource[e]; }
+    public int edgeSourceCode(int e) {
+        return eSource[e];
+    }
 
     /** The flags joined with commas, or null when absent. */
-    public String edgeFlags(int e) { return strings.get(eFlags[e]); }
+    public String edgeFlags(int e) {
+        return strings.get(eFlags[e]);
+    }
 
-    public String edgeOverlap(int e) { return strings.get(eOverlap[e]); }
+    public String edgeOverlap(int e) {
+        return strings.get(eOverlap[e]);
+    }
 
-    public String edgeHazard(int e) { return strings.get(eHazard[e]); }
+    public String edgeHazard(int e) {
+        return strings.get(eHazard[e]);
+    }
 
-    public String edgeAccessKind(int e) { return strings.get(eAccess[e]); }
+    public String edgeAccessKind(int e) {
+        return strings.get(eAccess[e]);
+    }
 
     /** The edge's tensor, or −1. */
-    public int edgeTensor(int e) { return eTensor[e]; }
+    public int edgeTensor(int e) {
+        return eTensor[e];
+    }
 
-    public String consumerDtype(int e) { return strings.get(eCDtype[e]); }
+    public String consumerDtype(int e) {
+        return strings.get(eCDtype[e]);
+    }
 
-    public long[] consumerShape(int e) { return arrays.get(eCShape[e]); }
+    public long[] consumerShape(int e) {
+        return arrays.get(eCShape[e]);
+    }
 
-    public boolean consumerOffsetOk(int e) { return (eBits[e] & E_COFF) != 0; }
+    public boolean consumerOffsetOk(int e) {
+        return (eBits[e] & E_COFF) != 0;
+    }
 
-    public long consumerOffset(int e) { return consumerOffsetOk(e) ? eCOff[e] : 0; }
+    public long consumerOffset(int e) {
+        return consumerOffsetOk(e) ? eCOff[e] : 0;
+    }
 
-    public long[] consumerStrides(int e) { return arrays.get(eCStrides[e]); }
+    public long[] consumerStrides(int e) {
+        return arrays.get(eCStrides[e]);
+    }
 
-    public long[] producerShape(int e) { return arrays.get(ePShape[e]); }
+    public long[] producerShape(int e) {
+        return arrays.get(ePShape[e]);
+    }
 
-    public boolean producerOffsetOk(int e) { return (eBits[e] & E_POFF) != 0; }
+    public boolean producerOffsetOk(int e) {
+        return (eBits[e] & E_POFF) != 0;
+    }
 
-    public long producerOffset(int e) { return producerOffsetOk(e) ? ePOff[e] : 0; }
+    public long producerOffset(int e) {
+        return producerOffsetOk(e) ? ePOff[e] : 0;
+    }
 
-    public long[] producerStrides(int e) { return arrays.get(ePStrides[e]); }
+    public long[] producerStrides(int e) {
+        return arrays.get(ePStrides[e]);
+    }
 
-    public int edgeFlagsCode(int e) { return eFlags[e]; }
+    public int edgeFlagsCode(int e) {
+        return eFlags[e];
+    }
 
-    public int edgeOverlapCode(int e) { return eOverlap[e]; }
+    public int edgeOverlapCode(int e) {
+        return eOverlap[e];
+    }
 
-    public int edgeHazardCode(int e) { return eHazard[e]; }
+    public int edgeHazardCode(int e) {
+        return eHazard[e];
+    }
 
-    public int edgeAccessKindCode(int e) { return eAccess[e]; }
+    public int edgeAccessKindCode(int e) {
+        return eAccess[e];
+    }
 
-    public int consumerDtypeCode(int e) { return eCDtype[e]; }
+    public int consumerDtypeCode(int e) {
+        return eCDtype[e];
+    }
 
-    public int consumerShapeCode(int e) { return eCShape[e]; }
+    public int consumerShapeCode(int e) {
+        return eCShape[e];
+    }
 
-    public int consumerStridesCode(int e) { return eCStrides[e]; }
+    public int consumerStridesCode(int e) {
+        return eCStrides[e];
+    }
 
-    public int producerShapeCode(int e) { return ePShape[e]; }
+    public int producerShapeCode(int e) {
+        return ePShape[e];
+    }
 
-    public int producerStridesCode(int e) { return ePStrides[e]; }
+    public int producerStridesCode(int e) {
+        return ePStrides[e];
+    }
 
     // ---- codes: every string member (scope, type, dtype, source, flags, …) and every shape or strides array is
     // held as a code of the graph; equal values have equal codes, −1 is absent
 
     /** The code the graph gives a string member value (source, type, dtype, …), or −1 when no entry has it. */
-    public int code(String text) { return strings.find(text); }
+    public int code(String text) {
+        return strings.find(text);
+    }
 
     /** The string of a code, or null for −1. */
-    public String string(int code) { return strings.get(code); }
+    public String string(int code) {
+        return strings.get(code);
+    }
 
     /** A copy of the array of a code, or null for −1. */
-    public long[] array(int code) { return arrays.get(code); }
+    public long[] array(int code) {
+        return arrays.get(code);
+    }
 
-    public int stringCount() { return strings.size(); }
+    public int stringCount() {
+        return strings.size();
+    }
 
-    public int arrayCount() { return arrays.size(); }
+    public int arrayCount() {
+        return arrays.size();
+    }
 
     /**
      * This graph's string codes translated into {@code other}'s: entry c is the code {@code other} gives the
@@ -381,34 +580,58 @@ public final class TaskGraph {
 
     // ---- pairs
 
-    public int pairCount() { return pairCount; }
+    public int pairCount() {
+        return pairCount;
+    }
 
-    public int pairPred(int pair) { return pairPred[pair]; }
+    public int pairPred(int pair) {
+        return pairPred[pair];
+    }
 
-    public int pairSucc(int pair) { return pairSucc[pair]; }
+    public int pairSucc(int pair) {
+        return pairSucc[pair];
+    }
 
     /** The pairs out of a node are {@code outFrom(node) .. outTo(node) - 1}, by ascending succ. */
-    public int outFrom(int node) { return outStart[node]; }
+    public int outFrom(int node) {
+        return outStart[node];
+    }
 
-    public int outTo(int node) { return outStart[node + 1]; }
+    public int outTo(int node) {
+        return outStart[node + 1];
+    }
 
     /** The pairs into a node are listed at {@code inFrom(node) .. inTo(node) - 1}, by ascending pred. */
-    public int inFrom(int node) { return inStart[node]; }
+    public int inFrom(int node) {
+        return inStart[node];
+    }
 
-    public int inTo(int node) { return inStart[node + 1]; }
+    public int inTo(int node) {
+        return inStart[node + 1];
+    }
 
     /** The pred of the k-th entry of the into-lists. */
-    public int inPred(int k) { return inPred[k]; }
+    public int inPred(int k) {
+        return inPred[k];
+    }
 
     /** The pair of the k-th entry of the into-lists. */
-    public int inPair(int k) { return inPair[k]; }
+    public int inPair(int k) {
+        return inPair[k];
+    }
 
     /** The annotation rows of a pair are {@code pairRow(k)} for k in {@code pairRowFrom .. pairRowTo - 1}, in file order. */
-    public int pairRowFrom(int pair) { return pairRowStart[pair]; }
+    public int pairRowFrom(int pair) {
+        return pairRowStart[pair];
+    }
 
-    public int pairRowTo(int pair) { return pairRowStart[pair + 1]; }
+    public int pairRowTo(int pair) {
+        return pairRowStart[pair + 1];
+    }
 
-    public int pairRow(int k) { return pairRows[k]; }
+    public int pairRow(int k) {
+        return pairRows[k];
+    }
 
     /** The pair (pred, succ), or −1. */
     public int pair(int pred, int succ) {
@@ -424,7 +647,9 @@ public final class TaskGraph {
     }
 
     /** This graph restricted to some of its nodes ({@link Subgraph#of}); e.g. a {@link Neighbourhood}. */
-    public Subgraph restrictTo(java.util.BitSet nodes) { return Subgraph.of(this, nodes); }
+    public Subgraph restrictTo(java.util.BitSet nodes) {
+        return Subgraph.of(this, nodes);
+    }
 
     // ---- order
 
@@ -440,7 +665,9 @@ public final class TaskGraph {
         return topo;
     }
 
-    public boolean hasCycle() { return topologicalOrder() == null; }
+    public boolean hasCycle() {
+        return topologicalOrder() == null;
+    }
 
     static int unsignedSearch(long[] a, int n, long key) {
         int lo = 0, hi = n - 1;

@@ -1,17 +1,17 @@
 package io.ptotrace.model.graph;
 
-import io.ptotrace.model.util.RadixSort;
 import io.ptotrace.model.deps.DepsArg;
 import io.ptotrace.model.deps.DepsEdge;
 import io.ptotrace.model.deps.DepsReader;
 import io.ptotrace.model.deps.DepsTask;
 import io.ptotrace.model.deps.DepsTensor;
 import io.ptotrace.model.deps.DepsVisitor;
+import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.GrowableColumns.Bytes;
 import io.ptotrace.model.util.GrowableColumns.Ints;
 import io.ptotrace.model.util.GrowableColumns.Longs;
-import io.ptotrace.model.util.GrowableColumns;
 import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.model.util.RadixSort;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,7 +53,9 @@ final class TaskGraphBuilder implements DepsVisitor {
     private final Map<List<String>, Integer> flagCodes = new IdentityHashMap<>();
 
     @Override
-    public void runtime(String name) { g.runtime = name; }
+    public void runtime(String name) {
+        g.runtime = name;
+    }
 
     TaskGraphBuilder(Path file, DepsReader.Detail detail, long fileSize) {
         g = new TaskGraph(file, detail);
@@ -65,24 +67,51 @@ final class TaskGraphBuilder implements DepsVisitor {
         nodeIds = new Longs(tasks);
         tensors = new LongIntMap(1024);
         tensorIds = new Longs(1024);
-        taskNode = new Ints(tasks); taskKernels = new Ints(tasks * 3); taskBlock = new Ints(tasks); taskScope = new Ints(tasks);
-        taskEarly = new Bytes(tasks); taskExact = new Bytes(tasks);
+        taskNode = new Ints(tasks);
+        taskKernels = new Ints(tasks * 3);
+        taskBlock = new Ints(tasks);
+        taskScope = new Ints(tasks);
+        taskEarly = new Bytes(tasks);
+        taskExact = new Bytes(tasks);
         argStart = new Ints(tasks + 1);
         argStart.add(0);
         int args = full ? tasks * 3 : 16;
-        argIdx = new Ints(args); argType = new Ints(args); argTensor = new Ints(args); argDtype = new Ints(args);
-        argShape = new Ints(args); argStrides = new Ints(args); argOffset = new Longs(args); argOffsetOk = new Bytes(args);
+        argIdx = new Ints(args);
+        argType = new Ints(args);
+        argTensor = new Ints(args);
+        argDtype = new Ints(args);
+        argShape = new Ints(args);
+        argStrides = new Ints(args);
+        argOffset = new Longs(args);
+        argOffsetOk = new Bytes(args);
         int rows = annotated ? tasks : 16;
-        tRowTensor = new Ints(rows); tRowIndex = new Ints(rows); tDtype = new Ints(rows);
-        tAddr = new Longs(rows); tVersion = new Longs(rows); tNumel = new Longs(rows); tBits = new Bytes(rows);
-        ePred = new Ints(edges); eSucc = new Ints(edges);
+        tRowTensor = new Ints(rows);
+        tRowIndex = new Ints(rows);
+        tDtype = new Ints(rows);
+        tAddr = new Longs(rows);
+        tVersion = new Longs(rows);
+        tNumel = new Longs(rows);
+        tBits = new Bytes(rows);
+        ePred = new Ints(edges);
+        eSucc = new Ints(edges);
         if (annotated) {
-            eArg = new Ints(edges); eSource = new Ints(edges); eFlags = new Ints(edges); eOverlap = new Ints(edges);
-            eHazard = new Ints(edges); eAccess = new Ints(edges); eTensor = new Ints(edges);
+            eArg = new Ints(edges);
+            eSource = new Ints(edges);
+            eFlags = new Ints(edges);
+            eOverlap = new Ints(edges);
+            eHazard = new Ints(edges);
+            eAccess = new Ints(edges);
+            eTensor = new Ints(edges);
         }
         if (full) {
-            eCDtype = new Ints(edges); eCShape = new Ints(edges); eCStrides = new Ints(edges); ePShape = new Ints(edges);
-            ePStrides = new Ints(edges); eCOff = new Longs(edges); ePOff = new Longs(edges); eBits = new Bytes(edges);
+            eCDtype = new Ints(edges);
+            eCShape = new Ints(edges);
+            eCStrides = new Ints(edges);
+            ePShape = new Ints(edges);
+            ePStrides = new Ints(edges);
+            eCOff = new Longs(edges);
+            ePOff = new Longs(edges);
+            eBits = new Bytes(edges);
         }
     }
 
@@ -109,7 +138,10 @@ final class TaskGraphBuilder implements DepsVisitor {
     @Override
     public void task(DepsTask t) {
         g.taskEntries++;
-        if (!t.idOk) { g.skippedTasks++; return; }
+        if (!t.idOk) {
+            g.skippedTasks++;
+            return;
+        }
         int n = node(t.id);
         int earlier = nodeTaskProv[n];
         if (earlier >= 0) {
@@ -144,7 +176,10 @@ final class TaskGraphBuilder implements DepsVisitor {
     @Override
     public void tensor(DepsTensor t) {
         g.tensorEntries++;
-        if (!t.idOk) { g.skippedTensors++; return; }
+        if (!t.idOk) {
+            g.skippedTensors++;
+            return;
+        }
         int ti = tensor(t.id);
         int earlier = tensorRowProv[ti];
         if (earlier >= 0) {
@@ -158,14 +193,18 @@ final class TaskGraphBuilder implements DepsVisitor {
         tVersion.add(t.version != null ? t.version : 0);
         tDtype.add(strings.code(t.dtype));
         tNumel.add(t.bufferNumelOk ? t.bufferNumel : 0);
-        tBits.add((t.bufferAddrOk ? TaskGraph.T_ADDR : 0) | (t.version != null ? TaskGraph.T_VERSION : 0)
-            | (t.bufferNumelOk ? TaskGraph.T_NUMEL : 0));
+        tBits.add((t.bufferAddrOk ? TaskGraph.T_ADDR : 0)
+                | (t.version != null ? TaskGraph.T_VERSION : 0)
+                | (t.bufferNumelOk ? TaskGraph.T_NUMEL : 0));
     }
 
     @Override
     public void edge(DepsEdge e) {
         g.edgeEntries++;
-        if (!e.endpointsOk) { g.skippedEdges++; return; }
+        if (!e.endpointsOk) {
+            g.skippedEdges++;
+            return;
+        }
         ePred.add(node(e.pred));
         eSucc.add(node(e.succ));
         if (annotated) {
@@ -185,7 +224,8 @@ final class TaskGraphBuilder implements DepsVisitor {
             ePStrides.add(arrays.intern(e.producerStrides));
             eCOff.add(e.consumerStartOffsetOk ? e.consumerStartOffset : 0);
             ePOff.add(e.producerStartOffsetOk ? e.producerStartOffset : 0);
-            eBits.add((e.consumerStartOffsetOk ? TaskGraph.E_COFF : 0) | (e.producerStartOffsetOk ? TaskGraph.E_POFF : 0));
+            eBits.add((e.consumerStartOffsetOk ? TaskGraph.E_COFF : 0)
+                    | (e.producerStartOffsetOk ? TaskGraph.E_POFF : 0));
         }
     }
 
@@ -201,7 +241,9 @@ final class TaskGraphBuilder implements DepsVisitor {
     }
 
     @Override
-    public void noEdgesList() { edgesListed = false; }
+    public void noEdgesList() {
+        edgesListed = false;
+    }
 
     @Override
     public void unexpected(String member, String where) {
@@ -231,8 +273,11 @@ final class TaskGraphBuilder implements DepsVisitor {
         g.taskRows = taskNode.n;
         g.taskNode = trim(taskNode);
         GrowableColumns.remap(g.taskNode, g.taskRows, provToNode);
-        g.taskKernels = trim(taskKernels); g.taskBlock = trim(taskBlock); g.taskScope = trim(taskScope);
-        g.taskEarly = trim(taskEarly); g.taskKernelsExact = trim(taskExact);
+        g.taskKernels = trim(taskKernels);
+        g.taskBlock = trim(taskBlock);
+        g.taskScope = trim(taskScope);
+        g.taskEarly = trim(taskEarly);
+        g.taskKernelsExact = trim(taskExact);
         g.argStart = trim(argStart);
 
         int tn = tensorIds.n;
@@ -248,15 +293,25 @@ final class TaskGraphBuilder implements DepsVisitor {
         tensorRowProv = null;
 
         g.argCount = argIdx.n;
-        g.argIdx = trim(argIdx); g.argType = trim(argType); g.argTensor = trim(argTensor); g.argDtype = trim(argDtype);
-        g.argShape = trim(argShape); g.argStrides = trim(argStrides); g.argOffset = trim(argOffset); g.argOffsetOk = trim(argOffsetOk);
+        g.argIdx = trim(argIdx);
+        g.argType = trim(argType);
+        g.argTensor = trim(argTensor);
+        g.argDtype = trim(argDtype);
+        g.argShape = trim(argShape);
+        g.argStrides = trim(argStrides);
+        g.argOffset = trim(argOffset);
+        g.argOffsetOk = trim(argOffsetOk);
         GrowableColumns.remap(g.argTensor, g.argCount, provToTensor);
 
         g.tensorRows = tRowTensor.n;
         g.tRowTensor = trim(tRowTensor);
         GrowableColumns.remap(g.tRowTensor, g.tensorRows, provToTensor);
-        g.tRowIndex = trim(tRowIndex); g.tDtype = trim(tDtype); g.tAddr = trim(tAddr); g.tVersion = trim(tVersion);
-        g.tNumel = trim(tNumel); g.tBits = trim(tBits);
+        g.tRowIndex = trim(tRowIndex);
+        g.tDtype = trim(tDtype);
+        g.tAddr = trim(tAddr);
+        g.tVersion = trim(tVersion);
+        g.tNumel = trim(tNumel);
+        g.tBits = trim(tBits);
 
         int en = ePred.n;
         g.edgeCount = en;
@@ -266,16 +321,27 @@ final class TaskGraphBuilder implements DepsVisitor {
         GrowableColumns.remap(g.eSucc, en, provToNode);
         int[] none = annotated && full ? null : filled(en, -1);
         if (annotated) {
-            g.eArg = trim(eArg); g.eSource = trim(eSource); g.eFlags = trim(eFlags); g.eOverlap = trim(eOverlap);
-            g.eHazard = trim(eHazard); g.eAccess = trim(eAccess); g.eTensor = trim(eTensor);
+            g.eArg = trim(eArg);
+            g.eSource = trim(eSource);
+            g.eFlags = trim(eFlags);
+            g.eOverlap = trim(eOverlap);
+            g.eHazard = trim(eHazard);
+            g.eAccess = trim(eAccess);
+            g.eTensor = trim(eTensor);
             GrowableColumns.remap(g.eTensor, en, provToTensor);
         } else {
             g.eArg = filled(en, TaskGraph.ABSENT);
             g.eSource = g.eFlags = g.eOverlap = g.eHazard = g.eAccess = g.eTensor = none;
         }
         if (full) {
-            g.eCDtype = trim(eCDtype); g.eCShape = trim(eCShape); g.eCStrides = trim(eCStrides); g.ePShape = trim(ePShape);
-            g.ePStrides = trim(ePStrides); g.eCOff = trim(eCOff); g.ePOff = trim(ePOff); g.eBits = trim(eBits);
+            g.eCDtype = trim(eCDtype);
+            g.eCShape = trim(eCShape);
+            g.eCStrides = trim(eCStrides);
+            g.ePShape = trim(ePShape);
+            g.ePStrides = trim(ePStrides);
+            g.eCOff = trim(eCOff);
+            g.ePOff = trim(ePOff);
+            g.eBits = trim(eBits);
         } else {
             g.eCDtype = g.eCShape = g.eCStrides = g.ePShape = g.ePStrides = none;
             g.eCOff = g.ePOff = new long[0]; // read only where eBits says an offset is there, and it never does
@@ -303,7 +369,10 @@ final class TaskGraphBuilder implements DepsVisitor {
             if (!ascending(keys, from, to)) Arrays.sort(keys, from, to);
             for (int k = from; k < to; k++) if (k == from || (keys[k] >>> 32) != (keys[k - 1] >>> 32)) pairs++;
         }
-        int[] outStart = new int[n + 1], pairPred = new int[pairs], pairSucc = new int[pairs], rowStart = new int[pairs + 1];
+        int[] outStart = new int[n + 1],
+                pairPred = new int[pairs],
+                pairSucc = new int[pairs],
+                rowStart = new int[pairs + 1];
         int[] rows = new int[en], ePair = new int[en];
         int p = -1;
         for (int v = 0; v < n; v++) {
@@ -333,9 +402,15 @@ final class TaskGraphBuilder implements DepsVisitor {
             inPair[k] = q;
         }
         g.pairCount = pairs;
-        g.outStart = outStart; g.pairPred = pairPred; g.pairSucc = pairSucc;
-        g.pairRowStart = rowStart; g.pairRows = rows; g.ePair = ePair;
-        g.inStart = inStart; g.inPred = inPred; g.inPair = inPair;
+        g.outStart = outStart;
+        g.pairPred = pairPred;
+        g.pairSucc = pairSucc;
+        g.pairRowStart = rowStart;
+        g.pairRows = rows;
+        g.ePair = ePair;
+        g.inStart = inStart;
+        g.inPred = inPred;
+        g.inPair = inPair;
     }
 
     private static boolean ascending(long[] a, int from, int to) {

@@ -36,7 +36,9 @@ final class Topology {
                     while (i > 0) {
                         int parent = (i - 1) >>> 1;
                         if (heap[parent] <= heap[i]) break;
-                        int t = heap[parent]; heap[parent] = heap[i]; heap[i] = t;
+                        int t = heap[parent];
+                        heap[parent] = heap[i];
+                        heap[i] = t;
                         i = parent;
                     }
                 }
@@ -51,7 +53,9 @@ final class Topology {
             if (l >= size) return;
             int c = l + 1 < size && heap[l + 1] < heap[l] ? l + 1 : l;
             if (heap[i] <= heap[c]) return;
-            int t = heap[i]; heap[i] = heap[c]; heap[c] = t;
+            int t = heap[i];
+            heap[i] = heap[c];
+            heap[c] = t;
             i = c;
         }
     }

@@ -32,7 +32,8 @@ public final class TransitiveReduction {
         lastSucc = new int[n];
         for (int x = 0; x < n; x++) {
             int v = order[x], last = -1;
-            for (int p = g.outStart[v], end = g.outStart[v + 1]; p < end; p++) last = Math.max(last, pos[g.pairSucc[p]]);
+            for (int p = g.outStart[v], end = g.outStart[v + 1]; p < end; p++)
+                last = Math.max(last, pos[g.pairSucc[p]]);
             lastSucc[x] = last;
         }
         pool = new long[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(64, poolLongs))];
@@ -43,7 +44,8 @@ public final class TransitiveReduction {
 
     /** The redundant pairs, or null when the graph has a cycle. */
     public static BitSet redundantPairs(TaskGraph g) {
-        long budget = Math.max(1L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 64)); // longs
+        long budget =
+                Math.max(1L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 64)); // longs
         long useful = (long) g.nodeCount() * (WINDOW / 64) + 64; // every node's set live at once
         return redundantPairs(g, WINDOW, Math.min(budget, useful));
     }
@@ -112,7 +114,10 @@ public final class TransitiveReduction {
                 int s;
                 if (freeCount > 0) s = free[--freeCount];
                 else if (fresh < capacity && fresh < live.length) s = fresh++;
-                else { ok = false; break; }
+                else {
+                    ok = false;
+                    break;
+                }
                 int base = s * words;
                 if (any) System.arraycopy(acc, 0, pool, base, words);
                 else Arrays.fill(pool, base, base + words, 0L);

@@ -1,6 +1,5 @@
 package io.ptotrace.model.tree;
 
-import io.ptotrace.io.InputProblem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +20,8 @@ import java.util.stream.Collectors;
  */
 public final class DispatchSelection {
     public static final String RECORDS = "chip_swimlane_records.json";
-    private static final Pattern DISPATCH = Pattern.compile("d[0-9]+"), DISPATCH_ID = Pattern.compile("([0-9]+):([0-9]+)");
+    private static final Pattern DISPATCH = Pattern.compile("d[0-9]+"),
+            DISPATCH_ID = Pattern.compile("([0-9]+):([0-9]+)");
 
     /** One rank's capture in the merge. */
     public static final class Capture {
@@ -54,12 +54,18 @@ public final class DispatchSelection {
     public final String dispatch;
     /** {@code RUN:SLOT}, or null under {@code --dispatch}. */
     public final String dispatchId;
+
     public final List<Capture> captures;
     public final List<Missing> missing;
     /** {@code dispatch_pairing} and what goes with it, in the trace metadata's order. */
     public final Map<String, Object> pairing;
 
-    private DispatchSelection(String dispatch, String dispatchId, List<Capture> captures, List<Missing> missing, Map<String, Object> pairing) {
+    private DispatchSelection(
+            String dispatch,
+            String dispatchId,
+            List<Capture> captures,
+            List<Missing> missing,
+            Map<String, Object> pairing) {
         this.dispatch = dispatch;
         this.dispatchId = dispatchId;
         this.captures = Collections.unmodifiableList(captures);
@@ -77,7 +83,8 @@ public final class DispatchSelection {
     /** The (run id, task slot) of a {@code --dispatch-id} value. */
     public static long[] parseDispatchId(String v) {
         Matcher m = v == null ? null : DISPATCH_ID.matcher(v);
-        if (m == null || !m.matches()) throw new IllegalArgumentException("--dispatch-id must use RUN_ID:TASK_SLOT (for example, 17:5)");
+        if (m == null || !m.matches())
+            throw new IllegalArgumentException("--dispatch-id must use RUN_ID:TASK_SLOT (for example, 17:5)");
         try {
             return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
         } catch (NumberFormatException e) {
@@ -104,14 +111,17 @@ public final class DispatchSelection {
         }
         long withSidecar = found.stream().filter(c -> c.identity != null).count();
         if (withSidecar != 0 && withSidecar != found.size())
-            throw RankTree.problem(dn + " has dispatch identity metadata for only " + withSidecar + "/" + found.size() + " Ranks");
+            throw RankTree.problem(
+                    dn + " has dispatch identity metadata for only " + withSidecar + "/" + found.size() + " Ranks");
         Map<String, Object> pairing = new LinkedHashMap<>();
         boolean grouped = found.stream().anyMatch(c -> c.identity != null && c.identity.groupSize > 1);
         if (withSidecar > 0 && grouped) {
             DispatchIdentity first = found.get(0).identity;
             for (Capture c : found)
                 if (c.identity.runId != first.runId || c.identity.taskSlot != first.taskSlot)
-                    throw RankTree.problem(dn + " refers to different parent dispatches across Ranks; use --dispatch-id RUN_ID:TASK_SLOT");
+                    throw RankTree.problem(
+                            dn
+                                    + " refers to different parent dispatches across Ranks; use --dispatch-id RUN_ID:TASK_SLOT");
             groupCheck(first.runId + ":" + first.taskSlot, found, missing.isEmpty());
             parentPairing(pairing, first);
         } else {
@@ -140,12 +150,14 @@ public final class DispatchSelection {
         if (found.isEmpty()) throw RankTree.problem("no Rank captures found for parent dispatch " + name);
         DispatchIdentity first = found.get(0).identity;
         for (Capture c : found)
-            if (c.identity.groupSize != first.groupSize || !Objects.equals(c.identity.callableDigest, first.callableDigest))
+            if (c.identity.groupSize != first.groupSize
+                    || !Objects.equals(c.identity.callableDigest, first.callableDigest))
                 throw RankTree.problem("inconsistent metadata for parent dispatch " + name);
-        if (first.groupSize <= 1) throw RankTree.problem("parent dispatch " + name + " is an individual submission; pair it by dN");
+        if (first.groupSize <= 1)
+            throw RankTree.problem("parent dispatch " + name + " is an individual submission; pair it by dN");
         if (!twice.isEmpty())
             throw RankTree.problem("parent dispatch " + name + " has several captures on the same Rank " + pyList(twice)
-                + "; one Rank contributes at most one capture to a group");
+                    + "; one Rank contributes at most one capture to a group");
         // a rank of the tree that holds no capture of this dispatch is a missing member of the group
         List<Missing> missing = new ArrayList<>();
         TreeSet<Integer> ranksFound = found.stream().map(c -> c.rank).collect(Collectors.toCollection(TreeSet::new));
@@ -161,17 +173,23 @@ public final class DispatchSelection {
     private static void groupCheck(String name, List<Capture> found, boolean complete) {
         long size = found.get(0).identity.groupSize;
         for (Capture c : found)
-            if (c.identity.groupSize != size || !Objects.equals(c.identity.callableDigest, found.get(0).identity.callableDigest))
+            if (c.identity.groupSize != size
+                    || !Objects.equals(c.identity.callableDigest, found.get(0).identity.callableDigest))
                 throw RankTree.problem("inconsistent metadata for parent dispatch " + name);
         TreeSet<Long> indexes = new TreeSet<>();
         List<Long> all = new ArrayList<>();
-        for (Capture c : found) { indexes.add(c.identity.groupIndex); all.add(c.identity.groupIndex); }
+        for (Capture c : found) {
+            indexes.add(c.identity.groupIndex);
+            all.add(c.identity.groupIndex);
+        }
         Collections.sort(all);
-        boolean exact = all.size() == size && indexes.size() == size && indexes.first() == 0 && indexes.last() == size - 1;
+        boolean exact =
+                all.size() == size && indexes.size() == size && indexes.first() == 0 && indexes.last() == size - 1;
         // with a rank missing the group is known to be incomplete; the rank is named instead
         boolean plausible = indexes.size() == all.size();
         if (complete ? !exact : !plausible)
-            throw RankTree.problem("incomplete parent dispatch " + name + ": expected group indexes 0.." + (size - 1) + ", found " + pyList(all));
+            throw RankTree.problem("incomplete parent dispatch " + name + ": expected group indexes 0.." + (size - 1)
+                    + ", found " + pyList(all));
     }
 
     private static void parentPairing(Map<String, Object> pairing, DispatchIdentity first) {

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 public final class RankPairing {
     /** How many assignments the fit may score before it refuses. */
     static final long MAX_WAYS = 200_000;
+
     static final double CLEAR_FACTOR = 4.0;
 
     /** One rank's capture as the pairing sees it. */
@@ -38,7 +39,8 @@ public final class RankPairing {
             this(rank, windows, clockFreqHz, identity, null);
         }
 
-        public Capture(int rank, CaptureWindows windows, long clockFreqHz, DispatchIdentity identity, Placement preplaced) {
+        public Capture(
+                int rank, CaptureWindows windows, long clockFreqHz, DispatchIdentity identity, Placement preplaced) {
             this.rank = rank;
             this.windows = windows;
             this.clockFreqHz = clockFreqHz;
@@ -56,7 +58,14 @@ public final class RankPairing {
         public final List<String> sidecarKeys;
         public final Long windowExcessNs, assignmentMarginNs;
 
-        Pair(int rank, HostWindow window, Placement placement, String source, List<String> sidecarKeys, Long excess, Long margin) {
+        Pair(
+                int rank,
+                HostWindow window,
+                Placement placement,
+                String source,
+                List<String> sidecarKeys,
+                Long excess,
+                Long margin) {
             this.rank = rank;
             this.window = window;
             this.placement = placement;
@@ -94,9 +103,11 @@ public final class RankPairing {
         List<HostWindow> windows = new ArrayList<>();
         for (HostWindow w : all) if (placeable(w)) windows.add(w);
         if (windows.isEmpty())
-            throw new PlacementFailure("the Host logs hold no chip.run.runner_run / chip.run.runner_run.device_wall pair; nothing brackets the device work");
+            throw new PlacementFailure(
+                    "the Host logs hold no chip.run.runner_run / chip.run.runner_run.device_wall pair; nothing brackets the device work");
         if (windows.size() < captures.size())
-            throw new PlacementFailure(captures.size() + " captures but only " + windows.size() + " Host invocations to place them in");
+            throw new PlacementFailure(
+                    captures.size() + " captures but only " + windows.size() + " Host invocations to place them in");
         Map<Integer, Capture> byRank = new LinkedHashMap<>();
         for (Capture c : captures) byRank.put(c.rank, c);
         Map<Integer, Pair> done = new HashMap<>();
@@ -105,33 +116,55 @@ public final class RankPairing {
         // a host-orchestrated capture names its invocation itself (its Host records lie inside it)
         for (Capture c : captures) {
             if (c.preplaced == null) continue;
-            HostWindow w = windows.stream().filter(x -> x.pid == c.preplaced.window.pid && x.inv == c.preplaced.window.inv).findFirst()
-                .orElse(c.preplaced.window);
+            HostWindow w = windows.stream()
+                    .filter(x -> x.pid == c.preplaced.window.pid && x.inv == c.preplaced.window.inv)
+                    .findFirst()
+                    .orElse(c.preplaced.window);
             claimed.put(w, c.rank);
             List<String> keys = new ArrayList<>();
             if (c.identity != null && c.identity.hostPid > 0) keys.add("host_pid");
             if (c.identity != null && identity(c.identity) != null) keys.add("dispatch");
-            done.put(c.rank, new Pair(c.rank, w, c.preplaced, "capture_sidecar", keys.isEmpty() ? null : keys, null, null));
+            done.put(
+                    c.rank,
+                    new Pair(c.rank, w, c.preplaced, "capture_sidecar", keys.isEmpty() ? null : keys, null, null));
         }
         for (RankPin pin : pins) {
             Capture c = byRank.get(pin.rank);
-            if (c != null && c.preplaced != null) continue; // placed by its own Host records; the pin has nothing to choose
-            if (c == null) throw new PlacementFailure("pinned pairing names a capture that is not being merged: [" + pin.rank + "]");
-            List<HostWindow> of = windows.stream().filter(w -> w.pid == pin.pid && (pin.inv < 0 || w.inv == pin.inv)).collect(Collectors.toList());
+            if (c != null && c.preplaced != null)
+                continue; // placed by its own Host records; the pin has nothing to choose
+            if (c == null)
+                throw new PlacementFailure(
+                        "pinned pairing names a capture that is not being merged: [" + pin.rank + "]");
+            List<HostWindow> of = windows.stream()
+                    .filter(w -> w.pid == pin.pid && (pin.inv < 0 || w.inv == pin.inv))
+                    .collect(Collectors.toList());
             if (pin.inv >= 0 && of.isEmpty())
-                throw new PlacementFailure("pinned pairing " + pin + " names an invocation with no placeable chip.run.runner_run window in the Host logs");
+                throw new PlacementFailure("pinned pairing " + pin
+                        + " names an invocation with no placeable chip.run.runner_run window in the Host logs");
             if (of.size() != 1)
-                throw new PlacementFailure("pinned pairing " + pin + " names a pid with " + of.size() + " placeable invocations (inv "
-                    + of.stream().map(w -> String.valueOf(w.inv)).collect(Collectors.joining(", ")) + "); name the invocation too, as "
-                    + pin.rank + "=" + pin.pid + ":INV");
+                throw new PlacementFailure(
+                        "pinned pairing " + pin + " names a pid with " + of.size() + " placeable invocations (inv "
+                                + of.stream().map(w -> String.valueOf(w.inv)).collect(Collectors.joining(", "))
+                                + "); name the invocation too, as "
+                                + pin.rank + "=" + pin.pid + ":INV");
             HostWindow w = of.get(0);
-            if (claimed.containsKey(w)) throw new PlacementFailure("pinned pairing sends two captures to one Host invocation");
+            if (claimed.containsKey(w))
+                throw new PlacementFailure("pinned pairing sends two captures to one Host invocation");
             claimed.put(w, c.rank);
         }
         for (Map.Entry<HostWindow, Integer> e : claimed.entrySet()) {
             Capture c = byRank.get(e.getValue());
             if (done.containsKey(c.rank)) continue;
-            done.put(c.rank, new Pair(c.rank, e.getKey(), Placement.place(e.getKey(), c.windows, c.clockFreqHz), "pinned", null, null, null));
+            done.put(
+                    c.rank,
+                    new Pair(
+                            c.rank,
+                            e.getKey(),
+                            Placement.place(e.getKey(), c.windows, c.clockFreqHz),
+                            "pinned",
+                            null,
+                            null,
+                            null));
         }
 
         // sidecars narrow the windows: host_pid to a process, the dispatch identity to an invocation
@@ -155,10 +188,20 @@ public final class RankPairing {
             if (ws.size() == 1 && !used.isEmpty() && c.identity != null && c.identity.hostPid > 0) {
                 HostWindow w = ws.get(0);
                 if (claimed.containsKey(w))
-                    throw new PlacementFailure("capture " + c.rank + "'s sidecar names a Host invocation that a pinned pairing already claims; "
-                        + "the pin and the capture disagree about which invocation ran it");
+                    throw new PlacementFailure("capture " + c.rank
+                            + "'s sidecar names a Host invocation that a pinned pairing already claims; "
+                            + "the pin and the capture disagree about which invocation ran it");
                 claimed.put(w, c.rank);
-                done.put(c.rank, new Pair(c.rank, w, Placement.place(w, c.windows, c.clockFreqHz), "capture_sidecar", used, null, null));
+                done.put(
+                        c.rank,
+                        new Pair(
+                                c.rank,
+                                w,
+                                Placement.place(w, c.windows, c.clockFreqHz),
+                                "capture_sidecar",
+                                used,
+                                null,
+                                null));
                 continue;
             }
             candidates.put(c.rank, ws);
@@ -173,7 +216,12 @@ public final class RankPairing {
 
     /** The dispatch identity a sidecar gives the root span: (run id, endpoint dispatch, pipeline slot, generation). */
     private static long[] identity(DispatchIdentity d) {
-        Object[] v = {d.members.get("run_id"), d.members.get("endpoint_dispatch_id"), d.members.get("pipeline_slot"), d.members.get("pipeline_generation")};
+        Object[] v = {
+            d.members.get("run_id"),
+            d.members.get("endpoint_dispatch_id"),
+            d.members.get("pipeline_slot"),
+            d.members.get("pipeline_generation")
+        };
         long[] out = new long[4];
         for (int i = 0; i < 4; i++) {
             if (!(v[i] instanceof Long)) return null;
@@ -198,8 +246,11 @@ public final class RankPairing {
         return c;
     }
 
-    private static void fit(Map<Integer, Capture> byRank, Map<Integer, List<HostWindow>> candidates, Map<HostWindow, Integer> claimed,
-                            Map<Integer, Pair> done) {
+    private static void fit(
+            Map<Integer, Capture> byRank,
+            Map<Integer, List<HostWindow>> candidates,
+            Map<HostWindow, Integer> claimed,
+            Map<Integer, Pair> done) {
         List<Integer> ranks = new ArrayList<>(candidates.keySet());
         List<List<HostWindow>> lists = new ArrayList<>();
         long ways = 1;
@@ -210,11 +261,14 @@ public final class RankPairing {
             ways = Math.min(Long.MAX_VALUE / 2, ways * Math.max(1, l.size()));
         }
         if (ways > MAX_WAYS) {
-            long noSidecar = ranks.stream().filter(r -> byRank.get(r).identity == null).count();
+            long noSidecar =
+                    ranks.stream().filter(r -> byRank.get(r).identity == null).count();
             long windowCount = lists.stream().flatMap(List::stream).distinct().count();
-            throw new PlacementFailure(noSidecar + " capture(s) carry no dispatch_identity.json and the Host logs hold " + windowCount
-                + " candidate chip.run.runner_run windows, which is " + ways + " ways of matching them \u2014 too many to score. "
-                + "Pin the ranks with --rank-pid RANK=PID:INV.");
+            throw new PlacementFailure(
+                    noSidecar + " capture(s) carry no dispatch_identity.json and the Host logs hold " + windowCount
+                            + " candidate chip.run.runner_run windows, which is " + ways
+                            + " ways of matching them \u2014 too many to score. "
+                            + "Pin the ranks with --rank-pid RANK=PID:INV.");
         }
         // each rank's feasible windows with their placements and costs
         List<List<Object[]>> options = new ArrayList<>();
@@ -235,23 +289,42 @@ public final class RankPairing {
         int[][] bestChoice = {null};
         search(options, 0, new int[ranks.size()], new java.util.HashSet<>(), 0.0, best, bestChoice);
         if (bestChoice[0] == null)
-            throw new PlacementFailure("no way of matching these captures to the Host log's invocations puts every capture inside a window "
-                + "wide enough to hold it; the log and the captures are probably from different runs");
+            throw new PlacementFailure(
+                    "no way of matching these captures to the Host log's invocations puts every capture inside a window "
+                            + "wide enough to hold it; the log and the captures are probably from different runs");
         if (best[1] != Double.POSITIVE_INFINITY && !(best[1] >= CLEAR_FACTOR * best[0] && best[1] > best[0]))
-            throw new PlacementFailure(String.format(Locale.ROOT, "the captures pair ambiguously with the Host log's invocations: the best match is "
-                + "off by %.1f us of window and the next by %.1f us, which is too close to tell apart. Pin the ranks with --rank-pid RANK=PID:INV.",
-                best[0] / 1000.0, best[1] / 1000.0));
+            throw new PlacementFailure(String.format(
+                    Locale.ROOT,
+                    "the captures pair ambiguously with the Host log's invocations: the best match is "
+                            + "off by %.1f us of window and the next by %.1f us, which is too close to tell apart. Pin the ranks with --rank-pid RANK=PID:INV.",
+                    best[0] / 1000.0,
+                    best[1] / 1000.0));
         Long margin = best[1] == Double.POSITIVE_INFINITY ? null : Math.round(best[1] - best[0]);
         for (int i = 0; i < ranks.size(); i++) {
             Object[] o = options.get(i).get(bestChoice[0][i]);
             int r = ranks.get(i);
-            done.put(r, new Pair(r, (HostWindow) o[0], (Placement) o[1], "device_window_fit", null, Math.round((Double) o[2]), margin));
+            done.put(
+                    r,
+                    new Pair(
+                            r,
+                            (HostWindow) o[0],
+                            (Placement) o[1],
+                            "device_window_fit",
+                            null,
+                            Math.round((Double) o[2]),
+                            margin));
         }
     }
 
     /** Depth-first over distinct-window assignments, keeping the best and second-best total cost. */
-    private static void search(List<List<Object[]>> options, int i, int[] choice, java.util.Set<HostWindow> used, double sum,
-                               double[] best, int[][] bestChoice) {
+    private static void search(
+            List<List<Object[]>> options,
+            int i,
+            int[] choice,
+            java.util.Set<HostWindow> used,
+            double sum,
+            double[] best,
+            int[][] bestChoice) {
         if (i == options.size()) {
             if (sum < best[0]) {
                 best[1] = best[0];

@@ -20,15 +20,20 @@ public final class RankPin {
 
     public static RankPin parse(String item) {
         Matcher m = FORM.matcher(item == null ? "" : item.strip());
-        if (!m.matches()) throw new IllegalArgumentException("--rank-pid must be RANK=PID or RANK=PID:INV (for example, 0=4242), not '" + item + "'");
+        if (!m.matches())
+            throw new IllegalArgumentException(
+                    "--rank-pid must be RANK=PID or RANK=PID:INV (for example, 0=4242), not '" + item + "'");
         long inv = -1;
         if (m.group(3) != null) {
             if (!m.group(3).matches("[0-9]+"))
-                throw new IllegalArgumentException("--rank-pid invocation must be a number, as RANK=PID:INV, not '" + item + "'");
+                throw new IllegalArgumentException(
+                        "--rank-pid invocation must be a number, as RANK=PID:INV, not '" + item + "'");
             inv = parseNumber(m.group(3), item);
         }
         long rank = parseNumber(m.group(1), item);
-        if (rank > Integer.MAX_VALUE) throw new IllegalArgumentException("--rank-pid must be RANK=PID or RANK=PID:INV (for example, 0=4242), not '" + item + "'");
+        if (rank > Integer.MAX_VALUE)
+            throw new IllegalArgumentException(
+                    "--rank-pid must be RANK=PID or RANK=PID:INV (for example, 0=4242), not '" + item + "'");
         return new RankPin((int) rank, parseNumber(m.group(2), item), inv);
     }
 
@@ -36,9 +41,13 @@ public final class RankPin {
         try {
             return Long.parseLong(s);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--rank-pid must be RANK=PID or RANK=PID:INV (for example, 0=4242), not '" + item + "'");
+            throw new IllegalArgumentException(
+                    "--rank-pid must be RANK=PID or RANK=PID:INV (for example, 0=4242), not '" + item + "'");
         }
     }
 
-    @Override public String toString() { return rank + "=" + pid + (inv >= 0 ? ":" + inv : ""); }
+    @Override
+    public String toString() {
+        return rank + "=" + pid + (inv >= 0 ? ":" + inv : "");
+    }
 }

@@ -88,7 +88,8 @@ public final class RankTree {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, glob)) {
             for (Path p : s) l.add(p);
         } catch (IOException e) {
-            throw new InputProblem(dir.toString(), "cannot list this folder: " + io.ptotrace.io.IoCause.words(e), null, e);
+            throw new InputProblem(
+                    dir.toString(), "cannot list this folder: " + io.ptotrace.io.IoCause.words(e), null, e);
         }
         return l;
     }

@@ -21,10 +21,11 @@ public final class TreeHostLogs {
      */
     public static List<Path> of(Path root, List<Path> given) {
         if (given != null && !given.isEmpty()) {
-            List<Path> absent = given.stream().filter(p -> !Files.isRegularFile(p)).collect(Collectors.toList());
+            List<Path> absent =
+                    given.stream().filter(p -> !Files.isRegularFile(p)).collect(Collectors.toList());
             if (!absent.isEmpty())
                 throw RankTree.problem("--host-log names a file that does not exist: "
-                    + absent.stream().map(Path::toString).collect(Collectors.joining(", ")));
+                        + absent.stream().map(Path::toString).collect(Collectors.joining(", ")));
             return new ArrayList<>(given);
         }
         TreeSet<String> names = new TreeSet<>();
@@ -38,9 +39,10 @@ public final class TreeHostLogs {
         }
         found.sort((a, b) -> a.toString().compareTo(b.toString()));
         if (found.isEmpty())
-            throw RankTree.problem("no host_clock_alignment.*.log or host.*.log under " + root + ": cross-Rank placement reads each Rank's "
-                + "device work out of the chip.run.runner_run window that contains it. Pass --host-log, or re-run with a Host log "
-                + "threshold of TIMING or finer.");
+            throw RankTree.problem("no host_clock_alignment.*.log or host.*.log under " + root
+                    + ": cross-Rank placement reads each Rank's "
+                    + "device work out of the chip.run.runner_run window that contains it. Pass --host-log, or re-run with a Host log "
+                    + "threshold of TIMING or finer.");
         return found;
     }
 
@@ -53,7 +55,8 @@ public final class TreeHostLogs {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, glob)) {
             for (Path p : s) l.add(p);
         } catch (IOException e) {
-            throw new InputProblem(dir.toString(), "cannot list this folder: " + io.ptotrace.io.IoCause.words(e), null, e);
+            throw new InputProblem(
+                    dir.toString(), "cannot list this folder: " + io.ptotrace.io.IoCause.words(e), null, e);
         }
         return l;
     }

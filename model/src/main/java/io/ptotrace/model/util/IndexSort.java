@@ -5,7 +5,9 @@ public final class IndexSort {
     private IndexSort() {}
 
     @FunctionalInterface
-    public interface IntComparator { int compare(int a, int b); }
+    public interface IntComparator {
+        int compare(int a, int b);
+    }
 
     public static int[] identity(int n) {
         int[] ix = new int[n];
@@ -28,7 +30,8 @@ public final class IndexSort {
      * Indexes 0..n−1 ordered by group (0..groups−1), then stably by {@code within}: the order of one stable
      * sort by (group, within), found with a counting pass and a sort per group, the groups in parallel.
      */
-    public static int[] groupedSort(int n, int groups, java.util.function.IntUnaryOperator groupOf, IntComparator within) {
+    public static int[] groupedSort(
+            int n, int groups, java.util.function.IntUnaryOperator groupOf, IntComparator within) {
         return groupedSort(n, groups, groupOf, within, new int[groups + 1]);
     }
 
@@ -37,14 +40,23 @@ public final class IndexSort {
      * indexes whose group is negative; group g ends up at {@code [from[g], from[g + 1])} of the result
      * ({@code from} has {@code groups + 1} entries).
      */
-    public static int[] groupedSort(int n, int groups, java.util.function.IntUnaryOperator groupOf, IntComparator within, int[] from) {
+    public static int[] groupedSort(
+            int n, int groups, java.util.function.IntUnaryOperator groupOf, IntComparator within, int[] from) {
         java.util.Arrays.fill(from, 0);
-        for (int i = 0; i < n; i++) { int g = groupOf.applyAsInt(i); if (g >= 0) from[g + 1]++; }
+        for (int i = 0; i < n; i++) {
+            int g = groupOf.applyAsInt(i);
+            if (g >= 0) from[g + 1]++;
+        }
         for (int g = 0; g < groups; g++) from[g + 1] += from[g];
         int[] ix = new int[from[groups]], fill = java.util.Arrays.copyOf(from, groups);
-        for (int i = 0; i < n; i++) { int g = groupOf.applyAsInt(i); if (g >= 0) ix[fill[g]++] = i; }
+        for (int i = 0; i < n; i++) {
+            int g = groupOf.applyAsInt(i);
+            if (g >= 0) ix[fill[g]++] = i;
+        }
         int[] tmp = new int[ix.length];
-        java.util.stream.IntStream.range(0, groups).parallel().forEach(g -> stableSort(ix, from[g], from[g + 1], tmp, within));
+        java.util.stream.IntStream.range(0, groups)
+                .parallel()
+                .forEach(g -> stableSort(ix, from[g], from[g + 1], tmp, within));
         return ix;
     }
 
@@ -53,7 +65,10 @@ public final class IndexSort {
             for (int i = lo + 1; i < hi; i++) {
                 int v = a[i];
                 int j = i - 1;
-                while (j >= lo && cmp.compare(a[j], v) > 0) { a[j + 1] = a[j]; j--; }
+                while (j >= lo && cmp.compare(a[j], v) > 0) {
+                    a[j + 1] = a[j];
+                    j--;
+                }
                 a[j + 1] = v;
             }
             return;

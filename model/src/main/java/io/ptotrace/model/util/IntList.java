@@ -7,24 +7,38 @@ public final class IntList {
     private int[] a;
     private int n;
 
-    public IntList() { this(16); }
+    public IntList() {
+        this(16);
+    }
 
-    public IntList(int capacity) { a = new int[Math.max(4, capacity)]; }
+    public IntList(int capacity) {
+        a = new int[Math.max(4, capacity)];
+    }
 
     public void add(int v) {
         if (n == a.length) a = Arrays.copyOf(a, a.length + (a.length >> 1) + 16);
         a[n++] = v;
     }
 
-    public int get(int i) { return a[i]; }
+    public int get(int i) {
+        return a[i];
+    }
 
-    public void set(int i, int v) { a[i] = v; }
+    public void set(int i, int v) {
+        a[i] = v;
+    }
 
-    public int size() { return n; }
+    public int size() {
+        return n;
+    }
 
-    public void clear() { n = 0; }
+    public void clear() {
+        n = 0;
+    }
 
-    public int[] toArray() { return Arrays.copyOf(a, n); }
+    public int[] toArray() {
+        return Arrays.copyOf(a, n);
+    }
 
     /** Drops the unused capacity (growth leaves up to a third of the array empty). */
     public void trimToSize() {

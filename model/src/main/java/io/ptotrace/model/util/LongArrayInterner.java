@@ -18,7 +18,11 @@ public final class LongArrayInterner {
         int n = values.size();
         if (n > MAX_LENGTH) return values.toArray();
         long h = 0x9E3779B97F4A7C15L ^ n;
-        for (int k = 0; k < n; k++) { h ^= values.get(k); h *= 0xBF58476D1CE4E5B9L; h ^= h >>> 31; }
+        for (int k = 0; k < n; k++) {
+            h ^= values.get(k);
+            h *= 0xBF58476D1CE4E5B9L;
+            h ^= h >>> 31;
+        }
         int hash = (int) (h ^ (h >>> 32));
         int mask = table.length - 1;
         for (int i = hash & mask; ; i = (i + 1) & mask) {
@@ -35,7 +39,9 @@ public final class LongArrayInterner {
         return a;
     }
 
-    public int size() { return size; }
+    public int size() {
+        return size;
+    }
 
     private static boolean same(long[] a, LongList v) {
         if (a.length != v.size()) return false;

@@ -47,12 +47,18 @@ public final class LongIntMap {
         return i < 0 ? -1 : (int) (slots[2 * i + 1] - 1);
     }
 
-    public void put(long k, int v) { putOrGet(k, v, true); }
+    public void put(long k, int v) {
+        putOrGet(k, v, true);
+    }
 
     /** Puts only if absent; returns the existing value or -1 when inserted. */
-    public int putIfAbsent(long k, int v) { return putOrGet(k, v, false); }
+    public int putIfAbsent(long k, int v) {
+        return putOrGet(k, v, false);
+    }
 
-    public int size() { return size; }
+    public int size() {
+        return size;
+    }
 
     private int putOrGet(long k, int v, boolean replace) {
         long ring = k >>> 32;

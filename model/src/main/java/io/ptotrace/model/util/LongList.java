@@ -7,22 +7,36 @@ public final class LongList {
     private long[] a;
     private int n;
 
-    public LongList() { this(16); }
+    public LongList() {
+        this(16);
+    }
 
-    public LongList(int capacity) { a = new long[Math.max(4, capacity)]; }
+    public LongList(int capacity) {
+        a = new long[Math.max(4, capacity)];
+    }
 
     public void add(long v) {
         if (n == a.length) a = Arrays.copyOf(a, a.length + (a.length >> 1) + 16);
         a[n++] = v;
     }
 
-    public long get(int i) { return a[i]; }
+    public long get(int i) {
+        return a[i];
+    }
 
-    public void set(int i, long v) { a[i] = v; }
+    public void set(int i, long v) {
+        a[i] = v;
+    }
 
-    public int size() { return n; }
+    public int size() {
+        return n;
+    }
 
-    public void clearAll() { n = 0; }
+    public void clearAll() {
+        n = 0;
+    }
 
-    public long[] toArray() { return Arrays.copyOf(a, n); }
+    public long[] toArray() {
+        return Arrays.copyOf(a, n);
+    }
 }

@@ -23,7 +23,9 @@ public final class MemberOrder {
     private int next;
 
     /** Names expected in the order given. */
-    public MemberOrder(String... names) { this(names, identity(names.length)); }
+    public MemberOrder(String... names) {
+        this(names, identity(names.length));
+    }
 
     /** @param expected indexes into {@code names}, in the order they usually come */
     public MemberOrder(String[] names, int... expected) {
@@ -42,7 +44,9 @@ public final class MemberOrder {
     }
 
     /** Call at the start of each object. */
-    public void start() { next = 0; }
+    public void start() {
+        next = 0;
+    }
 
     /** Advances to the next member name; returns its index in the names, {@link #UNKNOWN} or {@link #END}. */
     public int next(JsonParser p) throws IOException {

@@ -32,11 +32,24 @@ public final class PagedColumns {
             int p = i >>> SHIFT, k = i & MASK;
             if (p >= pages.length) return 0;
             switch (width[p]) {
-                case 1: { byte[] a = (byte[]) pages[p]; return k < a.length ? a[k] : 0; }
-                case 2: { short[] a = (short[]) pages[p]; return k < a.length ? a[k] : 0; }
-                case 4: { int[] a = (int[]) pages[p]; return k < a.length ? a[k] : 0; }
-                case 8: { long[] a = (long[]) pages[p]; return k < a.length ? a[k] : 0; }
-                default: return 0;
+                case 1: {
+                    byte[] a = (byte[]) pages[p];
+                    return k < a.length ? a[k] : 0;
+                }
+                case 2: {
+                    short[] a = (short[]) pages[p];
+                    return k < a.length ? a[k] : 0;
+                }
+                case 4: {
+                    int[] a = (int[]) pages[p];
+                    return k < a.length ? a[k] : 0;
+                }
+                case 8: {
+                    long[] a = (long[]) pages[p];
+                    return k < a.length ? a[k] : 0;
+                }
+                default:
+                    return 0;
             }
         }
 
@@ -63,19 +76,30 @@ public final class PagedColumns {
                 width[p] = (byte) (w = nw);
             }
             switch (w) {
-                case 1: ((byte[]) pages[p])[k] = (byte) v; break;
-                case 2: ((short[]) pages[p])[k] = (short) v; break;
-                case 4: ((int[]) pages[p])[k] = (int) v; break;
-                default: ((long[]) pages[p])[k] = v;
+                case 1:
+                    ((byte[]) pages[p])[k] = (byte) v;
+                    break;
+                case 2:
+                    ((short[]) pages[p])[k] = (short) v;
+                    break;
+                case 4:
+                    ((int[]) pages[p])[k] = (int) v;
+                    break;
+                default:
+                    ((long[]) pages[p])[k] = v;
             }
         }
 
         private static int length(Object a, int w) {
             switch (w) {
-                case 1: return ((byte[]) a).length;
-                case 2: return ((short[]) a).length;
-                case 4: return ((int[]) a).length;
-                default: return ((long[]) a).length;
+                case 1:
+                    return ((byte[]) a).length;
+                case 2:
+                    return ((short[]) a).length;
+                case 4:
+                    return ((int[]) a).length;
+                default:
+                    return ((long[]) a).length;
             }
         }
 
@@ -83,7 +107,8 @@ public final class PagedColumns {
         private static Object page(int w, int len, Object old, int ow) {
             int n = old == null ? 0 : length(old, ow);
             switch (w) {
-                case 1: return old == null ? new byte[len] : Arrays.copyOf((byte[]) old, len);
+                case 1:
+                    return old == null ? new byte[len] : Arrays.copyOf((byte[]) old, len);
                 case 2: {
                     if (ow == 2) return Arrays.copyOf((short[]) old, len);
                     short[] a = new short[len];
@@ -107,9 +132,12 @@ public final class PagedColumns {
 
         private static long narrow(Object a, int w, int k) {
             switch (w) {
-                case 1: return ((byte[]) a)[k];
-                case 2: return ((short[]) a)[k];
-                default: return ((int[]) a)[k];
+                case 1:
+                    return ((byte[]) a)[k];
+                case 2:
+                    return ((short[]) a)[k];
+                default:
+                    return ((int[]) a)[k];
             }
         }
 

@@ -22,18 +22,30 @@ public final class RadixSort {
             java.util.Arrays.fill(count, 0);
             for (int i = 0; i < n; i++) count[(int) ((ks[i] >>> shift) & (BUCKETS - 1))]++;
             boolean trivial = false;
-            for (int c : count) if (c == n) { trivial = true; break; }
+            for (int c : count)
+                if (c == n) {
+                    trivial = true;
+                    break;
+                }
             if (trivial) continue; // every key has the same digit here
             int sum = 0;
-            for (int d = 0; d < BUCKETS; d++) { int c = count[d]; count[d] = sum; sum += c; }
+            for (int d = 0; d < BUCKETS; d++) {
+                int c = count[d];
+                count[d] = sum;
+                sum += c;
+            }
             for (int i = 0; i < n; i++) {
                 int d = (int) ((ks[i] >>> shift) & (BUCKETS - 1));
                 int p = count[d]++;
                 kd[p] = ks[i];
                 vd[p] = vs[i];
             }
-            long[] tk = ks; ks = kd; kd = tk;
-            int[] tv = vs; vs = vd; vd = tv;
+            long[] tk = ks;
+            ks = kd;
+            kd = tk;
+            int[] tv = vs;
+            vs = vd;
+            vd = tv;
         }
         if (ks != keys) {
             System.arraycopy(ks, 0, keys, 0, n);
@@ -42,5 +54,7 @@ public final class RadixSort {
     }
 
     /** Number of bits needed to hold values 0..maxValue. */
-    public static int bitsFor(long maxValue) { return maxValue <= 0 ? 1 : 64 - Long.numberOfLeadingZeros(maxValue); }
+    public static int bitsFor(long maxValue) {
+        return maxValue <= 0 ? 1 : 64 - Long.numberOfLeadingZeros(maxValue);
+    }
 }

@@ -69,7 +69,7 @@ public final class SecondThread<T> {
         if (f instanceof IOException) throw (IOException) f;
         if (f instanceof RuntimeException) throw (RuntimeException) f;
         if (f instanceof Error) throw (Error) f;
-        throw new IllegalStateException(f);    // Work declares nothing else
+        throw new IllegalStateException(f); // Work declares nothing else
     }
 
     /** {@link #join} for work that does no I/O of its own: an {@link IOException} comes out unchecked. */

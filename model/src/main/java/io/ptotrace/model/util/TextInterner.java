@@ -35,11 +35,17 @@ public final class TextInterner {
         return s;
     }
 
-    public String intern(String s) { return intern(s.toCharArray(), 0, s.length()); }
+    public String intern(String s) {
+        return intern(s.toCharArray(), 0, s.length());
+    }
 
-    public int size() { return size; }
+    public int size() {
+        return size;
+    }
 
-    private static int mix(int h) { return h ^ (h >>> 16) ^ (h >>> 7); }
+    private static int mix(int h) {
+        return h ^ (h >>> 16) ^ (h >>> 7);
+    }
 
     private void add(String s, char[] read, int h) {
         if ((size + 1) * 2 > table.length) grow();

@@ -53,11 +53,12 @@ class DepsProjectionTest {
              ]}
             """);
         assertThat(d.edgesLoaded()).isTrue();
-        assertThat(adjacency(d)).containsExactly(
-            Map.entry(0L, List.of(1L, 5L)),
-            Map.entry(1L, List.of(4294967298L, 0L)),
-            Map.entry(3L, List.of(3L)),            // self-pairs are kept by the projection
-            Map.entry(-1L, List.of(0L)));          // "-1" normalises to 2^64 − 1
+        assertThat(adjacency(d))
+                .containsExactly(
+                        Map.entry(0L, List.of(1L, 5L)),
+                        Map.entry(1L, List.of(4294967298L, 0L)),
+                        Map.entry(3L, List.of(3L)), // self-pairs are kept by the projection
+                        Map.entry(-1L, List.of(0L))); // "-1" normalises to 2^64 − 1
         assertThat(d.pairCount()).isEqualTo(6);
         assertThat(d.predOrdinal(1L)).isEqualTo(1);
         assertThat(d.predOrdinal(5L)).isEqualTo(-1);
@@ -87,21 +88,21 @@ class DepsProjectionTest {
         assertThat(d.hasKernelMap()).isTrue();
         assertThat(d.kernelMapSize()).isEqualTo(3);
         assertThat(kernels(d, 0)).containsExactly(0, -1, -1);
-        assertThat(kernels(d, 1)).containsExactly(-1, -1, 3);     // null / "x" count as absent
+        assertThat(kernels(d, 1)).containsExactly(-1, -1, 3); // null / "x" count as absent
         assertThat(kernels(d, 3)).containsExactly(1, 4, -1);
-        assertThat(d.hasKernels(2)).isFalse();                     // not a list of exactly 3
+        assertThat(d.hasKernels(2)).isFalse(); // not a list of exactly 3
         assertThat(d.hasKernels(4294967298L)).isFalse();
         assertThat(d.hasKernels(8)).isFalse();
 
         assertThat(d.blockNum(0)).isEqualTo(1);
-        assertThat(d.blockNum(1)).isEqualTo(1);   // missing
-        assertThat(d.blockNum(2)).isEqualTo(1);   // invalid
+        assertThat(d.blockNum(1)).isEqualTo(1); // missing
+        assertThat(d.blockNum(2)).isEqualTo(1); // invalid
         assertThat(d.blockNum(4294967298L)).isEqualTo(4);
-        assertThat(d.blockNum(3)).isEqualTo(1);   // < 1
+        assertThat(d.blockNum(3)).isEqualTo(1); // < 1
         assertThat(d.blockNum(6)).isEqualTo(1);
-        assertThat(d.blockNum(7)).isEqualTo(2);   // Python int("2")
+        assertThat(d.blockNum(7)).isEqualTo(2); // Python int("2")
         assertThat(d.blockNum(8)).isEqualTo(1);
-        assertThat(d.blockNum(9)).isEqualTo(2);   // int(2.9)
+        assertThat(d.blockNum(9)).isEqualTo(2); // int(2.9)
         assertThat(d.blockNum(10)).isEqualTo(-1); // not listed
         assertThat(d.blockTaskIds()).containsExactly(0L, 1L, 2L, 4294967298L, 3L, 6L, 7L, 8L, 9L);
         assertThat(d.countBlockNumAbove(1)).isEqualTo(3);
@@ -123,7 +124,8 @@ class DepsProjectionTest {
 
     @Test
     void edgesThatAreNotAListCountAsNoEdgesList() {
-        assertThat(read("{\"edges\": {\"pred\": \"0\", \"succ\": \"1\"}}").edgesLoaded()).isFalse();
+        assertThat(read("{\"edges\": {\"pred\": \"0\", \"succ\": \"1\"}}").edgesLoaded())
+                .isFalse();
         assertThat(read("{\"edges\": null}").edgesLoaded()).isFalse();
     }
 
@@ -153,7 +155,8 @@ class DepsProjectionTest {
         assertThat(p.file()).isEqualTo(f.toString());
         assertThat(p.getMessage()).startsWith("not valid JSON");
         assertThat(p.where()).startsWith("line 1, column ");
-        InputProblem q = catchThrowableOfType(InputProblem.class, () -> DepsProjection.read(TestFiles.write(dir, "e.json", "")));
+        InputProblem q =
+                catchThrowableOfType(InputProblem.class, () -> DepsProjection.read(TestFiles.write(dir, "e.json", "")));
         assertThat(q).isNotNull();
     }
 

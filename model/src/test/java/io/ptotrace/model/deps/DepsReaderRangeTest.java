@@ -24,19 +24,28 @@ class DepsReaderRangeTest {
 
     private void read(String json) {
         file = TestFiles.write(dir, "deps.json", json);
-        DepsReader.read(file, DepsReader.Detail.FULL, new DepsVisitor() {
-            @Override public void task(DepsTask t) {
-                seen.add("task " + Long.toUnsignedString(t.id) + " ok=" + t.idOk + " kernels=" + java.util.Arrays.toString(t.kernelIds)
-                    + " block=" + t.blockNum());
-            }
+        DepsReader.read(
+                file,
+                DepsReader.Detail.FULL,
+                new DepsVisitor() {
+                    @Override
+                    public void task(DepsTask t) {
+                        seen.add("task " + Long.toUnsignedString(t.id) + " ok=" + t.idOk + " kernels="
+                                + java.util.Arrays.toString(t.kernelIds) + " block=" + t.blockNum());
+                    }
 
-            @Override public void tensor(DepsTensor t) { seen.add("tensor numel=" + Long.toUnsignedString(t.bufferNumel)); }
+                    @Override
+                    public void tensor(DepsTensor t) {
+                        seen.add("tensor numel=" + Long.toUnsignedString(t.bufferNumel));
+                    }
 
-            @Override public void edge(DepsEdge e) {
-                seen.add("edge " + Long.toUnsignedString(e.pred) + "->" + Long.toUnsignedString(e.succ) + " shape="
-                    + java.util.Arrays.toString(e.consumerShape));
-            }
-        }, warnings::add);
+                    @Override
+                    public void edge(DepsEdge e) {
+                        seen.add("edge " + Long.toUnsignedString(e.pred) + "->" + Long.toUnsignedString(e.succ)
+                                + " shape=" + java.util.Arrays.toString(e.consumerShape));
+                    }
+                },
+                warnings::add);
     }
 
     private InputProblem problem(String json) {
@@ -52,7 +61,9 @@ class DepsReaderRangeTest {
         return "line 1, column " + (json.indexOf(needle) + 1);
     }
 
-    private static String task(String members) { return "{\"tasks\": [{\"task_id\": \"1\", " + members + "}], \"edges\": []}"; }
+    private static String task(String members) {
+        return "{\"tasks\": [{\"task_id\": \"1\", " + members + "}], \"edges\": []}";
+    }
 
     @Test
     void blockNumTooLargeIsAnError() {
@@ -60,8 +71,9 @@ class DepsReaderRangeTest {
         InputProblem p = problem(json);
         assertThat(p.getMessage()).isEqualTo("block_num 1e308 out of range (expected an integer 1..2^31-1)");
         assertThat(p.where()).isEqualTo(at(json, "1e308"));
-        assertThat(p.oneLine()).isEqualTo(file + ": block_num 1e308 out of range (expected an integer 1..2^31-1) (at "
-            + at(json, "1e308") + ")");
+        assertThat(p.oneLine())
+                .isEqualTo(file + ": block_num 1e308 out of range (expected an integer 1..2^31-1) (at "
+                        + at(json, "1e308") + ")");
     }
 
     @ParameterizedTest
@@ -75,43 +87,59 @@ class DepsReaderRangeTest {
 
     @Test
     void blockNumBelowOneOrNotANumberReadsAsOneWithOneWarning() {
-        String json = "{\"tasks\": [{\"task_id\": \"1\", \"block_num\": -1}, {\"task_id\": \"2\", \"block_num\": \"oops\"},"
-            + " {\"task_id\": \"3\", \"block_num\": 0}, {\"task_id\": \"4\", \"block_num\": [2]}, {\"task_id\": \"5\", \"block_num\": null},"
-            + " {\"task_id\": \"6\", \"block_num\": 2147483647}, {\"task_id\": \"7\", \"block_num\": -1e308}], \"edges\": []}";
+        String json =
+                "{\"tasks\": [{\"task_id\": \"1\", \"block_num\": -1}, {\"task_id\": \"2\", \"block_num\": \"oops\"},"
+                        + " {\"task_id\": \"3\", \"block_num\": 0}, {\"task_id\": \"4\", \"block_num\": [2]}, {\"task_id\": \"5\", \"block_num\": null},"
+                        + " {\"task_id\": \"6\", \"block_num\": 2147483647}, {\"task_id\": \"7\", \"block_num\": -1e308}], \"edges\": []}";
         read(json);
-        assertThat(seen).containsExactly("task 1 ok=true kernels=null block=1", "task 2 ok=true kernels=null block=1",
-            "task 3 ok=true kernels=null block=1", "task 4 ok=true kernels=null block=1", "task 5 ok=true kernels=null block=1",
-            "task 6 ok=true kernels=null block=2147483647", "task 7 ok=true kernels=null block=1");
-        assertThat(warnings).containsExactly("Warning: " + file + ": 5 block_num values out of range (expected an integer 1..2^31-1),"
-            + " read as 1 (first at " + at(json, "-1}") + ")");
+        assertThat(seen)
+                .containsExactly(
+                        "task 1 ok=true kernels=null block=1",
+                        "task 2 ok=true kernels=null block=1",
+                        "task 3 ok=true kernels=null block=1",
+                        "task 4 ok=true kernels=null block=1",
+                        "task 5 ok=true kernels=null block=1",
+                        "task 6 ok=true kernels=null block=2147483647",
+                        "task 7 ok=true kernels=null block=1");
+        assertThat(warnings)
+                .containsExactly(
+                        "Warning: " + file + ": 5 block_num values out of range (expected an integer 1..2^31-1),"
+                                + " read as 1 (first at " + at(json, "-1}") + ")");
     }
 
     @Test
     void oneBadBlockNumIsNamedAlone() {
         String json = task("\"block_num\": \"oops\"");
         read(json);
-        assertThat(warnings).containsExactly("Warning: " + file + ": 1 block_num value out of range (expected an integer 1..2^31-1),"
-            + " read as 1 (at " + at(json, "\"oops\"") + ")");
+        assertThat(warnings)
+                .containsExactly(
+                        "Warning: " + file + ": 1 block_num value out of range (expected an integer 1..2^31-1),"
+                                + " read as 1 (at " + at(json, "\"oops\"") + ")");
     }
 
     @Test
     void validBlockNumsGiveNoWarning() {
         read("{\"tasks\": [{\"task_id\": \"1\", \"block_num\": 1}, {\"task_id\": \"2\", \"block_num\": \"4\"},"
-            + " {\"task_id\": \"3\", \"block_num\": 2.0}, {\"task_id\": \"4\"}], \"edges\": []}");
+                + " {\"task_id\": \"3\", \"block_num\": 2.0}, {\"task_id\": \"4\"}], \"edges\": []}");
         assertThat(warnings).isEmpty();
-        assertThat(seen).extracting(s -> s.substring(s.indexOf("block="))).containsExactly("block=1", "block=4", "block=2", "block=1");
+        assertThat(seen)
+                .extracting(s -> s.substring(s.indexOf("block=")))
+                .containsExactly("block=1", "block=4", "block=2", "block=1");
     }
 
     @Test
     void kernelIdBeyond32BitsIsAnError() {
         String json = task("\"kernel_ids\": [0, 18446744073709551616, -1]");
         InputProblem p = problem(json);
-        assertThat(p.getMessage()).isEqualTo("kernel_ids entry 18446744073709551616 out of range (expected an integer -2^31..2^31-1)");
+        assertThat(p.getMessage())
+                .isEqualTo("kernel_ids entry 18446744073709551616 out of range (expected an integer -2^31..2^31-1)");
         assertThat(p.where()).isEqualTo(at(json, "18446744073709551616"));
         String unsigned = task("\"kernel_ids\": [\"4294967295\", -1, -1]");
         assertThat(problem(unsigned).getMessage())
-            .isEqualTo("kernel_ids entry \"4294967295\" out of range (expected an integer -2^31..2^31-1)");
-        assertThat(problem(task("\"kernel_ids\": [18446744073709551615, -1, -1]")).getMessage()).startsWith("kernel_ids entry ");
+                .isEqualTo("kernel_ids entry \"4294967295\" out of range (expected an integer -2^31..2^31-1)");
+        assertThat(problem(task("\"kernel_ids\": [18446744073709551615, -1, -1]"))
+                        .getMessage())
+                .startsWith("kernel_ids entry ");
     }
 
     @Test
@@ -125,20 +153,28 @@ class DepsReaderRangeTest {
     void taskIdBeyond64BitsIsAnError() {
         String json = "{\"tasks\": [{\"task_id\": \"18446744073709551616\"}], \"edges\": []}";
         InputProblem p = problem(json);
-        assertThat(p.getMessage()).isEqualTo("task_id \"18446744073709551616\" out of range (expected a 64-bit integer)");
+        assertThat(p.getMessage())
+                .isEqualTo("task_id \"18446744073709551616\" out of range (expected a 64-bit integer)");
         assertThat(p.where()).isEqualTo(at(json, "\"18446744073709551616\""));
         assertThat(problem("{\"tasks\": [{\"task_id\": -9223372036854775809}]}").getMessage())
-            .isEqualTo("task_id -9223372036854775809 out of range (expected a 64-bit integer)");
+                .isEqualTo("task_id -9223372036854775809 out of range (expected a 64-bit integer)");
         assertThat(problem("{\"tasks\": [{\"task_id\": 2e19}]}").getMessage())
-            .isEqualTo("task_id 2e19 out of range (expected a 64-bit integer)");
+                .isEqualTo("task_id 2e19 out of range (expected a 64-bit integer)");
     }
 
     @Test
     void taskIdsUpTo64BitsReadAsBefore() {
-        read("{\"tasks\": [{\"task_id\": \"18446744073709551615\"}, {\"task_id\": 18446744073709551615}, {\"task_id\": \"-1\"},"
-            + " {\"task_id\": -9223372036854775808}, {\"task_id\": \"0000000000000000000000000042\"}], \"edges\": []}");
-        assertThat(seen).extracting(s -> s.split(" ")[1]).containsExactly("18446744073709551615", "18446744073709551615",
-            "18446744073709551615", "9223372036854775808", "42");
+        read(
+                "{\"tasks\": [{\"task_id\": \"18446744073709551615\"}, {\"task_id\": 18446744073709551615}, {\"task_id\": \"-1\"},"
+                        + " {\"task_id\": -9223372036854775808}, {\"task_id\": \"0000000000000000000000000042\"}], \"edges\": []}");
+        assertThat(seen)
+                .extracting(s -> s.split(" ")[1])
+                .containsExactly(
+                        "18446744073709551615",
+                        "18446744073709551615",
+                        "18446744073709551615",
+                        "9223372036854775808",
+                        "42");
         assertThat(warnings).isEmpty();
     }
 
@@ -152,9 +188,11 @@ class DepsReaderRangeTest {
 
     @Test
     void shapeEntryBeyond64BitsIsAnError() {
-        String json = "{\"edges\": [{\"pred\": \"1\", \"succ\": \"2\", \"consumer_shape\": [4, 18446744073709551616]}]}";
+        String json =
+                "{\"edges\": [{\"pred\": \"1\", \"succ\": \"2\", \"consumer_shape\": [4, 18446744073709551616]}]}";
         InputProblem p = problem(json);
-        assertThat(p.getMessage()).isEqualTo("consumer_shape entry 18446744073709551616 out of range (expected a 64-bit integer)");
+        assertThat(p.getMessage())
+                .isEqualTo("consumer_shape entry 18446744073709551616 out of range (expected a 64-bit integer)");
         assertThat(p.where()).isEqualTo(at(json, "18446744073709551616"));
         String arg = task("\"args\": [{\"idx\": 0, \"shape\": [1e20]}]");
         assertThat(problem(arg).getMessage()).isEqualTo("shape entry 1e20 out of range (expected a 64-bit integer)");
@@ -166,18 +204,21 @@ class DepsReaderRangeTest {
         InputProblem p = problem(json);
         assertThat(p.getMessage()).isEqualTo("idx 2147483648 out of range (expected an integer -2^31..2^31-1)");
         assertThat(p.where()).isEqualTo(at(json, "2147483648"));
-        assertThat(problem("{\"edges\": [{\"pred\": \"1\", \"succ\": \"2\", \"arg\": -2147483649}]}").getMessage())
-            .isEqualTo("arg -2147483649 out of range (expected an integer -2^31..2^31-1)");
+        assertThat(problem("{\"edges\": [{\"pred\": \"1\", \"succ\": \"2\", \"arg\": -2147483649}]}")
+                        .getMessage())
+                .isEqualTo("arg -2147483649 out of range (expected an integer -2^31..2^31-1)");
     }
 
     @Test
     void tensorCountsBeyond64BitsAreErrors() {
         String json = "{\"tensors\": [{\"tensor_id\": \"5\", \"buffer_numel\": \"18446744073709551616\"}]}";
         InputProblem p = problem(json);
-        assertThat(p.getMessage()).isEqualTo("buffer_numel \"18446744073709551616\" out of range (expected a 64-bit integer)");
+        assertThat(p.getMessage())
+                .isEqualTo("buffer_numel \"18446744073709551616\" out of range (expected a 64-bit integer)");
         assertThat(p.where()).isEqualTo(at(json, "\"18446744073709551616\""));
-        assertThat(problem("{\"tensors\": [{\"tensor_id\": \"5\", \"version\": 1e100}]}").getMessage())
-            .isEqualTo("version 1e100 out of range (expected a 64-bit integer)");
+        assertThat(problem("{\"tensors\": [{\"tensor_id\": \"5\", \"version\": 1e100}]}")
+                        .getMessage())
+                .isEqualTo("version 1e100 out of range (expected a 64-bit integer)");
     }
 
     @Test
@@ -186,6 +227,8 @@ class DepsReaderRangeTest {
         List<String> w = new ArrayList<>();
         DepsProjection d = DepsProjection.read(f, w::add);
         assertThat(d.blockNum(1)).isEqualTo(1);
-        assertThat(w).hasSize(1).allSatisfy(l -> assertThat(l).startsWith("Warning: " + f + ": 1 block_num value out of range"));
+        assertThat(w)
+                .hasSize(1)
+                .allSatisfy(l -> assertThat(l).startsWith("Warning: " + f + ": 1 block_num value out of range"));
     }
 }

@@ -18,9 +18,11 @@ class ByteRangesTest {
     @Test
     void outerDimensionsAreEnumeratedAndTouchingIntervalsMerge() {
         // rows of 2 out of rows of 4: [0,2) [4,6) [8,10) elements
-        assertThat(of(0, new long[] {3, 2}, new long[] {4, 1}, "FLOAT32")).containsExactly(4096, 4104, 4112, 4120, 4128, 4136);
+        assertThat(of(0, new long[] {3, 2}, new long[] {4, 1}, "FLOAT32"))
+                .containsExactly(4096, 4104, 4112, 4120, 4128, 4136);
         // a column: stride 4 in the last dimension, nothing dense
-        assertThat(of(1, new long[] {3}, new long[] {4}, "FLOAT32")).containsExactly(4100, 4104, 4116, 4120, 4132, 4136);
+        assertThat(of(1, new long[] {3}, new long[] {4}, "FLOAT32"))
+                .containsExactly(4100, 4104, 4116, 4120, 4132, 4136);
         // overlapping outer positions merge
         assertThat(of(0, new long[] {3, 4}, new long[] {2, 1}, "FLOAT32")).containsExactly(4096, 4096 + 8 * 4);
     }
@@ -28,17 +30,22 @@ class ByteRangesTest {
     @Test
     void slicesThatCannotBePlacedHaveNoBytes() {
         assertThat(of(0, new long[] {8}, new long[] {1}, "FLOAT16")).isNull(); // dtype other than the buffer's
-        assertThat(ByteRanges.of(4096, 64, "COMPLEX64", 0L, new long[] {8}, new long[] {1}, "COMPLEX64")).isNull();
+        assertThat(ByteRanges.of(4096, 64, "COMPLEX64", 0L, new long[] {8}, new long[] {1}, "COMPLEX64"))
+                .isNull();
         assertThat(of(60, new long[] {8}, new long[] {1}, "FLOAT32")).isNull(); // leaves the buffer
         assertThat(of(-1, new long[] {8}, new long[] {1}, "FLOAT32")).isNull();
         assertThat(of(0, new long[] {8, 1}, new long[] {1}, "FLOAT32")).isNull();
         assertThat(of(0, new long[] {}, new long[] {}, "FLOAT32")).isNull();
         assertThat(of(0, new long[] {0}, new long[] {1}, "FLOAT32")).isNull();
-        assertThat(ByteRanges.of(4096, 64, "FLOAT32", null, new long[] {8}, new long[] {1}, "FLOAT32")).isNull();
+        assertThat(ByteRanges.of(4096, 64, "FLOAT32", null, new long[] {8}, new long[] {1}, "FLOAT32"))
+                .isNull();
         assertThat(ByteRanges.of(0, 1L << 40, "INT8", 0L, new long[] {101, 100, 1}, new long[] {200, 2, 1}, "INT8"))
-            .as("10 100 outer positions").isNull();
-        assertThat(ByteRanges.of(0, 1L << 40, "INT8", 0L, new long[] {100, 100, 1}, new long[] {200, 2, 1}, "INT8")).hasSize(20_000);
-        assertThat(ByteRanges.of(Long.MAX_VALUE - 8, 64, "INT8", 0L, new long[] {8}, new long[] {1}, "INT8")).isNull(); // overflow
+                .as("10 100 outer positions")
+                .isNull();
+        assertThat(ByteRanges.of(0, 1L << 40, "INT8", 0L, new long[] {100, 100, 1}, new long[] {200, 2, 1}, "INT8"))
+                .hasSize(20_000);
+        assertThat(ByteRanges.of(Long.MAX_VALUE - 8, 64, "INT8", 0L, new long[] {8}, new long[] {1}, "INT8"))
+                .isNull(); // overflow
     }
 
     @Test

@@ -21,10 +21,16 @@ class NeighbourhoodTest {
         StringBuilder sb = new StringBuilder("{\"tasks\": [], \"edges\": [");
         for (int i = 0; i < pairs.length; i++) {
             String[] ps = pairs[i].split(">");
-            sb.append(i > 0 ? "," : "").append("{\"pred\": \"").append(ps[0]).append("\", \"succ\": \"").append(ps[1]).append("\"}");
+            sb.append(i > 0 ? "," : "")
+                    .append("{\"pred\": \"")
+                    .append(ps[0])
+                    .append("\", \"succ\": \"")
+                    .append(ps[1])
+                    .append("\"}");
         }
-        Path f = TestFiles.write(dir, "deps" + System.nanoTime() + ".json", sb.append("]}").toString());
-        return TaskGraph.read(f, DepsReader.Detail.ANNOTATIONS, TaskGraph.Duplicates.LAST, w -> { });
+        Path f = TestFiles.write(
+                dir, "deps" + System.nanoTime() + ".json", sb.append("]}").toString());
+        return TaskGraph.read(f, DepsReader.Detail.ANNOTATIONS, TaskGraph.Duplicates.LAST, w -> {});
     }
 
     private static List<Long> ids(TaskGraph g, BitSet nodes) {
@@ -40,7 +46,9 @@ class NeighbourhoodTest {
     }
 
     // a chain 1 > 2 > 3 > 4 > 5 > 6 with a side branch 9 > 4 and a sibling successor 3 > 8
-    private TaskGraph chain() { return graph("1>2", "2>3", "3>4", "4>5", "5>6", "9>4", "3>8"); }
+    private TaskGraph chain() {
+        return graph("1>2", "2>3", "3>4", "4>5", "5>6", "9>4", "3>8");
+    }
 
     @Test
     void zeroHopsIsTheFocusAlone() {

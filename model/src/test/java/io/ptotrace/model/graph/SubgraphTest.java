@@ -16,20 +16,21 @@ class SubgraphTest {
     // tasks 1, 2, 3 (3 listed twice: the last counts), 4 only an endpoint; tensors 7 (named by task 1 and the
     // edge 1 > 2), 8 (named by task 3 only), 9 (named by nothing)
     private static final String GRAPH = "{\"tasks\": ["
-        + "{\"task_id\": \"1\", \"kernel_ids\": [0, -1, -1], \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\", \"tensor_id\": \"7\", \"shape\": [4, 4]}]},"
-        + "{\"task_id\": \"3\", \"kernel_ids\": [9, -1, -1], \"args\": []},"
-        + "{\"task_id\": \"2\", \"kernel_ids\": [1, -1, -1], \"block_num\": 3, \"args\": [{\"idx\": 0, \"type\": \"INPUT\", \"tensor_id\": \"7\"},"
-        + "  {\"idx\": 1, \"type\": \"INPUT\", \"tensor_id\": \"8\"}]},"
-        + "{\"task_id\": \"3\", \"kernel_ids\": [2, -1, -1], \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\", \"tensor_id\": \"8\"}]}],"
-        + " \"tensors\": [{\"tensor_id\": \"9\", \"dtype\": \"F\"}, {\"tensor_id\": \"7\", \"dtype\": \"FLOAT16\"}, {\"tensor_id\": \"8\", \"dtype\": \"BF16\"}],"
-        + " \"edges\": ["
-        + "{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"7\"},"
-        + "{\"pred\": \"3\", \"succ\": \"2\", \"arg\": 1, \"source\": \"tensormap\", \"tensor_id\": \"8\"},"
-        + "{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"creator\", \"tensor_id\": \"7\"},"
-        + "{\"pred\": \"2\", \"succ\": \"4\", \"arg\": -1, \"source\": \"explicit\"}]}";
+            + "{\"task_id\": \"1\", \"kernel_ids\": [0, -1, -1], \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\", \"tensor_id\": \"7\", \"shape\": [4, 4]}]},"
+            + "{\"task_id\": \"3\", \"kernel_ids\": [9, -1, -1], \"args\": []},"
+            + "{\"task_id\": \"2\", \"kernel_ids\": [1, -1, -1], \"block_num\": 3, \"args\": [{\"idx\": 0, \"type\": \"INPUT\", \"tensor_id\": \"7\"},"
+            + "  {\"idx\": 1, \"type\": \"INPUT\", \"tensor_id\": \"8\"}]},"
+            + "{\"task_id\": \"3\", \"kernel_ids\": [2, -1, -1], \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\", \"tensor_id\": \"8\"}]}],"
+            + " \"tensors\": [{\"tensor_id\": \"9\", \"dtype\": \"F\"}, {\"tensor_id\": \"7\", \"dtype\": \"FLOAT16\"}, {\"tensor_id\": \"8\", \"dtype\": \"BF16\"}],"
+            + " \"edges\": ["
+            + "{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"7\"},"
+            + "{\"pred\": \"3\", \"succ\": \"2\", \"arg\": 1, \"source\": \"tensormap\", \"tensor_id\": \"8\"},"
+            + "{\"pred\": \"1\", \"succ\": \"2\", \"arg\": 0, \"source\": \"creator\", \"tensor_id\": \"7\"},"
+            + "{\"pred\": \"2\", \"succ\": \"4\", \"arg\": -1, \"source\": \"explicit\"}]}";
 
     private TaskGraph read() {
-        return TaskGraph.read(TestFiles.write(dir, "deps.json", GRAPH), DepsReader.Detail.FULL, TaskGraph.Duplicates.LAST, w -> { });
+        return TaskGraph.read(
+                TestFiles.write(dir, "deps.json", GRAPH), DepsReader.Detail.FULL, TaskGraph.Duplicates.LAST, w -> {});
     }
 
     private static BitSet nodes(TaskGraph g, long... ids) {

@@ -15,25 +15,27 @@ class TaskGraphTest {
     Path dir;
 
     private TaskGraph read(String json, DepsReader.Detail detail, TaskGraph.Duplicates dup) {
-        return TaskGraph.read(TestFiles.write(dir, "deps" + System.nanoTime() + ".json", json), detail, dup, w -> { });
+        return TaskGraph.read(TestFiles.write(dir, "deps" + System.nanoTime() + ".json", json), detail, dup, w -> {});
     }
 
-    private TaskGraph read(String json) { return read(json, DepsReader.Detail.FULL, TaskGraph.Duplicates.LAST); }
+    private TaskGraph read(String json) {
+        return read(json, DepsReader.Detail.FULL, TaskGraph.Duplicates.LAST);
+    }
 
     private static final String GRAPH = "{\"tasks\": ["
-        + "{\"task_id\": \"4294967297\", \"kernel_ids\": [0, -1, -1], \"block_num\": 4, \"early_dispatch\": true, \"args\": ["
-        + "  {\"idx\": 0, \"type\": \"INOUT\", \"tensor_id\": \"7\", \"dtype\": \"FLOAT32\", \"shape\": [8], \"start_offset\": \"2\", \"strides\": [1]},"
-        + "  {\"idx\": 1, \"type\": \"OUTPUT\"}]},"
-        + "{\"task_id\": \"3\", \"kernel_ids\": [-1, 5], \"args\": []},"
-        + "{\"task_id\": \"18446744073709551615\", \"kernel_ids\": [-1, -1, -1]}],"
-        + " \"tensors\": [{\"tensor_id\": \"x\"}, {\"tensor_id\": \"7\", \"buffer_addr\": \"4096\", \"version\": 0, \"dtype\": \"FLOAT32\", \"buffer_numel\": \"64\"}],"
-        + " \"edges\": ["
-        + "{\"pred\": \"3\", \"succ\": \"4294967297\", \"arg\": 0, \"source\": \"creator\", \"tensor_id\": \"7\", \"consumer_shape\": [4]},"
-        + "{\"pred\": \"0\", \"succ\": \"3\", \"arg\": -1, \"source\": \"explicit\"},"
-        + "{\"pred\": \"3\", \"succ\": \"4294967297\", \"arg\": 0, \"source\": \"tensormap\", \"overlap\": \"other\", \"tensor_id\": \"7\","
-        + "  \"producer_start_offset\": 3},"
-        + "{\"pred\": \"3\", \"succ\": \"0\", \"arg\": -1, \"source\": \"explicit\"},"
-        + "{\"pred\": \"bad\", \"succ\": \"0\"}]}";
+            + "{\"task_id\": \"4294967297\", \"kernel_ids\": [0, -1, -1], \"block_num\": 4, \"early_dispatch\": true, \"args\": ["
+            + "  {\"idx\": 0, \"type\": \"INOUT\", \"tensor_id\": \"7\", \"dtype\": \"FLOAT32\", \"shape\": [8], \"start_offset\": \"2\", \"strides\": [1]},"
+            + "  {\"idx\": 1, \"type\": \"OUTPUT\"}]},"
+            + "{\"task_id\": \"3\", \"kernel_ids\": [-1, 5], \"args\": []},"
+            + "{\"task_id\": \"18446744073709551615\", \"kernel_ids\": [-1, -1, -1]}],"
+            + " \"tensors\": [{\"tensor_id\": \"x\"}, {\"tensor_id\": \"7\", \"buffer_addr\": \"4096\", \"version\": 0, \"dtype\": \"FLOAT32\", \"buffer_numel\": \"64\"}],"
+            + " \"edges\": ["
+            + "{\"pred\": \"3\", \"succ\": \"4294967297\", \"arg\": 0, \"source\": \"creator\", \"tensor_id\": \"7\", \"consumer_shape\": [4]},"
+            + "{\"pred\": \"0\", \"succ\": \"3\", \"arg\": -1, \"source\": \"explicit\"},"
+            + "{\"pred\": \"3\", \"succ\": \"4294967297\", \"arg\": 0, \"source\": \"tensormap\", \"overlap\": \"other\", \"tensor_id\": \"7\","
+            + "  \"producer_start_offset\": 3},"
+            + "{\"pred\": \"3\", \"succ\": \"0\", \"arg\": -1, \"source\": \"explicit\"},"
+            + "{\"pred\": \"bad\", \"succ\": \"0\"}]}";
 
     @Test
     void nodesAreEveryMentionedIdInUnsignedOrder() {
@@ -53,7 +55,8 @@ class TaskGraphTest {
     void taskRowsKeepKernelSlotsBlocksAndArgs() {
         TaskGraph g = read(GRAPH);
         int row = g.taskRow(g.nodeOf(4294967297L));
-        assertThat(new int[] {g.kernelId(row, 0), g.kernelId(row, 1), g.kernelId(row, 2)}).containsExactly(0, -1, -1);
+        assertThat(new int[] {g.kernelId(row, 0), g.kernelId(row, 1), g.kernelId(row, 2)})
+                .containsExactly(0, -1, -1);
         assertThat(g.blockNum(row)).isEqualTo(4);
         assertThat(g.earlyDispatch(row)).isEqualTo(1);
         assertThat(g.argTo(row) - g.argFrom(row)).isEqualTo(2);
@@ -65,7 +68,8 @@ class TaskGraphTest {
         assertThat(g.argTensor(a + 1)).isEqualTo(-1);
         // a two-entry kernel_ids list: its slots padded, not exactly three
         int short3 = g.taskRow(g.nodeOf(3));
-        assertThat(new int[] {g.kernelId(short3, 0), g.kernelId(short3, 1), g.kernelId(short3, 2)}).containsExactly(-1, 5, -1);
+        assertThat(new int[] {g.kernelId(short3, 0), g.kernelId(short3, 1), g.kernelId(short3, 2)})
+                .containsExactly(-1, 5, -1);
         assertThat(g.kernelIdsExact(short3)).isFalse();
         assertThat(g.kernelIdsExact(row)).isTrue();
     }
@@ -118,10 +122,12 @@ class TaskGraphTest {
 
     @Test
     void topologicalOrderIsIdOrderWhenThatWorksAndSmallestReadyFirstOtherwise() {
-        TaskGraph ascending = read("{\"edges\": [{\"pred\": \"1\", \"succ\": \"5\"}, {\"pred\": \"2\", \"succ\": \"5\"}]}");
+        TaskGraph ascending =
+                read("{\"edges\": [{\"pred\": \"1\", \"succ\": \"5\"}, {\"pred\": \"2\", \"succ\": \"5\"}]}");
         assertThat(ascending.topologicalOrder()).containsExactly(0, 1, 2);
         // 9 -> 1 -> 4, and 2 on its own: 2 and 9 are ready first, 2 the smaller
-        TaskGraph g = read("{\"tasks\": [{\"task_id\": 2}], \"edges\": [{\"pred\": 9, \"succ\": 1}, {\"pred\": 1, \"succ\": 4}]}");
+        TaskGraph g = read(
+                "{\"tasks\": [{\"task_id\": 2}], \"edges\": [{\"pred\": 9, \"succ\": 1}, {\"pred\": 1, \"succ\": 4}]}");
         int[] order = g.topologicalOrder();
         List<Long> ids = new ArrayList<>();
         for (int v : order) ids.add(g.nodeId(v));
@@ -131,7 +137,7 @@ class TaskGraphTest {
     @Test
     void duplicatesKeepTheLastWithOneWarning() throws java.io.IOException {
         String json = "{\"tasks\": [{\"task_id\": 1, \"block_num\": 2}, {\"task_id\": 1, \"block_num\": 3}],"
-            + " \"tensors\": [{\"tensor_id\": 5, \"buffer_numel\": 1}, {\"tensor_id\": 5, \"buffer_numel\": 2}]}";
+                + " \"tensors\": [{\"tensor_id\": 5, \"buffer_numel\": 1}, {\"tensor_id\": 5, \"buffer_numel\": 2}]}";
         java.util.List<String> warnings = new java.util.ArrayList<>();
         java.nio.file.Path f = TestFiles.write(dir, "dup.json", json);
         TaskGraph last = TaskGraph.read(f, DepsReader.Detail.FULL, warnings::add);
@@ -141,7 +147,9 @@ class TaskGraphTest {
         assertThat(last.rowIndex(last.tensorRow(0))).isEqualTo(1);
         assertThat(last.duplicateTasks()).isEqualTo(1);
         assertThat(last.duplicateTensors()).isEqualTo(1);
-        assertThat(warnings).containsExactly("Warning: " + f + ": 1 task_id(s) and 1 tensor_id(s) listed more than once; the last entry of each counts");
+        assertThat(warnings)
+                .containsExactly("Warning: " + f
+                        + ": 1 task_id(s) and 1 tensor_id(s) listed more than once; the last entry of each counts");
     }
 
     @Test
@@ -167,9 +175,13 @@ class TaskGraphTest {
         assertThat(top.unexpected()).containsExactly(new TaskGraph.Unexpected(null, "line 1, column 1"));
         assertThat(top.edgesListed()).isFalse();
         TaskGraph members = read("{\"tasks\": [{\"task_id\": 1, \"args\": 5}], \"tensors\": null,\n \"edges\": {}}");
-        assertThat(members.unexpected()).extracting(TaskGraph.Unexpected::member).containsExactly("args", "edges");
+        assertThat(members.unexpected())
+                .extracting(TaskGraph.Unexpected::member)
+                .containsExactly("args", "edges");
         assertThat(members.unexpected().get(1).where()).isEqualTo("line 2, column 11");
-        assertThat(read("{\"edges\": null, \"tasks\": [{\"task_id\": 1, \"args\": null}]}").unexpected()).isEmpty();
+        assertThat(read("{\"edges\": null, \"tasks\": [{\"task_id\": 1, \"args\": null}]}")
+                        .unexpected())
+                .isEmpty();
     }
 
     @Test

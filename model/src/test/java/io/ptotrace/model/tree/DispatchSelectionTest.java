@@ -24,14 +24,19 @@ class DispatchSelectionTest {
             for (int d = 0; d < 2; d++) {
                 Path dir = Files.createDirectories(root.resolve("rank" + r).resolve("d" + d));
                 Files.writeString(dir.resolve("chip_swimlane_records.json"), "{}");
-                if (sidecars) Files.writeString(dir.resolve("dispatch_identity.json"), sidecar(r, d, 17, d, r, 2, r == 0 ? ",\"host_pid\":5000" : ""));
+                if (sidecars)
+                    Files.writeString(
+                            dir.resolve("dispatch_identity.json"),
+                            sidecar(r, d, 17, d, r, 2, r == 0 ? ",\"host_pid\":5000" : ""));
             }
     }
 
     private static String sidecar(int rank, int capture, long run, long slot, long index, long size, String extra) {
-        return "{\"schema_version\":1,\"run_id\":" + run + ",\"task_slot\":" + slot + ",\"group_index\":" + index + ",\"group_size\":" + size
-            + ",\"chip_rank\":" + rank + ",\"local_capture_index\":" + capture + ",\"endpoint_dispatch_id\":" + (capture + 1)
-            + ",\"pipeline_slot\":0,\"pipeline_generation\":1" + extra + ",\"callable_digest\":\"" + DIGEST + "\"}";
+        return "{\"schema_version\":1,\"run_id\":" + run + ",\"task_slot\":" + slot + ",\"group_index\":" + index
+                + ",\"group_size\":" + size
+                + ",\"chip_rank\":" + rank + ",\"local_capture_index\":" + capture + ",\"endpoint_dispatch_id\":"
+                + (capture + 1)
+                + ",\"pipeline_slot\":0,\"pipeline_generation\":1" + extra + ",\"callable_digest\":\"" + DIGEST + "\"}";
     }
 
     @Test
@@ -41,15 +46,21 @@ class DispatchSelectionTest {
         assertThat(t.ranks).extracting(r -> r.number).containsExactly(0, 1);
         DispatchSelection byName = DispatchSelection.byDispatch(t, "d0");
         DispatchSelection byId = DispatchSelection.byDispatchId(t, "17:0");
-        assertThat(byName.captures).extracting(c -> root.relativize(c.dir).toString()).containsExactly("rank0/d0", "rank1/d0");
-        assertThat(byId.captures).extracting(c -> c.dir).isEqualTo(byName.captures.stream().map(c -> c.dir).toList());
+        assertThat(byName.captures)
+                .extracting(c -> root.relativize(c.dir).toString())
+                .containsExactly("rank0/d0", "rank1/d0");
+        assertThat(byId.captures)
+                .extracting(c -> c.dir)
+                .isEqualTo(byName.captures.stream().map(c -> c.dir).toList());
         assertThat(byName.pairing).containsEntry("dispatch_pairing", "parent_dispatch_identity");
-        assertThat(byName.pairing.get("dispatch_identity")).isEqualTo(Map.of("run_id", 17L, "task_slot", 0L, "group_size", 2L, "callable_digest", DIGEST));
+        assertThat(byName.pairing.get("dispatch_identity"))
+                .isEqualTo(Map.of("run_id", 17L, "task_slot", 0L, "group_size", 2L, "callable_digest", DIGEST));
         assertThat(byId.pairing).isEqualTo(byName.pairing);
         assertThat(byName.captures.get(0).identity.hostPid).isEqualTo(5000);
         assertThat(byName.captures.get(1).identity.hostPid).isEqualTo(-1);
-        assertThat(DispatchSelection.byDispatchId(t, "17:1").captures).extracting(c -> root.relativize(c.dir).toString())
-            .containsExactly("rank0/d1", "rank1/d1");
+        assertThat(DispatchSelection.byDispatchId(t, "17:1").captures)
+                .extracting(c -> root.relativize(c.dir).toString())
+                .containsExactly("rank0/d1", "rank1/d1");
     }
 
     @Test
@@ -59,7 +70,7 @@ class DispatchSelectionTest {
         assertThat(s.captures).hasSize(2);
         assertThat(s.pairing).isEqualTo(Map.of("dispatch_pairing", "local_capture_index"));
         assertThatThrownBy(() -> DispatchSelection.byDispatchId(RankTree.of(root), "17:1"))
-            .hasMessage("no Rank captures found for parent dispatch 17:1");
+                .hasMessage("no Rank captures found for parent dispatch 17:1");
     }
 
     @Test
@@ -68,23 +79,30 @@ class DispatchSelectionTest {
         Files.delete(root.resolve("rank1/d1/chip_swimlane_records.json"));
         DispatchSelection s = DispatchSelection.byDispatch(RankTree.of(root), "d1");
         assertThat(s.captures).extracting(c -> c.rank).containsExactly(0);
-        assertThat(s.missing).extracting(m -> m.reason).containsExactly("rank1 is missing d1/chip_swimlane_records.json");
+        assertThat(s.missing)
+                .extracting(m -> m.reason)
+                .containsExactly("rank1 is missing d1/chip_swimlane_records.json");
         DispatchSelection id = DispatchSelection.byDispatchId(RankTree.of(root), "17:1");
         assertThat(id.captures).extracting(c -> c.rank).containsExactly(0);
-        assertThat(id.missing).extracting(m -> m.reason).containsExactly("rank1 holds no capture of parent dispatch 17:1");
+        assertThat(id.missing)
+                .extracting(m -> m.reason)
+                .containsExactly("rank1 holds no capture of parent dispatch 17:1");
     }
 
     @Test
     void optionFormsAreChecked() {
-        assertThatThrownBy(() -> DispatchSelection.checkDispatch("0")).hasMessage("--dispatch must name dN (for example, --dispatch d0)");
+        assertThatThrownBy(() -> DispatchSelection.checkDispatch("0"))
+                .hasMessage("--dispatch must name dN (for example, --dispatch d0)");
         assertThatThrownBy(() -> DispatchSelection.parseDispatchId("17"))
-            .hasMessage("--dispatch-id must use RUN_ID:TASK_SLOT (for example, 17:5)");
+                .hasMessage("--dispatch-id must use RUN_ID:TASK_SLOT (for example, 17:5)");
         assertThat(DispatchSelection.parseDispatchId("17:5")).containsExactly(17, 5);
         RankPin p = RankPin.parse("1=5001:2");
         assertThat(List.of(p.rank, p.pid, p.inv)).containsExactly(1, 5001L, 2L);
         assertThat(RankPin.parse("0=4242").inv).isEqualTo(-1);
-        assertThatThrownBy(() -> RankPin.parse("x")).hasMessage("--rank-pid must be RANK=PID or RANK=PID:INV (for example, 0=4242), not 'x'");
-        assertThatThrownBy(() -> RankPin.parse("0=1:a")).hasMessage("--rank-pid invocation must be a number, as RANK=PID:INV, not '0=1:a'");
+        assertThatThrownBy(() -> RankPin.parse("x"))
+                .hasMessage("--rank-pid must be RANK=PID or RANK=PID:INV (for example, 0=4242), not 'x'");
+        assertThatThrownBy(() -> RankPin.parse("0=1:a"))
+                .hasMessage("--rank-pid invocation must be a number, as RANK=PID:INV, not '0=1:a'");
     }
 
     @Test
@@ -95,8 +113,9 @@ class DispatchSelectionTest {
         assertThatThrownBy(() -> RankTree.of(root)).hasMessage("duplicate Rank number 1 under " + root);
         Files.delete(root.resolve("rank01"));
         Files.createDirectories(root.resolve("rankX"));
-        assertThatThrownBy(() -> RankTree.of(root)).isInstanceOf(InputProblem.class)
-            .hasMessage("invalid Rank directory name: rankX (expected rankN)");
+        assertThatThrownBy(() -> RankTree.of(root))
+                .isInstanceOf(InputProblem.class)
+                .hasMessage("invalid Rank directory name: rankX (expected rankN)");
     }
 
     @Test
@@ -110,9 +129,15 @@ class DispatchSelectionTest {
             {ok.replace("\"schema_version\":1", "\"schema_version\":2"), "unsupported dispatch identity schema: "},
             {ok.replace("\"run_id\":17", "\"run_id\":true"), "dispatch identity run_id must be an integer: "},
             {ok.replace("\"run_id\":17", "\"run_id\":0"), "dispatch identity has an invalid parent key: "},
-            {ok.replace("\"pipeline_generation\":1", "\"pipeline_generation\":0"), "dispatch identity has invalid endpoint diagnostics: "},
+            {
+                ok.replace("\"pipeline_generation\":1", "\"pipeline_generation\":0"),
+                "dispatch identity has invalid endpoint diagnostics: "
+            },
             {ok.replace("\"group_index\":0", "\"group_index\":2"), "dispatch identity has invalid group membership: "},
-            {ok.replace("\"pipeline_slot\":0", "\"pipeline_slot\":0,\"host_pid\":0"), "dispatch identity host_pid must be a positive integer: "},
+            {
+                ok.replace("\"pipeline_slot\":0", "\"pipeline_slot\":0,\"host_pid\":0"),
+                "dispatch identity host_pid must be a positive integer: "
+            },
             {ok.replace(DIGEST, "ABC"), "dispatch identity has an invalid callable digest: "},
             {ok.replace("\"chip_rank\":0", "\"chip_rank\":1"), "dispatch identity disagrees with its rankN/dN path: "},
         };
@@ -122,7 +147,8 @@ class DispatchSelectionTest {
         }
         Path loose = root.resolve("dispatch_identity.json");
         Files.writeString(loose, ok);
-        assertThatThrownBy(() -> DispatchIdentity.read(loose)).hasMessage("dispatch identity is not below rankN/dN: " + loose);
+        assertThatThrownBy(() -> DispatchIdentity.read(loose))
+                .hasMessage("dispatch identity is not below rankN/dN: " + loose);
     }
 
     @Test
@@ -130,15 +156,17 @@ class DispatchSelectionTest {
         tree(true);
         Files.writeString(root.resolve("rank1/d0/dispatch_identity.json"), sidecar(1, 0, 17, 0, 0, 2, ""));
         assertThatThrownBy(() -> DispatchSelection.byDispatch(RankTree.of(root), "d0"))
-            .hasMessage("incomplete parent dispatch 17:0: expected group indexes 0..1, found [0, 0]");
+                .hasMessage("incomplete parent dispatch 17:0: expected group indexes 0..1, found [0, 0]");
         Files.writeString(root.resolve("rank1/d0/dispatch_identity.json"), sidecar(1, 0, 18, 0, 1, 2, ""));
         assertThatThrownBy(() -> DispatchSelection.byDispatch(RankTree.of(root), "d0"))
-            .hasMessage("d0 refers to different parent dispatches across Ranks; use --dispatch-id RUN_ID:TASK_SLOT");
+                .hasMessage(
+                        "d0 refers to different parent dispatches across Ranks; use --dispatch-id RUN_ID:TASK_SLOT");
         Files.writeString(root.resolve("rank1/d0/dispatch_identity.json"), sidecar(1, 0, 17, 1, 1, 2, ""));
         assertThatThrownBy(() -> DispatchSelection.byDispatchId(RankTree.of(root), "17:1"))
-            .hasMessage("parent dispatch 17:1 has several captures on the same Rank [1]; one Rank contributes at most one capture to a group");
+                .hasMessage(
+                        "parent dispatch 17:1 has several captures on the same Rank [1]; one Rank contributes at most one capture to a group");
         Files.delete(root.resolve("rank1/d0/dispatch_identity.json"));
         assertThatThrownBy(() -> DispatchSelection.byDispatch(RankTree.of(root), "d0"))
-            .hasMessage("d0 has dispatch identity metadata for only 1/2 Ranks");
+                .hasMessage("d0 has dispatch identity metadata for only 1/2 Ranks");
     }
 }

@@ -46,14 +46,14 @@ class LongIntMapTest {
     void keysStoredBeforeTheDenseArrayReachesThemStayFound() {
         LongIntMap m = new LongIntMap(16);
         long ring = 3L << 32;
-        m.put(ring | 200_000, 7);          // far out: goes to the table
-        m.put(ring | 5, -1);               // -1 cannot live in the dense arrays
+        m.put(ring | 200_000, 7); // far out: goes to the table
+        m.put(ring | 5, -1); // -1 cannot live in the dense arrays
         for (int i = 0; i < 300_000; i++) if (i != 200_000 && i != 5) m.putIfAbsent(ring | i, i);
         assertThat(m.get(ring | 200_000)).isEqualTo(7);
         assertThat(m.putIfAbsent(ring | 200_000, 1)).isEqualTo(7);
         m.put(ring | 200_000, 8);
         assertThat(m.get(ring | 200_000)).isEqualTo(8);
-        m.put(ring | 6, -1);               // a dense entry replaced by -1 moves to the table
+        m.put(ring | 6, -1); // a dense entry replaced by -1 moves to the table
         assertThat(m.get(ring | 6)).isEqualTo(-1);
         m.put(ring | 6, 60);
         assertThat(m.get(ring | 6)).isEqualTo(60);
@@ -82,16 +82,27 @@ class LongIntMapTest {
             for (int i = 0; i < 200_000; i++) {
                 long id;
                 switch (r.nextInt(5)) {
-                    case 0: id = ((long) r.nextInt(3) << 32) | r.nextInt(50_000); break; // dense task ids
-                    case 1: id = ((long) r.nextInt(3) << 32) | (r.nextInt(1 << 30) + (1L << 29)); break; // far out
-                    case 2: id = r.nextLong(); break; // hashed ids
-                    case 3: id = ((long) (r.nextInt(100) + 10) << 32) | r.nextInt(10); break; // many rings
-                    default: id = -1L - r.nextInt(4); break; // top of the unsigned range
+                    case 0:
+                        id = ((long) r.nextInt(3) << 32) | r.nextInt(50_000);
+                        break; // dense task ids
+                    case 1:
+                        id = ((long) r.nextInt(3) << 32) | (r.nextInt(1 << 30) + (1L << 29));
+                        break; // far out
+                    case 2:
+                        id = r.nextLong();
+                        break; // hashed ids
+                    case 3:
+                        id = ((long) (r.nextInt(100) + 10) << 32) | r.nextInt(10);
+                        break; // many rings
+                    default:
+                        id = -1L - r.nextInt(4);
+                        break; // top of the unsigned range
                 }
                 Integer old = ref.putIfAbsent(id, i);
                 assertThat(ix.putIfAbsent(id, i)).isEqualTo(old == null ? -1 : old);
             }
-            for (Map.Entry<Long, Integer> e : ref.entrySet()) assertThat(ix.get(e.getKey())).isEqualTo(e.getValue());
+            for (Map.Entry<Long, Integer> e : ref.entrySet())
+                assertThat(ix.get(e.getKey())).isEqualTo(e.getValue());
             for (int i = 0; i < 10_000; i++) {
                 long id = r.nextLong();
                 assertThat(ix.get(id)).isEqualTo(ref.getOrDefault(id, -1));

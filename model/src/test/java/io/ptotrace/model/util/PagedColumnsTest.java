@@ -16,10 +16,23 @@ class PagedColumnsTest {
         for (int i = 0; i < PagedColumns.PAGE; i++) set(c, ref, i, rnd.nextInt(200) - 100);
         set(c, ref, PagedColumns.PAGE - 7, Long.MIN_VALUE);
         // page 1: nothing at all; page 2: widening one step at a time; page 3: sparse
-        long[] steps = {1, -128, 127, 128, -129, Short.MAX_VALUE, Short.MIN_VALUE, 40_000, Integer.MAX_VALUE,
-            Integer.MIN_VALUE, 1L << 40, Long.MAX_VALUE};
+        long[] steps = {
+            1,
+            -128,
+            127,
+            128,
+            -129,
+            Short.MAX_VALUE,
+            Short.MIN_VALUE,
+            40_000,
+            Integer.MAX_VALUE,
+            Integer.MIN_VALUE,
+            1L << 40,
+            Long.MAX_VALUE
+        };
         for (int k = 0; k < steps.length; k++) set(c, ref, 2 * PagedColumns.PAGE + 100 * k, steps[k]);
-        for (int i = 2 * PagedColumns.PAGE; i < 3 * PagedColumns.PAGE; i += 7) if (ref[i] == 0) set(c, ref, i, rnd.nextLong() >> rnd.nextInt(64));
+        for (int i = 2 * PagedColumns.PAGE; i < 3 * PagedColumns.PAGE; i += 7)
+            if (ref[i] == 0) set(c, ref, i, rnd.nextLong() >> rnd.nextInt(64));
         set(c, ref, 3 * PagedColumns.PAGE + 100, 5);
         set(c, ref, n - 1, -3);
         // overwrites, including back to 0
@@ -27,7 +40,8 @@ class PagedColumnsTest {
         set(c, ref, 2 * PagedColumns.PAGE + 100, 0);
         for (int i = 0; i < n; i++) assertThat(c.get(i)).as("row %d", i).isEqualTo(ref[i]);
         assertThat(c.get(n + 5 * PagedColumns.PAGE)).isZero();
-        assertThat(c.bytes()).isLessThan(20L * PagedColumns.PAGE); // page 0 and page 2 as longs, page 3 small, page 1 none
+        assertThat(c.bytes())
+                .isLessThan(20L * PagedColumns.PAGE); // page 0 and page 2 as longs, page 3 small, page 1 none
     }
 
     @Test
@@ -57,7 +71,10 @@ class PagedColumnsTest {
             ref[i] = rnd.nextInt(5) == 0 ? -0.0 : rnd.nextDouble() * 1e6 - 5e5;
             c.set(i, ref[i]);
         }
-        for (int i = 0; i < n; i++) assertThat(Double.doubleToRawLongBits(c.get(i))).as("row %d", i).isEqualTo(Double.doubleToRawLongBits(ref[i]));
+        for (int i = 0; i < n; i++)
+            assertThat(Double.doubleToRawLongBits(c.get(i)))
+                    .as("row %d", i)
+                    .isEqualTo(Double.doubleToRawLongBits(ref[i]));
         assertThat(c.get(10 * n)).isEqualTo(0.0);
     }
 

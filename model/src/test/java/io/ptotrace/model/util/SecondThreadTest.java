@@ -20,19 +20,39 @@ class SecondThreadTest {
     @Test
     void failuresAreRethrownAsThrown() {
         InputProblem bad = new InputProblem("f.json", "bad", null, null);
-        assertThatThrownBy(() -> SecondThread.start("t", () -> { throw bad; }).join()).isSameAs(bad);
+        assertThatThrownBy(() -> SecondThread.start("t", () -> {
+                            throw bad;
+                        })
+                        .join())
+                .isSameAs(bad);
         IOException io = new IOException("disk");
-        assertThatThrownBy(() -> SecondThread.start("t", () -> { throw io; }).join()).isSameAs(io);
-        assertThatThrownBy(() -> SecondThread.start("t", () -> { throw io; }).joinUnchecked())
-            .isInstanceOf(UncheckedIOException.class).hasCause(io);
+        assertThatThrownBy(() -> SecondThread.start("t", () -> {
+                            throw io;
+                        })
+                        .join())
+                .isSameAs(io);
+        assertThatThrownBy(() -> SecondThread.start("t", () -> {
+                            throw io;
+                        })
+                        .joinUnchecked())
+                .isInstanceOf(UncheckedIOException.class)
+                .hasCause(io);
         StackOverflowError err = new StackOverflowError();
-        assertThatThrownBy(() -> SecondThread.start("t", () -> { throw err; }).join()).isSameAs(err);
-        assertThat(SecondThread.start("t", () -> { throw bad; }).await()).isFalse();
+        assertThatThrownBy(() -> SecondThread.start("t", () -> {
+                            throw err;
+                        })
+                        .join())
+                .isSameAs(err);
+        assertThat(SecondThread.start("t", () -> {
+                            throw bad;
+                        })
+                        .await())
+                .isFalse();
     }
 
     @Test
     void onSeveralCoresTheWorkRunsBesideTheCaller() throws Exception {
-        if (Runtime.getRuntime().availableProcessors() < 2) return;     // one core: it runs inside start, by design
+        if (Runtime.getRuntime().availableProcessors() < 2) return; // one core: it runs inside start, by design
         CountDownLatch callerWent = new CountDownLatch(1);
         SecondThread<String> t = SecondThread.start("beside", () -> {
             try {
@@ -40,9 +60,10 @@ class SecondThreadTest {
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
-            return Thread.currentThread().getName() + " daemon=" + Thread.currentThread().isDaemon();
+            return Thread.currentThread().getName() + " daemon="
+                    + Thread.currentThread().isDaemon();
         });
-        callerWent.countDown();   // start returned before the work ended: it is not on this thread
+        callerWent.countDown(); // start returned before the work ended: it is not on this thread
         assertThat(t.join()).isEqualTo("beside daemon=true");
     }
 

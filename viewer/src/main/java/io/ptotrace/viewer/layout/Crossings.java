@@ -20,7 +20,8 @@ public final class Crossings {
         long[] keys = new long[layers.maxWidth];
         for (int r = 0; r < layers.rankCount; r++) {
             int s = layers.rankStart[r], w = layers.width(r);
-            for (int i = 0; i < w; i++) keys[i] = ((long) FloatKey.of(layout.x(layers.node[layers.order[s + i]])) << 32) | i;
+            for (int i = 0; i < w; i++)
+                keys[i] = ((long) FloatKey.of(layout.x(layers.node[layers.order[s + i]])) << 32) | i;
             Arrays.sort(keys, 0, w);
             int[] sorted = new int[w];
             for (int i = 0; i < w; i++) sorted[i] = layers.order[s + (int) keys[i]];

@@ -10,7 +10,10 @@ public final class GraphLayout {
      * How hard to work: {@code LAYERED} for dependency graphs people read, {@code FAST} for the largest graphs
      * ({@code LAYERED} works like {@code FAST} above 250,000 nodes; docs/deps-layout.md).
      */
-    public enum Effort { LAYERED, FAST }
+    public enum Effort {
+        LAYERED,
+        FAST
+    }
 
     private final int[] rank;
     private final float[] x;
@@ -35,15 +38,25 @@ public final class GraphLayout {
         return LayeredLayout.compute(g, effort);
     }
 
-    public int nodeCount() { return rank.length; }
+    public int nodeCount() {
+        return rank.length;
+    }
 
-    public int rank(int node) { return rank[node]; }
+    public int rank(int node) {
+        return rank[node];
+    }
 
-    public float x(int node) { return x[node]; }
+    public float x(int node) {
+        return x[node];
+    }
 
     /** Number of layers. */
-    public int rankCount() { return rankCount; }
+    public int rankCount() {
+        return rankCount;
+    }
 
     /** Extent along the layers: every {@code x} is below it. */
-    public float width() { return width; }
+    public float width() {
+        return width;
+    }
 }

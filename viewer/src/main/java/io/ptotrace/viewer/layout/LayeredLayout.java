@@ -15,6 +15,7 @@ final class LayeredLayout {
      * keeping the best order (the count costs about as much as a sweep).
      */
     private static final int FAST_SWEEPS = 2, LAYERED_SWEEPS = 6;
+
     private static final int FAST_PLACEMENT_ROUNDS = 1, LAYERED_PLACEMENT_ROUNDS = 3;
 
     private LayeredLayout() {}
@@ -28,7 +29,8 @@ final class LayeredLayout {
         for (int e = 0; e < g.edgeCount(); e++) {
             int a = g.edgeFrom()[e], b = g.edgeTo()[e];
             if (a < 0 || a >= n || b < 0 || b >= n)
-                throw new IllegalArgumentException("edge " + e + " joins " + a + " and " + b + ", outside 0.." + (n - 1));
+                throw new IllegalArgumentException(
+                        "edge " + e + " joins " + a + " and " + b + ", outside 0.." + (n - 1));
         }
         int[] rank = Ranking.compute(n, g.edgeFrom(), g.edgeTo());
         Layers layers = new Layers(g, rank);

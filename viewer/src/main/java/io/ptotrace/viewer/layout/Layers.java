@@ -15,12 +15,14 @@ final class Layers {
     final int[] node;
     /** Rank of each internal node. */
     final int[] rank;
+
     final int[] rankStart;
     final int[] order;
     final int[] index;
     final int maxWidth;
     /** Neighbours of i: lower ones at {@code adj[adjStart[i] .. adjMid[i]-1]}, higher ones up to {@code adjStart[i+1]-1}. */
     final int[] adjStart;
+
     final int[] adjMid;
     final int[] adj;
 
@@ -63,7 +65,13 @@ final class Layers {
         for (int e = 0; e < from.length; e++) {
             int a = internal[from[e]], b = internal[to[e]];
             if (rank[a] == rank[b]) continue;
-            if (rank[a] < rank[b]) { high[a]++; low[b]++; } else { high[b]++; low[a]++; }
+            if (rank[a] < rank[b]) {
+                high[a]++;
+                low[b]++;
+            } else {
+                high[b]++;
+                low[a]++;
+            }
         }
         adjStart = new int[n + 1];
         adjMid = new int[n];
@@ -72,7 +80,10 @@ final class Layers {
             adjStart[i + 1] = adjMid[i] + high[i];
         }
         adj = new int[adjStart[n]];
-        for (int i = 0; i < n; i++) { low[i] = adjStart[i]; high[i] = adjMid[i]; }
+        for (int i = 0; i < n; i++) {
+            low[i] = adjStart[i];
+            high[i] = adjMid[i];
+        }
         for (int e = 0; e < from.length; e++) {
             int a = internal[from[e]], b = internal[to[e]];
             if (rank[a] == rank[b]) continue;
@@ -82,5 +93,7 @@ final class Layers {
         }
     }
 
-    int width(int r) { return rankStart[r + 1] - rankStart[r]; }
+    int width(int r) {
+        return rankStart[r + 1] - rankStart[r];
+    }
 }

@@ -9,5 +9,7 @@ public record LayoutGraph(int nodeCount, int[] edgeFrom, int[] edgeTo) {
         if (edgeFrom.length != edgeTo.length) throw new IllegalArgumentException("edge arrays differ in length");
     }
 
-    public int edgeCount() { return edgeFrom.length; }
+    public int edgeCount() {
+        return edgeFrom.length;
+    }
 }

@@ -88,7 +88,10 @@ final class Placement {
      */
     private float[] quantised() {
         double min = Double.POSITIVE_INFINITY, max = Double.NEGATIVE_INFINITY;
-        for (double v : x) { min = Math.min(min, v); max = Math.max(max, v); }
+        for (double v : x) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
         float[] out = new float[l.nodeCount];
         if (l.nodeCount == 0) return out;
         double step = 1.0 / 16;

@@ -12,10 +12,21 @@ import java.util.Map;
  */
 public final class GraphPage {
     /** Node shape and colour. */
-    public enum Style { AIC, AIV, MIX, ALLOC, PLAIN }
+    public enum Style {
+        AIC,
+        AIV,
+        MIX,
+        ALLOC,
+        PLAIN
+    }
 
     /** Diff status of a node or edge; {@link #NONE} outside a diff. */
-    public enum Status { NONE, ADDED, REMOVED, CHANGED }
+    public enum Status {
+        NONE,
+        ADDED,
+        REMOVED,
+        CHANGED
+    }
 
     /** Node flag: the task is marked as dispatched early (or is an allocation). */
     public static final int FIRE = 1;
@@ -37,11 +48,13 @@ public final class GraphPage {
     final java.util.List<String[]> markNames = new java.util.ArrayList<>();
     /** Nodes the page selects and frames when it opens (a focused view's tasks), in order. */
     int[] focus = new int[0];
+
     final byte[] style, flags, status;
     final int[] from, to, edgeLabel;
     final byte[] edgeFlags, edgeStatus;
     /** Panel rows per node and per edge. */
     public final Rows nodeRows, edgeRows;
+
     String title = "graph";
     String subject = "graph";
     String direction = "LR";
@@ -73,9 +86,13 @@ public final class GraphPage {
         edgeRows = new Rows(strings, edgeCount);
     }
 
-    public int nodeCount() { return nodeCount; }
+    public int nodeCount() {
+        return nodeCount;
+    }
 
-    public int edgeCount() { return edgeCount; }
+    public int edgeCount() {
+        return edgeCount;
+    }
 
     /**
      * Sets node {@code v}: {@code key} is what search matches exactly (the id as printed), {@code name} the label's
@@ -91,7 +108,9 @@ public final class GraphPage {
         this.badge[v] = badge > 1 ? badge : 0;
     }
 
-    public void nodeStatus(int v, Status s) { status[v] = (byte) s.ordinal(); }
+    public void nodeStatus(int v, Status s) {
+        status[v] = (byte) s.ordinal();
+    }
 
     /** The task id node {@code v} stands for (its raw 64-bit id); search accepts it and its display forms. */
     public void nodeId(int v, long raw) {
@@ -99,13 +118,17 @@ public final class GraphPage {
         idLow[v] = (int) raw;
     }
 
-    public long nodeId(int v) { return ((long) idHigh[v] << 32) | (idLow[v] & 0xFFFFFFFFL); }
+    public long nodeId(int v) {
+        return ((long) idHigh[v] << 32) | (idLow[v] & 0xFFFFFFFFL);
+    }
 
     /**
      * A per-task mark the page draws (an outline of its own) and explains in its legend as {@code legend}; returns the
      * mark's bit for {@link #mark(int, int)}. At most 8 marks.
      */
-    public int addMark(String name, String legend) { return addMark(name, legend, null, null); }
+    public int addMark(String name, String legend) {
+        return addMark(name, legend, null, null);
+    }
 
     /**
      * As {@link #addMark(String, String)}, drawn in {@code color} (null: the page's palette) and named in a selected
@@ -118,9 +141,13 @@ public final class GraphPage {
     }
 
     /** Sets the mark bits {@code bits} (from {@link #addMark}) on node {@code v}. */
-    public void mark(int v, int bits) { marks[v] |= (byte) bits; }
+    public void mark(int v, int bits) {
+        marks[v] |= (byte) bits;
+    }
 
-    public int marks(int v) { return marks[v] & 0xFF; }
+    public int marks(int v) {
+        return marks[v] & 0xFF;
+    }
 
     /** The nodes the page selects (the first) and marks (all) when it opens. */
     public void focus(int... nodes) {
@@ -128,7 +155,9 @@ public final class GraphPage {
         focus = nodes.clone();
     }
 
-    public int[] focus() { return focus.clone(); }
+    public int[] focus() {
+        return focus.clone();
+    }
 
     /** Sets edge {@code e} from node {@code a} to node {@code b}; {@code label} (null: none) is drawn beside it. */
     public void edge(int e, int a, int b, int flags, String label) {
@@ -138,27 +167,49 @@ public final class GraphPage {
         edgeLabel[e] = strings.code(label);
     }
 
-    public void edgeStatus(int e, Status s) { edgeStatus[e] = (byte) s.ordinal(); }
+    public void edgeStatus(int e, Status s) {
+        edgeStatus[e] = (byte) s.ordinal();
+    }
 
-    public int edgeFrom(int e) { return from[e]; }
+    public int edgeFrom(int e) {
+        return from[e];
+    }
 
-    public int edgeTo(int e) { return to[e]; }
+    public int edgeTo(int e) {
+        return to[e];
+    }
 
-    public int edgeFlags(int e) { return edgeFlags[e]; }
+    public int edgeFlags(int e) {
+        return edgeFlags[e];
+    }
 
-    public String edgeLabel(int e) { return strings.text(edgeLabel[e]); }
+    public String edgeLabel(int e) {
+        return strings.text(edgeLabel[e]);
+    }
 
-    public String key(int v) { return strings.text(key[v]); }
+    public String key(int v) {
+        return strings.text(key[v]);
+    }
 
-    public String name(int v) { return strings.text(name[v]); }
+    public String name(int v) {
+        return strings.text(name[v]);
+    }
 
-    public String hint(int v) { return strings.text(hint[v]); }
+    public String hint(int v) {
+        return strings.text(hint[v]);
+    }
 
-    public Style style(int v) { return Style.values()[style[v]]; }
+    public Style style(int v) {
+        return Style.values()[style[v]];
+    }
 
-    public int flags(int v) { return flags[v]; }
+    public int flags(int v) {
+        return flags[v];
+    }
 
-    public int badge(int v) { return badge[v]; }
+    public int badge(int v) {
+        return badge[v];
+    }
 
     /** Edges not {@link #HIDDEN}. */
     public int visibleEdgeCount() {
@@ -174,7 +225,9 @@ public final class GraphPage {
     }
 
     /** Layout direction: LR, TB, RL or BT (the way edges point). */
-    public void direction(String d) { this.direction = d; }
+    public void direction(String d) {
+        this.direction = d;
+    }
 
     public void layout(GraphLayout layout) {
         if (layout.nodeCount() != nodeCount) throw new IllegalArgumentException("layout of another graph");
@@ -182,15 +235,25 @@ public final class GraphPage {
     }
 
     /** A number the page exposes on {@code window.ptotraceGraph} under {@code name}. */
-    public void summary(String name, long value) { summary.put(name, value); }
+    public void summary(String name, long value) {
+        summary.put(name, value);
+    }
 
     /** A count of the diff this page shows, exposed on {@code window.ptotraceGraph.diff} under {@code name}. */
-    public void diff(String name, long value) { diff.put(name, value); }
+    public void diff(String name, long value) {
+        diff.put(name, value);
+    }
 
     /** The diff counts given, in insertion order. */
-    public Map<String, Long> diff() { return java.util.Collections.unmodifiableMap(diff); }
+    public Map<String, Long> diff() {
+        return java.util.Collections.unmodifiableMap(diff);
+    }
 
-    public Status status(int v) { return Status.values()[status[v]]; }
+    public Status status(int v) {
+        return Status.values()[status[v]];
+    }
 
-    public Status edgeStatus(int e) { return Status.values()[edgeStatus[e]]; }
+    public Status edgeStatus(int e) {
+        return Status.values()[edgeStatus[e]];
+    }
 }

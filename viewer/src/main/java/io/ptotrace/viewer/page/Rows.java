@@ -36,7 +36,8 @@ public final class Rows {
             kind = Arrays.copyOf(kind, rows * 2);
             fieldStart = Arrays.copyOf(fieldStart, rows * 2 + 1);
         }
-        if (fieldCount + texts.length > fields.length) fields = Arrays.copyOf(fields, Math.max(fields.length * 2, fieldCount + texts.length));
+        if (fieldCount + texts.length > fields.length)
+            fields = Arrays.copyOf(fields, Math.max(fields.length * 2, fieldCount + texts.length));
         kind[rows] = rowKind;
         for (String t : texts) fields[fieldCount++] = strings.code(t);
         fieldStart[++rows] = fieldCount;
@@ -69,17 +70,27 @@ public final class Rows {
     }
 
     /** The row kinds; the first {@link #rowCount} count. */
-    byte[] kinds() { return kind; }
+    byte[] kinds() {
+        return kind;
+    }
 
     /** The rows' field starts; the first {@link #rowCount} + 1 count. */
-    int[] fieldStarts() { return fieldStart; }
+    int[] fieldStarts() {
+        return fieldStart;
+    }
 
     /** The fields; the first {@link #fieldCount} count. */
-    int[] fields() { return fields; }
+    int[] fields() {
+        return fields;
+    }
 
-    int fieldCount() { return fieldCount; }
+    int fieldCount() {
+        return fieldCount;
+    }
 
-    public int rowCount() { return rows; }
+    public int rowCount() {
+        return rows;
+    }
 
     /** The texts of row {@code r}. */
     public String[] row(int r) {
@@ -88,10 +99,16 @@ public final class Rows {
         return t;
     }
 
-    public byte kind(int r) { return kind[r]; }
+    public byte kind(int r) {
+        return kind[r];
+    }
 
     /** The rows of an owner are {@code from(o) .. to(o) - 1}. */
-    public int from(int o) { return o <= owner ? ownerStart[o] : rows; }
+    public int from(int o) {
+        return o <= owner ? ownerStart[o] : rows;
+    }
 
-    public int to(int o) { return o < owner ? ownerStart[o + 1] : rows; }
+    public int to(int o) {
+        return o < owner ? ownerStart[o + 1] : rows;
+    }
 }

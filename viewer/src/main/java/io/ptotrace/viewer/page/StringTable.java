@@ -21,6 +21,7 @@ public final class StringTable {
      * of two.
      */
     private long[] slots = new long[512];
+
     private int size;
     private boolean nul;
 
@@ -42,7 +43,8 @@ public final class StringTable {
     }
 
     private int add(byte[] utf8, int h, boolean hasNul) {
-        if (used + utf8.length > bytes.length) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, used + utf8.length));
+        if (used + utf8.length > bytes.length)
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, used + utf8.length));
         System.arraycopy(utf8, 0, bytes, used, utf8.length);
         used += utf8.length;
         if (size + 1 == starts.length) starts = Arrays.copyOf(starts, size * 2 + 1);
@@ -67,13 +69,19 @@ public final class StringTable {
     }
 
     /** Fibonacci hashing: the high bits of the product spread texts that differ only in their last characters. */
-    private static int slot(int h, int length) { return (h * 0x9E3779B1) >>> (32 - Integer.numberOfTrailingZeros(length)); }
-
-    public String text(int code) {
-        return code < 0 ? null : new String(bytes, starts[code], starts[code + 1] - starts[code], StandardCharsets.UTF_8);
+    private static int slot(int h, int length) {
+        return (h * 0x9E3779B1) >>> (32 - Integer.numberOfTrailingZeros(length));
     }
 
-    public int size() { return size; }
+    public String text(int code) {
+        return code < 0
+                ? null
+                : new String(bytes, starts[code], starts[code + 1] - starts[code], StandardCharsets.UTF_8);
+    }
+
+    public int size() {
+        return size;
+    }
 
     /** The texts in code order, UTF-8, each followed by a NUL (a NUL inside a text becomes U+FFFD). */
     void writeJoined(OutputStream to) throws IOException {

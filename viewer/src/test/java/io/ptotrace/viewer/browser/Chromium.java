@@ -36,14 +36,30 @@ public final class Chromium implements AutoCloseable {
     private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private final List<String> errors = new ArrayList<>();
 
-    public static boolean available() { return Files.isExecutable(BINARY); }
+    public static boolean available() {
+        return Files.isExecutable(BINARY);
+    }
 
     /** Starts a browser with a fresh profile in {@code profile} and a window of the given size. */
     public static Chromium start(Path profile, int width, int height) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-            "--remote-debugging-port=0", "--user-data-dir=" + profile, "--window-size=" + width + "," + height, "about:blank")
-            .redirectErrorStream(true).redirectOutput(profile.resolveSibling(profile.getFileName() + ".log").toFile()).start();
+        Process p = new ProcessBuilder(
+                        BINARY.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--hide-scrollbars",
+                        "--remote-debugging-port=0",
+                        "--user-data-dir=" + profile,
+                        "--window-size=" + width + "," + height,
+                        "about:blank")
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        profile.resolveSibling(profile.getFileName() + ".log").toFile())
+                .start();
         try {
             return new Chromium(p, profile);
         } catch (IOException | RuntimeException | InterruptedException e) {
@@ -65,15 +81,22 @@ public final class Chromium implements AutoCloseable {
         HttpClient http = HttpClient.newHttpClient();
         String pageSocket = null;
         while (pageSocket == null) {
-            String list = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-            for (JsonNode t : JSON.readTree(list)) if ("page".equals(t.path("type").asText())) pageSocket = t.path("webSocketDebuggerUrl").asText();
+            String list = http.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json/list"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
+            for (JsonNode t : JSON.readTree(list))
+                if ("page".equals(t.path("type").asText()))
+                    pageSocket = t.path("webSocketDebuggerUrl").asText();
             if (pageSocket == null) {
                 if (System.nanoTime() > deadline) throw new IOException("chromium has no page target");
                 Thread.sleep(50);
             }
         }
-        socket = http.newWebSocketBuilder().buildAsync(URI.create(pageSocket), new Listener()).join();
+        socket = http.newWebSocketBuilder()
+                .buildAsync(URI.create(pageSocket), new Listener())
+                .join();
         call("Runtime.enable", null);
         call("Log.enable", null);
         call("Page.enable", null);
@@ -101,7 +124,8 @@ public final class Chromium implements AutoCloseable {
             if (m.has("id")) {
                 CompletableFuture<JsonNode> f = pending.remove(m.get("id").asInt());
                 if (f != null) {
-                    if (m.has("error")) f.completeExceptionally(new IOException(m.get("error").toString()));
+                    if (m.has("error"))
+                        f.completeExceptionally(new IOException(m.get("error").toString()));
                     else f.complete(m.path("result"));
                 }
                 return;
@@ -109,12 +133,18 @@ public final class Chromium implements AutoCloseable {
             String method = m.path("method").asText();
             JsonNode params = m.path("params");
             synchronized (errors) {
-                if (method.equals("Runtime.exceptionThrown")) errors.add("exception: " + params.path("exceptionDetails").toString());
-                else if (method.equals("Runtime.consoleAPICalled") && params.path("type").asText().equals("error")) errors.add("console: " + params.path("args"));
-                else if (method.equals("Log.entryAdded") && params.path("entry").path("level").asText().equals("error")) errors.add("log: " + params.path("entry").path("text").asText());
+                if (method.equals("Runtime.exceptionThrown"))
+                    errors.add("exception: " + params.path("exceptionDetails").toString());
+                else if (method.equals("Runtime.consoleAPICalled")
+                        && params.path("type").asText().equals("error")) errors.add("console: " + params.path("args"));
+                else if (method.equals("Log.entryAdded")
+                        && params.path("entry").path("level").asText().equals("error"))
+                    errors.add("log: " + params.path("entry").path("text").asText());
             }
         } catch (IOException e) {
-            synchronized (errors) { errors.add("unreadable DevTools message: " + e.getMessage()); }
+            synchronized (errors) {
+                errors.add("unreadable DevTools message: " + e.getMessage());
+            }
         }
     }
 
@@ -133,21 +163,28 @@ public final class Chromium implements AutoCloseable {
         }
     }
 
-    public static ObjectNode params() { return JSON.createObjectNode(); }
+    public static ObjectNode params() {
+        return JSON.createObjectNode();
+    }
 
     /** Navigates to a file and waits until {@code window.ptotraceGraph.ready} (or the timeout). */
     public void open(Path html, Duration timeout) throws InterruptedException {
         call("Page.navigate", params().put("url", html.toAbsolutePath().toUri().toString()));
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!eval("!!(window.ptotraceGraph && window.ptotraceGraph.ready)").asBoolean()) {
-            if (System.nanoTime() > deadline) throw new IllegalStateException("page not ready after " + timeout + "; errors: " + errors());
+            if (System.nanoTime() > deadline)
+                throw new IllegalStateException("page not ready after " + timeout + "; errors: " + errors());
             Thread.sleep(50);
         }
     }
 
     /** The value of a script expression (promises are awaited), as JSON. */
     public JsonNode eval(String expression) {
-        JsonNode r = call("Runtime.evaluate", params().put("expression", expression).put("returnByValue", true).put("awaitPromise", true));
+        JsonNode r = call(
+                "Runtime.evaluate",
+                params().put("expression", expression)
+                        .put("returnByValue", true)
+                        .put("awaitPromise", true));
         if (r.has("exceptionDetails")) throw new IllegalStateException("script failed: " + r.get("exceptionDetails"));
         return r.path("result").path("value");
     }
@@ -162,58 +199,117 @@ public final class Chromium implements AutoCloseable {
 
     /** A left-button drag from (x0, y0) to (x1, y1) in {@code steps} moves. */
     public void drag(double x0, double y0, double x1, double y1, int steps) {
-        call("Input.dispatchMouseEvent", params().put("type", "mouseMoved").put("x", x0).put("y", y0));
-        call("Input.dispatchMouseEvent", params().put("type", "mousePressed").put("x", x0).put("y", y0).put("button", "left").put("clickCount", 1));
+        call(
+                "Input.dispatchMouseEvent",
+                params().put("type", "mouseMoved").put("x", x0).put("y", y0));
+        call(
+                "Input.dispatchMouseEvent",
+                params().put("type", "mousePressed")
+                        .put("x", x0)
+                        .put("y", y0)
+                        .put("button", "left")
+                        .put("clickCount", 1));
         for (int i = 1; i <= steps; i++) {
             double x = x0 + (x1 - x0) * i / steps, y = y0 + (y1 - y0) * i / steps;
-            call("Input.dispatchMouseEvent", params().put("type", "mouseMoved").put("x", x).put("y", y).put("button", "left").put("buttons", 1));
+            call(
+                    "Input.dispatchMouseEvent",
+                    params().put("type", "mouseMoved")
+                            .put("x", x)
+                            .put("y", y)
+                            .put("button", "left")
+                            .put("buttons", 1));
         }
-        call("Input.dispatchMouseEvent", params().put("type", "mouseReleased").put("x", x1).put("y", y1).put("button", "left").put("clickCount", 1));
+        call(
+                "Input.dispatchMouseEvent",
+                params().put("type", "mouseReleased")
+                        .put("x", x1)
+                        .put("y", y1)
+                        .put("button", "left")
+                        .put("clickCount", 1));
     }
 
     /** One wheel event at (x, y); with {@code ctrl}, a zoom. */
     public void wheel(double x, double y, double dx, double dy, boolean ctrl) {
-        call("Input.dispatchMouseEvent", params().put("type", "mouseWheel").put("x", x).put("y", y).put("deltaX", dx).put("deltaY", dy)
-            .put("modifiers", ctrl ? 2 : 0));
+        call(
+                "Input.dispatchMouseEvent",
+                params().put("type", "mouseWheel")
+                        .put("x", x)
+                        .put("y", y)
+                        .put("deltaX", dx)
+                        .put("deltaY", dy)
+                        .put("modifiers", ctrl ? 2 : 0));
     }
 
     /** A double click at (x, y). */
     public void doubleClick(double x, double y) {
-        call("Input.dispatchMouseEvent", params().put("type", "mouseMoved").put("x", x).put("y", y));
+        call(
+                "Input.dispatchMouseEvent",
+                params().put("type", "mouseMoved").put("x", x).put("y", y));
         for (int n = 1; n <= 2; n++) {
-            call("Input.dispatchMouseEvent", params().put("type", "mousePressed").put("x", x).put("y", y).put("button", "left").put("clickCount", n));
-            call("Input.dispatchMouseEvent", params().put("type", "mouseReleased").put("x", x).put("y", y).put("button", "left").put("clickCount", n));
+            call(
+                    "Input.dispatchMouseEvent",
+                    params().put("type", "mousePressed")
+                            .put("x", x)
+                            .put("y", y)
+                            .put("button", "left")
+                            .put("clickCount", n));
+            call(
+                    "Input.dispatchMouseEvent",
+                    params().put("type", "mouseReleased")
+                            .put("x", x)
+                            .put("y", y)
+                            .put("button", "left")
+                            .put("clickCount", n));
         }
     }
 
     /** The page's viewport in CSS pixels, whatever the window around it. */
     public void viewport(int width, int height) {
-        call("Emulation.setDeviceMetricsOverride", params().put("width", width).put("height", height).put("deviceScaleFactor", 1).put("mobile", false));
+        call(
+                "Emulation.setDeviceMetricsOverride",
+                params().put("width", width)
+                        .put("height", height)
+                        .put("deviceScaleFactor", 1)
+                        .put("mobile", false));
     }
 
-    public void type(String text) { call("Input.insertText", params().put("text", text)); }
+    public void type(String text) {
+        call("Input.insertText", params().put("text", text));
+    }
 
     public void key(String key, int code) {
         for (String type : new String[] {"rawKeyDown", "keyUp"}) {
-            call("Input.dispatchKeyEvent", params().put("type", type).put("key", key).put("code", key).put("windowsVirtualKeyCode", code));
+            call(
+                    "Input.dispatchKeyEvent",
+                    params().put("type", type).put("key", key).put("code", key).put("windowsVirtualKeyCode", code));
         }
     }
 
     /** A key with modifiers (1 alt, 2 ctrl, 4 meta, 8 shift). */
     public void key(String key, int code, int modifiers) {
         for (String type : new String[] {"rawKeyDown", "keyUp"}) {
-            call("Input.dispatchKeyEvent", params().put("type", type).put("key", key).put("code", key).put("windowsVirtualKeyCode", code)
-                .put("modifiers", modifiers));
+            call(
+                    "Input.dispatchKeyEvent",
+                    params().put("type", type)
+                            .put("key", key)
+                            .put("code", key)
+                            .put("windowsVirtualKeyCode", code)
+                            .put("modifiers", modifiers));
         }
     }
 
     public byte[] screenshot() {
-        return Base64.getDecoder().decode(call("Page.captureScreenshot", params().put("format", "png")).path("data").asText());
+        return Base64.getDecoder()
+                .decode(call("Page.captureScreenshot", params().put("format", "png"))
+                        .path("data")
+                        .asText());
     }
 
     /** Exceptions and error-level console or log lines seen so far. */
     public List<String> errors() {
-        synchronized (errors) { return List.copyOf(errors); }
+        synchronized (errors) {
+            return List.copyOf(errors);
+        }
     }
 
     @Override

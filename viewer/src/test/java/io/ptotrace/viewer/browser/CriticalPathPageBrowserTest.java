@@ -37,6 +37,7 @@ class CriticalPathPageBrowserTest {
 
     @TempDir
     Path dir;
+
     private Chromium browser;
 
     @BeforeAll
@@ -52,19 +53,22 @@ class CriticalPathPageBrowserTest {
 
     private Path page(boolean withRecords) throws IOException {
         Path folder = Files.createTempDirectory(dir, "run");
-        for (String f : new String[] {"deps.json", "name_map_level4_full_a2a3.json"}) Files.copy(RUN.resolve(f), folder.resolve(f));
-        if (withRecords) Files.copy(RUN.resolve("l2_swimlane_records.json"), folder.resolve("l2_swimlane_records.json"));
+        for (String f : new String[] {"deps.json", "name_map_level4_full_a2a3.json"})
+            Files.copy(RUN.resolve(f), folder.resolve(f));
+        if (withRecords)
+            Files.copy(RUN.resolve("l2_swimlane_records.json"), folder.resolve("l2_swimlane_records.json"));
         DepsViewer.Request r = new DepsViewer.Request();
         r.input = folder.resolve("deps.json");
         r.html = true;
-        DepsViewer.run(r, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), line -> { });
+        DepsViewer.run(r, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), line -> {});
         return folder.resolve("deps_viewer.html");
     }
 
     /** The observed path's task ids as the page prints them (no rings in this run). */
     static List<String> observedPath() {
-        Timeline tl = RecordsReader.read(RUN.resolve("l2_swimlane_records.json"), s -> { }, true);
-        TaskGraph g = TaskGraph.read(RUN.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> { });
+        Timeline tl = RecordsReader.read(RUN.resolve("l2_swimlane_records.json"), s -> {}, true);
+        TaskGraph g = TaskGraph.read(
+                RUN.resolve("deps.json"), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, s -> {});
         RunGraph rg = RunGraph.build(tl.file, tl.cycles(), tl.clockFreqHz, g, NameMap.EMPTY, 2);
         ObservedPath o = ObservedPath.of(rg);
         List<String> l = new ArrayList<>();
@@ -88,24 +92,33 @@ class CriticalPathPageBrowserTest {
         JsonNode at = browser.eval("ptotraceGraph.screenPosition('" + path.get(2) + "')");
         browser.click(at.get("x").asDouble(), at.get("y").asDouble());
         assertThat(browser.eval("ptotraceGraph.panelTitle()").asText()).startsWith(path.get(2) + " · ");
-        String panel = browser.eval("document.getElementById('panel-body').innerText").asText();
+        String panel =
+                browser.eval("document.getElementById('panel-body').innerText").asText();
         assertThat(panel).contains("on the observed critical path");
-        assertThat(browser.eval("document.getElementById('legend').innerText").asText()).contains("observed critical path (" + path.size() + " tasks)");
+        assertThat(browser.eval("document.getElementById('legend').innerText").asText())
+                .contains("observed critical path (" + path.size() + " tasks)");
         browser.eval("ptotraceGraph.select('" + firstOffPath(path) + "')");
-        assertThat(browser.eval("document.getElementById('panel-body').innerText").asText()).doesNotContain("critical path");
+        assertThat(browser.eval("document.getElementById('panel-body').innerText")
+                        .asText())
+                .doesNotContain("critical path");
         assertThat(browser.errors()).isEmpty();
     }
 
     @Test
     void withoutTimingNothingIsFlagged() throws Exception {
         browser.open(page(false), Duration.ofSeconds(60));
-        assertThat(browser.eval("ptotraceGraph.marked('critical').length").asInt()).isZero();
+        assertThat(browser.eval("ptotraceGraph.marked('critical').length").asInt())
+                .isZero();
         assertThat(criticalPixels(browser.screenshot())).isZero();
     }
 
     private String firstOffPath(List<String> path) {
-        JsonNode n = browser.eval("(function () { var l = []; for (var i = 0; i < 60; i++) l.push(String(i)); return l; })()");
-        for (JsonNode k : n) if (!path.contains(k.asText()) && browser.eval("ptotraceGraph.select('" + k.asText() + "')").asBoolean()) return k.asText();
+        JsonNode n = browser.eval(
+                "(function () { var l = []; for (var i = 0; i < 60; i++) l.push(String(i)); return l; })()");
+        for (JsonNode k : n)
+            if (!path.contains(k.asText())
+                    && browser.eval("ptotraceGraph.select('" + k.asText() + "')")
+                            .asBoolean()) return k.asText();
         throw new AssertionError("every task is on the path");
     }
 

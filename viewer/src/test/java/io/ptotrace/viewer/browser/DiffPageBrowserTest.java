@@ -30,6 +30,7 @@ class DiffPageBrowserTest {
 
     @TempDir
     Path dir;
+
     private Chromium browser;
     private Path page;
     private JsonNode summary;
@@ -55,7 +56,8 @@ class DiffPageBrowserTest {
     void theCountsAreTheJsonSummarysAndTheChangesAreColoured() throws Exception {
         browser.open(page, Duration.ofSeconds(30));
         JsonNode diff = browser.eval("ptotraceGraph.diff");
-        for (String k : new String[] {"tasks_added", "tasks_removed", "tasks_changed", "edges_added", "edges_removed"}) {
+        for (String k :
+                new String[] {"tasks_added", "tasks_removed", "tasks_changed", "edges_added", "edges_removed"}) {
             assertThat(diff.get(k).asInt()).as(k).isEqualTo(summary.get(k).asInt());
         }
         assertThat(diff.get("tasks_added").asInt()).isEqualTo(1);
@@ -63,7 +65,7 @@ class DiffPageBrowserTest {
         assertThat(browser.eval("ptotraceGraph.edges").asInt()).isEqualTo(6);
         assertThat(DepsPageBrowserTest.distinctColours(browser.screenshot())).isGreaterThan(50);
         assertThat(browser.eval("document.getElementById('legend').innerText").asText())
-            .contains("added (only in NEW)", "removed (only in OLD)", "changed", "dashed", "triangle");
+                .contains("added (only in NEW)", "removed (only in OLD)", "changed", "dashed", "triangle");
         assertThat(browser.eval("ptotraceGraph.status('5')").asText()).isEqualTo("added");
         assertThat(browser.eval("ptotraceGraph.status('4')").asText()).isEqualTo("removed");
         assertThat(browser.eval("ptotraceGraph.status('3')").asText()).isEqualTo("changed");
@@ -72,7 +74,9 @@ class DiffPageBrowserTest {
         assertThat(outlineColour("5", ADDED)).as("t5 outline").isTrue();
         assertThat(outlineColour("4", REMOVED)).as("t4 outline").isTrue();
         assertThat(outlineColour("3", CHANGED)).as("t3 outline").isTrue();
-        assertThat(outlineColour("1", ADDED) || outlineColour("1", REMOVED) || outlineColour("1", CHANGED)).as("t1 outline").isFalse();
+        assertThat(outlineColour("1", ADDED) || outlineColour("1", REMOVED) || outlineColour("1", CHANGED))
+                .as("t1 outline")
+                .isFalse();
         assertThat(browser.errors()).isEmpty();
     }
 
@@ -95,14 +99,21 @@ class DiffPageBrowserTest {
         assertThat(browser.eval("ptotraceGraph.selected").asText()).isEqualTo(changes.get(changes.size() - 1));
         // the selected task is centred and its panel says what changed
         browser.eval("ptotraceGraph.select('3')");
-        String panel = browser.eval("document.getElementById('panel-body').innerText").asText();
+        String panel =
+                browser.eval("document.getElementById('panel-body').innerText").asText();
         assertThat(panel).contains("changed", "block_num: 1 -> 4");
         browser.eval("ptotraceGraph.select('2')");
-        assertThat(browser.eval("document.getElementById('panel-body').innerText").asText())
-            .contains("← 1 QK [changed]", "[changed] arg 0 tensormap tensor 100 hazard=WAR", "hazard: RAW -> WAR"); // HTML folds runs of blanks
+        assertThat(browser.eval("document.getElementById('panel-body').innerText")
+                        .asText())
+                .contains(
+                        "← 1 QK [changed]",
+                        "[changed] arg 0 tensormap tensor 100 hazard=WAR",
+                        "hazard: RAW -> WAR"); // HTML folds runs of blanks
         // the buttons step too
         browser.eval("document.querySelector('#changes button:last-child').click()");
-        assertThat(browser.eval("document.querySelector('#changes .change-status').textContent").asText()).startsWith("1 / " + changes.size());
+        assertThat(browser.eval("document.querySelector('#changes .change-status').textContent")
+                        .asText())
+                .startsWith("1 / " + changes.size());
         assertThat(browser.errors()).isEmpty();
     }
 
@@ -111,7 +122,9 @@ class DiffPageBrowserTest {
         browser.open(page, Duration.ofSeconds(30));
         // the diff page names tasks as the deps page does (5, not t5) and finds them by every form
         for (String form : new String[] {"5", "t5"}) {
-            assertThat(browser.eval("ptotraceGraph.search('" + form + "')").asText()).as(form).isEqualTo("5");
+            assertThat(browser.eval("ptotraceGraph.search('" + form + "')").asText())
+                    .as(form)
+                    .isEqualTo("5");
         }
         assertThat(browser.eval("ptotraceGraph.keyOf('t3')").asText()).isEqualTo("3");
         assertThat(browser.eval("ptotraceGraph.search('QK')").asText()).isNotEmpty();
@@ -133,7 +146,8 @@ class DiffPageBrowserTest {
         browser.eval("ptotraceGraph.idle()");
         JsonNode at = browser.eval("ptotraceGraph.screenPosition('" + key + "')");
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(browser.screenshot()));
-        int x0 = (int) Math.round(at.get("x").asDouble()), y0 = (int) Math.round(at.get("y").asDouble());
+        int x0 = (int) Math.round(at.get("x").asDouble()),
+                y0 = (int) Math.round(at.get("y").asDouble());
         List<Boolean> out = new ArrayList<>();
         for (int dy = -32; dy <= 32; dy++) {
             for (int dx = -96; dx <= 96; dx++) {
@@ -152,10 +166,12 @@ class DiffPageBrowserTest {
     /** Centres a task with nothing selected and looks for the colour on the top edge of its outline (at any zoom up to 2). */
     private boolean outlineColour(String key, int[] rgb) throws IOException {
         browser.eval("(ptotraceGraph.select(''), ptotraceGraph.centre('" + key + "'))");
-        browser.eval("new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(1); }); }); })");
+        browser.eval(
+                "new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(1); }); }); })");
         JsonNode at = browser.eval("ptotraceGraph.screenPosition('" + key + "')");
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(browser.screenshot()));
-        int x = (int) Math.round(at.get("x").asDouble()), y0 = (int) Math.round(at.get("y").asDouble());
+        int x = (int) Math.round(at.get("x").asDouble()),
+                y0 = (int) Math.round(at.get("y").asDouble());
         for (int dy = 14; dy <= 40; dy++) {
             for (int dx = -20; dx <= 20; dx += 5) {
                 int c = img.getRGB(x + dx, y0 - dy);

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LargeGraphBrowserTest {
     /** The longest main-thread task the issue allows during any interaction. */
     static final double BUDGET_MS = 100;
+
     static final int TASKS = 100_000;
 
     private Chromium browser;
@@ -45,7 +46,7 @@ class LargeGraphBrowserTest {
         r.html = true;
         page = dir.resolve("page.html");
         r.output = page;
-        DepsViewer.run(r, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), line -> { });
+        DepsViewer.run(r, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), line -> {});
         browser = Chromium.start(dir.resolve("profile"), 1440, 900);
         browser.viewport(1440, 900);
         browser.open(page, Duration.ofSeconds(180));
@@ -73,7 +74,9 @@ class LargeGraphBrowserTest {
     /** Runnable threads per core: the 1-minute load average over the processors. */
     static double loadPerCore() {
         try {
-            String[] f = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            String[] f = java.nio.file.Files.readString(Path.of("/proc/loadavg"))
+                    .trim()
+                    .split("\\s+");
             return Double.parseDouble(f[0]) / Runtime.getRuntime().availableProcessors();
         } catch (java.io.IOException | RuntimeException e) {
             return 0; // no load figure: the plain budget
@@ -87,7 +90,8 @@ class LargeGraphBrowserTest {
         int checked = 0;
         List<String> misses = new ArrayList<>();
         for (int i = 0; i < 25; i++) {
-            String key = browser.eval("ptotraceGraph.keyAt(" + random.nextInt(TASKS) + ")").asText();
+            String key = browser.eval("ptotraceGraph.keyAt(" + random.nextInt(TASKS) + ")")
+                    .asText();
             browser.eval("(document.getElementById('search').value = '', document.getElementById('search').focus())");
             browser.type(key);
             browser.key("Enter", 13);
@@ -103,13 +107,20 @@ class LargeGraphBrowserTest {
             for (String k : all) {
                 JsonNode at = browser.eval("ptotraceGraph.screenPosition('" + k + "')");
                 double x = at.get("x").asDouble(), y = at.get("y").asDouble();
-                boolean inWindow = x >= 0 && y >= 0 && x <= size.get(0).asDouble() && y <= size.get(1).asDouble();
+                boolean inWindow = x >= 0
+                        && y >= 0
+                        && x <= size.get(0).asDouble()
+                        && y <= size.get(1).asDouble();
                 boolean under = false;
                 for (JsonNode r : covered) {
-                    under |= x >= r.get("x").asDouble() && x <= r.get("x").asDouble() + r.get("width").asDouble()
-                        && y >= r.get("y").asDouble() && y <= r.get("y").asDouble() + r.get("height").asDouble();
+                    under |= x >= r.get("x").asDouble()
+                            && x <= r.get("x").asDouble() + r.get("width").asDouble()
+                            && y >= r.get("y").asDouble()
+                            && y <= r.get("y").asDouble() + r.get("height").asDouble();
                 }
-                if (!inWindow || under) misses.add(key + ": " + k + " at " + Math.round(x) + "," + Math.round(y) + (under ? " under a box" : " off screen"));
+                if (!inWindow || under)
+                    misses.add(key + ": " + k + " at " + Math.round(x) + "," + Math.round(y)
+                            + (under ? " under a box" : " off screen"));
                 checked++;
             }
         }

@@ -10,8 +10,10 @@ import net.jqwik.api.constraints.IntRange;
 class CrossingsTest {
     /** The counter agrees with comparing every pair of edges, on random ranks, places (with ties) and edges. */
     @Property(tries = 300)
-    void countsWhatPairwiseComparisonCounts(@ForAll long seed, @ForAll @IntRange(min = 1, max = 40) int n,
-                                            @ForAll @IntRange(min = 0, max = 120) int edges) {
+    void countsWhatPairwiseComparisonCounts(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 40) int n,
+            @ForAll @IntRange(min = 0, max = 120) int edges) {
         Random rnd = new Random(seed);
         int ranks = 1 + rnd.nextInt(4);
         int[] rank = new int[n];
@@ -29,8 +31,8 @@ class CrossingsTest {
                 int[] a = segment(g, layout, e), b = segment(g, layout, f);
                 if (a == null || b == null || a[0] != b[0]) continue;
                 if (a[1] == b[1] || a[2] == b[2]) continue; // a shared end
-                if (Integer.signum(place(layout, a[1]) - place(layout, b[1])) != Integer.signum(place(layout, a[2]) - place(layout, b[2])))
-                    expected++;
+                if (Integer.signum(place(layout, a[1]) - place(layout, b[1]))
+                        != Integer.signum(place(layout, a[2]) - place(layout, b[2]))) expected++;
             }
         }
         assertThat(Crossings.count(g, layout)).isEqualTo(expected);
@@ -39,7 +41,11 @@ class CrossingsTest {
     /** {upper rank, upper node, lower node} of an edge joining adjacent ranks, else null. */
     private static int[] segment(LayoutGraph g, GraphLayout layout, int e) {
         int a = g.edgeFrom()[e], b = g.edgeTo()[e];
-        if (layout.rank(a) > layout.rank(b)) { int t = a; a = b; b = t; }
+        if (layout.rank(a) > layout.rank(b)) {
+            int t = a;
+            a = b;
+            b = t;
+        }
         return layout.rank(b) - layout.rank(a) == 1 ? new int[] {layout.rank(a), a, b} : null;
     }
 

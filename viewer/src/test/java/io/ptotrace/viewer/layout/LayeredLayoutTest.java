@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 
 class LayeredLayoutTest {
     @Property(tries = 200)
-    void edgesOfADagPointToHigherRanks(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int n,
-                                       @ForAll @IntRange(min = 0, max = 5) int edgesPerNode, @ForAll Effort effort) {
+    void edgesOfADagPointToHigherRanks(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 300) int n,
+            @ForAll @IntRange(min = 0, max = 5) int edgesPerNode,
+            @ForAll Effort effort) {
         LayoutGraph g = Graphs.randomDag(seed, n, edgesPerNode);
         GraphLayout layout = GraphLayout.compute(g, effort);
         for (int e = 0; e < g.edgeCount(); e++)
@@ -23,8 +26,11 @@ class LayeredLayoutTest {
     }
 
     @Property(tries = 200)
-    void cyclicGraphsPlaceEveryNode(@ForAll long seed, @ForAll @IntRange(min = 0, max = 200) int n,
-                                    @ForAll @IntRange(min = 0, max = 600) int edges, @ForAll Effort effort) {
+    void cyclicGraphsPlaceEveryNode(
+            @ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 200) int n,
+            @ForAll @IntRange(min = 0, max = 600) int edges,
+            @ForAll Effort effort) {
         LayoutGraph g = Graphs.randomDigraph(seed, n, edges);
         GraphLayout layout = GraphLayout.compute(g, effort);
         assertWellPlaced(g, layout);
@@ -113,7 +119,9 @@ class LayeredLayoutTest {
 
     @Test
     void edgeCasesLayOut() {
-        assertThat(GraphLayout.compute(new LayoutGraph(0, new int[0], new int[0]), Effort.LAYERED).nodeCount()).isZero();
+        assertThat(GraphLayout.compute(new LayoutGraph(0, new int[0], new int[0]), Effort.LAYERED)
+                        .nodeCount())
+                .isZero();
         GraphLayout single = GraphLayout.compute(new LayoutGraph(1, new int[] {0}, new int[] {0}), Effort.LAYERED);
         assertThat(single.rank(0)).isZero();
         assertThat(single.x(0)).isZero();
@@ -153,10 +161,13 @@ class LayeredLayoutTest {
         for (int i = 1; i < n; i++) {
             int a = nodes.get(i - 1), b = nodes.get(i);
             if (layout.rank(a) == layout.rank(b))
-                assertThat(layout.x(b) - layout.x(a)).as("nodes %d and %d", a, b).isGreaterThanOrEqualTo(1f);
+                assertThat(layout.x(b) - layout.x(a))
+                        .as("nodes %d and %d", a, b)
+                        .isGreaterThanOrEqualTo(1f);
         }
         boolean[] seen = new boolean[layout.rankCount()];
         for (int v = 0; v < n; v++) seen[layout.rank(v)] = true;
-        for (int r = 0; r < seen.length; r++) assertThat(seen[r]).as("rank %d has a node", r).isTrue();
+        for (int r = 0; r < seen.length; r++)
+            assertThat(seen[r]).as("rank %d has a node", r).isTrue();
     }
 }

@@ -24,7 +24,8 @@ public final class LayoutBench {
     public static void main(String[] args) throws IOException {
         if (args.length >= 3 && args[0].equals("pairs")) {
             long t0 = System.nanoTime();
-            TaskGraph tg = TaskGraph.read(Path.of(args[1]), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, w -> { });
+            TaskGraph tg =
+                    TaskGraph.read(Path.of(args[1]), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, w -> {});
             int m = tg.pairCount();
             int[] from = new int[m], to = new int[m];
             for (int p = 0; p < m; p++) {
@@ -32,7 +33,13 @@ public final class LayoutBench {
                 to[p] = tg.pairSucc(p);
             }
             save(new LayoutGraph(tg.nodeCount(), from, to), Path.of(args[2]));
-            System.out.printf(Locale.ROOT, "  read %s: %d tasks, %d pairs, %.2f s%n", args[1], tg.nodeCount(), m, (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  read %s: %d tasks, %d pairs, %.2f s%n",
+                    args[1],
+                    tg.nodeCount(),
+                    m,
+                    (System.nanoTime() - t0) / 1e9);
         } else if (args.length >= 4 && args[0].equals("random")) {
             LayoutGraph g = Graphs.randomDag(7, Integer.parseInt(args[1]), Integer.parseInt(args[2]));
             save(g, Path.of(args[3]));
@@ -46,15 +53,27 @@ public final class LayoutBench {
             GraphLayout fast = timed("FAST", repeat, () -> GraphLayout.compute(g, GraphLayout.Effort.FAST));
             GraphLayout layered = timed("LAYERED", repeat, () -> GraphLayout.compute(g, GraphLayout.Effort.LAYERED));
             GraphLayout full = g.nodeCount() > LayeredLayout.LAYERED_MAX_NODES
-                ? timed("LAYERED, no fallback", repeat, () -> LayeredLayout.compute(g, false)) : layered;
+                    ? timed("LAYERED, no fallback", repeat, () -> LayeredLayout.compute(g, false))
+                    : layered;
             long spanOne = 0;
-            for (int e = 0; e < g.edgeCount(); e++) if (full.rank(g.edgeTo()[e]) - full.rank(g.edgeFrom()[e]) == 1) spanOne++;
-            System.out.printf(Locale.ROOT, "  %d ranks, width %.0f; %d of %d edges join adjacent ranks%n",
-                full.rankCount(), full.width(), spanOne, g.edgeCount());
-            System.out.printf(Locale.ROOT, "  crossings: index order %,d   FAST %,d   LAYERED %,d%n",
-                Crossings.count(g, Graphs.indexOrder(full)), Crossings.count(g, fast), Crossings.count(g, full));
+            for (int e = 0; e < g.edgeCount(); e++)
+                if (full.rank(g.edgeTo()[e]) - full.rank(g.edgeFrom()[e]) == 1) spanOne++;
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %d ranks, width %.0f; %d of %d edges join adjacent ranks%n",
+                    full.rankCount(),
+                    full.width(),
+                    spanOne,
+                    g.edgeCount());
+            System.out.printf(
+                    Locale.ROOT,
+                    "  crossings: index order %,d   FAST %,d   LAYERED %,d%n",
+                    Crossings.count(g, Graphs.indexOrder(full)),
+                    Crossings.count(g, fast),
+                    Crossings.count(g, full));
         } else {
-            System.err.println("usage: LayoutBench pairs DEPS_JSON OUT | random NODES EDGES_PER_NODE OUT | layout FILE [REPEAT]");
+            System.err.println(
+                    "usage: LayoutBench pairs DEPS_JSON OUT | random NODES EDGES_PER_NODE OUT | layout FILE [REPEAT]");
             System.exit(2);
         }
     }
@@ -69,7 +88,13 @@ public final class LayoutBench {
             best = Math.min(best, System.nanoTime() - t0);
             bestCpu = Math.min(bestCpu, threads.getCurrentThreadCpuTime() - c0);
         }
-        System.out.printf(Locale.ROOT, "  layout %-21s %6.2f s wall, %6.2f s CPU (best of %d)%n", label, best / 1e9, bestCpu / 1e9, repeat);
+        System.out.printf(
+                Locale.ROOT,
+                "  layout %-21s %6.2f s wall, %6.2f s CPU (best of %d)%n",
+                label,
+                best / 1e9,
+                bestCpu / 1e9,
+                repeat);
         return result;
     }
 
@@ -77,7 +102,8 @@ public final class LayoutBench {
     private static void draw(LayoutGraph g, GraphLayout layout, Path png) throws IOException {
         int scale = 12, pad = 10;
         int w = (int) (layout.width() * scale) + 2 * pad, h = layout.rankCount() * scale * 3 + 2 * pad;
-        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(w, h, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.image.BufferedImage img =
+                new java.awt.image.BufferedImage(w, h, java.awt.image.BufferedImage.TYPE_INT_RGB);
         java.awt.Graphics2D gr = img.createGraphics();
         gr.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING, java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
         gr.setColor(java.awt.Color.WHITE);
@@ -85,8 +111,11 @@ public final class LayoutBench {
         gr.setColor(new java.awt.Color(0, 0, 0, 90));
         for (int e = 0; e < g.edgeCount(); e++) {
             int a = g.edgeFrom()[e], b = g.edgeTo()[e];
-            gr.drawLine(pad + (int) (layout.x(a) * scale), pad + layout.rank(a) * scale * 3,
-                pad + (int) (layout.x(b) * scale), pad + layout.rank(b) * scale * 3);
+            gr.drawLine(
+                    pad + (int) (layout.x(a) * scale),
+                    pad + layout.rank(a) * scale * 3,
+                    pad + (int) (layout.x(b) * scale),
+                    pad + layout.rank(b) * scale * 3);
         }
         gr.setColor(new java.awt.Color(40, 90, 200));
         for (int v = 0; v < g.nodeCount(); v++)
@@ -95,7 +124,8 @@ public final class LayoutBench {
     }
 
     private static void save(LayoutGraph g, Path file) throws IOException {
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
+        try (DataOutputStream out =
+                new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
             out.writeInt(g.nodeCount());
             out.writeInt(g.edgeCount());
             for (int v : g.edgeFrom()) out.writeInt(v);

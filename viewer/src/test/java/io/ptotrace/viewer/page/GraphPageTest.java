@@ -64,6 +64,11 @@ class GraphPageTest {
         String header = new String(data, 4, len, StandardCharsets.UTF_8);
         // the page is told the inflated size, to take the block into one buffer
         assertThat(html).contains("data-size=\"" + data.length + "\"");
-        assertThat(header).contains("\"focus\":[1]", "\"marks\":[[\"critical\",\"on the critical path\"]]", "[\"idHigh\",\"i32\"", "[\"marks\",\"u8\"");
+        assertThat(header)
+                .contains(
+                        "\"focus\":[1]",
+                        "\"marks\":[[\"critical\",\"on the critical path\"]]",
+                        "[\"idHigh\",\"i32\"",
+                        "[\"marks\",\"u8\"");
     }
 }

@@ -17,7 +17,8 @@ class StringTableTest {
         for (int i = 0; i < 50_000; i++) texts.add("T" + i + (i % 7 == 0 ? " · é" : ""));
         for (int i = 0; i < texts.size(); i++) assertThat(t.code(texts.get(i))).isEqualTo(i);
         // the same texts as new objects find the codes they were given
-        for (int i = texts.size() - 1; i >= 0; i--) assertThat(t.code(new String(texts.get(i)))).isEqualTo(i);
+        for (int i = texts.size() - 1; i >= 0; i--)
+            assertThat(t.code(new String(texts.get(i)))).isEqualTo(i);
         assertThat(t.size()).isEqualTo(texts.size());
         for (int i = 0; i < texts.size(); i += 997) assertThat(t.text(i)).isEqualTo(texts.get(i));
         assertThat(t.code(null)).isEqualTo(-1);
@@ -53,6 +54,8 @@ class StringTableTest {
         t.code("→ é");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         t.writeJoined(out);
-        assertThat(out.toByteArray()).hasSize(t.joinedLength()).hasSize("→ é".getBytes(StandardCharsets.UTF_8).length + 1);
+        assertThat(out.toByteArray())
+                .hasSize(t.joinedLength())
+                .hasSize("→ é".getBytes(StandardCharsets.UTF_8).length + 1);
     }
 }
