@@ -249,7 +249,9 @@ class TreeConvertTest {
         assertThat(p.processes).isEqualTo(j.processes);
         assertThat(p.threads).isEqualTo(j.threads);
         assertThat(p.slices).isEqualTo(j.slices);
-        assertThat(p.counterSamples).isEqualTo(j.counterSamples);
+        // the lean .pftrace leaves out counter values that repeat the one before them on their track
+        assertThat(p.counterSamples).isLessThanOrEqualTo(j.counterSamples);
+        if (j.counterSamples > 0) assertThat(p.counterSamples).isPositive();
         assertThat(p.flows).isEqualTo(j.flows).isEqualTo(p.flowsShown).isPositive();
         assertThat(p.flowsByKind).isEqualTo(j.flowsByKind);
     }

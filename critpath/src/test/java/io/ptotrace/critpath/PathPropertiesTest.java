@@ -157,7 +157,7 @@ class PathPropertiesTest {
                     .tasks(300)
                     .level(level)
                     .seed(seed)
-                    .era(chipEra ? SynthOptions.Era.CHIP : SynthOptions.Era.L2)
+                    .era(chipEra ? io.ptotrace.model.Era.CHIP : io.ptotrace.model.Era.L2)
                     .build();
             SynthRun.write(o, dir);
             Path records = dir.resolve(o.recordsFileName());
