@@ -2,13 +2,11 @@ package io.ptotrace.critpath;
 
 import io.ptotrace.model.RunLocator;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -80,26 +78,6 @@ public final class Discovery {
 
     /** The newest regular file matching {@code glob} (modification time; ties: the last name), or null. */
     static Path newest(Path dir, String glob) {
-        Path best = null;
-        FileTime bestTime = null;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, glob)) {
-            for (Path p : ds) {
-                if (!Files.isRegularFile(p) || p.getFileName().toString().endsWith(".parts.json")) continue;
-                FileTime t = Files.getLastModifiedTime(p);
-                int c = bestTime == null ? 1 : t.compareTo(bestTime);
-                if (c > 0
-                        || (c == 0
-                                && p.getFileName()
-                                                .toString()
-                                                .compareTo(best.getFileName().toString())
-                                        > 0)) {
-                    best = p;
-                    bestTime = t;
-                }
-            }
-        } catch (IOException e) {
-            return null;
-        }
-        return best;
+        return RunLocator.newest(dir, glob);
     }
 }

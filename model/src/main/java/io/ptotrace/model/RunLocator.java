@@ -186,12 +186,19 @@ public final class RunLocator {
      */
     public static Path newestNameMapBeside(Path input) {
         Path dir = input.toAbsolutePath().getParent();
-        if (dir == null) return null;
+        return dir == null ? null : newest(dir, NAME_MAPS);
+    }
+
+    /**
+     * The newest (mtime) regular file in {@code dir} matching {@code glob}, ties to the last by name, other than
+     * a {@code --split} index ({@code *.parts.json}); null when there is none or the folder cannot be read.
+     */
+    public static Path newest(Path dir, String glob) {
         Path best = null;
         FileTime bestTime = null;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, NAME_MAPS)) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, glob)) {
             for (Path p : ds) {
-                if (!Files.isRegularFile(p)) continue;
+                if (!Files.isRegularFile(p) || p.getFileName().toString().endsWith(".parts.json")) continue;
                 FileTime t = Files.getLastModifiedTime(p);
                 int c = bestTime == null ? 1 : t.compareTo(bestTime);
                 if (c > 0
