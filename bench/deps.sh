@@ -47,8 +47,11 @@ fi
 probe_cp=""
 if [ "${HTML:-1}" = 1 ]; then
   # the page probe lives in the viewer's test classes and needs Jackson's databind
-  (cd "$here" && mvn -q -B -o -pl viewer dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/viewer.cp" -Dstyle.color=never >/dev/null) \
-    || (cd "$here" && mvn -q -B -pl viewer dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$work/viewer.cp" -Dstyle.color=never >/dev/null)
+  # (in the reactor, with package, so the project's own modules resolve without being installed; viewer is the
+  # last module of the set, so the file ends up with its classpath)
+  cp_goal=(-q -B -pl viewer -am -DskipTests package dependency:build-classpath -Dmdep.includeScope=test
+    -Dmdep.outputFile="$work/viewer.cp" -Dstyle.color=never)
+  (cd "$here" && mvn -o "${cp_goal[@]}" >/dev/null) || (cd "$here" && mvn "${cp_goal[@]}" >/dev/null)
   probe_cp="$here/viewer/target/test-classes:$jar:$(cat "$work/viewer.cp")"
 fi
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); java -Xmx$heap; best of $repeat"
