@@ -3,7 +3,6 @@ package io.ptotrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.convert.TraceBuilder;
-import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.critpath.RunAnalysis;
@@ -22,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -143,47 +141,6 @@ class CriticalPathCliTest {
         return new Drawn(built.picture, a, tl);
     }
 
-    static Map<String, Object> args(TracePicture pic, int slice) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        pic.sliceArgs(slice, new ArgSink() {
-            @Override
-            public void str(String k, String v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void dbl(String k, double v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void i64(String k, long v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void u64(String k, long v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void bool(String k, boolean v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void nul(String k) {
-                m.put(k, null);
-            }
-
-            @Override
-            public void raw(String k, Object v) {
-                m.put(k, v);
-            }
-        });
-        return m;
-    }
-
     @ParameterizedTest
     @ValueSource(
             strings = {
@@ -202,7 +159,7 @@ class CriticalPathCliTest {
             Map<Long, List<Integer>> marked = new HashMap<>();
             for (int i = 0; i < pic.sliceCount(); i++) {
                 if (!"critical_path".equals(pic.sliceCategory(i))) continue;
-                Map<String, Object> a = args(pic, i);
+                Map<String, Object> a = pic.sliceArgMap(i);
                 if (!path.equals(a.get("path"))) continue;
                 long pos = (Long) a.get("position");
                 assertThat(a.get("task")).isEqualTo(TaskIds.display(g.taskId[tasks[(int) pos]]));
@@ -222,7 +179,8 @@ class CriticalPathCliTest {
             List<long[]> arrows = new ArrayList<>();
             for (int f = 0; f < pic.flowCount(); f++) {
                 if (pic.flowKind(f) != FlowKind.OVERLAY || !"critical_path".equals(pic.flowName(f))) continue;
-                Map<String, Object> from = args(pic, pic.flowSrcSlice(f)), to = args(pic, pic.flowDstSlice(f));
+                Map<String, Object> from = pic.sliceArgMap(pic.flowSrcSlice(f)),
+                        to = pic.sliceArgMap(pic.flowDstSlice(f));
                 if (!path.equals(from.get("path"))) continue;
                 assertThat(to.get("path")).isEqualTo(path);
                 arrows.add(new long[] {(Long) from.get("position"), (Long) to.get("position")});

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ptotrace.convert.estimate.MemoryModel;
-import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.PictureWindows;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.inspect.Summary;
@@ -28,7 +27,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -69,47 +67,6 @@ class TraceSplitTest {
         pic = TraceBuilder.build(run, true, w -> {}, null).picture;
     }
 
-    static Map<String, Object> args(TracePicture p, int i) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        p.sliceArgs(i, new ArgSink() {
-            @Override
-            public void str(String k, String v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void dbl(String k, double v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void i64(String k, long v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void u64(String k, long v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void bool(String k, boolean v) {
-                m.put(k, v);
-            }
-
-            @Override
-            public void nul(String k) {
-                m.put(k, null);
-            }
-
-            @Override
-            public void raw(String k, Object v) {
-                m.put(k, v);
-            }
-        });
-        return m;
-    }
-
     static String key(TracePicture p, int i) {
         return p.slicePid(i) + "/" + p.sliceTid(i) + "@" + p.sliceTs(i) + "+" + p.sliceDur(i) + " " + p.sliceName(i);
     }
@@ -142,7 +99,7 @@ class TraceSplitTest {
                     assertThat(windows.of(w.sliceTs(i))).isEqualTo(k);
                     continue;
                 }
-                Map<String, Object> a = args(w, i);
+                Map<String, Object> a = w.sliceArgMap(i);
                 a.put("part", labels[k]);
                 markersByArrow
                         .computeIfAbsent((Long) a.get("full_trace_flow_id"), f -> new ArrayList<>())

@@ -167,6 +167,51 @@ public final class TracePicture {
         tagArgs(slicePid(i), sink);
     }
 
+    /**
+     * The slice's args ({@link #sliceArgs(int, ArgSink)}) as a map in their order, numbers boxed: for reading a
+     * few slices (tests, small overlays), never for a whole picture.
+     */
+    public Map<String, Object> sliceArgMap(int i) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        sliceArgs(i, new ArgSink() {
+            @Override
+            public void str(String k, String v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void dbl(String k, double v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void i64(String k, long v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void u64(String k, long v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void bool(String k, boolean v) {
+                m.put(k, v);
+            }
+
+            @Override
+            public void nul(String k) {
+                m.put(k, null);
+            }
+
+            @Override
+            public void raw(String k, Object v) {
+                m.put(k, v);
+            }
+        });
+        return m;
+    }
+
     // ------------------------------------------------------------------ counters
 
     public int addCounter(CounterKind kind, int ref, int pid, int tid, double ts) {
