@@ -37,38 +37,76 @@ public final class CostCounter {
             processes = new LongSet(),
             counterSeries = new LongSet(),
             markerLanes = new LongSet();
-    /** String hash → the reference it was seen from, or SHARED. */
-    private final Map<Long, Long> owner = new HashMap<>();
-
-    private final Map<Long, Integer> length = new HashMap<>();
     private static final long SHARED = Long.MIN_VALUE;
     private long currentRef = SHARED;
-    private final Leaves sink = new Leaves();
-    private long leaves, valueBytes;
+    /** What each rendering counted: the .pftrace's, then the JSON's when its args differ (else the same one). */
+    private final Tally[] tallies;
 
-    private CostCounter() {}
+    /** {@code jsonArgs}: the JSON trace's args when they differ from the .pftrace's, else null. */
+    private CostCounter(ArgSet pftraceArgs, ArgSet jsonArgs) {
+        Tally pf = new Tally(pftraceArgs);
+        tallies = jsonArgs == null ? new Tally[] {pf} : new Tally[] {pf, new Tally(jsonArgs)};
+    }
 
     /** Both renderings with every arg. */
     public static Both count(TracePicture pic) {
-        return new CostCounter().run(pic, ArgSet.FULL);
+        return count(pic, ArgSet.FULL, true);
     }
 
     /**
      * The protobuf trace with the args of {@code pftraceArgs}, and the JSON trace when {@code json} (else its costs are
-     * null); one pass, or two for a lean protobuf trace beside the JSON.
+     * null; with every arg they come anyway); one pass over the picture.
      */
     public static Both count(TracePicture pic, ArgSet pftraceArgs, boolean json) {
-        if (pftraceArgs == ArgSet.FULL) return count(pic);
-        return new Both(pftrace(pic, pftraceArgs), json ? count(pic).json() : null);
+        if (pftraceArgs == ArgSet.FULL) return new CostCounter(ArgSet.FULL, null).run(pic, true);
+        return new CostCounter(pftraceArgs, json ? ArgSet.FULL : null).run(pic, json);
     }
 
     /** The protobuf trace with the args of {@code args}. */
     public static TraceCosts pftrace(TracePicture pic, ArgSet args) {
-        return new CostCounter().run(pic, args).pftrace();
+        return count(pic, args, false).pftrace();
     }
 
-    private Both run(TracePicture pic, ArgSet args) {
-        boolean lean = args == ArgSet.LEAN;
+    /** The strings, arg rows and value bytes one rendering's args add up to. */
+    private final class Tally {
+        final ArgSet args;
+        /** String hash → the reference it was seen from, or SHARED. */
+        final Map<Long, Long> owner = new HashMap<>();
+
+        final Map<Long, Integer> length = new HashMap<>();
+        final Leaves sink = new Leaves(this);
+        long leaves, valueBytes;
+        long sliceArgs, argSets, sampledValueBytes;
+        long[] sliceStrings;
+
+        Tally(ArgSet args) {
+            this.args = args;
+        }
+
+        /** A string seen from the current reference. */
+        void string(String s) {
+            long h = hash(s);
+            Long was = owner.putIfAbsent(h, currentRef);
+            if (was == null) length.put(h, s.length());
+            else if (was != SHARED && was != currentRef) owner.put(h, SHARED);
+        }
+
+        /** {distinct strings, their bytes}: shared strings once, a reference's own ones scaled by the sampling step. */
+        long[] distinct(int step) {
+            long count = 0, bytes = 0;
+            for (Map.Entry<Long, Long> e : owner.entrySet()) {
+                long k = e.getValue() == SHARED ? 1 : step;
+                count += k;
+                bytes += k * length.get(e.getKey());
+            }
+            return new long[] {count, bytes};
+        }
+    }
+
+    /** {@code json}: count the JSON trace too (with the last tally's args). */
+    private Both run(TracePicture pic, boolean json) {
+        Tally pf = tallies[0], js = json ? tallies[tallies.length - 1] : null;
+        boolean lean = pf.args == ArgSet.LEAN;
         for (MetaEvent m : pic.meta) {
             processes.add(m.pid);
             if (m.tid >= 0 || m.kind == MetaEvent.Kind.THREAD_NAME || m.kind == MetaEvent.Kind.THREAD_SORT_INDEX)
@@ -76,83 +114,49 @@ public final class CostCounter {
             if (m.name != null) string(m.name);
         }
         int step = Math.max(1, pic.sliceCount() / SAMPLED);
-        long sliceArgs = 0, argSets = 0, sampled = 0;
-        for (int i = 0; i < pic.sliceCount(); i++) {
-            long ref = pic.sliceRef(i);
-            if (step > 1 && Math.floorMod(mix(ref), step) != 0) continue;
-            sampled++;
-            currentRef = ref;
-            lanes.add(lane(pic.slicePid(i), pic.sliceTid(i)));
-            string(pic.sliceName(i));
-            String cat = pic.sliceCategory(i);
-            if (cat != null) string(cat);
-            leaves = 0;
-            pic.sliceArgs(i, args, sink);
-            sliceArgs += leaves;
-            if (leaves > 0) argSets++;
-        }
+        long sampled = countSlices(pic, step);
         double scale = sampled == 0 ? 1 : pic.sliceCount() / (double) sampled;
-        sliceArgs = Math.round(sliceArgs * scale);
-        argSets = Math.round(argSets * scale);
-        long sliceValueBytes = Math.round(valueBytes * scale);
+        for (Tally t : tallies) {
+            t.sliceArgs = Math.round(t.sliceArgs * scale);
+            t.argSets = Math.round(t.argSets * scale);
+            t.sampledValueBytes = Math.round(t.valueBytes * scale);
+        }
         currentRef = SHARED;
         long[] values = counterValues(pic);
-        long kept = 0;
-        int flowStep = Math.max(1, pic.flowCount() / SAMPLED);
-        for (int f = 0; f < pic.flowCount(); f++) {
-            if (f % flowStep == 0) {
-                lanes.add(lane(pic.flowSrcPid(f), pic.flowSrcTid(f)));
-                lanes.add(lane(pic.flowDstPid(f), pic.flowDstTid(f)));
-            }
-            if (!pic.flowBackward(f) && pic.flowSrcSlice(f) >= 0 && pic.flowDstSlice(f) >= 0) kept++;
-        }
-        long[] sliceStrings = distinct(step);
+        long kept = countFlows(pic);
+        for (Tally t : tallies) t.sliceStrings = t.distinct(step);
+        long tracks = lanes.size() + processes.size() + counterSeries.size();
+        TraceCosts jsonCosts = js == null ? null : jsonCosts(pic, js, kept, values[1], tracks);
+
         ArrowMarks marks = pic.marks();
         long markArgs = 0, markSets = 0;
-        valueBytes = 0;
+        pf.valueBytes = 0;
         for (int m = 0; m < marks.count(); m++) {
             markerLanes.add(lane(marks.pid(m), marks.tid(m)));
-            string(marks.name(m));
-            string(marks.category(m));
-            leaves = 0;
-            marks.args(m, args, sink);
-            markArgs += leaves;
-            if (leaves > 0) markSets++;
+            pf.string(marks.name(m));
+            pf.string(marks.category(m));
+            pf.leaves = 0;
+            marks.args(m, pf.args, pf.sink);
+            markArgs += pf.leaves;
+            if (pf.leaves > 0) markSets++;
         }
-        long[] allStrings = distinct(step);
-        long tracks = lanes.size() + processes.size() + counterSeries.size();
+        long[] allStrings = pf.distinct(step);
         // the full .pftrace interns each distinct event name; JSON names go to the string pool only
         long names = lean ? 0 : distinctNames(pic, step);
-        long jsonBytes = JSON_SLICE * (long) pic.sliceCount()
-                + JSON_FLOW * (long) pic.flowCount()
-                + JSON_ARG * sliceArgs
-                + JSON_COUNTER * values[1]
-                + sliceValueBytes;
-        TraceCosts json = new TraceCosts(
-                pic.sliceCount(),
-                sliceArgs,
-                argSets,
-                kept,
-                values[1],
-                sliceStrings[0],
-                sliceStrings[1],
-                0,
-                tracks,
-                jsonBytes);
         long slices = (long) pic.sliceCount() + marks.count();
         long pfValues = lean ? values[0] : values[1];
         long held = lean
                 ? 0
                 : BYTES_SLICE * slices
                         + BYTES_FLOW * (long) pic.flowCount()
-                        + BYTES_ARG * (sliceArgs + markArgs)
+                        + BYTES_ARG * (pf.sliceArgs + markArgs)
                         + BYTES_COUNTER * pfValues
-                        + sliceValueBytes
-                        + valueBytes;
+                        + pf.sampledValueBytes
+                        + pf.valueBytes;
         TraceCosts pftrace = new TraceCosts(
                 slices,
-                sliceArgs + markArgs,
-                argSets + markSets,
+                pf.sliceArgs + markArgs,
+                pf.argSets + markSets,
                 pic.flowCount(),
                 pfValues,
                 allStrings[0],
@@ -160,7 +164,66 @@ public final class CostCounter {
                 names,
                 tracks + markerLanes.size(),
                 held);
-        return new Both(pftrace, json);
+        return new Both(pftrace, jsonCosts);
+    }
+
+    /** The sampled slices: their lanes, names and categories, and each tally's args. Returns how many were read. */
+    private long countSlices(TracePicture pic, int step) {
+        long sampled = 0;
+        for (int i = 0, n = pic.sliceCount(); i < n; i++) {
+            long ref = pic.sliceRef(i);
+            if (step > 1 && Math.floorMod(mix(ref), step) != 0) continue;
+            sampled++;
+            countSlice(pic, i, ref);
+        }
+        return sampled;
+    }
+
+    private void countSlice(TracePicture pic, int i, long ref) {
+        currentRef = ref;
+        lanes.add(lane(pic.slicePid(i), pic.sliceTid(i)));
+        string(pic.sliceName(i));
+        String cat = pic.sliceCategory(i);
+        if (cat != null) string(cat);
+        for (Tally t : tallies) {
+            t.leaves = 0;
+            pic.sliceArgs(i, t.args, t.sink);
+            t.sliceArgs += t.leaves;
+            if (t.leaves > 0) t.argSets++;
+        }
+    }
+
+    /** The lanes of a sample of the arrows; returns how many arrows the JSON trace keeps. */
+    private long countFlows(TracePicture pic) {
+        long kept = 0;
+        int flowStep = Math.max(1, pic.flowCount() / SAMPLED);
+        for (int f = 0, n = pic.flowCount(); f < n; f++) {
+            if (f % flowStep == 0) {
+                lanes.add(lane(pic.flowSrcPid(f), pic.flowSrcTid(f)));
+                lanes.add(lane(pic.flowDstPid(f), pic.flowDstTid(f)));
+            }
+            if (!pic.flowBackward(f) && pic.flowSrcSlice(f) >= 0 && pic.flowDstSlice(f) >= 0) kept++;
+        }
+        return kept;
+    }
+
+    private static TraceCosts jsonCosts(TracePicture pic, Tally js, long kept, long counterValues, long tracks) {
+        long jsonBytes = JSON_SLICE * (long) pic.sliceCount()
+                + JSON_FLOW * (long) pic.flowCount()
+                + JSON_ARG * js.sliceArgs
+                + JSON_COUNTER * counterValues
+                + js.sampledValueBytes;
+        return new TraceCosts(
+                pic.sliceCount(),
+                js.sliceArgs,
+                js.argSets,
+                kept,
+                counterValues,
+                js.sliceStrings[0],
+                js.sliceStrings[1],
+                0,
+                tracks,
+                jsonBytes);
     }
 
     /** Counter values: {changed ones (a value unlike the one before it in its series), all}. */
@@ -194,17 +257,6 @@ public final class CostCounter {
         };
     }
 
-    /** {distinct strings, their bytes}: shared strings once, a reference's own ones scaled by the sampling step. */
-    private long[] distinct(int step) {
-        long count = 0, bytes = 0;
-        for (Map.Entry<Long, Long> e : owner.entrySet()) {
-            long k = e.getValue() == SHARED ? 1 : step;
-            count += k;
-            bytes += k * length.get(e.getKey());
-        }
-        return new long[] {count, bytes};
-    }
-
     /** Distinct slice names, estimated as the strings are. */
     private static long distinctNames(TracePicture pic, int step) {
         Map<Long, Long> names = new HashMap<>();
@@ -227,11 +279,9 @@ public final class CostCounter {
         return ((long) pid << 32) ^ (tid & 0xFFFFFFFFL) ^ 0x5555_0000_0000_0000L;
     }
 
+    /** A string every rendering shows (a name, a category): into each tally. */
     private void string(String s) {
-        long h = hash(s);
-        Long was = owner.putIfAbsent(h, currentRef);
-        if (was == null) length.put(h, s.length());
-        else if (was != SHARED && was != currentRef) owner.put(h, SHARED);
+        for (Tally t : tallies) t.string(s);
     }
 
     /** FNV-1a over the chars, 64 bits. */
@@ -244,8 +294,14 @@ public final class CostCounter {
         return h;
     }
 
-    /** Counts arg rows (leaves, by {@link ArgLeaves}) and feeds keys and string values to the string set. */
-    private final class Leaves implements ArgSink, ArgLeaves.Visitor {
+    /** Counts arg rows (leaves, by {@link ArgLeaves}) and feeds keys and string values to its tally's strings. */
+    private static final class Leaves implements ArgSink, ArgLeaves.Visitor {
+        private final Tally t;
+
+        Leaves(Tally t) {
+            this.t = t;
+        }
+
         @Override
         public void str(String key, String value) {
             leaf(key);
@@ -279,8 +335,8 @@ public final class CostCounter {
 
         @Override
         public void raw(String key, Object v) {
-            string(key);
-            leaves += ArgLeaves.walk(v, this);
+            t.string(key);
+            t.leaves += ArgLeaves.walk(v, this);
         }
 
         @Override
@@ -290,17 +346,17 @@ public final class CostCounter {
 
         @Override
         public void mapKey(String key) {
-            string(key);
+            t.string(key);
         }
 
         private void leaf(String key) {
-            string(key);
-            leaves++;
+            t.string(key);
+            t.leaves++;
         }
 
         private void value(String s) {
-            string(s);
-            valueBytes += s.length();
+            t.string(s);
+            t.valueBytes += s.length();
         }
     }
 
