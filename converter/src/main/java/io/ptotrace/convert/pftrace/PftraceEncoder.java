@@ -184,10 +184,10 @@ final class PftraceEncoder {
                 lastNs = layout.cvNs[~code];
             } else if ((code & 1) == 0) {
                 begin(code >>> 1);
-                lastNs = layout.begin[code >>> 1];
+                lastNs = layout.begin(code >>> 1);
             } else {
                 end(code >>> 1);
-                lastNs = layout.end[code >>> 1];
+                lastNs = layout.end(code >>> 1);
             }
             if (importWindow > 0 && ++sinceMark == importWindow) {
                 importMark(lastNs);
@@ -283,13 +283,13 @@ final class PftraceEncoder {
         if (slice) pic.sliceArgs(item, argSet, annotations);
         else marks.args(m, argSet, annotations);
         flows(item * 2);
-        flushPacket(layout.begin[item], true);
+        flushPacket(layout.begin(item), true);
     }
 
     private void end(int item) throws IOException {
         startEvent(TrackEvent.Type.TYPE_SLICE_END_VALUE, layout.itemTrack[item]);
         flows(item * 2 + 1);
-        flushPacket(layout.end[item], false);
+        flushPacket(layout.end(item), false);
     }
 
     private void flows(int code) {

@@ -123,7 +123,6 @@ public final class PftraceLayout {
     /** Items are the slices, then the marks (item = slices + mark). */
     final int slices, items;
 
-    final long[] begin, end;
     final int[] itemTrack;
     private final int[] markLane;
 
@@ -201,20 +200,8 @@ public final class PftraceLayout {
         }
         for (int c = 0; c < p.counterCount(); c++) process(p.counterPid(c));
         items = slices + markCount;
-        begin = new long[items];
-        end = new long[items];
         itemTrack = new int[items];
-        for (int i = 0; i < slices; i++) {
-            long b = ns(p.sliceTs(i));
-            long d = ns(p.sliceDur(i));
-            if (d < 0) {
-                d = 0;
-                report.negativeDurations++;
-            }
-            begin[i] = b;
-            end[i] = b + d;
-        }
-        for (int m = 0; m < markCount; m++) begin[slices + m] = end[slices + m] = ns(marks.ts(m));
+        for (int i = 0; i < slices; i++) if (ns(p.sliceDur(i)) < 0) report.negativeDurations++;
         report.slices = slices;
         report.markerSlices = markCount;
         report.flows = flows;
@@ -276,6 +263,13 @@ public final class PftraceLayout {
 
     /** Nesting walk per lane; a slice that would overlap without nesting goes to the first overflow track that takes it. */
     private void nestOnLanes(int[] sliceLane) {
+        // the times once more as arrays, for the sort's many comparisons; dropped before the merge, where the
+        // layout's other arrays peak
+        long[] begin = new long[slices], end = new long[slices];
+        for (int i = 0; i < slices; i++) {
+            begin[i] = begin(i);
+            end[i] = end(i);
+        }
         // by (lane, begin, longest first), ties by slice index
         int[] ix = IndexSort.groupedSort(
                 slices,
@@ -343,7 +337,7 @@ public final class PftraceLayout {
                 ix,
                 (a, b) -> markLane[a] != markLane[b]
                         ? Integer.compare(markLane[a], markLane[b])
-                        : Long.compare(begin[slices + a], begin[slices + b]));
+                        : Long.compare(begin(slices + a), begin(slices + b)));
         for (int m : ix) {
             Track lane = lanes.get(markLane[m]);
             if (lane.markers == null) {
@@ -505,7 +499,20 @@ public final class PftraceLayout {
     private long codeNs(int code) {
         if (code < 0) return cvNs[~code];
         int item = code >>> 1;
-        return (code & 1) == 0 ? begin[item] : end[item];
+        return (code & 1) == 0 ? begin(item) : end(item);
+    }
+
+    /**
+     * An item's begin in ns. Derived from the picture when asked rather than held: two longs per item are the
+     * largest arrays a layout would keep (at 16 ranks of 100k tasks, 170 MB).
+     */
+    long begin(int item) {
+        return item < slices ? ns(pic.sliceTs(item)) : ns(marks.ts(item - slices));
+    }
+
+    /** An item's end in ns: a negative duration counts as none, a mark is an instant. */
+    long end(int item) {
+        return item < slices ? begin(item) + Math.max(0, ns(pic.sliceDur(item))) : begin(item);
     }
 
     private static int codeRank(int code) {
@@ -589,7 +596,7 @@ public final class PftraceLayout {
             attStart[(int) oc]++;
             int s = srcItem(f), d = dstItem(f);
             if (seqOfCode[s * 2] >= seqOfCode[d * 2 + 1]) report.swappedFlows++;
-            if (begin[d] < begin[s]) report.reversedFlows++;
+            if (begin(d) < begin(s)) report.reversedFlows++;
         }
         int acc = 0;
         for (int c = 0; c <= items * 2; c++) {
