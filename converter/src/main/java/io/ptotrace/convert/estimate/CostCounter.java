@@ -41,6 +41,10 @@ public final class CostCounter {
     private final Map<Long, Long> owner = new HashMap<>();
 
     private final Map<Long, Integer> length = new HashMap<>();
+    /** Arg-set hash → {the reference it was seen from or SHARED, its rows}. */
+    private final Map<Long, long[]> argSets = new HashMap<>();
+
+    private static final long SET_SEED = 0xcbf29ce484222325L;
     private static final long SHARED = Long.MIN_VALUE;
     private long currentRef = SHARED;
     private final Leaves sink = new Leaves();
@@ -87,10 +91,15 @@ public final class CostCounter {
             String cat = pic.sliceCategory(i);
             if (cat != null) string(cat);
             leaves = 0;
+            sink.setHash = SET_SEED;
             pic.sliceArgs(i, args, sink);
             sliceArgs += leaves;
-            if (leaves > 0) argSets++;
+            if (leaves > 0) {
+                argSets++;
+                argSet(sink.setHash, ref, leaves);
+            }
         }
+        long[] storedSets = storedArgSets(step);
         double scale = sampled == 0 ? 1 : pic.sliceCount() / (double) sampled;
         sliceArgs = Math.round(sliceArgs * scale);
         argSets = Math.round(argSets * scale);
@@ -151,8 +160,8 @@ public final class CostCounter {
                         + valueBytes;
         TraceCosts pftrace = new TraceCosts(
                 slices,
-                sliceArgs + markArgs,
-                argSets + markSets,
+                storedSets[1] + markArgs,
+                storedSets[0] + markSets,
                 pic.flowCount(),
                 pfValues,
                 allStrings[0],
@@ -205,6 +214,27 @@ public final class CostCounter {
         return new long[] {count, bytes};
     }
 
+    /**
+     * The processor keeps one copy of each distinct arg set (its rows, and the set): slices with the same args share
+     * it. A set seen from two references of the sample is shared and stored once; one seen from a single reference
+     * is that reference's own and stands for {@code step} of them, as strings do.
+     */
+    private void argSet(long hash, long ref, long rows) {
+        long[] was = argSets.putIfAbsent(hash, new long[] {ref, rows});
+        if (was != null && was[0] != SHARED && was[0] != ref) was[0] = SHARED;
+    }
+
+    /** {distinct arg sets, their rows}. */
+    private long[] storedArgSets(int step) {
+        long sets = 0, rows = 0;
+        for (long[] e : argSets.values()) {
+            long k = e[0] == SHARED ? 1 : step;
+            sets += k;
+            rows += k * e[1];
+        }
+        return new long[] {sets, rows};
+    }
+
     /** Distinct slice names, estimated as the strings are. */
     private static long distinctNames(TracePicture pic, int step) {
         Map<Long, Long> names = new HashMap<>();
@@ -246,41 +276,56 @@ public final class CostCounter {
 
     /** Counts arg rows (leaves, by {@link ArgLeaves}) and feeds keys and string values to the string set. */
     private final class Leaves implements ArgSink, ArgLeaves.Visitor {
+        /** The args seen since it was reset, keys and values in order: which slices share one arg set. */
+        long setHash;
+
         @Override
         public void str(String key, String value) {
             leaf(key);
+            fold(value == null ? 0 : hash(value));
             if (value != null) value(value);
         }
 
         @Override
         public void dbl(String key, double value) {
             leaf(key);
+            fold(Double.doubleToLongBits(value));
         }
 
         @Override
         public void i64(String key, long value) {
             leaf(key);
+            fold(value);
         }
 
         @Override
         public void u64(String key, long value) {
             leaf(key);
+            fold(~value);
         }
 
         @Override
         public void bool(String key, boolean value) {
             leaf(key);
+            fold(value ? 1 : 2);
         }
 
         @Override
         public void nul(String key) {
             leaf(key);
+            fold(3);
         }
 
         @Override
         public void raw(String key, Object v) {
             string(key);
+            fold(hash(key));
+            fold(hash(String.valueOf(v)));
             leaves += ArgLeaves.walk(v, this);
+        }
+
+        private void fold(long v) {
+            setHash = (setHash ^ v) * 0x100000001b3L + 0x9E3779B97F4A7C15L;
         }
 
         @Override
@@ -295,6 +340,7 @@ public final class CostCounter {
 
         private void leaf(String key) {
             string(key);
+            fold(hash(key));
             leaves++;
         }
 
