@@ -3,11 +3,9 @@ package io.ptotrace.convert.json;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.JsonValues;
 import io.ptotrace.vocabulary.TraceCategories;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -55,10 +53,12 @@ public final class ChromeJsonWriter {
         long units = units(pic);
         int chunks = (int) ((units + CHUNK - 1) / CHUNK);
         if (threads <= 1 || chunks <= 1) {
-            JsonEvents events = new JsonEvents();
+            ChunkBuffer buf = new ChunkBuffer();
             for (int k = 0; k < chunks; k++) {
                 if (k > 0) out.write(',');
-                renderChunk(pic, k, out, events);
+                buf.reset();
+                renderChunk(pic, k, buf);
+                buf.text.writeTo(out);
             }
         } else {
             ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -80,13 +80,13 @@ public final class ChromeJsonWriter {
                         final ChunkBuffer buf = free.poll();
                         inFlight.add(pool.submit(() -> {
                             buf.reset();
-                            renderChunk(pic, chunk, buf, buf.events);
+                            renderChunk(pic, chunk, buf);
                             return buf;
                         }));
                     }
                     if (k > 0) out.write(',');
                     ChunkBuffer done = take(inFlight.poll());
-                    done.writeTo(out);
+                    done.text.writeTo(out);
                     free.add(done);
                 }
             } finally {
@@ -112,11 +112,12 @@ public final class ChromeJsonWriter {
     static final int CHUNK = 1 << 10; // ~170 KB rendered
 
     /** A rendered chunk; its array is kept and reused. */
-    private static final class ChunkBuffer extends ByteArrayOutputStream {
-        final JsonEvents events = new JsonEvents();
+    private static final class ChunkBuffer {
+        final JsonText text = new JsonText(1 << 18);
+        final JsonEvents events = new JsonEvents(text);
 
-        ChunkBuffer() {
-            super(1 << 18);
+        void reset() {
+            text.reset();
         }
     }
 
@@ -135,16 +136,9 @@ public final class ChromeJsonWriter {
     }
 
     /** Renders events [k·CHUNK, (k+1)·CHUNK) of the sequence, comma-separated. */
-    private static void renderChunk(TracePicture pic, int k, OutputStream out, JsonEvents reused) throws IOException {
-        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-            g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII);
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.setRootValueSeparator(COMMA);
-            long from = (long) k * CHUNK;
-            visit(pic, from, Math.min(from + CHUNK, units(pic)), reused.on(g));
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+    private static void renderChunk(TracePicture pic, int k, ChunkBuffer buf) throws IOException {
+        long from = (long) k * CHUNK;
+        visit(pic, from, Math.min(from + CHUNK, units(pic)), buf.events.startChunk());
     }
 
     /** Sequence positions: one per metadata event, slice, counter sample and arrow (whose two ends are two events). */
@@ -183,6 +177,4 @@ public final class ChromeJsonWriter {
         boolean bind = start ? pic.flowSrcJsonBind(i) : pic.flowDstJsonBind(i);
         return bind ? pic.sliceJsonId(start ? pic.flowSrcSlice(i) : pic.flowDstSlice(i)) : NO_BIND_ID;
     }
-
-    private static final SerializedString COMMA = new SerializedString(",");
 }

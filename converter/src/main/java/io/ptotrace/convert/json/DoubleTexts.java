@@ -1,9 +1,7 @@
 package io.ptotrace.convert.json;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.ptotrace.model.PyFloat;
-import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The Python-repr texts of recently written doubles, encoded once. A trace repeats its numbers: an arrow
@@ -13,22 +11,18 @@ import java.io.IOException;
 final class DoubleTexts {
     private static final int BITS = 14, SIZE = 1 << BITS;
     private final long[] keys = new long[SIZE];
-    private final SerializedString[] texts = new SerializedString[SIZE];
+    private final byte[][] texts = new byte[SIZE][];
 
-    /** Writes {@code d} as {@link PyFloat#write} does. */
-    void write(JsonGenerator g, double d) throws IOException {
-        if (PyFloat.writtenAsNull(d)) {
-            PyFloat.write(g, d);
-            return;
-        }
+    /** {@link PyFloat#repr} of a finite {@code d}, as ASCII bytes. */
+    byte[] text(double d) {
         long b = Double.doubleToRawLongBits(d);
         int h = (int) ((b * 0x9E3779B97F4A7C15L) >>> (64 - BITS));
-        SerializedString t = texts[h];
+        byte[] t = texts[h];
         if (t == null || keys[h] != b) {
-            t = new SerializedString(PyFloat.repr(d));
+            t = PyFloat.repr(d).getBytes(StandardCharsets.US_ASCII);
             texts[h] = t;
             keys[h] = b;
         }
-        g.writeRawValue(t);
+        return t;
     }
 }

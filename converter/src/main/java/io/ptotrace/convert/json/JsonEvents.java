@@ -1,7 +1,5 @@
 package io.ptotrace.convert.json;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.CounterKind;
 import io.ptotrace.convert.picture.FlowKind;
@@ -10,95 +8,129 @@ import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.ProcessTag;
 import io.ptotrace.convert.picture.SliceKind;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.model.JsonValues;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * Renders single events of a picture as Chrome trace-event objects: slices and counter samples with the
- * members their kind lists, in its order; metadata and flow ends in the reference's fixed order. One per
- * rendering thread (it keeps the number texts and encoded arg names it has seen).
+ * Renders single events of a picture as Chrome trace-event objects into a {@link JsonText}: slices and counter
+ * samples with the members their kinds list, in their order; metadata and flow ends in the reference's fixed
+ * order. One per rendering thread (it keeps the number texts and encoded arg names it has seen).
  */
 final class JsonEvents implements JsonEventSink {
-    // pre-encoded names: most of a large trace is these few keys and values
-    private static final SerializedString ARGS = new SerializedString("args"),
-            CAT = new SerializedString("cat"),
-            CNAME = new SerializedString("cname"),
-            ID = new SerializedString("id"),
-            NAME = new SerializedString("name"),
-            PH = new SerializedString("ph"),
-            PID = new SerializedString("pid"),
-            TID = new SerializedString("tid"),
-            TS = new SerializedString("ts"),
-            DUR = new SerializedString("dur"),
-            BIND_ID = new SerializedString("bind_id"),
-            IN_COUNT = new SerializedString("input_task_count"),
-            OUT_COUNT = new SerializedString("output_task_count"),
-            X = new SerializedString("X"),
-            C = new SerializedString("C");
-    // raw fragments: a flow end starts with FLOW_CAT (whose comma makes "id" follow it), the others follow a value
-    private static final SerializedString
-            FLOW_CAT = new SerializedString("\"cat\":" + ChromeJsonWriter.quoted(ChromeJsonWriter.FLOW_CATEGORY) + ","),
-            BP_E = new SerializedString(",\"bp\":\"e\""),
-            PH_X = new SerializedString(",\"ph\":\"X\""),
-            PH_C = new SerializedString(",\"ph\":\"C\"");
+    // pre-encoded member names ("name":): most of a large trace is these few keys and values
+    private static final byte[] ARGS = JsonText.name("args"),
+            CAT = JsonText.name("cat"),
+            CNAME = JsonText.name("cname"),
+            ID = JsonText.name("id"),
+            NAME = JsonText.name("name"),
+            PH = JsonText.name("ph"),
+            PID = JsonText.name("pid"),
+            TID = JsonText.name("tid"),
+            TS = JsonText.name("ts"),
+            DUR = JsonText.name("dur"),
+            BIND_ID = JsonText.name("bind_id"),
+            IN_COUNT = JsonText.name("input_task_count"),
+            OUT_COUNT = JsonText.name("output_task_count"),
+            SORT_INDEX = JsonText.name("sort_index"),
+            X = JsonText.quoted("X"),
+            C = JsonText.quoted("C"),
+            S = JsonText.quoted("s"),
+            F = JsonText.quoted("f"),
+            M = JsonText.quoted("M"),
+            METADATA = JsonText.quoted("__metadata");
+    // fragments: a flow end starts with FLOW_CAT_ID, the others follow a value and bring their comma
+    private static final byte[]
+            FLOW_CAT_ID = ascii("\"cat\":" + ChromeJsonWriter.quoted(ChromeJsonWriter.FLOW_CATEGORY) + ",\"id\":"),
+            BP_E = ascii(",\"bp\":\"e\""),
+            PH_X = ascii(",\"ph\":\"X\""),
+            PH_C = ascii(",\"ph\":\"C\"");
     /** {@code ,"name":<kind>,"ph":"s"} and {@code ...,"ph":"f"} by flow kind. */
-    private static final SerializedString[] FLOW_START = new SerializedString[FlowKind.values().length],
-            FLOW_END = new SerializedString[FlowKind.values().length];
+    private static final byte[][] FLOW_START = new byte[FlowKind.values().length][],
+            FLOW_END = new byte[FlowKind.values().length][];
+    /** The names of the four metadata events, by kind. */
+    private static final byte[][] META_NAMES = new byte[MetaEvent.Kind.values().length][];
 
     static {
         for (FlowKind k : FlowKind.values()) {
             String name = ",\"name\":" + ChromeJsonWriter.quoted(k.eventName) + ",\"ph\":";
-            FLOW_START[k.ordinal()] = new SerializedString(name + "\"s\"");
-            FLOW_END[k.ordinal()] = new SerializedString(name + "\"f\"");
+            FLOW_START[k.ordinal()] = ascii(name + "\"s\"");
+            FLOW_END[k.ordinal()] = ascii(name + "\"f\"");
         }
+        for (MetaEvent.Kind k : MetaEvent.Kind.values()) {
+            String name;
+            switch (k) {
+                case PROCESS_NAME:
+                    name = "process_name";
+                    break;
+                case PROCESS_SORT_INDEX:
+                    name = "process_sort_index";
+                    break;
+                case THREAD_NAME:
+                    name = "thread_name";
+                    break;
+                default:
+                    name = "thread_sort_index";
+            }
+            META_NAMES[k.ordinal()] = JsonText.quoted(name);
+        }
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     private final DoubleTexts num = new DoubleTexts();
-    private final Args args = new Args(num);
-    private JsonGenerator g;
+    private final Args args;
+    private final JsonText t;
+    /** No event written since {@link #startChunk}: the next one goes without a comma. */
+    private boolean first = true;
 
-    JsonEvents on(JsonGenerator g) {
-        this.g = g;
-        args.g = g;
+    JsonEvents(JsonText t) {
+        this.t = t;
+        this.args = new Args(t, num);
+    }
+
+    /** Starts a chunk: its events are comma-separated, the first goes without one. */
+    JsonEvents startChunk() {
+        first = true;
         return this;
     }
 
+    /** Opens an event's object, after a comma unless it is the chunk's first. */
+    private void beginEvent() {
+        if (first) first = false;
+        else t.raw((byte) ',');
+        t.beginObject();
+    }
+
     @Override
-    public void meta(MetaEvent m) throws IOException {
-        g.writeStartObject();
-        g.writeFieldName("args");
-        g.writeStartObject();
+    public void meta(MetaEvent m) {
+        beginEvent();
+        t.member(ARGS);
+        t.beginObject();
         switch (m.kind) {
             case PROCESS_NAME:
             case THREAD_NAME:
-                g.writeStringField("name", m.name);
+                t.member(NAME);
+                t.string(m.name);
                 break;
             default:
-                g.writeNumberField("sort_index", m.sortIndex);
+                t.member(SORT_INDEX);
+                t.number(m.sortIndex);
         }
-        g.writeEndObject();
-        g.writeStringField("cat", "__metadata");
-        String name;
-        switch (m.kind) {
-            case PROCESS_NAME:
-                name = "process_name";
-                break;
-            case PROCESS_SORT_INDEX:
-                name = "process_sort_index";
-                break;
-            case THREAD_NAME:
-                name = "thread_name";
-                break;
-            default:
-                name = "thread_sort_index";
+        t.endObject();
+        t.member(CAT);
+        t.raw(METADATA);
+        t.member(NAME);
+        t.raw(META_NAMES[m.kind.ordinal()]);
+        t.member(PH);
+        t.raw(M);
+        t.member(PID);
+        t.number(m.pid);
+        if (m.tid >= 0) {
+            t.member(TID);
+            t.number(m.tid);
         }
-        g.writeStringField("name", name);
-        g.writeStringField("ph", "M");
-        g.writeNumberField("pid", m.pid);
-        if (m.tid >= 0) g.writeNumberField("tid", m.tid);
-        g.writeEndObject();
+        t.endObject();
     }
 
     // the order most kinds use, rendered without walking the member list (most of a trace is these events)
@@ -106,7 +138,7 @@ final class JsonEvents implements JsonEventSink {
     private boolean sortedSlice, sortedCounter;
 
     @Override
-    public void slice(TracePicture pic, int i) throws IOException {
+    public void slice(TracePicture pic, int i) {
         SliceKind kind = pic.sliceKind(i);
         int ref = pic.sliceRef(i);
         List<JsonMember> order = kind.jsonOrder();
@@ -114,18 +146,18 @@ final class JsonEvents implements JsonEventSink {
             lastSliceOrder = order;
             sortedSlice = order.equals(JsonMember.SORTED_SLICE);
         }
-        g.writeStartObject();
+        beginEvent();
         if (sortedSlice) {
             args(kind, ref, pic, i);
             category(kind.category(ref));
             color(kind.color(ref));
             id(pic.sliceJsonId(i));
-            g.writeFieldName(NAME);
-            g.writeString(kind.name(ref));
-            g.writeRaw(PH_X);
+            t.member(NAME);
+            t.string(kind.name(ref));
+            t.members(PH_X);
             where(pic.slicePid(i), pic.sliceTid(i), pic.sliceTs(i));
-            g.writeFieldName(DUR);
-            num.write(g, pic.sliceDur(i));
+            t.member(DUR);
+            t.dbl(pic.sliceDur(i), num);
         } else {
             for (int k = 0, n = order.size(); k < n; k++) {
                 switch (order.get(k)) {
@@ -142,87 +174,87 @@ final class JsonEvents implements JsonEventSink {
                         id(pic.sliceJsonId(i));
                         break;
                     case NAME:
-                        g.writeFieldName(NAME);
-                        g.writeString(kind.name(ref));
+                        t.member(NAME);
+                        t.string(kind.name(ref));
                         break;
                     case PH:
-                        g.writeFieldName(PH);
-                        g.writeString(X);
+                        t.member(PH);
+                        t.raw(X);
                         break;
                     case PID:
-                        g.writeFieldName(PID);
-                        g.writeNumber(pic.slicePid(i));
+                        t.member(PID);
+                        t.number(pic.slicePid(i));
                         break;
                     case TID:
-                        g.writeFieldName(TID);
-                        g.writeNumber(pic.sliceTid(i));
+                        t.member(TID);
+                        t.number(pic.sliceTid(i));
                         break;
                     case TS:
-                        g.writeFieldName(TS);
-                        num.write(g, pic.sliceTs(i));
+                        t.member(TS);
+                        t.dbl(pic.sliceTs(i), num);
                         break;
                     case DUR:
-                        g.writeFieldName(DUR);
-                        num.write(g, pic.sliceDur(i));
+                        t.member(DUR);
+                        t.dbl(pic.sliceDur(i), num);
                         break;
                     default:
                         throw new IllegalStateException();
                 }
             }
         }
-        g.writeEndObject();
+        t.endObject();
     }
 
-    private void args(SliceKind kind, int ref, TracePicture pic, int i) throws IOException {
-        g.writeFieldName(ARGS);
-        g.writeStartObject();
+    private void args(SliceKind kind, int ref, TracePicture pic, int i) {
+        t.member(ARGS);
+        t.beginObject();
         kind.args(ref, args);
         pic.tagArgs(pic.slicePid(i), args);
-        g.writeEndObject();
+        t.endObject();
     }
 
-    private void category(String cat) throws IOException {
-        g.writeFieldName(CAT);
-        g.writeString(cat);
+    private void category(String cat) {
+        t.member(CAT);
+        t.string(cat);
     }
 
-    private void color(String cname) throws IOException {
+    private void color(String cname) {
         if (cname == null) return;
-        g.writeFieldName(CNAME);
-        g.writeString(cname);
+        t.member(CNAME);
+        t.string(cname);
     }
 
-    private void id(int id) throws IOException {
+    private void id(int id) {
         if (id < 0) return;
-        g.writeFieldName(ID);
-        g.writeNumber(id);
+        t.member(ID);
+        t.number(id);
     }
 
     /** pid, tid and ts, in that order. */
-    private void where(int pid, int tid, double ts) throws IOException {
-        g.writeFieldName(PID);
-        g.writeNumber(pid);
-        g.writeFieldName(TID);
-        g.writeNumber(tid);
-        g.writeFieldName(TS);
-        num.write(g, ts);
+    private void where(int pid, int tid, double ts) {
+        t.member(PID);
+        t.number(pid);
+        t.member(TID);
+        t.number(tid);
+        t.member(TS);
+        t.dbl(ts, num);
     }
 
     @Override
-    public void counter(TracePicture pic, int i) throws IOException {
+    public void counter(TracePicture pic, int i) {
         CounterKind kind = pic.counterKind(i);
         List<JsonMember> order = kind.jsonOrder();
         if (order != lastCounterOrder) {
             lastCounterOrder = order;
             sortedCounter = order.equals(JsonMember.SORTED_COUNTER);
         }
-        g.writeStartObject();
+        beginEvent();
         if (sortedCounter) {
             counterArgs(pic, i);
             category(pic.counterCategory(i));
-            g.writeFieldName(NAME);
-            g.writeString(pic.counterName(i));
-            g.writeRaw(PH_C);
+            t.member(NAME);
+            t.string(pic.counterName(i));
+            t.members(PH_C);
             where(pic.counterPid(i), pic.counterTid(i), pic.counterTs(i));
         } else {
             for (int k = 0, n = order.size(); k < n; k++) {
@@ -234,175 +266,155 @@ final class JsonEvents implements JsonEventSink {
                         category(pic.counterCategory(i));
                         break;
                     case NAME:
-                        g.writeFieldName(NAME);
-                        g.writeString(pic.counterName(i));
+                        t.member(NAME);
+                        t.string(pic.counterName(i));
                         break;
                     case PH:
-                        g.writeFieldName(PH);
-                        g.writeString(C);
+                        t.member(PH);
+                        t.raw(C);
                         break;
                     case PID:
-                        g.writeFieldName(PID);
-                        g.writeNumber(pic.counterPid(i));
+                        t.member(PID);
+                        t.number(pic.counterPid(i));
                         break;
                     case TID:
-                        g.writeFieldName(TID);
-                        g.writeNumber(pic.counterTid(i));
+                        t.member(TID);
+                        t.number(pic.counterTid(i));
                         break;
                     case TS:
-                        g.writeFieldName(TS);
-                        num.write(g, pic.counterTs(i));
+                        t.member(TS);
+                        t.dbl(pic.counterTs(i), num);
                         break;
                     default:
                         break; // a sample has no colour, id or duration
                 }
             }
         }
-        g.writeEndObject();
+        t.endObject();
     }
 
-    private void counterArgs(TracePicture pic, int i) throws IOException {
-        g.writeFieldName(ARGS);
-        g.writeStartObject();
+    private void counterArgs(TracePicture pic, int i) {
+        t.member(ARGS);
+        t.beginObject();
         pic.counterArgs(i, args);
-        g.writeEndObject();
+        t.endObject();
     }
 
     /** One end of arrow {@code i}: its start ("s") or its end ("f"). */
     @Override
-    public void flowEnd(TracePicture pic, int i, boolean start) throws IOException {
-        g.writeStartObject();
-        g.writeRaw(FLOW_CAT); // the constant members go in pre-encoded, in the reference's member order
-        g.writeFieldName(ID);
-        g.writeNumber(i);
+    public void flowEnd(TracePicture pic, int i, boolean start) {
+        beginEvent();
+        t.member(FLOW_CAT_ID); // the constant members go in pre-encoded, in the reference's member order
+        t.number(i);
         FlowKind kind = pic.flowKind(i);
         if (kind == FlowKind.OVERLAY) {
-            g.writeFieldName(NAME);
-            g.writeString(pic.flowName(i));
-            g.writeFieldName(PH);
-            g.writeString(start ? "s" : "f");
-        } else g.writeRaw((start ? FLOW_START : FLOW_END)[kind.ordinal()]);
-        g.writeFieldName(PID);
-        g.writeNumber(start ? pic.flowSrcPid(i) : pic.flowDstPid(i));
-        g.writeFieldName(TID);
-        g.writeNumber(start ? pic.flowSrcTid(i) : pic.flowDstTid(i));
-        g.writeFieldName(TS);
-        num.write(g, start ? pic.flowSrcTs(i) : pic.flowDstTs(i));
-        if (!start) g.writeRaw(BP_E);
+            t.member(NAME);
+            t.string(pic.flowName(i));
+            t.member(PH);
+            t.raw(start ? S : F);
+        } else t.members((start ? FLOW_START : FLOW_END)[kind.ordinal()]);
+        int pid = start ? pic.flowSrcPid(i) : pic.flowDstPid(i);
+        t.member(PID);
+        t.number(pid);
+        t.member(TID);
+        t.number(start ? pic.flowSrcTid(i) : pic.flowDstTid(i));
+        t.member(TS);
+        t.dbl(start ? pic.flowSrcTs(i) : pic.flowDstTs(i), num);
+        if (!start) t.members(BP_E);
         if (pic.flowHasCounts(i)) {
-            g.writeFieldName(IN_COUNT);
-            g.writeNumber(pic.flowInputTaskCount(i));
-            g.writeFieldName(OUT_COUNT);
-            g.writeNumber(pic.flowOutputTaskCount(i));
+            t.member(IN_COUNT);
+            t.number(pic.flowInputTaskCount(i));
+            t.member(OUT_COUNT);
+            t.number(pic.flowOutputTaskCount(i));
         }
         long bind = ChromeJsonWriter.flowBindId(pic, i, start);
         if (bind != ChromeJsonWriter.NO_BIND_ID) {
-            g.writeFieldName(BIND_ID);
-            g.writeNumber(bind);
+            t.member(BIND_ID);
+            t.number(bind);
         }
-        ProcessTag tag = pic.processTag(start ? pic.flowSrcPid(i) : pic.flowDstPid(i));
+        ProcessTag tag = pic.processTag(pid);
         if (tag != null) {
-            g.writeFieldName(ARGS);
-            g.writeStartObject();
+            t.member(ARGS);
+            t.beginObject();
             tag.args(args);
-            g.writeEndObject();
+            t.endObject();
         }
-        g.writeEndObject();
+        t.endObject();
     }
 
     /** Writes args straight into the open object. */
     private static final class Args implements ArgSink {
-        private JsonGenerator g;
+        private final JsonText t;
         private final DoubleTexts num;
         // encoded keys by identity: arg keys are a few constant strings, written millions of times
-        private final String[] keys = new String[64];
-        private final SerializedString[] encoded = new SerializedString[64];
+        private static final int SLOTS = 256, PROBES = 8;
+        private final String[] keys = new String[SLOTS];
+        private final byte[][] encoded = new byte[SLOTS][];
 
-        Args(DoubleTexts num) {
+        Args(JsonText t, DoubleTexts num) {
+            this.t = t;
             this.num = num;
         }
 
-        /** Writes a member name; pre-encoded names skip the generator's per-character escaping. */
-        private void name(String k) throws IOException {
-            int h = System.identityHashCode(k) & 63;
-            if (keys[h] != k) {
-                keys[h] = k;
-                // pre-encoded names are written as UTF-8; only ASCII ones read the same as the escaped form
-                encoded[h] = k.chars().allMatch(c -> c < 0x80) ? new SerializedString(k) : null;
+        private void name(String k) {
+            int h = System.identityHashCode(k);
+            for (int p = 0; p < PROBES; p++) {
+                int i = (h + p) & (SLOTS - 1);
+                String known = keys[i];
+                if (known == k) {
+                    t.member(encoded[i]);
+                    return;
+                }
+                if (known == null) {
+                    keys[i] = k;
+                    encoded[i] = JsonText.name(k);
+                    t.member(encoded[i]);
+                    return;
+                }
             }
-            if (encoded[h] != null) g.writeFieldName(encoded[h]);
-            else g.writeFieldName(k);
+            t.member(JsonText.name(k)); // a table this full means keys made on the fly: not worth keeping
         }
 
         @Override
         public void str(String key, String value) {
-            try {
-                name(key);
-                g.writeString(value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            name(key);
+            t.string(value);
         }
 
         @Override
         public void dbl(String key, double value) {
-            try {
-                name(key);
-                num.write(g, value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            name(key);
+            t.dbl(value, num);
         }
 
         @Override
         public void i64(String key, long value) {
-            try {
-                name(key);
-                g.writeNumber(value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            name(key);
+            t.number(value);
         }
 
         @Override
         public void u64(String key, long value) {
-            try {
-                name(key);
-                if (value >= 0) g.writeNumber(value);
-                else g.writeNumber(Long.toUnsignedString(value));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            name(key);
+            t.unsigned(value);
         }
 
         @Override
         public void bool(String key, boolean value) {
-            try {
-                name(key);
-                g.writeBoolean(value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            name(key);
+            t.bool(value);
         }
 
         @Override
         public void nul(String key) {
-            try {
-                name(key);
-                g.writeNull();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            name(key);
+            t.nul();
         }
 
         @Override
         public void raw(String key, Object v) {
-            try {
-                name(key);
-                JsonValues.write(g, v);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            name(key);
+            t.value(v);
         }
     }
 }

@@ -34,7 +34,19 @@ public final class DepsProjection implements DepsVisitor {
     /** Reads a deps.json with the projection's level of detail; warnings (one line each) go to {@code warn}. */
     public static DepsProjection read(java.nio.file.Path file, java.util.function.Consumer<String> warn) {
         DepsProjection p = new DepsProjection();
+        if (DepsProjectionScan.read(file, p)) return p.finished(file, warn);
+        return readByReader(file, warn); // what the fast path read is dropped: the general reader reads it all
+    }
+
+    /** As {@link #read(java.nio.file.Path, java.util.function.Consumer)}, by the general reader alone. */
+    static DepsProjection readByReader(java.nio.file.Path file, java.util.function.Consumer<String> warn) {
+        DepsProjection p = new DepsProjection();
         DepsReader.read(file, DepsReader.Detail.PROJECTION, p, warn);
+        return p.finished(file, warn);
+    }
+
+    private DepsProjection finished(java.nio.file.Path file, java.util.function.Consumer<String> warn) {
+        DepsProjection p = this;
         p.finish();
         String dup = DepsReader.duplicatesWarning(file, p.duplicateTasks, 0);
         if (dup != null) warn.accept(dup);

@@ -1,0 +1,181 @@
+package io.ptotrace.model.deps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.model.TestFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The projection's fast path reads what the general reader reads, and gives way to it for everything else: every
+ * sample deps.json and thousands of damaged copies give the same projection, warnings and errors either way.
+ */
+class DepsProjectionScanTest {
+    @TempDir
+    Path dir;
+
+    private static final Path TESTDATA = Path.of("..", "testdata");
+
+    /** Everything the converter can ask a projection, and the warnings or the error of reading it. */
+    private static String describe(Path file, boolean general) {
+        List<String> warnings = new ArrayList<>();
+        DepsProjection d;
+        try {
+            d = general ? DepsProjection.readByReader(file, warnings::add) : DepsProjection.read(file, warnings::add);
+        } catch (InputProblem e) {
+            return "error: " + e.getMessage() + " at " + e.where();
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append("edges listed ").append(d.edgesLoaded()).append(", pairs ").append(d.pairCount());
+        sb.append("\nadjacency ").append(DepsProjectionTest.adjacency(d));
+        sb.append("\nkernels ").append(d.kernelMapSize()).append(", block map ").append(d.hasBlockMap());
+        for (long t : d.blockTaskIds()) {
+            sb.append("\n task ")
+                    .append(Long.toUnsignedString(t))
+                    .append(" blocks ")
+                    .append(d.blockNum(t));
+            if (d.hasKernels(t))
+                sb.append(" kernels ")
+                        .append(d.kernel(t, 0))
+                        .append(',')
+                        .append(d.kernel(t, 1))
+                        .append(',')
+                        .append(d.kernel(t, 2));
+        }
+        sb.append("\nwarnings ").append(warnings);
+        return sb.toString();
+    }
+
+    private static List<Path> samples() throws IOException {
+        try (Stream<Path> s = Files.walk(TESTDATA)) {
+            return s.filter(p -> p.getFileName().toString().equals("deps.json"))
+                    .sorted()
+                    .collect(Collectors.toList());
+        }
+    }
+
+    @Test
+    void everySampleReadsAsTheGeneralReaderReadsIt() throws IOException {
+        List<Path> files = samples();
+        assertThat(files).hasSizeGreaterThan(20);
+        int fast = 0;
+        for (Path f : files) {
+            assertThat(describe(f, false)).as(f.toString()).isEqualTo(describe(f, true));
+            if (DepsProjectionScan.read(f, new DepsProjection())) fast++;
+        }
+        // the runtime's own files take the fast path (the damaged and hand-made ones may not)
+        assertThat(DepsProjectionScan.read(TESTDATA.resolve("runs/pa_level4/deps.json"), new DepsProjection()))
+                .isTrue();
+        assertThat(fast).isGreaterThan(files.size() / 2);
+    }
+
+    @Test
+    void ordinaryFilesTakeTheFastPath() {
+        Path f = TestFiles.write(dir, "deps.json", """
+            {"runtime": "tensormap_and_ringbuffer",
+             "tasks": [{"task_id": "4294967296", "scope": "auto", "kernel_ids": [3, -1, 12], "block_num": 4,
+                        "args": [{"idx": 0, "type": "INPUT", "shape": [1, 2e3, -0.5], "x": [true, false, null]}]},
+                       {"task_id": 7, "kernel_ids": [1, 2], "block_num": null, "early_dispatch": true},
+                       {"task_id": "18446744073709551615", "note": "a \\"quoted\\" \\u00e9 \\n"}],
+             "tensors": [{"tensor_id": "1", "version": 0}],
+             "edges": [{"pred": "4294967296", "succ": "7", "arg": 0, "flags": ["wait"]},
+                       {"succ": "7", "pred": "18446744073709551615"},
+                       {"pred": "7"}]}
+            """);
+        assertThat(DepsProjectionScan.read(f, new DepsProjection())).isTrue();
+        assertThat(describe(f, false))
+                .isEqualTo(describe(f, true))
+                .contains("task 4294967296 blocks 4 kernels 3,-1,12");
+    }
+
+    @Test
+    void anythingUnusualGoesToTheGeneralReader() {
+        String[] unusual = {
+            "{\"tasks\": [{\"task_id\": \"1\", \"block_num\": 0}], \"edges\": []}", // a warning to give
+            "{\"tasks\": [{\"task_id\": \"x1\"}], \"edges\": []}",
+            "{\"tasks\": [{\"task_id\": \" 1 \"}], \"edges\": []}",
+            "{\"tasks\": [{\"task_id\": \"18446744073709551616\"}], \"edges\": []}", // out of range
+            "{\"tasks\": [{\"task_\\u0069d\": \"5\"}], \"edges\": []}", // an escaped key spells task_id
+            "{\"tasks\": [{\"task_id\": 1.0}], \"edges\": []}",
+            "{\"tasks\": [{\"task_id\": \"1\", \"kernel_ids\": [1, 2.5, 3]}], \"edges\": []}",
+            "{\"edges\": [{\"pred\": \"1\", \"succ\": \"2\"},]}", // a trailing comma
+            "{\"edges\": [{\"pred\": 01, \"succ\": \"2\"}]}",
+            "{\"edges\": [{\"pred\": \"1\", \"succ\": \"2\", \"x\": \"caf\u00e9\"}]}", // non-ASCII
+            "{\"edges\": [{\"pred\": \"1\", \"succ\": \"2\"}]} x",
+            "{\"edges\": null}",
+            "[]",
+            "",
+        };
+        for (String json : unusual) {
+            Path f = TestFiles.write(dir, "deps.json", json);
+            assertThat(DepsProjectionScan.read(f, new DepsProjection()))
+                    .as(json)
+                    .isFalse();
+            assertThat(describe(f, false)).as(json).isEqualTo(describe(f, true));
+        }
+    }
+
+    @Test
+    void damagedCopiesReadAsTheGeneralReaderReadsThem() throws IOException {
+        // a small piece keeps each mutated file quick to read twice: the first entries of each list
+        List<String> lines = Files.readAllLines(TESTDATA.resolve("runs/pa_level4/deps.json"));
+        StringBuilder piece = new StringBuilder("{");
+        String list = null;
+        int taken = 0;
+        for (String line : lines) {
+            String t = line.strip();
+            if (t.startsWith("\"") && t.endsWith("[")) {
+                piece.append(list == null ? "\n" : "],\n").append(t).append('\n');
+                list = t;
+                taken = 0;
+            } else if (t.startsWith("{") && list != null && taken < 6) {
+                piece.append(taken++ > 0 ? ",\n" : "").append(t.endsWith(",") ? t.substring(0, t.length() - 1) : t);
+            }
+        }
+        byte[] seed = piece.append("]}\n").toString().getBytes(StandardCharsets.US_ASCII);
+        assertThat(DepsProjectionScan.read(Files.write(dir.resolve("seed.json"), seed), new DepsProjection()))
+                .isTrue();
+        byte[] alphabet = "{}[]\",:0123456789-+.eE tfnul\\\n\u0001x".getBytes(StandardCharsets.ISO_8859_1);
+        Random r = new Random(22);
+        int fast = 0;
+        for (int round = 0; round < 1500; round++) {
+            byte[] b = seed.clone();
+            int edits = 1 + r.nextInt(3);
+            for (int k = 0; k < edits; k++) {
+                int at = r.nextInt(b.length);
+                switch (r.nextInt(3)) {
+                    case 0 -> b[at] = alphabet[r.nextInt(alphabet.length)];
+                    case 1 -> b = splice(b, at, 1, new byte[0]);
+                    default -> b = splice(b, at, 0, new byte[] {alphabet[r.nextInt(alphabet.length)]});
+                }
+            }
+            Path f = dir.resolve("deps.json");
+            Files.write(f, b);
+            if (DepsProjectionScan.read(f, new DepsProjection())) fast++;
+            assertThat(describe(f, false))
+                    .as("round %d: %s", round, new String(b, StandardCharsets.ISO_8859_1))
+                    .isEqualTo(describe(f, true));
+        }
+        assertThat(fast)
+                .as("some damage (inside skipped values) stays valid JSON")
+                .isGreaterThan(50);
+    }
+
+    private static byte[] splice(byte[] b, int at, int remove, byte[] insert) {
+        byte[] out = new byte[b.length - remove + insert.length];
+        System.arraycopy(b, 0, out, 0, at);
+        System.arraycopy(insert, 0, out, at, insert.length);
+        System.arraycopy(b, at + remove, out, at + insert.length, b.length - at - remove);
+        return out;
+    }
+}
