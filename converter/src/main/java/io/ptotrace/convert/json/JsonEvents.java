@@ -274,7 +274,7 @@ final class JsonEvents implements JsonEventSink {
         g.writeStartObject();
         g.writeRaw(FLOW_CAT); // the constant members go in pre-encoded, in the reference's member order
         g.writeFieldName(ID);
-        g.writeNumber(i);
+        g.writeNumber(pic.flowId(i));
         FlowKind kind = pic.flowKind(i);
         if (kind == FlowKind.OVERLAY) {
             g.writeFieldName(NAME);
