@@ -1,7 +1,6 @@
 package io.ptotrace.convert;
 
 import io.ptotrace.convert.estimate.CostCounter;
-import io.ptotrace.convert.estimate.TraceCosts;
 import io.ptotrace.convert.json.JsonParts;
 import io.ptotrace.convert.pftrace.PftraceParts;
 import io.ptotrace.convert.picture.ArgSet;
@@ -223,7 +222,7 @@ final class TreeConvertJob {
         boolean anyDeps = false;
         try (JsonParts jsonParts = json ? new JsonParts(dir) : null;
                 PftraceParts protoParts = proto ? new PftraceParts(dir, argSet) : null) {
-            PartSums sums = new PartSums(argSet, json, jsonParts, protoParts);
+            PartSums sums = new PartSums(new CostCounter.Parts(ok.size() + 1, argSet, json), jsonParts, protoParts);
             if (splice != null) {
                 TracePicture host = new TracePicture();
                 HostBlock block = new HostBlock(host, splice.originNs);
@@ -254,13 +253,8 @@ final class TreeConvertJob {
             if (proto) bodies.put(ConvertOptions.Format.PFTRACE, protoParts::writeTo);
             JsonTraceCheck check =
                     json ? JsonTraceCheck.ofCounts(sums.backward, sums.unbound, sums.flows, proto) : null;
-            ConvertJob.Written.Outcome done = job.writeRendered(
-                    written,
-                    inputs,
-                    bodies,
-                    new CostCounter.Both(sums.pftrace, json ? sums.jsonCosts : null),
-                    check,
-                    report);
+            ConvertJob.Written.Outcome done =
+                    job.writeRendered(written, inputs, bodies, sums.costs.total(), check, report);
             finish(anyDeps, done);
         }
         return written;
@@ -287,17 +281,14 @@ final class TreeConvertJob {
 
     /** What the parts rendered so far add up to: numbering, estimate, arrows the JSON trace loses. */
     private static final class PartSums {
-        final ArgSet argSet;
-        final boolean json;
+        final CostCounter.Parts costs;
         final JsonParts jsonParts;
         final PftraceParts protoParts;
         int nextJsonId, nextFlowId;
         long flows, backward, unbound;
-        TraceCosts pftrace = TraceCosts.NONE, jsonCosts = TraceCosts.NONE;
 
-        PartSums(ArgSet argSet, boolean json, JsonParts jsonParts, PftraceParts protoParts) {
-            this.argSet = argSet;
-            this.json = json;
+        PartSums(CostCounter.Parts costs, JsonParts jsonParts, PftraceParts protoParts) {
+            this.costs = costs;
             this.jsonParts = jsonParts;
             this.protoParts = protoParts;
         }
@@ -321,9 +312,7 @@ final class TreeConvertJob {
                     });
             try {
                 if (protoParts != null) protoParts.add(pic);
-                CostCounter.Both c = CostCounter.count(pic, argSet, json);
-                pftrace = pftrace.plus(c.pftrace());
-                if (c.json() != null) jsonCosts = jsonCosts.plus(c.json());
+                costs.add(pic);
                 long[] dropped = JsonTraceCheck.droppedArrows(pic);
                 backward += dropped[0];
                 unbound += dropped[1];

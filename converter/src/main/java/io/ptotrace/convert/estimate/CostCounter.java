@@ -37,12 +37,33 @@ public final class CostCounter {
             processes = new LongSet(),
             counterSeries = new LongSet(),
             markerLanes = new LongSet();
-    /** String hash → the reference it was seen from, or SHARED. */
-    private final Map<Long, Long> owner = new HashMap<>();
-
-    private final Map<Long, Integer> length = new HashMap<>();
-    /** Arg-set hash → {the reference it was seen from or SHARED, its rows}. */
+    /**
+     * String hash → {the reference it was seen from or SHARED, its length, how many strings it stands for (the
+     * sampling step of the picture it was first seen in), 1 if a slice, counter or metadata event has it (the JSON
+     * trace's strings), else 0 (only arrow marks have it)}.
+     */
+    private final Map<Long, long[]> strings = new HashMap<>();
+    /** Arg-set hash → {the reference it was seen from or SHARED, its rows, how many sets it stands for}. */
     private final Map<Long, long[]> argSets = new HashMap<>();
+    /** The full .pftrace's event names: name hash → {the reference or SHARED, how many names it stands for}. */
+    private final Map<Long, long[]> eventNames = new HashMap<>();
+
+    private int step = 1;
+    private boolean inMarks;
+    /** Slices read whole per picture; parts of one trace share {@link #SAMPLED} between them. */
+    private final int sampled;
+    /** What the pictures counted so far add up to (slice-arg sums already scaled up). */
+    private long slices,
+            flows,
+            markCount,
+            sliceArgs,
+            sliceArgSets,
+            sliceValueBytes,
+            changedValues,
+            allValues,
+            keptFlows;
+
+    private long markArgs, markSets, markValueBytes;
 
     private static final long SET_SEED = 0xcbf29ce484222325L;
     private static final long SHARED = Long.MIN_VALUE;
@@ -50,11 +71,56 @@ public final class CostCounter {
     private final Leaves sink = new Leaves();
     private long leaves, valueBytes;
 
-    private CostCounter() {}
+    private CostCounter() {
+        this(SAMPLED);
+    }
+
+    private CostCounter(int sampled) {
+        this.sampled = sampled;
+    }
+
+    /**
+     * The costs of a trace written part by part ({@code parts} pictures, e.g. the Host block and each rank of a
+     * multi-rank trace): counted one picture at a time, each sampled with its share of {@link #SAMPLED}, a string or
+     * arg set that several parts have counted once, as in a picture of every part.
+     */
+    public static final class Parts {
+        private final CostCounter pftrace, json;
+        private final ArgSet args;
+
+        public Parts(int parts, ArgSet pftraceArgs, boolean json) {
+            int share = Math.max(1024, SAMPLED / Math.max(1, parts));
+            this.args = pftraceArgs;
+            this.pftrace = new CostCounter(share);
+            this.json = json && pftraceArgs != ArgSet.FULL ? new CostCounter(share) : null;
+            this.withJson = json;
+        }
+
+        private final boolean withJson;
+
+        /** Counts one part; the picture is not needed afterwards. */
+        public void add(TracePicture pic) {
+            pftrace.scan(pic, args);
+            if (json != null) json.scan(pic, ArgSet.FULL);
+        }
+
+        /** The costs of all parts so far, as {@link CostCounter#count(TracePicture, ArgSet, boolean)} gives them. */
+        public Both total() {
+            Both p = pftrace.costs(args == ArgSet.LEAN);
+            return new Both(
+                    p.pftrace(),
+                    !withJson ? null : json != null ? json.costs(false).json() : p.json());
+        }
+    }
 
     /** Both renderings with every arg. */
     public static Both count(TracePicture pic) {
         return new CostCounter().run(pic, ArgSet.FULL);
+    }
+
+    private Both run(TracePicture pic, ArgSet args) {
+        scan(pic, args);
+        return costs(args == ArgSet.LEAN);
     }
 
     /**
@@ -71,53 +137,56 @@ public final class CostCounter {
         return new CostCounter().run(pic, args).pftrace();
     }
 
-    private Both run(TracePicture pic, ArgSet args) {
-        boolean lean = args == ArgSet.LEAN;
+    /** Counts one picture into the totals. */
+    private void scan(TracePicture pic, ArgSet args) {
+        inMarks = false;
         for (MetaEvent m : pic.meta) {
             processes.add(m.pid);
             if (m.tid >= 0 || m.kind == MetaEvent.Kind.THREAD_NAME || m.kind == MetaEvent.Kind.THREAD_SORT_INDEX)
                 lanes.add(lane(m.pid, m.tid));
             if (m.name != null) string(m.name);
         }
-        int step = Math.max(1, pic.sliceCount() / SAMPLED);
-        long sliceArgs = 0, argSets = 0, sampled = 0;
+        step = Math.max(1, pic.sliceCount() / sampled);
+        long args_ = 0, sets = 0, taken = 0;
+        valueBytes = 0;
         for (int i = 0; i < pic.sliceCount(); i++) {
             long ref = pic.sliceRef(i);
             if (step > 1 && Math.floorMod(mix(ref), step) != 0) continue;
-            sampled++;
+            taken++;
             currentRef = ref;
             lanes.add(lane(pic.slicePid(i), pic.sliceTid(i)));
-            string(pic.sliceName(i));
+            String name = pic.sliceName(i);
+            string(name);
+            if (args == ArgSet.FULL) eventName(name, ref);
             String cat = pic.sliceCategory(i);
             if (cat != null) string(cat);
             leaves = 0;
             sink.setHash = SET_SEED;
             pic.sliceArgs(i, args, sink);
-            sliceArgs += leaves;
+            args_ += leaves;
             if (leaves > 0) {
-                argSets++;
+                sets++;
                 argSet(sink.setHash, ref, leaves);
             }
         }
-        long[] storedSets = storedArgSets(step);
-        double scale = sampled == 0 ? 1 : pic.sliceCount() / (double) sampled;
-        sliceArgs = Math.round(sliceArgs * scale);
-        argSets = Math.round(argSets * scale);
-        long sliceValueBytes = Math.round(valueBytes * scale);
+        double scale = taken == 0 ? 1 : pic.sliceCount() / (double) taken;
+        sliceArgs += Math.round(args_ * scale);
+        sliceArgSets += Math.round(sets * scale);
+        sliceValueBytes += Math.round(valueBytes * scale);
         currentRef = SHARED;
         long[] values = counterValues(pic);
-        long kept = 0;
-        int flowStep = Math.max(1, pic.flowCount() / SAMPLED);
+        changedValues += values[0];
+        allValues += values[1];
+        int flowStep = Math.max(1, pic.flowCount() / sampled);
         for (int f = 0; f < pic.flowCount(); f++) {
             if (f % flowStep == 0) {
                 lanes.add(lane(pic.flowSrcPid(f), pic.flowSrcTid(f)));
                 lanes.add(lane(pic.flowDstPid(f), pic.flowDstTid(f)));
             }
-            if (!pic.flowBackward(f) && pic.flowSrcSlice(f) >= 0 && pic.flowDstSlice(f) >= 0) kept++;
+            if (!pic.flowBackward(f) && pic.flowSrcSlice(f) >= 0 && pic.flowDstSlice(f) >= 0) keptFlows++;
         }
-        long[] sliceStrings = distinct(step);
+        inMarks = true;
         ArrowMarks marks = pic.marks();
-        long markArgs = 0, markSets = 0;
         valueBytes = 0;
         for (int m = 0; m < marks.count(); m++) {
             markerLanes.add(lane(marks.pid(m), marks.tid(m)));
@@ -128,41 +197,50 @@ public final class CostCounter {
             markArgs += leaves;
             if (leaves > 0) markSets++;
         }
-        long[] allStrings = distinct(step);
+        markValueBytes += valueBytes;
+        slices += pic.sliceCount();
+        flows += pic.flowCount();
+        markCount += marks.count();
+    }
+
+    /** The totals as the two renderings' costs. */
+    private Both costs(boolean lean) {
+        long[] sliceStrings = distinct(true), allStrings = distinct(false);
+        long[] storedSets = storedArgSets();
         long tracks = lanes.size() + processes.size() + counterSeries.size();
         // the full .pftrace interns each distinct event name; JSON names go to the string pool only
-        long names = lean ? 0 : distinctNames(pic, step);
-        long jsonBytes = JSON_SLICE * (long) pic.sliceCount()
-                + JSON_FLOW * (long) pic.flowCount()
+        long names = lean ? 0 : distinctNames();
+        long jsonBytes = JSON_SLICE * slices
+                + JSON_FLOW * flows
                 + JSON_ARG * sliceArgs
-                + JSON_COUNTER * values[1]
+                + JSON_COUNTER * allValues
                 + sliceValueBytes;
         TraceCosts json = new TraceCosts(
-                pic.sliceCount(),
+                slices,
                 sliceArgs,
-                argSets,
-                kept,
-                values[1],
+                sliceArgSets,
+                keptFlows,
+                allValues,
                 sliceStrings[0],
                 sliceStrings[1],
                 0,
                 tracks,
                 jsonBytes);
-        long slices = (long) pic.sliceCount() + marks.count();
-        long pfValues = lean ? values[0] : values[1];
+        long items = slices + markCount;
+        long pfValues = lean ? changedValues : allValues;
         long held = lean
                 ? 0
-                : BYTES_SLICE * slices
-                        + BYTES_FLOW * (long) pic.flowCount()
+                : BYTES_SLICE * items
+                        + BYTES_FLOW * flows
                         + BYTES_ARG * (sliceArgs + markArgs)
                         + BYTES_COUNTER * pfValues
                         + sliceValueBytes
-                        + valueBytes;
+                        + markValueBytes;
         TraceCosts pftrace = new TraceCosts(
-                slices,
+                items,
                 storedSets[1] + markArgs,
                 storedSets[0] + markSets,
-                pic.flowCount(),
+                flows,
                 pfValues,
                 allStrings[0],
                 allStrings[1],
@@ -176,7 +254,7 @@ public final class CostCounter {
     private long[] counterValues(TracePicture pic) {
         int n = pic.counterCount();
         int blocks = (n + COUNTER_BLOCK - 1) / COUNTER_BLOCK;
-        int blockStep = Math.max(1, n / SAMPLED);
+        int blockStep = Math.max(1, n / sampled);
         long all = 0, changed = 0, transitions = 0, counted = 0;
         Map<Long, Double> last = new HashMap<>();
         CounterSeries series = new CounterSeries();
@@ -203,13 +281,14 @@ public final class CostCounter {
         };
     }
 
-    /** {distinct strings, their bytes}: shared strings once, a reference's own ones scaled by the sampling step. */
-    private long[] distinct(int step) {
+    /** {distinct strings, their bytes}: shared strings once, a reference's own ones as many as they stand for. */
+    private long[] distinct(boolean slicesOnly) {
         long count = 0, bytes = 0;
-        for (Map.Entry<Long, Long> e : owner.entrySet()) {
-            long k = e.getValue() == SHARED ? 1 : step;
+        for (long[] e : strings.values()) {
+            if (slicesOnly && e[3] == 0) continue;
+            long k = e[0] == SHARED ? 1 : e[2];
             count += k;
-            bytes += k * length.get(e.getKey());
+            bytes += k * e[1];
         }
         return new long[] {count, bytes};
     }
@@ -217,34 +296,33 @@ public final class CostCounter {
     /**
      * The processor keeps one copy of each distinct arg set (its rows, and the set): slices with the same args share
      * it. A set seen from two references of the sample is shared and stored once; one seen from a single reference
-     * is that reference's own and stands for {@code step} of them, as strings do.
+     * is that reference's own and stands for the sampling step's number of them, as strings do.
      */
     private void argSet(long hash, long ref, long rows) {
-        long[] was = argSets.putIfAbsent(hash, new long[] {ref, rows});
+        long[] was = argSets.putIfAbsent(hash, new long[] {ref, rows, step});
         if (was != null && was[0] != SHARED && was[0] != ref) was[0] = SHARED;
     }
 
     /** {distinct arg sets, their rows}. */
-    private long[] storedArgSets(int step) {
+    private long[] storedArgSets() {
         long sets = 0, rows = 0;
         for (long[] e : argSets.values()) {
-            long k = e[0] == SHARED ? 1 : step;
+            long k = e[0] == SHARED ? 1 : e[2];
             sets += k;
             rows += k * e[1];
         }
         return new long[] {sets, rows};
     }
 
+    private void eventName(String name, long ref) {
+        long[] was = eventNames.putIfAbsent(hash(name), new long[] {ref, step});
+        if (was != null && was[0] != SHARED && was[0] != ref) was[0] = SHARED;
+    }
+
     /** Distinct slice names, estimated as the strings are. */
-    private static long distinctNames(TracePicture pic, int step) {
-        Map<Long, Long> names = new HashMap<>();
-        for (int i = 0; i < pic.sliceCount(); i++) {
-            long ref = pic.sliceRef(i);
-            if (step > 1 && Math.floorMod(mix(ref), step) != 0) continue;
-            names.merge(hash(pic.sliceName(i)), ref, (a, b) -> a.longValue() == b.longValue() ? a : SHARED);
-        }
+    private long distinctNames() {
         long n = 0;
-        for (long owner : names.values()) n += owner == SHARED ? 1 : step;
+        for (long[] e : eventNames.values()) n += e[0] == SHARED ? 1 : e[1];
         return n;
     }
 
@@ -259,9 +337,12 @@ public final class CostCounter {
 
     private void string(String s) {
         long h = hash(s);
-        Long was = owner.putIfAbsent(h, currentRef);
-        if (was == null) length.put(h, s.length());
-        else if (was != SHARED && was != currentRef) owner.put(h, SHARED);
+        long[] was = strings.get(h);
+        if (was == null) strings.put(h, new long[] {currentRef, s.length(), step, inMarks ? 0 : 1});
+        else {
+            if (was[0] != SHARED && was[0] != currentRef) was[0] = SHARED;
+            if (!inMarks) was[3] = 1;
+        }
     }
 
     /** FNV-1a over the chars, 64 bits. */

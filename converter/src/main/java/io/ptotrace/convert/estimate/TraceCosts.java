@@ -24,24 +24,6 @@ public record TraceCosts(
         long heldBytes) {
     public static final TraceCosts NONE = new TraceCosts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
-    /**
-     * The costs of two parts of one trace (a multi-rank trace written rank by rank). Strings both parts use are
-     * counted twice: a few hundred names and keys, against the hundreds of thousands each rank has of its own.
-     */
-    public TraceCosts plus(TraceCosts o) {
-        return new TraceCosts(
-                slices + o.slices,
-                argRows + o.argRows,
-                argSets + o.argSets,
-                flows + o.flows,
-                counterValues + o.counterValues,
-                distinctStrings + o.distinctStrings,
-                distinctStringBytes + o.distinctStringBytes,
-                internedNames + o.internedNames,
-                tracks + o.tracks,
-                heldBytes + o.heldBytes);
-    }
-
     /** The same trace, held bytes as measured (the size of the file written). */
     public TraceCosts withHeldBytes(long bytes) {
         return new TraceCosts(
