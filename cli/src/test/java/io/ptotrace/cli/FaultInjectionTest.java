@@ -422,6 +422,41 @@ class FaultInjectionTest {
     }
 
     @Test
+    void aTreeWrittenRankByRankOnAFullDiskNamesTheOutputAndLeavesNothing() throws IOException {
+        Path tree = dir.resolve("dfx_outputs");
+        io.ptotrace.synth.SynthTree.write(
+                SynthOptions.builder()
+                        .tasks(300)
+                        .level(4)
+                        .seed(5)
+                        .era(io.ptotrace.model.Era.STREAMS)
+                        .build(),
+                2,
+                1,
+                tree);
+        Map<String, String> before = Cli.snapshot(tree);
+        Path small = tmpfs("small", "size=64k");
+        System.setProperty("ptotrace.tree.partsFromTasks", "0"); // every tree is written rank by rank
+        try {
+            Cli.Result res = Cli.run(
+                    "convert",
+                    tree.toString(),
+                    "--dispatch",
+                    "d0",
+                    "-o",
+                    small.resolve("l3.json").toString());
+            assertThat(res.status()).isEqualTo(2);
+            assertThat(res.errorLine())
+                    .matches("Error: " + small.resolve("l3\\.(json|pftrace)")
+                            + ": cannot write: no space left on device");
+        } finally {
+            System.clearProperty("ptotrace.tree.partsFromTasks");
+        }
+        assertThat(Cli.snapshot(small)).as("no part, no temporary file").isEmpty();
+        assertThat(Cli.snapshot(tree)).isEqualTo(before);
+    }
+
+    @Test
     void aFileSizeLimitNamesTheOutputAndLeavesNothing() throws Exception {
         Path r = run();
         Path outDir = Files.createDirectories(dir.resolve("out"));

@@ -86,6 +86,10 @@ class TreeConvertTest {
         o.overhead = overhead;
         if (output != null && output.toString().endsWith(".json")) o.format = ConvertOptions.Format.BOTH;
         for (String p : pins) o.rankPins.add(RankPin.parse(p));
+        return convert(o);
+    }
+
+    static Run convert(ConvertOptions o) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         ConvertJob job = new ConvertJob(
                 o,

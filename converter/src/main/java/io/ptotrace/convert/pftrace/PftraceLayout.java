@@ -148,12 +148,26 @@ public final class PftraceLayout {
         return ((long) pid << 32) | (tid & 0xFFFFFFFFL);
     }
 
+    /** The first uuid minus one, and the first process's sibling rank: a part of a trace continues the one before it. */
+    private final long uuidBase;
+
+    private final int processRankBase;
+    /** The largest uuid given out. */
+    private long lastUuid;
+
     public static PftraceLayout of(TracePicture pic) {
-        return new PftraceLayout(pic);
+        return new PftraceLayout(pic, 0, 0);
     }
 
-    private PftraceLayout(TracePicture p) {
+    /** The layout of one part of a trace written part by part: its uuids after {@code uuidBase}, its processes ranked from {@code processRankBase}. */
+    static PftraceLayout ofPart(TracePicture pic, long uuidBase, int processRankBase) {
+        return new PftraceLayout(pic, uuidBase, processRankBase);
+    }
+
+    private PftraceLayout(TracePicture p, long uuidBase, int processRankBase) {
         this.pic = p;
+        this.uuidBase = uuidBase;
+        this.processRankBase = processRankBase;
         this.marks = p.marks();
         for (MetaEvent m : p.meta) {
             switch (m.kind) {
@@ -443,8 +457,8 @@ public final class PftraceLayout {
             int ka = processSort.getOrDefault(a.pid, a.pid), kb = processSort.getOrDefault(b.pid, b.pid);
             return ka != kb ? Integer.compare(ka, kb) : Integer.compare(a.pid, b.pid);
         });
-        long uuid = 1;
-        int rank = 0;
+        long uuid = uuidBase + 1;
+        int rank = processRankBase;
         for (Track pt : procs) {
             pt.uuid = uuid++;
             pt.rank = rank++;
@@ -487,6 +501,17 @@ public final class PftraceLayout {
                 }
             }
         }
+        lastUuid = uuid - 1;
+    }
+
+    /** The largest uuid of this layout's tracks. */
+    long lastUuid() {
+        return lastUuid;
+    }
+
+    /** How many process tracks there are. */
+    int processCount() {
+        return processes.size();
     }
 
     private int sortOf(Track t) {
