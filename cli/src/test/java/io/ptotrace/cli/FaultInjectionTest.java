@@ -96,17 +96,7 @@ class FaultInjectionTest {
 
     @Test
     void aTreeMergeRefusesToWriteOntoAnyFileOfTheTree() throws IOException {
-        Path tree = dir.resolve("dfx_outputs");
-        io.ptotrace.synth.SynthTree.write(
-                SynthOptions.builder()
-                        .tasks(60)
-                        .level(4)
-                        .seed(4)
-                        .era(io.ptotrace.model.Era.STREAMS)
-                        .build(),
-                2,
-                1,
-                tree);
+        Path tree = tree();
         Map<String, String> before = Cli.snapshot(tree);
         for (String victim : List.of(
                 "rank1/d0/chip_swimlane_records.json",
@@ -423,17 +413,7 @@ class FaultInjectionTest {
 
     @Test
     void aTreeWrittenRankByRankOnAFullDiskNamesTheOutputAndLeavesNothing() throws IOException {
-        Path tree = dir.resolve("dfx_outputs");
-        io.ptotrace.synth.SynthTree.write(
-                SynthOptions.builder()
-                        .tasks(300)
-                        .level(4)
-                        .seed(5)
-                        .era(io.ptotrace.model.Era.STREAMS)
-                        .build(),
-                2,
-                1,
-                tree);
+        Path tree = tree(300);
         Map<String, String> before = Cli.snapshot(tree);
         Path small = tmpfs("small", "size=64k");
         System.setProperty("ptotrace.tree.partsFromTasks", "0"); // every tree is written rank by rank
@@ -918,10 +898,14 @@ class FaultInjectionTest {
 
     /** A generated 2-rank tree (streams era, one dispatch) in {@code dir/dfx_outputs}. */
     private Path tree() throws IOException {
+        return tree(60);
+    }
+
+    private Path tree(int tasksPerRank) throws IOException {
         Path tree = dir.resolve("dfx_outputs");
         io.ptotrace.synth.SynthTree.write(
                 SynthOptions.builder()
-                        .tasks(60)
+                        .tasks(tasksPerRank)
                         .level(4)
                         .seed(9)
                         .era(io.ptotrace.model.Era.STREAMS)

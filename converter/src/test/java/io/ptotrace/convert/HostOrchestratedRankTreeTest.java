@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ptotrace.inspect.Summary;
 import io.ptotrace.inspect.TraceInspector;
-import io.ptotrace.model.Era;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthTree;
 import java.io.IOException;
@@ -43,13 +42,8 @@ class HostOrchestratedRankTreeTest {
     @BeforeAll
     static void writeTree() throws IOException {
         tree = shared.resolve("dfx_outputs");
-        SynthOptions o = SynthOptions.builder()
-                .tasks(300)
-                .level(4)
-                .seed(7)
-                .era(Era.STREAMS)
-                .runtime(SynthOptions.HBG)
-                .build();
+        SynthOptions o =
+                GeneratedTrees.streams(300, 7).runtime(SynthOptions.HBG).build();
         SynthTree.write(o, 2, 1, tree);
         Path rank1 = tree.resolve("rank1/d0");
         ObjectNode identity = (ObjectNode)

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ptotrace.inspect.Summary;
 import io.ptotrace.inspect.TraceInspector;
-import io.ptotrace.model.Era;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthTree;
 import java.io.IOException;
@@ -37,13 +36,7 @@ class TreeByPartsTest {
     @BeforeAll
     static void writeTree() throws IOException {
         tree = shared.resolve("dfx_outputs");
-        SynthOptions o = SynthOptions.builder()
-                .tasks(1500)
-                .level(4)
-                .seed(11)
-                .era(Era.STREAMS)
-                .hbViolationShare(0.05)
-                .build();
+        SynthOptions o = GeneratedTrees.streams(1500, 11).hbViolationShare(0.05).build();
         SynthTree.write(o, 3, 1, tree);
     }
 
