@@ -156,6 +156,7 @@ public final class HazardCheck {
     /** Submit order is the order of {@code tasks[]}: say once when local ids run backwards within a ring. */
     private static void warnBackwardIds(TaskGraph g, Consumer<String> warn) {
         java.util.Map<Long, Long> last = new java.util.HashMap<>();
+        io.ptotrace.model.TaskLabels labels = io.ptotrace.model.TaskLabels.ofRuntime(g.runtime());
         for (int row = 0; row < g.taskRowCount(); row++) {
             int node = g.taskNode(row);
             if (node < 0) continue;
@@ -164,8 +165,8 @@ public final class HazardCheck {
             long local = TaskIds.local(id);
             Long before = last.put(ring, local);
             if (before != null && before > local) {
-                warn.accept("Warning: " + g.file() + ": task ids run backwards in tasks[] at " + TaskIds.display(id)
-                        + " (after " + TaskIds.display(TaskIds.make(ring, before))
+                warn.accept("Warning: " + g.file() + ": task ids run backwards in tasks[] at " + labels.label(id)
+                        + " (after " + labels.label(TaskIds.make(ring, before))
                         + "); tasks[] order is taken as the submit order");
                 return;
             }

@@ -7,7 +7,6 @@ import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.critpath.ObservedPath;
 import io.ptotrace.critpath.RunAnalysis;
 import io.ptotrace.critpath.RunGraph;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -81,11 +80,11 @@ public final class CriticalPathOverlay {
             Map<String, Object> args = new LinkedHashMap<>();
             args.put("path", "observed");
             args.put("position", (long) i);
-            args.put("task", TaskIds.display(g.taskId[t]));
+            args.put("task", g.label(t));
             args.put("stall_us", stallUs);
             args.put("stall_kind", kind);
             args.put("compute_us", us(o.compute[i]));
-            if (o.releasedBy[i] >= 0) args.put("released_by", TaskIds.display(g.taskId[o.releasedBy[i]]));
+            if (o.releasedBy[i] >= 0) args.put("released_by", g.label(o.releasedBy[i]));
             int first = mark(t, args);
             if (prev >= 0 && first >= 0)
                 ov.arrow(prev, pic.sliceTs(prev) + pic.sliceDur(prev), first, pic.sliceTs(first));
@@ -97,23 +96,16 @@ public final class CriticalPathOverlay {
                 sa.put("position", (long) i);
                 sa.put("stall_us", stallUs);
                 sa.put("stall_kind", o.kind[i].label);
-                sa.put("before", TaskIds.display(g.taskId[t]));
+                sa.put("before", g.label(t));
                 ov.slice(PID, TID_OBSERVED, frontier, span[0] - frontier, o.kind[i].label, "grey", sa);
             }
             double cs = Math.max(span[0], frontier);
             if (span[1] > cs) {
                 Map<String, Object> ca = new LinkedHashMap<>();
                 ca.put("position", (long) i);
-                ca.put("task", TaskIds.display(g.taskId[t]));
+                ca.put("task", g.label(t));
                 ca.put("compute_us", us(o.compute[i]));
-                ov.slice(
-                        PID,
-                        TID_OBSERVED,
-                        cs,
-                        span[1] - cs,
-                        g.name[t] + "(" + TaskIds.display(g.taskId[t]) + ")",
-                        null,
-                        ca);
+                ov.slice(PID, TID_OBSERVED, cs, span[1] - cs, g.name[t] + "(" + g.label(t) + ")", null, ca);
             }
             frontier = Math.max(frontier, span[1]);
         }
@@ -125,7 +117,7 @@ public final class CriticalPathOverlay {
             Map<String, Object> args = new LinkedHashMap<>();
             args.put("path", "static");
             args.put("position", (long) i);
-            args.put("task", TaskIds.display(g.taskId[t]));
+            args.put("task", g.label(t));
             args.put("stall_us", 0.0);
             args.put("stall_kind", "");
             args.put("earliest_start_us", us(es));
@@ -135,16 +127,9 @@ public final class CriticalPathOverlay {
             if (first >= 0) prev = first;
             Map<String, Object> la = new LinkedHashMap<>();
             la.put("position", (long) i);
-            la.put("task", TaskIds.display(g.taskId[t]));
+            la.put("task", g.label(t));
             la.put("earliest_start_us", us(es));
-            ov.slice(
-                    PID,
-                    TID_STATIC,
-                    t0Us + us(es),
-                    us(g.duration(t)),
-                    g.name[t] + "(" + TaskIds.display(g.taskId[t]) + ")",
-                    null,
-                    la);
+            ov.slice(PID, TID_STATIC, t0Us + us(es), us(g.duration(t)), g.name[t] + "(" + g.label(t) + ")", null, la);
         }
     }
 

@@ -94,7 +94,7 @@ public final class DepsCommand implements Callable<Integer> {
             paramLabel = "TASK[,TASK...]",
             description = {
                 "Only the neighbourhood of these tasks: each with its predecessors and successors up to --hops "
-                        + "hops. TASK as the view prints it (42, or (1, 42) with rings), or the raw decimal id. The edge mode is "
+                        + "hops. TASK as the view prints it (42, or (1, 42) with rings; g7t3 or r0t5 for a graph that names its runtime), or the raw decimal id. The edge mode is "
                         + "applied to the whole graph first."
             })
     String focus;

@@ -85,7 +85,7 @@ final class HazardOverlay {
         for (int i = 0; i < pic.sliceCount(); i++) {
             if (!TASK_CATEGORY.equals(pic.sliceCategory(i))) continue;
             long id = taskOf(pic.sliceName(i));
-            if (id < 0) continue;
+            if (id == -1) continue; // host_build_graph's parameter ids p<l> are negative as longs
             Integer had = firstSlice.get(id);
             if (had == null || pic.sliceTs(i) < pic.sliceTs(had)) firstSlice.put(id, i);
         }
@@ -154,7 +154,7 @@ final class HazardOverlay {
         return sb.toString();
     }
 
-    /** The raw task id a task slice's name ends with ({@code QK(t5)}), or −1. */
+    /** The raw task id a task slice's name ends with ({@code QK(t5)}, {@code QK(g7t3)}), or −1. */
     private static long taskOf(String name) {
         if (name == null || !name.endsWith(")")) return -1;
         int open = name.lastIndexOf('(');

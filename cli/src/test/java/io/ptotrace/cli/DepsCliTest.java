@@ -244,7 +244,7 @@ class DepsCliTest {
             {"--focus", "1", "--hops", "two"}
         };
         String[] expected = {
-            "Error: --focus: 'x' is not a task id (write it as t5, r1t3, (1, 3) or the raw decimal id)\n",
+            "Error: --focus: 'x' is not a task id (write it as t5, r1t3, g7t3, p4, (1, 3) or the raw decimal id)\n",
             "Error: --focus: an empty task in '1,'\n",
             "Error: --focus: '(1, 2' is not a task id",
             "Error: --hops needs --focus\n",

@@ -96,17 +96,7 @@ class FaultInjectionTest {
 
     @Test
     void aTreeMergeRefusesToWriteOntoAnyFileOfTheTree() throws IOException {
-        Path tree = dir.resolve("dfx_outputs");
-        io.ptotrace.synth.SynthTree.write(
-                SynthOptions.builder()
-                        .tasks(60)
-                        .level(4)
-                        .seed(4)
-                        .era(io.ptotrace.model.Era.STREAMS)
-                        .build(),
-                2,
-                1,
-                tree);
+        Path tree = tree();
         Map<String, String> before = Cli.snapshot(tree);
         for (String victim : List.of(
                 "rank1/d0/chip_swimlane_records.json",
@@ -419,6 +409,31 @@ class FaultInjectionTest {
                 .matches("Error: " + small.resolve("trace\\.(json|pftrace)")
                         + ": cannot write: no space left on device");
         assertThat(Cli.snapshot(small)).isEmpty();
+    }
+
+    @Test
+    void aTreeWrittenRankByRankOnAFullDiskNamesTheOutputAndLeavesNothing() throws IOException {
+        Path tree = tree(300);
+        Map<String, String> before = Cli.snapshot(tree);
+        Path small = tmpfs("small", "size=64k");
+        System.setProperty("ptotrace.tree.partsFromTasks", "0"); // every tree is written rank by rank
+        try {
+            Cli.Result res = Cli.run(
+                    "convert",
+                    tree.toString(),
+                    "--dispatch",
+                    "d0",
+                    "-o",
+                    small.resolve("l3.json").toString());
+            assertThat(res.status()).isEqualTo(2);
+            assertThat(res.errorLine())
+                    .matches("Error: " + small.resolve("l3\\.(json|pftrace)")
+                            + ": cannot write: no space left on device");
+        } finally {
+            System.clearProperty("ptotrace.tree.partsFromTasks");
+        }
+        assertThat(Cli.snapshot(small)).as("no part, no temporary file").isEmpty();
+        assertThat(Cli.snapshot(tree)).isEqualTo(before);
     }
 
     @Test
@@ -849,5 +864,173 @@ class FaultInjectionTest {
                 .isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md")
                         + ": cannot write: read-only file system\n");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
+    }
+
+    // ------------------------------------------------------------------ a damaged dfx_outputs tree
+
+    /** Ways a multi-chip job's tree is found damaged, each with the outcome docs/multi-rank.md promises. */
+    enum TreeDamage {
+        /** One rank's records cut short: that rank is named and left out, the other converts (exit 1). */
+        TRUNCATED_RANK_RECORDS(1),
+        /** One rank's deps.json cut short: warnings naming the rank, the trace without its arrows (exit 0). */
+        TRUNCATED_RANK_DEPS(0),
+        /** A broken dispatch_identity.json: an input error naming it. */
+        BROKEN_SIDECAR(2),
+        /** A rank's dispatch_identity.json gone: the group is incomplete. */
+        MISSING_SIDECAR(2),
+        /** A whole rank folder gone: the parent dispatch's group is incomplete. */
+        MISSING_RANK_FOLDER(2),
+        /** A Host log that is a folder. */
+        HOST_LOG_A_FOLDER(2),
+        /** A Host log that is a link to nothing. */
+        HOST_LOG_A_BROKEN_LINK(2),
+        /** A Host log of random bytes: no invocation for its rank. */
+        HOST_LOG_GARBAGE(2),
+        /** One rank's Host log gone. */
+        MISSING_HOST_LOG(2);
+
+        final int status;
+
+        TreeDamage(int status) {
+            this.status = status;
+        }
+    }
+
+    /** A generated 2-rank tree (streams era, one dispatch) in {@code dir/dfx_outputs}. */
+    private Path tree() throws IOException {
+        return tree(60);
+    }
+
+    private Path tree(int tasksPerRank) throws IOException {
+        Path tree = dir.resolve("dfx_outputs");
+        io.ptotrace.synth.SynthTree.write(
+                SynthOptions.builder()
+                        .tasks(tasksPerRank)
+                        .level(4)
+                        .seed(9)
+                        .era(io.ptotrace.model.Era.STREAMS)
+                        .build(),
+                2,
+                1,
+                tree);
+        return tree;
+    }
+
+    private static void damage(Path tree, TreeDamage d) throws IOException {
+        Path rank1 = tree.resolve("rank1/d0"), log = tree.resolve("host.5001.log");
+        switch (d) {
+            case TRUNCATED_RANK_RECORDS:
+            case TRUNCATED_RANK_DEPS: {
+                Path f = rank1.resolve(
+                        d == TreeDamage.TRUNCATED_RANK_RECORDS ? "chip_swimlane_records.json" : "deps.json");
+                byte[] b = Files.readAllBytes(f);
+                Files.write(f, java.util.Arrays.copyOf(b, b.length / 3));
+                break;
+            }
+            case BROKEN_SIDECAR:
+                Files.writeString(rank1.resolve("dispatch_identity.json"), "{\"schema_version\": 1, \"run_id\": ");
+                break;
+            case MISSING_SIDECAR:
+                Files.delete(rank1.resolve("dispatch_identity.json"));
+                break;
+            case MISSING_RANK_FOLDER:
+                try (Stream<Path> s = Files.walk(tree.resolve("rank1"))) {
+                    for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator)
+                        Files.delete(p);
+                }
+                break;
+            case HOST_LOG_A_FOLDER:
+                Files.delete(log);
+                Files.createDirectory(log);
+                break;
+            case HOST_LOG_A_BROKEN_LINK:
+                Files.delete(log);
+                Files.createSymbolicLink(log, tree.resolve("nothing-here"));
+                break;
+            case HOST_LOG_GARBAGE: {
+                byte[] b = new byte[3000];
+                new java.util.Random(5).nextBytes(b);
+                Files.write(log, b);
+                break;
+            }
+            case MISSING_HOST_LOG:
+                Files.delete(log);
+                break;
+        }
+    }
+
+    /** The one line each damage is reported with (the last of stderr; a warning for the non-fatal ones). */
+    private static String line(Path tree, TreeDamage d) {
+        Path rank1 = tree.resolve("rank1/d0");
+        switch (d) {
+            case TRUNCATED_RANK_RECORDS:
+                return "Warning: rank1 cannot be converted: " + rank1.resolve("chip_swimlane_records.json")
+                        + ": not valid JSON: the file ends in the middle of a value (truncated?)";
+            case TRUNCATED_RANK_DEPS:
+                return "Warning: rank1: failed to read " + rank1.resolve("deps.json")
+                        + ": not valid JSON: the file ends in the middle of a value (truncated?)";
+            case BROKEN_SIDECAR:
+                return "Error: " + rank1.resolve("dispatch_identity.json")
+                        + ": not valid JSON: the file ends in the middle of a value (truncated?)";
+            case MISSING_SIDECAR:
+                return "Error: d0 has dispatch identity metadata for only 1/2 Ranks";
+            case MISSING_RANK_FOLDER:
+                return "Error: incomplete parent dispatch 17:0: expected group indexes 0..1, found [0]";
+            case HOST_LOG_A_FOLDER:
+                return "Error: " + tree.resolve("host.5001.log") + ": a Host log that cannot be read: a folder";
+            case HOST_LOG_A_BROKEN_LINK:
+                return "Error: " + tree.resolve("host.5001.log")
+                        + ": a Host log that cannot be read: a link to nothing";
+            default:
+                return "Error: 2 captures but only 1 Host invocations to place them in";
+        }
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(TreeDamage.class)
+    void aDamagedTreeIsOneClearLineTheStatusTheDocsPromiseAndNothingElseWritten(TreeDamage d) throws IOException {
+        Path tree = tree();
+        damage(tree, d);
+        Map<String, String> before = Cli.snapshot(tree);
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Cli.Result r = Cli.run(
+                "convert",
+                tree.toString(),
+                "--dispatch",
+                "d0",
+                "-o",
+                out.resolve("t.json").toString(),
+                "--format",
+                "both");
+        assertThat(r.status()).as(r.stderr()).isEqualTo(d.status);
+        assertThat(r.stderr()).doesNotContain("\tat ", "Exception", "internal error");
+        String expected = line(tree, d);
+        if (d.status == 2) {
+            assertThat(r.errorLine()).startsWith(expected);
+            assertThat(Cli.snapshot(out)).isEmpty();
+        } else {
+            for (String l : r.errLines()) assertThat(l).startsWith("Warning: ");
+            assertThat(r.errLines())
+                    .filteredOn(l -> l.contains("rank1"))
+                    .first()
+                    .asString()
+                    .startsWith(expected);
+            assertThat(Cli.snapshot(out).keySet()).containsExactly("t.json", "t.pftrace");
+            String meta = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(out.resolve("t.json").toFile())
+                    .get("metadata")
+                    .get("trace_status")
+                    .asText();
+            assertThat(meta).isEqualTo(d.status == 1 ? "partial" : "complete");
+        }
+        // the default output goes into the tree: on failure nothing lands there either
+        Cli.Result into = Cli.run("convert", tree.toString(), "--dispatch", "d0");
+        assertThat(into.status()).isEqualTo(d.status);
+        Map<String, String> after = Cli.snapshot(tree);
+        if (d.status != 2) {
+            assertThat(after.keySet()).contains("l3_swimlane.json", "l3_swimlane.pftrace");
+            after.keySet().removeIf(k -> k.startsWith("l3_swimlane."));
+        }
+        assertThat(after).isEqualTo(before);
     }
 }

@@ -24,7 +24,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * The contract under mutated inputs: whatever is done to a run's files (cut, spliced, numbers replaced by
- * hostile ones, bytes inserted), convert (also with --split and --window), diff (also as Markdown and HTML),
+ * hostile ones, bytes inserted), convert (also with --split and --window, and of a multi-chip tree), diff (also as Markdown and HTML),
  * deps (text and HTML), check, inspect, critical-path and synth (hostile settings) exit 0, 1 (diff, inspect: findings) or 2; a failure
  * is one {@code Error:} line after at most the reference's warning lines, never a stack trace; inputs are
  * unchanged; nothing but the outputs is left; and the same input gives the same bytes and the same lines.
@@ -32,6 +32,9 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 class MutatedInputsTest {
     static Path base;
     static Path sample;
+    /** A generated 2-rank streams-era {@code dfx_outputs/} tree of one dispatch. */
+    static Path tree;
+
     static byte[] sampleTrace;
     static final String[] FILES = {"l2_swimlane_records.json", "deps.json", "name_map_synth.json"};
     static final String[] HOSTILE = {
@@ -127,6 +130,17 @@ class MutatedInputsTest {
         assertThat(Cli.run("convert", sample.toString(), "-o", t.toString()).status())
                 .isZero();
         sampleTrace = Files.readAllBytes(t);
+        tree = base.resolve("dfx_outputs");
+        io.ptotrace.synth.SynthTree.write(
+                SynthOptions.builder()
+                        .tasks(50)
+                        .level(4)
+                        .seed(12)
+                        .era(io.ptotrace.model.Era.STREAMS)
+                        .build(),
+                2,
+                1,
+                tree);
     }
 
     @AfterContainer
@@ -201,6 +215,52 @@ class MutatedInputsTest {
         assertThat(Cli.snapshot(out).keySet())
                 .isEqualTo(r.status() == 0 ? java.util.Set.of("t.json", "t.pftrace") : java.util.Set.of());
         assertThat(Cli.snapshot(run)).isEqualTo(inputs);
+    }
+
+    static final String[] TREE_FILES = {
+        "rank0/d0/chip_swimlane_records.json",
+        "rank1/d0/chip_swimlane_records.json",
+        "rank1/d0/deps.json",
+        "rank0/d0/dispatch_identity.json",
+        "rank1/d0/name_map_synth.json",
+        "host.5001.log"
+    };
+
+    /**
+     * A multi-chip tree with one of its files mutated (a rank's records, deps.json, name map or sidecar, a Host
+     * log): directory mode converts (a broken rank named and left out: exit 1) or refuses with one line, twice
+     * alike, and writes nothing into the tree.
+     */
+    @Property(tries = 30)
+    void treeKeepsTheContract(@ForAll("mutations") Mutation m) throws IOException {
+        Path work = Files.createTempDirectory(base, "tree");
+        Path root = work.resolve("dfx_outputs");
+        try (Stream<Path> s = Files.walk(tree)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path to = root.resolve(tree.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(to);
+                else Files.copy(p, to);
+            }
+        }
+        Path victim = root.resolve(TREE_FILES[(m.file() + (int) (m.at() * 11)) % TREE_FILES.length]);
+        Files.write(victim, m.apply(Files.readAllBytes(victim)));
+        Map<String, String> inputs = Cli.snapshot(root);
+        Path out = Files.createDirectories(work.resolve("out"));
+        Cli.Result r = twiceInto(
+                out,
+                List.of(0, 1, 2),
+                "convert",
+                root.toString(),
+                "--dispatch",
+                "d0",
+                "-o",
+                out.resolve("t.json").toString(),
+                "--format",
+                "both");
+        assertThat(Cli.snapshot(out).keySet())
+                .isEqualTo(r.status() == 2 ? java.util.Set.of() : java.util.Set.of("t.json", "t.pftrace"));
+        if (r.status() == 1) assertThat(r.stderr()).contains("the merged trace leaves it out");
+        assertThat(Cli.snapshot(root)).isEqualTo(inputs);
     }
 
     @Property(tries = 40)

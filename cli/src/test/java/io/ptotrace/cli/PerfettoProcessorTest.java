@@ -155,4 +155,37 @@ class PerfettoProcessorTest {
         assertThat(s.status()).as(s.stderr()).isZero();
         check(run, dir, true);
     }
+
+    @Test
+    void aMergedTreeImportsWithEveryArrowWithinTheEstimatesBand(@TempDir Path dir) throws Exception {
+        assumeTrue(tp != null, "Perfetto's trace_processor_shell is not at ../shared/tools/perfetto");
+        Path tree = dir.resolve("dfx_outputs");
+        Cli.Result s = Cli.run(
+                "synth",
+                "--ranks",
+                "3",
+                "-n",
+                "20000",
+                "--level",
+                "4",
+                "--seed",
+                "7",
+                "--hb-share",
+                "0.01",
+                "-o",
+                tree.toString());
+        assertThat(s.status()).as(s.stderr()).isZero();
+        Path trace = dir.resolve("l3.pftrace");
+        Cli.Result c = Cli.run("convert", tree.toString(), "--dispatch", "d0", "-o", trace.toString());
+        assertThat(c.status()).as(c.stderr()).isZero();
+        Cli.Result summary = Cli.run("inspect", trace.toString(), "--format", "json");
+        Imported i = load(trace, dir);
+        assertThat(i.importErrors()).as("import errors or data loss").isZero();
+        assertThat(i.flows()).as("every arrow of every rank").isEqualTo(number(summary.stdout(), "flows"));
+        assertThat(i.hbArrows()).as("hb_violation arrows").isEqualTo(number(summary.stdout(), "hb_violations"));
+        // every slice carries its rank: arg sets the ranks would otherwise share are each rank's own
+        assertThat((double) estimate(c.stdout(), trace))
+                .as("estimate against the processor's peak")
+                .isBetween(0.85 * i.peakBytes(), 1.15 * i.peakBytes());
+    }
 }

@@ -303,6 +303,31 @@ public final class ConvertJob {
         }
     }
 
+    /**
+     * Writes trace files whose content is already rendered elsewhere ({@code bodies}, by format: a trace written
+     * part by part), as one set like {@link #write}: {@code report} is rendered before the set is committed.
+     */
+    Written.Outcome writeRendered(
+            List<Written> written,
+            List<Path> inputs,
+            Map<ConvertOptions.Format, Outputs.Body> bodies,
+            CostCounter.Both costs,
+            JsonTraceCheck jsonCheck,
+            Report report)
+            throws IOException {
+        List<Outputs.Job> jobs = new ArrayList<>();
+        Map<Path, long[]> sizes = new LinkedHashMap<>();
+        for (Written w : written) jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, bodies.get(w.format))));
+        progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
+        try (OutputSet staged = Outputs.stage(jobs, inputs, true, List.of())) {
+            Written.Outcome done =
+                    new Written.Outcome(null, sizes, SecondThread.start("trace-costs", () -> costs), jsonCheck);
+            done.render(report);
+            staged.commit();
+            return done;
+        }
+    }
+
     /** The "Parts", "To visualize" and memory lines after the output names. */
     void reportFiles(PrintStream rep, Written.Outcome done, List<Written> written) {
         TraceSplit split = done.split;

@@ -36,6 +36,27 @@ final class JsonTraceCheck {
         this.hint = withPftrace ? "" : " (add --format both to write the .pftrace)";
     }
 
+    /** {backward, unbound, all} arrows counted part by part, for a trace written without one picture of it all. */
+    private long[] counted;
+
+    /** The check of a trace written part by part: only the arrows the parts mark as certainly dropped. */
+    static JsonTraceCheck ofCounts(long backward, long unbound, long flows, boolean withPftrace) {
+        JsonTraceCheck c = new JsonTraceCheck(new TracePicture(), withPftrace, -1);
+        c.counted = new long[] {backward, unbound, flows};
+        c.written = true;
+        return c;
+    }
+
+    /** {backward, unbound} arrows of a picture: the ones the JSON trace certainly loses. */
+    static long[] droppedArrows(TracePicture pic) {
+        long backward = 0, unbound = 0;
+        for (int i = 0; i < pic.flowCount(); i++) {
+            if (pic.flowBackward(i)) backward++;
+            else if (pic.flowSrcSlice(i) < 0 || pic.flowDstSlice(i) < 0) unbound++;
+        }
+        return new long[] {backward, unbound};
+    }
+
     /**
      * {@code json}, checking the trace meanwhile when the full check applies: the check judges the events the
      * writer hands on, on a second thread while the writer renders.
@@ -59,13 +80,11 @@ final class JsonTraceCheck {
             String warning = TraceInspector.jsonWarning(summary());
             return warning == null ? null : warning + hint;
         }
-        long backward = 0, unbound = 0;
-        for (int i = 0; i < pic.flowCount(); i++) {
-            if (pic.flowBackward(i)) backward++;
-            else if (pic.flowSrcSlice(i) < 0 || pic.flowDstSlice(i) < 0) unbound++;
-        }
+        long[] dropped = counted != null ? counted : droppedArrows(pic);
+        long backward = dropped[0], unbound = dropped[1];
+        long flows = counted != null ? counted[2] : pic.flowCount();
         if (backward + unbound == 0) return null;
-        return "Warning: Perfetto will drop at least " + (backward + unbound) + " of " + pic.flowCount()
+        return "Warning: Perfetto will drop at least " + (backward + unbound) + " of " + flows
                 + " arrows in the JSON trace (" + backward + " end before they start, " + unbound
                 + " have no slice to bind to); the .pftrace keeps them all \u2014 run 'ptotrace inspect' on the JSON for details"
                 + hint;

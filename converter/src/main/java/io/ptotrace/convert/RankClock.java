@@ -51,6 +51,13 @@ final class RankClock {
         }
         PhaseTable pt = tl.phases;
         for (int r = 0; r < pt.size(); r++) pt.setTimes(r, pt.startUs(r) + us, pt.endUs(r) + us);
+        // a host-orchestrated capture's Host uploads and AICPU lifecycle stamps move with it (missing stamps are NaN)
+        for (int u = 0; u < tl.uploads.size(); u++) {
+            Timeline.Upload up = tl.uploads.get(u);
+            tl.uploads.set(u, new Timeline.Upload(up.phase, up.startUs + us, up.endUs + us, up.detail));
+        }
+        if (tl.streams != null)
+            for (Timeline.Lifecycle l : tl.streams.lifecycle) for (int k = 0; k < l.us.length; k++) l.us[k] += us;
     }
 
     private static void shift(double[] a, double us) {

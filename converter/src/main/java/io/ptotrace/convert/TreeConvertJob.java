@@ -1,5 +1,9 @@
 package io.ptotrace.convert;
 
+import io.ptotrace.convert.estimate.CostCounter;
+import io.ptotrace.convert.json.JsonParts;
+import io.ptotrace.convert.pftrace.PftraceParts;
+import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ProcessTag;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
@@ -15,6 +19,7 @@ import io.ptotrace.model.tree.DispatchIdentity;
 import io.ptotrace.model.tree.DispatchSelection;
 import io.ptotrace.model.tree.RankTree;
 import io.ptotrace.model.tree.TreeHostLogs;
+import io.ptotrace.model.util.SecondThread;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -59,7 +64,9 @@ final class TreeConvertJob {
     /** One rank's capture, read (or why it could not be). */
     static final class RankRun {
         final DispatchSelection.Capture capture;
-        final Run run;
+        /** Released (null) once the rank is drawn, when the trace is written rank by rank. */
+        Run run;
+
         final List<String> warnings;
         final String failure;
 
@@ -120,6 +127,8 @@ final class TreeConvertJob {
         partial = !sel.missing.isEmpty() || ok.size() < ranks.size();
 
         RankSplice splice = place(ok);
+        if (o.splitBudget == null && o.window == null && tasks(ok) >= partsFromTasks())
+            return writeByParts(root, sel, ranks, ok, splice, written, inputs);
         progress.say("building the trace of " + ok.size() + " rank(s)");
         TracePicture pic = new TracePicture();
         if (splice != null) {
@@ -142,22 +151,179 @@ final class TreeConvertJob {
         }
         pic.setTopLevelMetadata(metadata(root, sel, ranks, ok, splice));
 
-        ConvertJob.Written.Outcome done = job.write(pic, written, inputs, (rep, d) -> {
+        ConvertJob.Written.Outcome done = job.write(pic, written, inputs, report(root, ok, splice, written));
+        finish(anyDeps, done);
+        return written;
+    }
+
+    /** What convert prints once the trace is written. */
+    private ConvertJob.Report report(Path root, List<RankRun> ok, RankSplice splice, List<ConvertJob.Written> written) {
+        String rankList = ok.stream().map(r -> "rank" + r.capture.rank).collect(Collectors.joining(", "));
+        String bound = splice == null ? null : splice.boundLine();
+        return (rep, d) -> {
             rep.println();
             rep.println("\u2713 Multi-Rank conversion complete");
             rep.println("  Input:  " + root);
-            rep.println(
-                    "  Ranks:  " + ok.stream().map(r -> "rank" + r.capture.rank).collect(Collectors.joining(", ")));
-            if (splice != null) rep.println("  Bound:  " + splice.boundLine());
+            rep.println("  Ranks:  " + rankList);
+            if (bound != null) rep.println("  Bound:  " + bound);
             for (ConvertJob.Written w : written) rep.println("  Output: " + w.path);
             job.reportFiles(rep, d, written);
-        });
+        };
+    }
+
+    private void finish(boolean anyDeps, ConvertJob.Written.Outcome done) {
         if (o.overhead && !anyDeps)
             err.println(
                     "Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
         progress.done();
         done.print(out, err);
+    }
+
+    /**
+     * Merged traces of this many tasks or more are written rank by rank ({@link #writeByParts}); smaller ones from one
+     * picture of every rank, which also gets the JSON trace's full arrow check. Tests lower it with the system
+     * property {@value #PARTS_FROM_TASKS}.
+     */
+    static final long DEFAULT_PARTS_FROM_TASKS = 100_000;
+
+    static final String PARTS_FROM_TASKS = "ptotrace.tree.partsFromTasks";
+
+    private static long partsFromTasks() {
+        return Long.getLong(PARTS_FROM_TASKS, DEFAULT_PARTS_FROM_TASKS);
+    }
+
+    private static long tasks(List<RankRun> ok) {
+        long n = 0;
+        for (RankRun r : ok) n += r.run.timeline.rows;
+        return n;
+    }
+
+    /**
+     * Draws and renders one part at a time (the Host block, then each rank), so that memory holds the ranks' models
+     * and one part's picture instead of a picture of every rank: each part's trace goes to temporary files beside
+     * the output, each rank's model is let go once it is drawn, and the files are joined at the end (JSON: section
+     * by section, the same bytes as from one picture; .pftrace: every part's events merged by time).
+     */
+    private List<ConvertJob.Written> writeByParts(
+            Path root,
+            DispatchSelection sel,
+            List<RankRun> ranks,
+            List<RankRun> ok,
+            RankSplice splice,
+            List<ConvertJob.Written> written,
+            List<Path> inputs)
+            throws IOException {
+        Map<String, Object> metadata = metadata(root, sel, ranks, ok, splice);
+        boolean json = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
+        boolean proto = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
+        ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
+        Path dir = partsFolder(written);
+        ConvertJob.Report report = report(root, ok, splice, written);
+        boolean anyDeps = false;
+        try (JsonParts jsonParts = json ? new JsonParts(dir) : null;
+                PftraceParts protoParts = proto ? new PftraceParts(dir, argSet) : null) {
+            PartSums sums = new PartSums(new CostCounter.Parts(ok.size() + 1, argSet, json), jsonParts, protoParts);
+            if (splice != null) {
+                TracePicture host = new TracePicture();
+                HostBlock block = new HostBlock(host, splice.originNs);
+                block.dispatchers(splice.dispatchers);
+                for (int i = 0; i < ok.size(); i++)
+                    block.rank(ok.get(i).capture.rank, splice.invocations.get(i), splice.pairs.get(i).placement);
+                sums.add(host, written.get(0).path);
+            }
+            for (int i = 0; i < ok.size(); i++) {
+                RankRun r = ok.get(i);
+                progress.say(
+                        "building and rendering rank" + r.capture.rank + " (" + (i + 1) + " of " + ok.size() + ")");
+                TracePicture pic = new TracePicture(sums.nextJsonId, sums.nextFlowId);
+                ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
+                pic.addProcessTag(rankTag(r, lay, splice, i));
+                TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null);
+                anyDeps |= r.run.deps.edgesLoaded();
+                r.run = null; // drawn: its part is rendered next, and the model is needed no more
+                sums.add(pic, written.get(0).path);
+            }
+            if (protoParts != null && protoParts.report().overflowSlices > 0)
+                err.println("Warning: " + protoParts.report().overflowSlices
+                        + " slice(s) overlapped others on their lane without nesting; "
+                        + "the .pftrace shows them on overflow child tracks (e.g. "
+                        + protoParts.report().overflowExamples + ")");
+            Map<ConvertOptions.Format, Outputs.Body> bodies = new java.util.EnumMap<>(ConvertOptions.Format.class);
+            if (json) bodies.put(ConvertOptions.Format.JSON, stream -> jsonParts.writeTo(stream, metadata));
+            if (proto) bodies.put(ConvertOptions.Format.PFTRACE, protoParts::writeTo);
+            JsonTraceCheck check =
+                    json ? JsonTraceCheck.ofCounts(sums.backward, sums.unbound, sums.flows, proto) : null;
+            ConvertJob.Written.Outcome done =
+                    job.writeRendered(written, inputs, bodies, sums.costs.total(), check, report);
+            finish(anyDeps, done);
+        }
         return written;
+    }
+
+    /** The rank and placement slack every event of a rank carries. */
+    private static ProcessTag rankTag(RankRun r, ProcessLayout lay, RankSplice splice, int i) {
+        List<String> keys = splice == null ? List.of("rank") : List.of("rank", "slack_ns");
+        long[] values = splice == null
+                ? new long[] {r.capture.rank}
+                : new long[] {r.capture.rank, Math.round(splice.pairs.get(i).placement.slackNs)};
+        return new ProcessTag(lay.pid(0), lay.pid(ProcessLayout.RANK_STRIDE), keys, values);
+    }
+
+    /** Where the parts' temporary files go: beside the first output written to a file, else the system's temporary folder. */
+    private Path partsFolder(List<ConvertJob.Written> written) throws IOException {
+        for (ConvertJob.Written w : written) {
+            if (io.ptotrace.io.OutputFile.of(w.path).isStream()) continue;
+            Path parent = o.cwd.resolve(w.path).toAbsolutePath().getParent();
+            if (parent != null) return parent;
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    /** What the parts rendered so far add up to: numbering, estimate, arrows the JSON trace loses. */
+    private static final class PartSums {
+        final CostCounter.Parts costs;
+        final JsonParts jsonParts;
+        final PftraceParts protoParts;
+        int nextJsonId, nextFlowId;
+        long flows, backward, unbound;
+
+        PartSums(CostCounter.Parts costs, JsonParts jsonParts, PftraceParts protoParts) {
+            this.costs = costs;
+            this.jsonParts = jsonParts;
+            this.protoParts = protoParts;
+        }
+
+        /** Renders a part and counts it; a file system that refuses the temporary files is named as the output's. */
+        void add(TracePicture pic, Path output) {
+            try {
+                render(pic);
+            } catch (IOException e) {
+                throw io.ptotrace.io.OutputProblem.cannotWrite(output, e);
+            }
+        }
+
+        /** Renders a part (its JSON on a second thread beside its .pftrace) and counts it. */
+        private void render(TracePicture pic) throws IOException {
+            SecondThread<Void> jsonDone = jsonParts == null
+                    ? null
+                    : SecondThread.start("json-part", () -> {
+                        jsonParts.add(pic);
+                        return null;
+                    });
+            try {
+                if (protoParts != null) protoParts.add(pic);
+                costs.add(pic);
+                long[] dropped = JsonTraceCheck.droppedArrows(pic);
+                backward += dropped[0];
+                unbound += dropped[1];
+                flows += pic.flowCount();
+                nextJsonId = pic.nextJsonId();
+                nextFlowId += pic.flowCount();
+            } finally {
+                if (jsonDone != null) jsonDone.await(); // never leave it writing into files about to be deleted
+            }
+            if (jsonDone != null) jsonDone.join();
+        }
     }
 
     /** Reads the ranks' captures, as many at once as there are cores (each rank's deps.json beside it on the same thread). */

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ptotrace.inspect.Summary;
 import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.io.InputProblem;
-import io.ptotrace.model.Era;
 import io.ptotrace.model.tree.RankPin;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthTree;
@@ -51,13 +50,7 @@ class TreeConvertTest {
     @BeforeAll
     static void writeTree() throws IOException {
         tree = shared.resolve("dfx_outputs");
-        SynthOptions o = SynthOptions.builder()
-                .tasks(300)
-                .level(4)
-                .seed(5)
-                .era(Era.STREAMS)
-                .hbViolationShare(0.05)
-                .build();
+        SynthOptions o = GeneratedTrees.streams(300, 5).hbViolationShare(0.05).build();
         SynthTree.write(o, 2, 2, tree);
     }
 
@@ -86,6 +79,10 @@ class TreeConvertTest {
         o.overhead = overhead;
         if (output != null && output.toString().endsWith(".json")) o.format = ConvertOptions.Format.BOTH;
         for (String p : pins) o.rankPins.add(RankPin.parse(p));
+        return convert(o);
+    }
+
+    static Run convert(ConvertOptions o) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         ConvertJob job = new ConvertJob(
                 o,
@@ -306,16 +303,7 @@ class TreeConvertTest {
     void splitWindowAndTheEstimateWorkOnTheMergedTrace() throws IOException {
         // a tree large enough to need cutting: 2 ranks of 12 000 tasks
         Path big = tmp.resolve("big");
-        SynthTree.write(
-                SynthOptions.builder()
-                        .tasks(12_000)
-                        .level(4)
-                        .seed(6)
-                        .era(Era.STREAMS)
-                        .build(),
-                2,
-                1,
-                big);
+        SynthTree.write(GeneratedTrees.streams(12_000, 6).build(), 2, 1, big);
         ConvertOptions o = new ConvertOptions();
         o.input = big;
         o.dispatch = "d0";

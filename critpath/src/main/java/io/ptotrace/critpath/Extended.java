@@ -1,6 +1,5 @@
 package io.ptotrace.critpath;
 
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.Timeline;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -183,7 +182,7 @@ public final class Extended {
             int t = near[i];
             long es = a.staticPath.finish[t] - g.duration(t);
             sb.append("| ")
-                    .append(TaskIds.display(g.taskId[t]))
+                    .append(g.label(t))
                     .append(" | ")
                     .append(g.name[t])
                     .append(" | ")

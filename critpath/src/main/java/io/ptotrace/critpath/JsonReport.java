@@ -2,7 +2,6 @@ package io.ptotrace.critpath;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.ptotrace.model.TaskIds;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -77,7 +76,7 @@ public final class JsonReport {
             j.writeNumberField("compute_us", Fmt.us(o.compute[i], f));
             j.writeNumberField("stall_us", Fmt.us(o.stall[i], f));
             j.writeStringField("stall_kind", o.kind[i].label);
-            if (o.releasedBy[i] >= 0) j.writeStringField("released_by", TaskIds.display(g.taskId[o.releasedBy[i]]));
+            if (o.releasedBy[i] >= 0) j.writeStringField("released_by", g.label(o.releasedBy[i]));
             j.writeEndObject();
         }
         j.writeEndArray();
@@ -141,7 +140,7 @@ public final class JsonReport {
     }
 
     private static void task(JsonGenerator j, RunGraph g, int t) throws IOException {
-        j.writeStringField("task", TaskIds.display(g.taskId[t]));
+        j.writeStringField("task", g.label(t));
         j.writeStringField("task_id", Long.toUnsignedString(g.taskId[t]));
         j.writeStringField("kernel", g.name[t]);
     }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Inputs;
 import io.ptotrace.model.JsonValues;
-import io.ptotrace.model.TaskIds;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -92,7 +91,7 @@ public final class PathTraceCopy {
         Writer w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), 1 << 16);
         walk(w, ev -> {
             Long t = workerTask(ev);
-            if (t != null && !on.contains(t)) ev.put("name", "\u00b7(" + TaskIds.display(t) + ")");
+            if (t != null && !on.contains(t)) ev.put("name", "\u00b7(" + g.labels.label(t) + ")");
         });
         w.write('\n');
         w.flush();

@@ -41,6 +41,9 @@ public final class RunGraph {
 
     public final long t0, t1;
 
+    /** How the run's tasks are named: the layout of the runtime its deps.json names, else the older one. */
+    public final io.ptotrace.model.TaskLabels labels;
+
     private RunGraph(Builder b) {
         tasks = b.n;
         taskId = b.taskId;
@@ -61,6 +64,12 @@ public final class RunGraph {
         corePrevEnd = b.corePrevEnd;
         t0 = b.t0;
         t1 = b.t1;
+        labels = b.labels;
+    }
+
+    /** Task {@code t}'s id as the run's trace names it ({@code t5}, {@code r0t5}, {@code g7t3}). */
+    public String label(int t) {
+        return labels.label(taskId[t]);
     }
 
     public long duration(int t) {
@@ -117,6 +126,7 @@ public final class RunGraph {
                     null);
         b.tasks();
         b.names(graph, names);
+        b.labels = io.ptotrace.model.TaskLabels.ofRuntime(graph.runtime());
         b.happensBefore(graph);
         b.corePredecessors();
         RunGraph g = new RunGraph(b);
@@ -128,6 +138,7 @@ public final class RunGraph {
         final AicoreCycles rows;
         final long freq, tol;
         int n;
+        io.ptotrace.model.TaskLabels labels;
         long[] taskId, start, end;
         int[] blocks, keyRank, kernel, rowTask;
         String[] name;

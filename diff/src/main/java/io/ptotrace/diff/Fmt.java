@@ -1,6 +1,5 @@
 package io.ptotrace.diff;
 
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.graph.TaskGraph;
 
@@ -44,7 +43,7 @@ final class Fmt {
     static String matchedTask(Side a, int x, Side b, int y) {
         String s = b.display(y);
         long ida = a.graph().nodeId(x);
-        return ida == b.graph().nodeId(y) ? s : s + " (OLD " + TaskIds.display(ida) + ")";
+        return ida == b.graph().nodeId(y) ? s : s + " (OLD " + a.id(ida) + ")";
     }
 
     /** One-line description of a task: kernels, block num, args. */

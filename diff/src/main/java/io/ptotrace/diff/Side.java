@@ -2,6 +2,7 @@ package io.ptotrace.diff;
 
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.TaskDisplay;
+import io.ptotrace.model.TaskLabels;
 import io.ptotrace.model.graph.TaskGraph;
 
 /**
@@ -14,10 +15,12 @@ public final class Side {
     private int[] strings, arrays; // this side's code → OLD's; null on OLD itself
     private final int edgesWithFlags;
     private String[] displays; // filled lazily while reports are written
+    private final TaskLabels labels;
 
     Side(TaskGraph g, NameMap names) {
         this.g = g;
         this.names = names;
+        this.labels = TaskLabels.ofRuntime(g.runtime());
         int n = 0;
         for (int e = 0, m = g.edgeCount(); e < m; e++) if (g.edgeFlagsCode(e) >= 0) n++;
         edgesWithFlags = n;
@@ -75,12 +78,20 @@ public final class Side {
         return null;
     }
 
-    /** {@code t5} / {@code r1t3}, with the function name when known: {@code QK(t5)} ({@link TaskDisplay#of}). */
+    /**
+     * {@code t5} / {@code r1t3}, with the function name when known: {@code QK(t5)} ({@link TaskDisplay#of}). A
+     * graph that names its runtime shows ids as that runtime's trace does: {@code QK(r0t5)}, {@code QK(g7t3)}.
+     */
     String display(int node) {
         String[] c = displays;
         if (c == null) c = displays = new String[g.nodeCount()];
         String s = c[node];
-        if (s == null) s = c[node] = TaskDisplay.of(g.nodeId(node), funcName(node));
+        if (s == null) s = c[node] = TaskDisplay.of(g.nodeId(node), funcName(node), labels);
         return s;
+    }
+
+    /** A task id of this side, bare, in this side's layout ({@link #display} without the function). */
+    String id(long raw) {
+        return labels.label(raw);
     }
 }

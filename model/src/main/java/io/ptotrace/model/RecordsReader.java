@@ -193,7 +193,8 @@ public final class RecordsReader {
         if (p.nextToken() != null) throw problem(p, "trailing content after the top-level object");
     }
 
-    private static final String INT64 = "a 64-bit integer", INT32 = "an integer -2^31..2^31-1";
+    static final String INT64 = "a 64-bit integer";
+    private static final String INT32 = "an integer -2^31..2^31-1";
 
     private long rowLong(JsonParser p, String section, int row, int col) throws IOException {
         JsonToken t = p.currentToken();
@@ -820,253 +821,51 @@ public final class RecordsReader {
     // ---------------------------------------------------------------- build
 
     private Timeline build() {
-        boolean hasL2 = l2Level != JsonValues.ABSENT, hasChip = chipLevel != JsonValues.ABSENT;
-        boolean streamsKey = metadata.containsKey("runtime") || schedTasksKey || schedRecordsKey || aicoreSeven;
-        Era era = Era.of(hasL2, hasChip, streamsKey);
-        if (era == null)
-            throw new InputProblem(
-                    file, "no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)", null);
-        Object levelRaw = era == Era.L2 ? l2Level : chipLevel;
-        String levelAt = InputProblem.location(era == Era.L2 ? l2LevelAt : chipLevelAt);
-        if (hasChip
-                && hasL2
-                && (JsonValues.exact(l2Level) != JsonValues.exact(chipLevel)
-                        || !String.valueOf(JsonValues.asLong(l2Level))
-                                .equals(String.valueOf(JsonValues.asLong(chipLevel)))))
-            throw new InputProblem(
-                    file,
-                    "chip_swimlane_level and l2_swimlane_level disagree (" + chipLevel + " vs " + l2Level + ")",
-                    null);
-        boolean streams = era == Era.STREAMS;
-        // only the streams era writes a run epoch in the seventh column; older producers' extra columns mean nothing
-        if (!streams) for (int i = 0; i < coreEpoch.size(); i++) coreEpoch.set(i, IMPLICIT_EPOCH);
-        Long lv = levelRaw instanceof Boolean ? null : JsonValues.asLong(levelRaw);
-        if (lv == null) throw new InputProblem(file, era.levelKey + " missing or not an integer", null);
-        if (!JsonValues.exact(levelRaw))
-            throw new InputProblem(
-                    file,
-                    "Unsupported " + era.levelKey + ": " + JsonValues.shown(levelRaw) + " (expected 1, 2, 3, or 4)",
-                    levelAt);
-        if (lv < 1 || lv > 4)
-            throw new InputProblem(file, "Unsupported " + era.levelKey + ": " + lv + " (expected 1, 2, 3, or 4)", null);
-        int level = lv.intValue();
+        Era era = era();
+        int level = level(era);
+        // a seventh column is a run epoch only where the era writes one
+        if (!era.writesRunEpochs()) for (int i = 0; i < coreEpoch.size(); i++) coreEpoch.set(i, IMPLICIT_EPOCH);
+        if (!era.readsSchedulerStreams()) streamLanes = null;
 
-        Object fq = metadata.get("clock_freq_hz");
-        Long freqL = JsonValues.isPresent(fq) && !(fq instanceof Boolean) ? JsonValues.asLong(fq) : Long.valueOf(0);
-        if (freqL == null)
-            throw new InputProblem(file, "metadata.clock_freq_hz is not an integer: " + fq, locationOf(fq));
-        if (!JsonValues.exact(fq)) throw metadataOutOfRange("clock_freq_hz", fq, "an integer 1..2^63-1");
-        long freq = freqL;
-        if (freq <= 0) throw new InputProblem(file, "metadata missing/zero clock_freq_hz: " + freq, null);
+        long freq = clockFreq();
 
-        if (schedTasksKey && aicpuTasksKey)
-            throw new InputProblem(
-                    file,
-                    "both scheduler_tasks and the older aicpu_tasks are present; one capture holds one of"
-                            + " the two spellings of its dispatch records",
-                    null);
-        if (schedRecordsKey && schedPhasesKey)
-            throw new InputProblem(
-                    file,
-                    "both scheduler_records and the older aicpu_scheduler_phases are present; one capture"
-                            + " holds one of the two spellings of its scheduler phases",
-                    null);
+        checkOneSpellingEach();
 
         String[] coreTypes = stringList(metadata.get("core_types"), "metadata.core_types");
         int[] coreToThread = intList(metadata.get("core_to_thread"), "metadata.core_to_thread");
 
-        // any one of these marks a host-orchestrated capture
-        boolean hostMode = "host".equals(metadata.get("orchestrator_source"))
-                || hostOrchPresentNonEmpty
-                || metadata.get("host_capture") instanceof Map;
-        if (hostMode && orch != null && !orch.isEmpty())
-            throw new InputProblem(
-                    file,
-                    "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous",
-                    null);
+        boolean hostMode = hostMode();
 
-        TaskRuntime runtime = null;
+        // a named runtime decides the id layout and the phase vocabulary; its captures' rows obey stricter rules
+        TaskRuntime runtime = era.runtime(metadata.get("runtime"), file);
+        if (runtime != null) checkStreamsRows(level, runtime);
         List<Map<String, Object>> streamsPlaced = null;
-        if (streams) {
-            runtime = runtimeOf(metadata.get("runtime"));
-            checkStreamsRows(level, runtime);
-            if (streamLanes != null) {
-                streamsPlaced = new ArrayList<>();
-                sched = placeStreams(streamsPlaced);
-            }
-            if (metadata.containsKey("clock_anchors"))
-                warn.accept("Warning: " + file
-                        + ": metadata.clock_anchors is ignored; a capture of this era is placed on the Host"
-                        + " clock by span containment");
+        if (streamLanes != null) {
+            streamsPlaced = new ArrayList<>();
+            sched = placeStreams(streamsPlaced);
         }
 
         // an empty scheduler list is "absent"; a list of empty threads is not (its lanes are still drawn)
         if (sched != null && sched.isEmpty()) sched = null;
 
         // device base time: the smallest positive timestamp, so that the earliest event lands at 0
-        long base = Long.MAX_VALUE;
-        long devMin = Long.MAX_VALUE, devMax = Long.MIN_VALUE;
+        long[] device = deviceBounds();
+        long base = device[0];
         int n = core.size();
-        for (int i = 0; i < n; i++) {
-            long recv = cStart.get(i) - r2s.get(i);
-            if (recv > 0 && recv < base) base = recv;
-            if (cEnd.get(i) > 0 && cEnd.get(i) < base) base = cEnd.get(i);
-            for (long c : new long[] {recv, cStart.get(i), cEnd.get(i)})
-                if (c > 0) {
-                    devMin = Math.min(devMin, c);
-                    devMax = Math.max(devMax, c);
-                }
-        }
-        for (int i = 0; i < aCore.size(); i++) {
-            for (long c : new long[] {aDispatch.get(i), aFinish.get(i)})
-                if (c > 0) {
-                    if (c < base) base = c;
-                    devMin = Math.min(devMin, c);
-                    devMax = Math.max(devMax, c);
-                }
-        }
-        // the scheduler streams are the streams era's; an older-era file's stray streams section is not read
-        if (!streams) streamLanes = null;
-        LongList schedCycles = streamLanes != null ? streamRaw : schedRaw;
-        List<Long> lifecycleCycles = lifecycleCycles();
-        for (long c : lifecycleCycles)
-            if (c > 0) {
-                if (c < base) base = c;
-                devMin = Math.min(devMin, c);
-                devMax = Math.max(devMax, c);
-            }
-        for (LongList raw :
-                java.util.Arrays.asList(sched == null ? null : schedCycles, orch == null ? null : orchRaw)) {
-            if (raw == null) continue;
-            for (int k = 0; k < raw.size(); k++) {
-                long c = raw.get(k);
-                if (c > 0) {
-                    if (c < base) base = c;
-                    devMin = Math.min(devMin, c);
-                    devMax = Math.max(devMax, c);
-                }
-            }
-        }
-        if (base == Long.MAX_VALUE) base = 0;
         double factor = 1_000_000.0 / freq;
 
-        // host origin, alignment, seam
-        long origin = 0;
-        ClockAlignment align = null;
-        double seam = 0.0;
-        StreamsClock clock = null;
-        Object originRaw = metadata.get("host_orchestration_origin_ns");
-        if (!JsonValues.exact(originRaw)) throw metadataOutOfRange("host_orchestration_origin_ns", originRaw, INT64);
-        Long originGiven = JsonValues.isPresent(originRaw) ? JsonValues.asLong(originRaw) : null;
-        long hostMin = Long.MAX_VALUE, hostMax = Long.MIN_VALUE;
-        int hostRecords = 0;
-        if (hostOrch != null)
-            for (int k = 0; k < hostRaw.size(); k++) {
-                if (k % 2 == 0) hostRecords++;
-                hostMin = Math.min(hostMin, hostRaw.get(k));
-                hostMax = Math.max(hostMax, hostRaw.get(k));
-            }
-        long uploadMin = Long.MAX_VALUE;
-        if (uploadsRaw != null)
-            for (int k = 0; k < uploadRaw.size(); k++) uploadMin = Math.min(uploadMin, uploadRaw.get(k));
-        java.util.function.LongToDoubleFunction toUs;
-        if (streams) {
-            clock = streamsClock(
-                    level, hostMode, freq, base, factor, originGiven, hostRecords, hostMin, hostMax, uploadMin);
-            origin = clock.origin;
-            toUs = clock.toUs;
-            String rangeLine = rangeWarnings.line(file);
-            if (rangeLine != null) warn.accept(rangeLine);
-        } else {
-            if (hostMode) {
-                Object quantization = metadata.get("host_timestamp_quantization_ns");
-                if (!JsonValues.exact(quantization))
-                    throw metadataOutOfRange("host_timestamp_quantization_ns", quantization, INT64);
-                align = ClockAlignment.build(
-                        metadata.get("clock_anchors"),
-                        freq,
-                        quantization,
-                        devMin == Long.MAX_VALUE ? null : new long[] {devMin, devMax},
-                        v -> rangeWarnings.add(
-                                "clock_anchors sample",
-                                "out of range (expected " + INT64 + "), sample not used",
-                                metadataAt.get(v)));
-            }
-            String rangeLine = rangeWarnings.line(file);
-            if (rangeLine != null) warn.accept(rangeLine);
-            if (originGiven != null && originGiven != 0) origin = originGiven;
-            else if (hostRecords > 0)
-                origin = Math.min(hostMin, uploadMin); // uploads count too, or an early upload would be refused
-            else if (hostMode && align.calibrated) origin = align.startMid();
-            else if (uploadMin != Long.MAX_VALUE && !hostMode) origin = 0;
-            if (hostMode && !align.calibrated) seam = hostRecords > 0 ? (hostMax - origin) / 1000.0 : 0.0;
+        // the era's clock: host origin, alignment or placement, seam
+        CaptureClock.Inputs clockIn = clockInputs(level, hostMode, freq, base, device);
+        CaptureClock clock = era.clock(clockIn);
+        String rangeLine = rangeWarnings.line(file);
+        if (rangeLine != null) warn.accept(rangeLine);
+        long origin = clock.origin();
+        java.util.function.LongToDoubleFunction toUs = clock::toUs;
 
-            final long fBase = base;
-            final long fOrigin = origin;
-            final ClockAlignment fAlign = hostMode && align.calibrated ? align : null;
-            final double fSeam = seam;
-            final boolean composite = hostMode && !align.calibrated;
-            toUs = c -> {
-                if (c <= 0) return 0.0;
-                if (fAlign != null) return (fAlign.hostNs(c) - fOrigin) / 1000.0;
-                double v = (double) (c - fBase) * factor;
-                return composite ? fSeam + v : v;
-            };
-        }
-
-        // AICore rows by (run_epoch, core, reg_task_id), the key dispatch rows carry: later rows replace earlier ones
-        // (a streams-era capture may not repeat a key, checked above)
-        PairIndex lookup = new PairIndex(n);
-        for (int i = 0; i < n; i++) lookup.put(coreEpoch.get(i), core.get(i), reg.get(i), i);
-
-        LongList rowSrc = new LongList(Math.max(n, 16));
-        LongList rowAicpu = new LongList(Math.max(n, 16));
-        boolean aicpuJoined;
-        if (aCore.size() > 0) {
-            aicpuJoined = true;
-            Map<Long, Integer> unmatched = new LinkedHashMap<>();
-            int unmatchedTotal = 0;
-            for (int j = 0; j < aCore.size(); j++) {
-                int i = lookup.get(aEpoch.get(j), aCore.get(j), aReg.get(j));
-                if (i < 0) {
-                    unmatched.merge(aCore.get(j), 1, Integer::sum);
-                    unmatchedTotal++;
-                    continue;
-                }
-                rowSrc.add(i);
-                rowAicpu.add(j);
-            }
-            if (unmatchedTotal > 0) {
-                List<Map.Entry<Long, Integer>> es = new ArrayList<>(unmatched.entrySet());
-                es.sort((a, b) -> Integer.compare(b.getValue(), a.getValue()));
-                StringBuilder sb = new StringBuilder();
-                for (int k = 0; k < Math.min(3, es.size()); k++) {
-                    if (k > 0) sb.append(", ");
-                    sb.append("core ")
-                            .append(es.get(k).getKey())
-                            .append(": ")
-                            .append(es.get(k).getValue());
-                }
-                warn.accept(
-                        "Warning: " + unmatchedTotal + " " + era.dispatchRecordsName()
-                                + " had no matching AICore record ("
-                                + (streams
-                                        ? "producer=" + (schedProducer instanceof String ? schedProducer : "None")
-                                                + ", "
-                                        : "")
-                                + "top offenders: " + sb
-                                + "); the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
-            }
-        } else {
-            aicpuJoined = false;
-            if (level >= 2 && n > 0 && !streams)
-                warn.accept("Warning: " + era.levelKey + " " + level
-                        + " but aicpu_tasks is empty; using AICore timing only");
-            for (int i = 0; i < n; i++) {
-                rowSrc.add(i);
-                rowAicpu.add(-1);
-            }
-        }
+        // each AICore row with its dispatch row, when the capture has them
+        LongList[] joined = joinRows(era, level);
+        LongList rowSrc = joined[0], rowAicpu = joined[1];
+        boolean aicpuJoined = aCore.size() > 0;
 
         int rows = rowSrc.size();
         long[] tokens = new long[rows];
@@ -1081,7 +880,7 @@ public final class RecordsReader {
                 (a, b) -> epochs[a] != epochs[b]
                         ? Long.compare(epochs[a], epochs[b])
                         : Long.compareUnsigned(tokens[a], tokens[b]));
-        long[] runEpoch = streams ? new long[rows] : null;
+        long[] runEpoch = era.writesRunEpochs() ? new long[rows] : null;
         double[] recvOut = new double[2];
 
         long[] taskId = new long[rows];
@@ -1181,30 +980,11 @@ public final class RecordsReader {
                 }
             orchOut = lanes.isEmpty() ? null : lanes;
         }
-        List<Timeline.Upload> uploads = new ArrayList<>();
-        if (uploadsRaw != null) {
-            int k = 0;
-            for (RawUpload u : uploadsRaw) {
-                long rawStart = uploadRaw.get(k++), rawEnd = uploadRaw.get(k++);
-                if (rawStart < origin || rawEnd < rawStart)
-                    throw new InputProblem(
-                            file,
-                            "invalid host device upload: origin=" + origin + ", start=" + rawStart + ", end=" + rawEnd,
-                            null);
-                uploads.add(new Timeline.Upload(
-                        u.phase, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0, u.detail));
-            }
-            if (!uploads.isEmpty() && !hostMode)
-                warn.accept(
-                        "Warning: " + file
-                                + " has host_device_uploads but is not a host-mode capture; the H2D lane is not aligned with device time");
-        }
+        List<Timeline.Upload> uploads = uploads(origin, hostMode);
 
-        Map<String, Object> tm = null;
-        if (streams) tm = clock.timelineMetadata(metadata, hostMode, hostRecords, runtime);
-        else if (hostMode) tm = timelineMetadata(align, hostRecords, seam);
+        Map<String, Object> tm = clock.timelineMetadata(clockIn, runtime);
 
-        Timeline.Streams streamsFacts = !streams
+        Timeline.Streams streamsFacts = runtime == null
                 ? null
                 : new Timeline.Streams(
                         runtime,
@@ -1212,8 +992,8 @@ public final class RecordsReader {
                         schedProducer instanceof String ? (String) schedProducer : null,
                         streamsPlaced,
                         lifecycle(toUs),
-                        clock.placement,
-                        clock.origin,
+                        clock.placement(),
+                        clock.origin(),
                         captureWindows(lifecycleCycles()),
                         base,
                         hostClockDomain());
@@ -1244,36 +1024,263 @@ public final class RecordsReader {
                 streamsFacts);
     }
 
+    /**
+     * The AICore row of each joined row and its dispatch row (-1: none): AICore rows by {@code (run_epoch, core,
+     * reg_task_id)}, the key dispatch rows carry (later rows replace earlier ones; a streams-era capture may not
+     * repeat a key, checked with its rows); dispatch rows without an AICore row are counted in one warning.
+     * Without dispatch rows every AICore row stands alone.
+     */
+    private LongList[] joinRows(Era era, int level) {
+        int n = core.size();
+        PairIndex lookup = new PairIndex(n);
+        for (int i = 0; i < n; i++) lookup.put(coreEpoch.get(i), core.get(i), reg.get(i), i);
+
+        LongList rowSrc = new LongList(Math.max(n, 16));
+        LongList rowAicpu = new LongList(Math.max(n, 16));
+        if (aCore.size() > 0) {
+            Map<Long, Integer> unmatched = new LinkedHashMap<>();
+            int unmatchedTotal = 0;
+            for (int j = 0; j < aCore.size(); j++) {
+                int i = lookup.get(aEpoch.get(j), aCore.get(j), aReg.get(j));
+                if (i < 0) {
+                    unmatched.merge(aCore.get(j), 1, Integer::sum);
+                    unmatchedTotal++;
+                    continue;
+                }
+                rowSrc.add(i);
+                rowAicpu.add(j);
+            }
+            if (unmatchedTotal > 0) {
+                List<Map.Entry<Long, Integer>> es = new ArrayList<>(unmatched.entrySet());
+                es.sort((a, b) -> Integer.compare(b.getValue(), a.getValue()));
+                StringBuilder sb = new StringBuilder();
+                for (int k = 0; k < Math.min(3, es.size()); k++) {
+                    if (k > 0) sb.append(", ");
+                    sb.append("core ")
+                            .append(es.get(k).getKey())
+                            .append(": ")
+                            .append(es.get(k).getValue());
+                }
+                warn.accept(
+                        "Warning: " + unmatchedTotal + " " + era.dispatchRecordsName()
+                                + " had no matching AICore record ("
+                                + era.unmatchedSource(schedProducer)
+                                + "top offenders: " + sb
+                                + "); the missing AICore buffer(s) were dropped on rotation. Bump PLATFORM_AICORE_BUFFERS_PER_CORE if you see this regularly.");
+            }
+        } else {
+            String empty = era.emptyDispatchWarning(level);
+            if (level >= 2 && n > 0 && empty != null) warn.accept(empty);
+            for (int i = 0; i < n; i++) {
+                rowSrc.add(i);
+                rowAicpu.add(-1);
+            }
+        }
+
+        return new LongList[] {rowSrc, rowAicpu};
+    }
+
+    /** The Host→device uploads on the trace's axis (Host ns from {@code origin}). */
+    private List<Timeline.Upload> uploads(long origin, boolean hostMode) {
+        List<Timeline.Upload> uploads = new ArrayList<>();
+        if (uploadsRaw != null) {
+            int k = 0;
+            for (RawUpload u : uploadsRaw) {
+                long rawStart = uploadRaw.get(k++), rawEnd = uploadRaw.get(k++);
+                if (rawStart < origin || rawEnd < rawStart)
+                    throw new InputProblem(
+                            file,
+                            "invalid host device upload: origin=" + origin + ", start=" + rawStart + ", end=" + rawEnd,
+                            null);
+                uploads.add(new Timeline.Upload(
+                        u.phase, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0, u.detail));
+            }
+            if (!uploads.isEmpty() && !hostMode)
+                warn.accept(
+                        "Warning: " + file
+                                + " has host_device_uploads but is not a host-mode capture; the H2D lane is not aligned with device time");
+        }
+        return uploads;
+    }
+
+    /** The capture's era, from the keys it holds. */
+    private Era era() {
+        boolean hasL2 = l2Level != JsonValues.ABSENT, hasChip = chipLevel != JsonValues.ABSENT;
+        boolean streamsKey = metadata.containsKey("runtime") || schedTasksKey || schedRecordsKey || aicoreSeven;
+        Era era = Era.of(hasL2, hasChip, streamsKey);
+        if (era == null)
+            throw new InputProblem(
+                    file, "no chip_swimlane_level or l2_swimlane_level key (not a swimlane records file?)", null);
+        return era;
+    }
+
+    /** The collection level under the era's key, checked (a file may carry both keys when they agree). */
+    private int level(Era era) {
+        boolean hasL2 = l2Level != JsonValues.ABSENT, hasChip = chipLevel != JsonValues.ABSENT;
+        // the level under the era's key (a file may carry both keys when they agree, checked below)
+        boolean l2Key = era.levelKey.equals(Era.L2.levelKey);
+        Object levelRaw = l2Key ? l2Level : chipLevel;
+        String levelAt = InputProblem.location(l2Key ? l2LevelAt : chipLevelAt);
+        if (hasChip
+                && hasL2
+                && (JsonValues.exact(l2Level) != JsonValues.exact(chipLevel)
+                        || !String.valueOf(JsonValues.asLong(l2Level))
+                                .equals(String.valueOf(JsonValues.asLong(chipLevel)))))
+            throw new InputProblem(
+                    file,
+                    "chip_swimlane_level and l2_swimlane_level disagree (" + chipLevel + " vs " + l2Level + ")",
+                    null);
+        Long lv = levelRaw instanceof Boolean ? null : JsonValues.asLong(levelRaw);
+        if (lv == null) throw new InputProblem(file, era.levelKey + " missing or not an integer", null);
+        if (!JsonValues.exact(levelRaw))
+            throw new InputProblem(
+                    file,
+                    "Unsupported " + era.levelKey + ": " + JsonValues.shown(levelRaw) + " (expected 1, 2, 3, or 4)",
+                    levelAt);
+        if (lv < 1 || lv > 4)
+            throw new InputProblem(file, "Unsupported " + era.levelKey + ": " + lv + " (expected 1, 2, 3, or 4)", null);
+        return lv.intValue();
+    }
+
+    /** {@code metadata.clock_freq_hz}, checked. */
+    private long clockFreq() {
+        Object fq = metadata.get("clock_freq_hz");
+        Long freqL = JsonValues.isPresent(fq) && !(fq instanceof Boolean) ? JsonValues.asLong(fq) : Long.valueOf(0);
+        if (freqL == null)
+            throw new InputProblem(file, "metadata.clock_freq_hz is not an integer: " + fq, locationOf(fq));
+        if (!JsonValues.exact(fq)) throw metadataOutOfRange("clock_freq_hz", fq, "an integer 1..2^63-1");
+        long freq = freqL;
+        if (freq <= 0) throw new InputProblem(file, "metadata missing/zero clock_freq_hz: " + freq, null);
+        return freq;
+    }
+
+    /** One capture holds one of the two spellings of each stream. */
+    private void checkOneSpellingEach() {
+        if (schedTasksKey && aicpuTasksKey)
+            throw new InputProblem(
+                    file,
+                    "both scheduler_tasks and the older aicpu_tasks are present; one capture holds one of"
+                            + " the two spellings of its dispatch records",
+                    null);
+        if (schedRecordsKey && schedPhasesKey)
+            throw new InputProblem(
+                    file,
+                    "both scheduler_records and the older aicpu_scheduler_phases are present; one capture"
+                            + " holds one of the two spellings of its scheduler phases",
+                    null);
+    }
+
+    /** Whether the orchestrator ran on the host (any one of these marks it); both orchestrators are refused. */
+    private boolean hostMode() {
+        boolean hostMode = "host".equals(metadata.get("orchestrator_source"))
+                || hostOrchPresentNonEmpty
+                || metadata.get("host_capture") instanceof Map;
+        if (hostMode && orch != null && !orch.isEmpty())
+            throw new InputProblem(
+                    file,
+                    "both AICPU and host orchestrator phases are present; clock-domain source is ambiguous",
+                    null);
+        return hostMode;
+    }
+
+    /**
+     * {base, min, max} of the device timestamps: the base is the smallest positive one (so that the earliest event
+     * lands at 0), over AICore and dispatch rows, lifecycle stamps and the scheduler and orchestrator records.
+     */
+    private long[] deviceBounds() {
+        long base = Long.MAX_VALUE;
+        long devMin = Long.MAX_VALUE, devMax = Long.MIN_VALUE;
+        int n = core.size();
+        for (int i = 0; i < n; i++) {
+            long recv = cStart.get(i) - r2s.get(i);
+            if (recv > 0 && recv < base) base = recv;
+            if (cEnd.get(i) > 0 && cEnd.get(i) < base) base = cEnd.get(i);
+            for (long c : new long[] {recv, cStart.get(i), cEnd.get(i)})
+                if (c > 0) {
+                    devMin = Math.min(devMin, c);
+                    devMax = Math.max(devMax, c);
+                }
+        }
+        for (int i = 0; i < aCore.size(); i++) {
+            for (long c : new long[] {aDispatch.get(i), aFinish.get(i)})
+                if (c > 0) {
+                    if (c < base) base = c;
+                    devMin = Math.min(devMin, c);
+                    devMax = Math.max(devMax, c);
+                }
+        }
+        LongList schedCycles = streamLanes != null ? streamRaw : schedRaw;
+        List<Long> lifecycleCycles = lifecycleCycles();
+        for (long c : lifecycleCycles)
+            if (c > 0) {
+                if (c < base) base = c;
+                devMin = Math.min(devMin, c);
+                devMax = Math.max(devMax, c);
+            }
+        for (LongList raw :
+                java.util.Arrays.asList(sched == null ? null : schedCycles, orch == null ? null : orchRaw)) {
+            if (raw == null) continue;
+            for (int k = 0; k < raw.size(); k++) {
+                long c = raw.get(k);
+                if (c > 0) {
+                    if (c < base) base = c;
+                    devMin = Math.min(devMin, c);
+                    devMax = Math.max(devMax, c);
+                }
+            }
+        }
+        if (base == Long.MAX_VALUE) base = 0;
+        return new long[] {base, devMin, devMax};
+    }
+
+    /** What the era's clock is chosen from: the origin given, the bounds of the Host records and uploads. */
+    private CaptureClock.Inputs clockInputs(int level, boolean hostMode, long freq, long base, long[] device) {
+        Object originRaw = metadata.get("host_orchestration_origin_ns");
+        if (!JsonValues.exact(originRaw)) throw metadataOutOfRange("host_orchestration_origin_ns", originRaw, INT64);
+        Long originGiven = JsonValues.isPresent(originRaw) ? JsonValues.asLong(originRaw) : null;
+        long hostMin = Long.MAX_VALUE, hostMax = Long.MIN_VALUE;
+        int hostRecords = 0;
+        if (hostOrch != null)
+            for (int k = 0; k < hostRaw.size(); k++) {
+                if (k % 2 == 0) hostRecords++;
+                hostMin = Math.min(hostMin, hostRaw.get(k));
+                hostMax = Math.max(hostMax, hostRaw.get(k));
+            }
+        long uploadMin = Long.MAX_VALUE, uploadMax = Long.MIN_VALUE;
+        if (uploadsRaw != null)
+            for (int k = 0; k < uploadRaw.size(); k++) {
+                uploadMin = Math.min(uploadMin, uploadRaw.get(k));
+                uploadMax = Math.max(uploadMax, uploadRaw.get(k));
+            }
+        final int fHostRecords = hostRecords;
+        final long fHostMin = hostMin, fHostMax = hostMax;
+        CaptureClock.Inputs clockIn = new CaptureClock.Inputs(
+                file,
+                metadata,
+                metadataAt::get,
+                rangeWarnings,
+                warn,
+                options,
+                level,
+                hostMode,
+                freq,
+                base,
+                originGiven,
+                hostRecords,
+                new long[] {hostMin, hostMax},
+                new long[] {uploadMin, uploadMax},
+                new long[] {device[1], device[2]},
+                uploadsRaw != null && !uploadsRaw.isEmpty(),
+                () -> place(freq, fHostRecords, fHostMin, fHostMax));
+        return clockIn;
+    }
+
     // ---------------------------------------------------------------- streams era
 
     /** {@code metadata.host_clock_domain_id} when it is a non-empty string. */
     private String hostClockDomain() {
         Object dom = metadata.get("host_clock_domain_id");
         return dom instanceof String && !((String) dom).isEmpty() ? (String) dom : null;
-    }
-
-    private TaskRuntime runtimeOf(Object v) {
-        if (!(v instanceof String) || ((String) v).isBlank())
-            throw new InputProblem(
-                    file,
-                    "metadata.runtime is missing; this capture predates the runtime name and its TaskId layout"
-                            + " cannot be determined. Re-capture with a current build, which writes 'host_build_graph' or 'tensormap_and_ringbuffer'.",
-                    null);
-        TaskRuntime r = TaskRuntime.ofWireName((String) v);
-        if (r == null)
-            throw new InputProblem(
-                    file,
-                    "metadata.runtime is " + pyRepr((String) v) + ", which this module does not decode; expected"
-                            + " 'host_build_graph' or 'tensormap_and_ringbuffer'. A task id has no self-describing layout, so an unrecognised"
-                            + " runtime cannot be decoded by guessing.",
-                    null);
-        return r;
-    }
-
-    private static String pyRepr(String v) {
-        return v.indexOf('\'') >= 0 && v.indexOf('"') < 0
-                ? "\"" + v + "\""
-                : "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
     private static String epochText(long e) {
@@ -1495,102 +1502,6 @@ public final class RecordsReader {
         return new io.ptotrace.model.clock.CaptureWindows(ext.get(), sch.get(), orc.get());
     }
 
-    private StreamsClock streamsClock(
-            int level,
-            boolean hostMode,
-            long freq,
-            long base,
-            double factor,
-            Long originGiven,
-            int hostRecords,
-            long hostMin,
-            long hostMax,
-            long uploadMin) {
-        StreamsClock c = new StreamsClock();
-        long sourceOrigin = originGiven != null ? originGiven : 0;
-        if (sourceOrigin == 0) {
-            Object o = metadata.get("host_timeline_origin_ns");
-            Long l = o instanceof Long ? (Long) o : null;
-            if (l != null) sourceOrigin = l;
-        }
-        // uploads count too, or an upload before the first submit would be refused
-        if (sourceOrigin == 0 && hostRecords > 0) sourceOrigin = Math.min(hostMin, uploadMin);
-        c.sourceOrigin = sourceOrigin;
-
-        Object savedRaw = metadata.get("clock_alignment");
-        io.ptotrace.model.clock.SavedAlignment saved = null;
-        if (JsonValues.isPresent(savedRaw)) {
-            c.alignmentRecord = savedRaw;
-            try {
-                saved = io.ptotrace.model.clock.SavedAlignment.read(savedRaw, metadata.get("clock_freq_hz"));
-            } catch (io.ptotrace.model.clock.PlacementFailure e) {
-                warn.accept("Warning: ignoring saved clock alignment: " + e.getMessage());
-                c.alignmentRecord = io.ptotrace.model.clock.SavedAlignment.unavailable(e.getMessage());
-            }
-        }
-        boolean uploadsNonEmpty = uploadsRaw != null && !uploadsRaw.isEmpty();
-        boolean contain = level >= 3 && (hostMode || uploadsNonEmpty);
-        java.util.function.LongToDoubleFunction hostNs = null;
-        double placeLo = 0;
-        if (options.placement != null) {
-            c.placement = options.placement;
-            c.alignmentRecord = c.placement.savedRecord().toJson();
-            io.ptotrace.model.clock.Placement pl = c.placement;
-            hostNs = pl::hostNs;
-            placeLo = pl.placeLoNs;
-        } else if (contain) {
-            boolean logsGiven = !options.hostLogs.isEmpty();
-            if (!logsGiven && saved != null) {
-                io.ptotrace.model.clock.SavedAlignment sv = saved;
-                hostNs = sv::hostNs;
-                placeLo = sv.hostMinNs;
-            } else {
-                try {
-                    c.placement = place(freq, hostRecords, hostMin, hostMax);
-                    c.alignmentRecord = c.placement.savedRecord().toJson();
-                    io.ptotrace.model.clock.Placement pl = c.placement;
-                    hostNs = pl::hostNs;
-                    placeLo = pl.placeLoNs;
-                } catch (io.ptotrace.model.clock.PlacementFailure | InputProblem | java.io.UncheckedIOException e) {
-                    String reason = e instanceof InputProblem ? e.getMessage() : e.getMessage();
-                    warn.accept("Warning: clock alignment skipped: " + reason);
-                    c.alignmentRecord = io.ptotrace.model.clock.SavedAlignment.unavailable(reason);
-                }
-            }
-        }
-        long origin = sourceOrigin;
-        if (hostNs != null && origin == 0) origin = (long) placeLo;
-        if (options.sharedOriginNs != null) {
-            if (options.sharedOriginNs <= 0)
-                throw new InputProblem(file, "invalid shared timeline origin: " + options.sharedOriginNs, null);
-            if (hostNs == null)
-                throw new InputProblem(
-                        file, "a shared timeline origin requires a containment placement for this capture", null);
-            origin = options.sharedOriginNs;
-        }
-        c.origin = origin;
-        c.placed = hostNs != null;
-        double seam = 0.0;
-        if (hostMode && hostNs == null) {
-            long last = Long.MIN_VALUE;
-            if (hostRecords > 0) last = hostMax;
-            for (int k = 0; uploadsRaw != null && k < uploadRaw.size(); k++) last = Math.max(last, uploadRaw.get(k));
-            seam = last == Long.MIN_VALUE ? 0.0 : (last - origin) / 1000.0;
-        }
-        c.seam = seam;
-        final java.util.function.LongToDoubleFunction h = hostNs;
-        final long fOrigin = origin, fBase = base;
-        final double fSeam = seam;
-        final boolean composite = hostMode;
-        c.toUs = x -> {
-            if (x <= 0) return 0.0;
-            if (h != null) return (h.applyAsDouble(x) - fOrigin) / 1000.0;
-            double v = (double) (x - fBase) * factor;
-            return composite ? fSeam + v : v;
-        };
-        return c;
-    }
-
     /**
      * The device-clock bounds of the capture just read, for pairing it with a Host window from outside (a
      * directory of ranks); null outside the streams era.
@@ -1631,27 +1542,6 @@ public final class RecordsReader {
         void add(long v) {
             b.add(v);
         }
-    }
-
-    private Map<String, Object> timelineMetadata(ClockAlignment align, int hostRecords, double seam) {
-        HostCapture hc = HostCapture.of(metadata, hostRecords);
-        Map<String, Object> capture = hc.capture;
-        boolean complete = hc.complete;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("layout", align.calibrated ? "clock_aligned" : "causal_composite");
-        m.put("trace_status", complete ? "complete" : "partial");
-        Object rel = metadata.get("timeline_relation");
-        m.put("relation", JsonValues.isPresent(rel) ? rel : "host_orchestration_precedes_device");
-        m.put("clock_alignment", align.describe());
-        m.put("host_capture", capture);
-        m.put("host_records_complete", complete);
-        m.put("cross_domain_latency_available", align.calibrated && complete);
-        if (!align.calibrated) {
-            m.put("cross_domain_gap_unknown", true);
-            m.put("logical_seam_us", seam);
-        }
-        if (hostRecords == 0) m.put("host_records_missing", true);
-        return m;
     }
 
     private String locationOf(Object v) {

@@ -14,7 +14,12 @@ public final class TaskDisplay {
 
     /** {@code QK(t5)} when the function is known, else the bare id {@code t5} (diff reports). */
     public static String of(long taskId, String functionOrNull) {
-        String id = TaskIds.display(taskId);
+        return of(taskId, functionOrNull, TaskIds::display);
+    }
+
+    /** {@code QK(g7t3)}, {@code QK(r0t5)}: as {@link #of(long, String)}, the id in the given layout. */
+    public static String of(long taskId, String functionOrNull, TaskLabels labels) {
+        String id = labels.label(taskId);
         return functionOrNull == null ? id : named(functionOrNull, id);
     }
 

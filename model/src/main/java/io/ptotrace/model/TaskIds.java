@@ -25,25 +25,36 @@ public final class TaskIds {
     }
 
     /**
-     * The id a converter display form stands for ({@code t5}, {@code r0t5}, {@code r1t3}), or -1 when the text is
-     * not one (or names a ring or a local id over 32 bits). {@code r<ring>t<local>} with ring 0 is accepted.
+     * The id a converter display form stands for, or -1 when the text is not one (or names a ring, parent or local
+     * id wider than its field): the older layout's {@code t5}, {@code r1t3} (ring 0 accepted, {@code r0t5} as
+     * tensormap_and_ringbuffer writes every id) and host_build_graph's {@code g7t3} (a graph's sub-task, parent in
+     * 20 bits) and {@code p4} (a parameter). {@code t5} is the same id in every layout.
      */
     public static long parseDisplay(CharSequence text) {
-        int i = 0, n = text.length();
-        long ring = 0;
-        if (i < n && text.charAt(i) == 'r') {
-            int from = ++i;
-            while (i < n && i - from < 11 && Character.isDigit(text.charAt(i)))
-                ring = ring * 10 + (text.charAt(i++) - '0');
-            if (i == from || ring > 0xFFFFFFFFL) return -1;
+        int n = text.length();
+        if (n == 0) return -1;
+        char first = text.charAt(0);
+        int[] at = {first == 'r' || first == 'g' || first == 'p' ? 1 : 0};
+        long upper = 0;
+        if (first == 'r' || first == 'g') {
+            upper = digits(text, at, first == 'r' ? 0xFFFFFFFFL : 0xFFFFFL);
+            if (upper < 0) return -1;
         }
-        if (i >= n || text.charAt(i++) != 't') return -1;
-        int from = i;
-        long local = 0;
-        while (i < n && i - from < 11 && Character.isDigit(text.charAt(i)))
-            local = local * 10 + (text.charAt(i++) - '0');
-        if (i == from || i != n || local > 0xFFFFFFFFL) return -1;
-        return make(ring, local);
+        if (first != 'p' && (at[0] >= n || text.charAt(at[0]++) != 't')) return -1;
+        long local = digits(text, at, 0xFFFFFFFFL);
+        if (local < 0 || at[0] != n) return -1;
+        if (first == 'g') return (1L << 62) | (upper << 32) | local;
+        if (first == 'p') return (2L << 62) | local;
+        return make(upper, local);
+    }
+
+    /** The decimal number at {@code at[0]} (at most 11 digits, at most {@code max}), advancing it; -1 if none. */
+    private static long digits(CharSequence text, int[] at, long max) {
+        int i = at[0], from = i, n = text.length();
+        long v = 0;
+        for (char c; i < n && i - from < 11 && (c = text.charAt(i)) >= '0' && c <= '9'; i++) v = v * 10 + (c - '0');
+        at[0] = i;
+        return i == from || v > max ? -1 : v;
     }
 
     /** Whether {@code text} is a display form ({@link #parseDisplay} is -1 for the largest id too). */
@@ -53,7 +64,7 @@ public final class TaskIds {
 
     /**
      * The one reader of a task reference typed by a user, for every option that takes one: the trace's form
-     * ({@code t5}, {@code r0t5}, {@code r1t3}), the deps view's {@code (1, 3)} (ring, local), or the raw decimal id of
+     * ({@code t5}, {@code r0t5}, {@code r1t3}, host_build_graph's {@code g7t3} and {@code p4}), the deps view's {@code (1, 3)} (ring, local), or the raw decimal id of
      * deps.json ({@code 4294967299}; for ring 0 the raw id is the local id). Throws IllegalArgumentException
      * saying why the text is not a task id.
      */
@@ -74,7 +85,7 @@ public final class TaskIds {
             }
         }
         throw new IllegalArgumentException(
-                "'" + text + "' is not a task id (write it as t5, r1t3, (1, 3) or the raw decimal id)");
+                "'" + text + "' is not a task id (write it as t5, r1t3, g7t3, p4, (1, 3) or the raw decimal id)");
     }
 
     private static final java.util.regex.Pattern PAIR =

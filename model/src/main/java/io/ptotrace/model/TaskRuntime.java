@@ -64,6 +64,36 @@ public enum TaskRuntime {
         return null;
     }
 
+    /**
+     * The runtime a streams-era capture names ({@code metadata.runtime}, as read); an InputProblem naming
+     * {@code file} when it names none (a capture from before the runtime name) or one of no known layout: a task
+     * id has no self-describing layout, so it is never guessed.
+     */
+    public static TaskRuntime ofMetadata(Object v, java.nio.file.Path file) {
+        if (!(v instanceof String) || ((String) v).isBlank())
+            throw new io.ptotrace.io.InputProblem(
+                    file,
+                    "metadata.runtime is missing; this capture predates the runtime name and its TaskId layout"
+                            + " cannot be determined. Re-capture with a current build, which writes 'host_build_graph' or 'tensormap_and_ringbuffer'.",
+                    null);
+        TaskRuntime r = ofWireName((String) v);
+        if (r == null)
+            throw new io.ptotrace.io.InputProblem(
+                    file,
+                    "metadata.runtime is " + pyRepr((String) v) + ", which this module does not decode; expected"
+                            + " 'host_build_graph' or 'tensormap_and_ringbuffer'. A task id has no self-describing layout, so an unrecognised"
+                            + " runtime cannot be decoded by guessing.",
+                    null);
+        return r;
+    }
+
+    /** Python's repr of a string, as the runtime's tools print it in this error. */
+    private static String pyRepr(String v) {
+        return v.indexOf('\'') >= 0 && v.indexOf('"') < 0
+                ? "\"" + v + "\""
+                : "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    }
+
     public TaskLabels labels() {
         return this == HOST_BUILD_GRAPH ? TaskRuntime::hbgLabel : TaskRuntime::tmrLabel;
     }

@@ -69,4 +69,43 @@ class TaskIdsTest {
             " t5"
         }) assertThat(TaskIds.parseDisplay(s)).as(s).isEqualTo(-1);
     }
+
+    private static final long G7T3 = (1L << 62) | (7L << 32) | 3, P4 = (2L << 62) | 4;
+
+    @Test
+    void hostBuildGraphFormsAreReadBackAsTheRuntimeWritesThem() {
+        assertThat(TaskIds.parseDisplay("g7t3")).isEqualTo(G7T3);
+        assertThat(TaskIds.parseDisplay("p4")).isEqualTo(P4);
+        assertThat(TaskIds.parseDisplay("g1048575t4294967295")).isEqualTo((1L << 62) | (0xFFFFFL << 32) | 0xFFFF_FFFFL);
+        TaskLabels hbg = TaskRuntime.HOST_BUILD_GRAPH.labels(), tmr = TaskRuntime.TENSORMAP_AND_RINGBUFFER.labels();
+        for (long raw : new long[] {0, 7, G7T3, P4, (1L << 62) | (0xFFFFFL << 32), (2L << 62) | 0xFFFF_FFFFL})
+            assertThat(TaskIds.parseDisplay(hbg.label(raw))).as(hbg.label(raw)).isEqualTo(raw);
+        for (long raw : new long[] {0, 5, TaskIds.make(1, 3), TaskIds.make(255, 0xFFFF_FFFFL)})
+            assertThat(TaskIds.parseDisplay(tmr.label(raw))).as(tmr.label(raw)).isEqualTo(raw);
+        for (String s : new String[] {"g7", "gt3", "g1048576t1", "p", "p-1", "pt4", "p4t", "g7t3x", "p4294967296"})
+            assertThat(TaskIds.parseDisplay(s)).as(s).isEqualTo(-1);
+        assertThat(TaskIds.isDisplay("p4")).isTrue();
+        assertThat(TaskIds.isDisplay("q4")).isFalse();
+    }
+
+    @Test
+    void parseReferenceTakesTheRuntimeFormsToo() {
+        assertThat(TaskIds.parseReference(" g7t3")).isEqualTo(G7T3);
+        assertThat(TaskIds.parseReference("p4")).isEqualTo(P4);
+        assertThat(TaskIds.parseReference(Long.toUnsignedString(P4))).isEqualTo(P4);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TaskIds.parseReference("g7"))
+                .hasMessage("'g7' is not a task id (write it as t5, r1t3, g7t3, p4, (1, 3) or the raw decimal id)");
+    }
+
+    @Test
+    void aGraphsRuntimeChoosesItsLabelsAndNoneTheOlderOnes() {
+        assertThat(TaskLabels.ofRuntime("host_build_graph").label(G7T3)).isEqualTo("g7t3");
+        assertThat(TaskLabels.ofRuntime("host_build_graph").label(P4)).isEqualTo("p4");
+        assertThat(TaskLabels.ofRuntime("tensormap_and_ringbuffer").label(5)).isEqualTo("r0t5");
+        assertThat(TaskLabels.ofRuntime(null).label(5)).isEqualTo("t5");
+        assertThat(TaskLabels.ofRuntime("something_else").label(TaskIds.make(1, 3)))
+                .isEqualTo("r1t3");
+        assertThat(TaskDisplay.of(G7T3, "QK", TaskLabels.ofRuntime("host_build_graph")))
+                .isEqualTo("QK(g7t3)");
+    }
 }

@@ -1,12 +1,10 @@
 package io.ptotrace.synth;
 
-import io.ptotrace.io.TempFiles;
+import io.ptotrace.io.OutputFile;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -73,18 +71,13 @@ final class HostLog {
         return "host." + pid + ".log";
     }
 
-    void write(Path file) throws IOException {
-        Path tmp = TempFiles.create(file.toAbsolutePath().getParent());
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
-                w.write("[mono_ns=1][T0x7f3a01399000][INFO] load_runtime: loaded libaicpu_runtime.so\n");
-                for (Invocation i : invocations) {
-                    write(w, i);
-                }
+    /** Writes the log into {@code file}, an output of the caller's output set (put in place with the set). */
+    void write(OutputFile.Pending file) throws IOException {
+        try (Writer w = new OutputStreamWriter(file.open(false), StandardCharsets.US_ASCII)) {
+            w.write("[mono_ns=1][T0x7f3a01399000][INFO] load_runtime: loaded libaicpu_runtime.so\n");
+            for (Invocation i : invocations) {
+                write(w, i);
             }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            TempFiles.delete(tmp);
         }
     }
 

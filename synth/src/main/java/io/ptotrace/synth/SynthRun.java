@@ -56,7 +56,7 @@ public final class SynthRun {
      * @param timedPairs distinct (pred, succ) pairs where both tasks are timed kernel tasks
      * @param violatingPairs of those, pairs whose consumer starts before the producer ends
      * @param elapsed wall time of {@link #write}
-     * @param hostLog streams era: the Host log written beside the records, or null
+     * @param hostLog streams era: the Host log written beside the records (an output of the same set), or null
      * @param device streams era: the device work's bounds in cycles, {extent, scheduler streams, orchestrator}
      *     lo/hi (0 where there is none), or null
      */
@@ -123,11 +123,24 @@ public final class SynthRun {
 
     /** As {@link #write(SynthOptions, Path)}; {@code hostLog}: write a streams-era capture's Host log beside it. */
     static Result write(SynthOptions options, Path dir, boolean hostLog) throws IOException {
+        try (OutputSet set = Outputs.newSet()) {
+            Result r = writeInto(set, options, dir, hostLog);
+            set.commit();
+            return r;
+        }
+    }
+
+    /**
+     * Writes the run's files (records, deps.json, name map and, with {@code hostLog}, the Host log) as outputs of
+     * {@code set}; they are put in place when the caller commits it, together with anything else it holds.
+     */
+    static Result writeInto(OutputSet set, SynthOptions options, Path dir, boolean hostLog) throws IOException {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
         Path records = dir.resolve(options.recordsFileName());
         Path deps = options.withDeps() ? dir.resolve(DEPS_FILE) : null;
         Path nameMap = options.withNameMap() ? dir.resolve(NAME_MAP_FILE) : null;
+        HostLog log = hostLog && options.streamsEra() ? new HostLog(SINGLE_HOST_PID) : null;
         List<Path> outputs = new ArrayList<>(List.of(records));
         if (deps != null) {
             outputs.add(deps);
@@ -135,15 +148,16 @@ public final class SynthRun {
         if (nameMap != null) {
             outputs.add(nameMap);
         }
-        List<OutputFile> planned = Outputs.plan(outputs, List.of());
-        try (OutputSet set = Outputs.newSet()) {
-            OutputFile.Pending recordsOut = set.add(planned.get(0));
-            OutputFile.Pending depsOut = deps != null ? set.add(planned.get(1)) : null;
-            OutputFile.Pending nameMapOut = nameMap != null ? set.add(planned.get(outputs.size() - 1)) : null;
-            Result r = write(options, dir, recordsOut, depsOut, nameMapOut, hostLog, t0);
-            set.commit();
-            return r;
+        if (log != null) {
+            outputs.add(dir.resolve(log.fileName()));
         }
+        List<OutputFile> planned = Outputs.plan(outputs, List.of());
+        int next = 0;
+        OutputFile.Pending recordsOut = set.add(planned.get(next++));
+        OutputFile.Pending depsOut = deps != null ? set.add(planned.get(next++)) : null;
+        OutputFile.Pending nameMapOut = nameMap != null ? set.add(planned.get(next++)) : null;
+        OutputFile.Pending logOut = log != null ? set.add(planned.get(next)) : null;
+        return write(options, dir, recordsOut, depsOut, nameMapOut, log, logOut, t0);
     }
 
     private static Result write(
@@ -152,7 +166,8 @@ public final class SynthRun {
             OutputFile.Pending records,
             OutputFile.Pending deps,
             OutputFile.Pending nameMap,
-            boolean hostLog,
+            HostLog hostLog,
+            OutputFile.Pending hostLogOut,
             long t0)
             throws IOException {
 
@@ -212,11 +227,10 @@ public final class SynthRun {
                 lo(recordsWriter.orch),
                 hi(recordsWriter.orch)
             };
-            if (hostLog) {
-                HostLog h = new HostLog(SINGLE_HOST_PID);
-                h.add(invocation(options, device, 1, HOST_BASE_NS, 1, 1));
-                log = dir.resolve(h.fileName());
-                h.write(log);
+            if (hostLog != null) {
+                hostLog.add(invocation(options, device, 1, HOST_BASE_NS, 1, 1));
+                named(hostLogOut, () -> hostLog.write(hostLogOut)).run();
+                log = hostLogOut.target().shown();
             }
         }
         return new Result(

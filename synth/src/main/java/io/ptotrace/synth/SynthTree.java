@@ -38,7 +38,9 @@ public final class SynthTree {
 
     /**
      * Writes {@code ranks × dispatches} captures of {@code base} (streams era) under {@code root}. Capture
-     * (r, d) uses seed {@code base.seed() · 1000 + 31·r + d} and run epoch d + 1.
+     * (r, d) uses seed {@code base.seed() · 1000 + 31·r + d} and run epoch d + 1. Every file of the tree goes
+     * through one output set: all are put in place together, or, when anything fails, none, and the folders this
+     * call made are removed again.
      */
     public static Result write(SynthOptions base, int ranks, int dispatches, Path root) throws IOException {
         if (!base.streamsEra()) {
@@ -50,7 +52,22 @@ public final class SynthTree {
         if (dispatches < 1 || dispatches > 64) {
             throw new IllegalArgumentException("dispatches must be in 1..64, got " + dispatches);
         }
-        Files.createDirectories(root);
+        List<Path> created = new ArrayList<>(); // folders this call made, removed again when it fails
+        try (OutputSet set = Outputs.newSet()) {
+            Result r = writeInto(set, base, ranks, dispatches, root, created);
+            set.commit();
+            created.clear();
+            return r;
+        } finally {
+            for (int i = created.size() - 1; i >= 0; i--) removeIfEmpty(created.get(i));
+        }
+    }
+
+    /** Every file of the tree as an output of {@code set}: nothing is in place before the set is committed. */
+    private static Result writeInto(
+            OutputSet set, SynthOptions base, int ranks, int dispatches, Path root, List<Path> created)
+            throws IOException {
+        mkdirs(root, created);
         String digest = digest(base);
         List<SynthRun.Result> results = new ArrayList<>();
         List<Path> logs = new ArrayList<>();
@@ -62,23 +79,37 @@ public final class SynthTree {
                         .runEpoch(d + 1)
                         .build();
                 Path dir = root.resolve("rank" + r).resolve("d" + d);
-                SynthRun.Result res = SynthRun.write(o, dir, false);
+                mkdirs(dir, created);
+                SynthRun.Result res = SynthRun.writeInto(set, o, dir, false);
                 results.add(res);
                 long start = SynthRun.HOST_BASE_NS + d * DISPATCH_GAP_NS + r * RANK_SKEW_NS;
                 log.add(SynthRun.invocation(o, res.device(), d + 1, start, RUN_ID, d + 1));
-                writeSidecar(dir.resolve("dispatch_identity.json"), r, d, ranks, digest);
+                writeSidecar(add(set, dir.resolve("dispatch_identity.json")), r, d, ranks, digest);
             }
             Path file = root.resolve(log.fileName());
-            log.write(file);
+            log.write(add(set, file));
             logs.add(file);
         }
         return new Result(root, results, logs);
     }
 
-    private static void writeSidecar(Path file, int rank, int d, int ranks, String digest) throws IOException {
-        try (OutputSet set = Outputs.newSet()) {
-            writeSidecar(set.add(Outputs.plan(List.of(file), List.of()).get(0)), rank, d, ranks, digest);
-            set.commit();
+    private static OutputFile.Pending add(OutputSet set, Path file) {
+        return set.add(Outputs.plan(List.of(file), List.of()).get(0));
+    }
+
+    /** Creates {@code dir} and its missing parents, noting each one made (outermost first). */
+    private static void mkdirs(Path dir, List<Path> created) throws IOException {
+        List<Path> missing = new ArrayList<>();
+        for (Path p = dir.toAbsolutePath(); p != null && !Files.exists(p); p = p.getParent()) missing.add(0, p);
+        Files.createDirectories(dir);
+        created.addAll(missing);
+    }
+
+    private static void removeIfEmpty(Path dir) {
+        try {
+            Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // not empty (someone else's file) or not removable: left as it is
         }
     }
 

@@ -146,4 +146,36 @@ class StreamsEraTest {
                         SynthTree.write(SynthOptions.builder().era(Era.CHIP).build(), 2, 1, tmp.resolve("x")))
                 .hasMessage("a multi-rank tree is of the streams era (--era streams)");
     }
+
+    /** Every file under {@code dir}, relative. */
+    private static List<String> files(Path dir) throws IOException {
+        try (var s = Files.walk(dir)) {
+            return s.filter(p -> !p.equals(dir))
+                    .map(p -> dir.relativize(p).toString())
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    @Test
+    void aSingleCaptureWhoseHostLogCannotBeWrittenLeavesNothing() throws IOException {
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Files.createDirectory(run.resolve("host.4242.log")); // a folder where the log must go
+        assertThatThrownBy(() -> SynthRun.write(streams("tmr"), run)).isInstanceOf(RuntimeException.class);
+        assertThat(files(run)).containsExactly("host.4242.log");
+    }
+
+    @Test
+    void aTreeThatFailsPartWayLeavesNothingOfIt() throws IOException {
+        Path root = tmp.resolve("dfx_outputs");
+        // the last rank's Host log cannot be put in place: everything written before it must go again
+        Files.createDirectories(root.resolve("host.5002.log"));
+        assertThatThrownBy(() -> SynthTree.write(streams("tmr"), 3, 2, root)).isInstanceOf(RuntimeException.class);
+        assertThat(files(root)).containsExactly("host.5002.log");
+        // and a tree whose root did not exist is gone with its folders
+        Path fresh = tmp.resolve("fresh/dfx_outputs");
+        Files.createDirectories(fresh.resolve("rank1/d1/deps.json"));
+        assertThatThrownBy(() -> SynthTree.write(streams("tmr"), 2, 2, fresh)).isInstanceOf(RuntimeException.class);
+        assertThat(files(fresh)).containsExactly("rank1", "rank1/d1", "rank1/d1/deps.json");
+    }
 }

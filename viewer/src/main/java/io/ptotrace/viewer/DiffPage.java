@@ -3,7 +3,6 @@ package io.ptotrace.viewer;
 import io.ptotrace.diff.DiffEntries;
 import io.ptotrace.diff.GraphDiff;
 import io.ptotrace.diff.Side;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.graph.TaskGraph;
 import io.ptotrace.viewer.layout.GraphLayout;
@@ -34,7 +33,8 @@ public final class DiffPage {
     /** OLD pairs only in OLD, in report order: page edges {@code gb.pairCount() ..}. */
     private final int[] removedPairs;
     /** Ids as the deps view prints them, one rule over both graphs. */
-    private final IdText ids;
+    /** Each side's tasks named as the text diff names them. */
+    private final IdText idsOld, idsNew;
 
     private DiffPage(GraphDiff d) {
         x = new DiffEntries(d);
@@ -56,10 +56,8 @@ public final class DiffPage {
         oldOnly = Arrays.copyOf(only, m);
         removedPairs = new int[x.pairsRemoved()];
         for (int i = 0; i < removedPairs.length; i++) removedPairs[i] = ga.edgePair(x.pairRemoved(i));
-        boolean rings = false;
-        for (int v = 0; v < gb.nodeCount() && !rings; v++) rings = TaskIds.ring(gb.nodeId(v)) != 0;
-        for (int v = 0; v < ga.nodeCount() && !rings; v++) rings = TaskIds.ring(ga.nodeId(v)) != 0;
-        ids = new IdText(rings);
+        idsOld = IdText.ofSide(ga, gb);
+        idsNew = IdText.ofSide(gb, ga);
     }
 
     /** The page of a diff, laid out. */
@@ -123,7 +121,7 @@ public final class DiffPage {
             status[y] = Status.CHANGED;
             java.util.List<String> lines = new java.util.ArrayList<>(x.taskChangeLines(i));
             long oldId = ga.nodeId(x.taskChangedOld(i));
-            if (oldId != gb.nodeId(y)) lines.add(0, "matched with OLD " + ids.text(oldId));
+            if (oldId != gb.nodeId(y)) lines.add(0, "matched with OLD " + idsOld.text(oldId));
             detail[y] = lines.toArray(new String[0]);
         }
         for (int v = 0; v < page.nodeCount(); v++) {
@@ -132,7 +130,7 @@ public final class DiffPage {
             int node = onlyOld ? oldOnly[v - nb] : v;
             TaskGraph g = s.graph();
             long id = g.nodeId(node);
-            String key = ids.text(id);
+            String key = (onlyOld ? idsOld : idsNew).text(id);
             if (onlyOld && gb.nodeOf(id) >= 0) key = "OLD " + key; // an aligned diff can reuse an id for another task
             int row = g.taskRow(node);
             String func = row >= 0 ? x.funcName(s, node) : null;

@@ -2,7 +2,6 @@ package io.ptotrace.viewer;
 
 import io.ptotrace.io.Outputs;
 import io.ptotrace.model.NameMap;
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.graph.TaskGraph;
 import io.ptotrace.viewer.layout.GraphLayout;
 import io.ptotrace.viewer.layout.LayoutGraph;
@@ -76,7 +75,7 @@ final class HtmlView {
     static GraphPage page(
             DepsViewer.Request r, TaskGraph g, TaskGraph whole, EdgeSelection sel, PerfSidecar sidecar, NameMap names) {
         long[] extra = sidecarOnly(whole, sidecar);
-        IdText ids = ids(whole, extra);
+        IdText ids = IdText.of(whole, extra, extra.length);
         if (g != whole) extra = new long[0];
         GraphPage page = new DepsPage(g, sidecar, names, r.showTensorInfo, ids, extra).build(sel.shown);
         CriticalPathMarks.mark(page, g, whole, sidecar, names);
@@ -113,12 +112,5 @@ final class HtmlView {
         int m = 0;
         for (long id : sidecar.taskIds) if (g.nodeOf(id) < 0) only[m++] = id;
         return Arrays.copyOf(only, m);
-    }
-
-    private static IdText ids(TaskGraph g, long[] extra) {
-        boolean rings = false;
-        for (int v = 0; v < g.nodeCount() && !rings; v++) rings = TaskIds.ring(g.nodeId(v)) != 0;
-        for (int i = 0; i < extra.length && !rings; i++) rings = TaskIds.ring(extra[i]) != 0;
-        return new IdText(rings);
     }
 }

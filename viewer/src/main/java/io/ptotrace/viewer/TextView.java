@@ -1,6 +1,5 @@
 package io.ptotrace.viewer;
 
-import io.ptotrace.model.TaskIds;
 import io.ptotrace.model.graph.TaskGraph;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -34,10 +33,7 @@ final class TextView {
         long[] only = new long[sidecar == null ? 0 : sidecar.taskIds.length];
         int m = 0;
         if (sidecar != null) for (long id : sidecar.taskIds) if (whole.nodeOf(id) < 0) only[m++] = id;
-        boolean rings = false;
-        for (int v = 0; v < whole.nodeCount() && !rings; v++) rings = TaskIds.ring(whole.nodeId(v)) != 0;
-        for (int i = 0; i < m && !rings; i++) rings = TaskIds.ring(only[i]) != 0;
-        ids = new IdText(rings);
+        ids = IdText.of(whole, only, m);
         extra = g == whole ? java.util.Arrays.copyOf(only, m) : new long[0];
     }
 

@@ -18,7 +18,12 @@ import java.util.Map;
  * <p>Large pictures are sampled: the slices whose reference number falls in one of {@code step} hash classes (so a
  * task's slices in both views are taken or left together), every counter sample of one block in {@code step}.
  * A string seen from two references of the sample is shared (counted once), one seen from a single reference is
- * that reference's own and stands for {@code step} of them. Distinct strings are told apart by a 64-bit hash.
+ * that reference's own and stands for {@code step} of them. Distinct strings are told apart by a 64-bit hash; so
+ * are distinct arg sets, which the processor stores once however many slices share them.
+ *
+ * <p>A trace written part by part (a multi-rank trace, a rank at a time) is counted with {@link Parts}: each
+ * picture with its share of the sample, into one set of strings and arg sets, so a string several parts use counts
+ * once, as in a picture of all of them.
  */
 public final class CostCounter {
     /** The costs of both renderings of one picture. */
@@ -33,19 +38,39 @@ public final class CostCounter {
     /** The same for the JSON trace's text. */
     private static final int JSON_SLICE = 170, JSON_FLOW = 170, JSON_ARG = 30, JSON_COUNTER = 50;
 
+    private static final long SHARED = Long.MIN_VALUE;
+    private static final long SET_SEED = 0xcbf29ce484222325L;
+
     private final LongSet lanes = new LongSet(),
             processes = new LongSet(),
             counterSeries = new LongSet(),
             markerLanes = new LongSet();
-    private static final long SHARED = Long.MIN_VALUE;
     private long currentRef = SHARED;
+    /** The sampling step of the picture being counted: how many references one sampled reference stands for. */
+    private int step = 1;
+    /** True while the arrow marks are counted (their strings are the .pftrace's only). */
+    private boolean inMarks;
+    /** Slices read whole per picture (parts of one trace share {@link #SAMPLED}). */
+    private final int sampled;
     /** What each rendering counted: the .pftrace's, then the JSON's when its args differ (else the same one). */
     private final Tally[] tallies;
+    /** The full .pftrace's interned event names: name hash → {the reference or SHARED, how many it stands for}. */
+    private final Map<Long, long[]> eventNames = new HashMap<>();
+
+    /** The pictures counted so far, added up. */
+    private long slices, flows, markCount, changedValues, allValues, keptFlows, markArgs, markSets, markValueBytes;
 
     /** {@code jsonArgs}: the JSON trace's args when they differ from the .pftrace's, else null. */
-    private CostCounter(ArgSet pftraceArgs, ArgSet jsonArgs) {
+    private CostCounter(ArgSet pftraceArgs, ArgSet jsonArgs, int sampled) {
         Tally pf = new Tally(pftraceArgs);
         tallies = jsonArgs == null ? new Tally[] {pf} : new Tally[] {pf, new Tally(jsonArgs)};
+        this.sampled = sampled;
+    }
+
+    private static CostCounter of(ArgSet pftraceArgs, boolean json, int sampled) {
+        return pftraceArgs == ArgSet.FULL
+                ? new CostCounter(ArgSet.FULL, null, sampled)
+                : new CostCounter(pftraceArgs, json ? ArgSet.FULL : null, sampled);
     }
 
     /** Both renderings with every arg. */
@@ -58,8 +83,9 @@ public final class CostCounter {
      * null; with every arg they come anyway); one pass over the picture.
      */
     public static Both count(TracePicture pic, ArgSet pftraceArgs, boolean json) {
-        if (pftraceArgs == ArgSet.FULL) return new CostCounter(ArgSet.FULL, null).run(pic, true);
-        return new CostCounter(pftraceArgs, json ? ArgSet.FULL : null).run(pic, json);
+        CostCounter c = of(pftraceArgs, json, SAMPLED);
+        c.scan(pic);
+        return c.costs(json || pftraceArgs == ArgSet.FULL);
     }
 
     /** The protobuf trace with the args of {@code args}. */
@@ -67,17 +93,46 @@ public final class CostCounter {
         return count(pic, args, false).pftrace();
     }
 
-    /** The strings, arg rows and value bytes one rendering's args add up to. */
+    /**
+     * The costs of a trace written part by part ({@code parts} pictures: the Host block and each rank of a
+     * multi-rank trace), counted one picture at a time.
+     */
+    public static final class Parts {
+        private final CostCounter counter;
+        private final boolean json;
+
+        public Parts(int parts, ArgSet pftraceArgs, boolean json) {
+            this.counter = of(pftraceArgs, json, Math.max(1024, SAMPLED / Math.max(1, parts)));
+            this.json = json;
+        }
+
+        /** Counts one part; the picture is not needed afterwards. */
+        public void add(TracePicture pic) {
+            counter.scan(pic);
+        }
+
+        /** The costs of the parts so far, as {@link CostCounter#count(TracePicture, ArgSet, boolean)} gives a picture's. */
+        public Both total() {
+            Both b = counter.costs(true);
+            return json ? b : new Both(b.pftrace(), null);
+        }
+    }
+
+    /** The strings, arg rows and arg sets one rendering's args add up to. */
     private final class Tally {
         final ArgSet args;
-        /** String hash → the reference it was seen from, or SHARED. */
-        final Map<Long, Long> owner = new HashMap<>();
+        /**
+         * String hash → {the reference it was seen from or SHARED, its length, how many strings it stands for, 1 when
+         * a slice, counter or metadata event has it (the JSON trace's strings) else 0}.
+         */
+        final Map<Long, long[]> strings = new HashMap<>();
+        /** Arg-set hash → {the reference it was seen from or SHARED, its rows, how many sets it stands for}. */
+        final Map<Long, long[]> sets = new HashMap<>();
 
-        final Map<Long, Integer> length = new HashMap<>();
         final Leaves sink = new Leaves(this);
         long leaves, valueBytes;
+        /** Added up over the pictures, scaled up by their sampling. */
         long sliceArgs, argSets, sampledValueBytes;
-        long[] sliceStrings;
 
         Tally(ArgSet args) {
             this.args = args;
@@ -86,50 +141,78 @@ public final class CostCounter {
         /** A string seen from the current reference. */
         void string(String s) {
             long h = hash(s);
-            Long was = owner.putIfAbsent(h, currentRef);
-            if (was == null) length.put(h, s.length());
-            else if (was != SHARED && was != currentRef) owner.put(h, SHARED);
+            long[] was = strings.get(h);
+            if (was == null) strings.put(h, new long[] {currentRef, s.length(), step, inMarks ? 0 : 1});
+            else {
+                if (was[0] != SHARED && was[0] != currentRef) was[0] = SHARED;
+                if (!inMarks) was[3] = 1;
+            }
         }
 
-        /** {distinct strings, their bytes}: shared strings once, a reference's own ones scaled by the sampling step. */
-        long[] distinct(int step) {
+        /**
+         * A slice's arg set. The processor keeps one copy of each distinct set (its rows and the set): a set seen from
+         * two references of the sample is shared and stored once, one seen from a single reference stands for the
+         * sampling step's number of them, as strings do.
+         */
+        void set(long hash, long rows) {
+            long[] was = sets.putIfAbsent(hash, new long[] {currentRef, rows, step});
+            if (was != null && was[0] != SHARED && was[0] != currentRef) was[0] = SHARED;
+        }
+
+        /** {distinct strings, their bytes}: shared ones once, a reference's own ones as many as they stand for. */
+        long[] distinct(boolean slicesOnly) {
             long count = 0, bytes = 0;
-            for (Map.Entry<Long, Long> e : owner.entrySet()) {
-                long k = e.getValue() == SHARED ? 1 : step;
+            for (long[] e : strings.values()) {
+                if (slicesOnly && e[3] == 0) continue;
+                long k = e[0] == SHARED ? 1 : e[2];
                 count += k;
-                bytes += k * length.get(e.getKey());
+                bytes += k * e[1];
             }
             return new long[] {count, bytes};
         }
+
+        /** {distinct arg sets, their rows}. */
+        long[] storedSets() {
+            long n = 0, rows = 0;
+            for (long[] e : sets.values()) {
+                long k = e[0] == SHARED ? 1 : e[2];
+                n += k;
+                rows += k * e[1];
+            }
+            return new long[] {n, rows};
+        }
     }
 
-    /** {@code json}: count the JSON trace too (with the last tally's args). */
-    private Both run(TracePicture pic, boolean json) {
-        Tally pf = tallies[0], js = json ? tallies[tallies.length - 1] : null;
-        boolean lean = pf.args == ArgSet.LEAN;
+    /** Counts one picture into the totals. */
+    private void scan(TracePicture pic) {
+        Tally pf = tallies[0];
+        inMarks = false;
+        currentRef = SHARED;
         for (MetaEvent m : pic.meta) {
             processes.add(m.pid);
             if (m.tid >= 0 || m.kind == MetaEvent.Kind.THREAD_NAME || m.kind == MetaEvent.Kind.THREAD_SORT_INDEX)
                 lanes.add(lane(m.pid, m.tid));
             if (m.name != null) string(m.name);
         }
-        int step = Math.max(1, pic.sliceCount() / SAMPLED);
-        long sampled = countSlices(pic, step);
-        double scale = sampled == 0 ? 1 : pic.sliceCount() / (double) sampled;
-        for (Tally t : tallies) {
-            t.sliceArgs = Math.round(t.sliceArgs * scale);
-            t.argSets = Math.round(t.argSets * scale);
-            t.sampledValueBytes = Math.round(t.valueBytes * scale);
+        step = Math.max(1, pic.sliceCount() / sampled);
+        for (Tally t : tallies) t.valueBytes = 0;
+        long[] perTally = new long[tallies.length * 2];
+        long taken = countSlices(pic, perTally);
+        double scale = taken == 0 ? 1 : pic.sliceCount() / (double) taken;
+        for (int k = 0; k < tallies.length; k++) {
+            Tally t = tallies[k];
+            t.sliceArgs += Math.round(perTally[2 * k] * scale);
+            t.argSets += Math.round(perTally[2 * k + 1] * scale);
+            t.sampledValueBytes += Math.round(t.valueBytes * scale);
         }
         currentRef = SHARED;
         long[] values = counterValues(pic);
-        long kept = countFlows(pic);
-        for (Tally t : tallies) t.sliceStrings = t.distinct(step);
-        long tracks = lanes.size() + processes.size() + counterSeries.size();
-        TraceCosts jsonCosts = js == null ? null : jsonCosts(pic, js, kept, values[1], tracks);
+        changedValues += values[0];
+        allValues += values[1];
+        keptFlows += countFlows(pic);
 
+        inMarks = true;
         ArrowMarks marks = pic.marks();
-        long markArgs = 0, markSets = 0;
         pf.valueBytes = 0;
         for (int m = 0; m < marks.count(); m++) {
             markerLanes.add(lane(marks.pid(m), marks.tid(m)));
@@ -140,24 +223,55 @@ public final class CostCounter {
             markArgs += pf.leaves;
             if (pf.leaves > 0) markSets++;
         }
-        long[] allStrings = pf.distinct(step);
+        markValueBytes += pf.valueBytes;
+        slices += pic.sliceCount();
+        flows += pic.flowCount();
+        markCount += marks.count();
+    }
+
+    /** The totals as the two renderings' costs; the JSON's when {@code json} (else null). */
+    private Both costs(boolean json) {
+        Tally pf = tallies[0], js = tallies[tallies.length - 1];
+        boolean lean = pf.args == ArgSet.LEAN;
+        long tracks = lanes.size() + processes.size() + counterSeries.size();
+        TraceCosts jsonCosts = null;
+        if (json) {
+            long[] sliceStrings = js.distinct(true);
+            long jsonBytes = JSON_SLICE * slices
+                    + JSON_FLOW * flows
+                    + JSON_ARG * js.sliceArgs
+                    + JSON_COUNTER * allValues
+                    + js.sampledValueBytes;
+            jsonCosts = new TraceCosts(
+                    slices,
+                    js.sliceArgs,
+                    js.argSets,
+                    keptFlows,
+                    allValues,
+                    sliceStrings[0],
+                    sliceStrings[1],
+                    0,
+                    tracks,
+                    jsonBytes);
+        }
+        long[] allStrings = pf.distinct(false), storedSets = pf.storedSets();
         // the full .pftrace interns each distinct event name; JSON names go to the string pool only
-        long names = lean ? 0 : distinctNames(pic, step);
-        long slices = (long) pic.sliceCount() + marks.count();
-        long pfValues = lean ? values[0] : values[1];
+        long names = lean ? 0 : distinctNames();
+        long items = slices + markCount;
+        long pfValues = lean ? changedValues : allValues;
         long held = lean
                 ? 0
-                : BYTES_SLICE * slices
-                        + BYTES_FLOW * (long) pic.flowCount()
+                : BYTES_SLICE * items
+                        + BYTES_FLOW * flows
                         + BYTES_ARG * (pf.sliceArgs + markArgs)
                         + BYTES_COUNTER * pfValues
                         + pf.sampledValueBytes
-                        + pf.valueBytes;
+                        + markValueBytes;
         TraceCosts pftrace = new TraceCosts(
-                slices,
-                pf.sliceArgs + markArgs,
-                pf.argSets + markSets,
-                pic.flowCount(),
+                items,
+                storedSets[1] + markArgs,
+                storedSets[0] + markSets,
+                flows,
                 pfValues,
                 allStrings[0],
                 allStrings[1],
@@ -168,35 +282,42 @@ public final class CostCounter {
     }
 
     /** The sampled slices: their lanes, names and categories, and each tally's args. Returns how many were read. */
-    private long countSlices(TracePicture pic, int step) {
-        long sampled = 0;
+    private long countSlices(TracePicture pic, long[] perTally) {
+        long taken = 0;
         for (int i = 0, n = pic.sliceCount(); i < n; i++) {
             long ref = pic.sliceRef(i);
             if (step > 1 && Math.floorMod(mix(ref), step) != 0) continue;
-            sampled++;
-            countSlice(pic, i, ref);
+            taken++;
+            countSlice(pic, i, ref, perTally);
         }
-        return sampled;
+        return taken;
     }
 
-    private void countSlice(TracePicture pic, int i, long ref) {
+    private void countSlice(TracePicture pic, int i, long ref, long[] perTally) {
         currentRef = ref;
         lanes.add(lane(pic.slicePid(i), pic.sliceTid(i)));
-        string(pic.sliceName(i));
+        String name = pic.sliceName(i);
+        string(name);
+        if (tallies[0].args == ArgSet.FULL) eventName(name);
         String cat = pic.sliceCategory(i);
         if (cat != null) string(cat);
-        for (Tally t : tallies) {
+        for (int k = 0; k < tallies.length; k++) {
+            Tally t = tallies[k];
             t.leaves = 0;
+            t.sink.setHash = SET_SEED;
             pic.sliceArgs(i, t.args, t.sink);
-            t.sliceArgs += t.leaves;
-            if (t.leaves > 0) t.argSets++;
+            perTally[2 * k] += t.leaves;
+            if (t.leaves > 0) {
+                perTally[2 * k + 1]++;
+                t.set(t.sink.setHash, t.leaves);
+            }
         }
     }
 
     /** The lanes of a sample of the arrows; returns how many arrows the JSON trace keeps. */
     private long countFlows(TracePicture pic) {
         long kept = 0;
-        int flowStep = Math.max(1, pic.flowCount() / SAMPLED);
+        int flowStep = Math.max(1, pic.flowCount() / sampled);
         for (int f = 0, n = pic.flowCount(); f < n; f++) {
             if (f % flowStep == 0) {
                 lanes.add(lane(pic.flowSrcPid(f), pic.flowSrcTid(f)));
@@ -207,30 +328,11 @@ public final class CostCounter {
         return kept;
     }
 
-    private static TraceCosts jsonCosts(TracePicture pic, Tally js, long kept, long counterValues, long tracks) {
-        long jsonBytes = JSON_SLICE * (long) pic.sliceCount()
-                + JSON_FLOW * (long) pic.flowCount()
-                + JSON_ARG * js.sliceArgs
-                + JSON_COUNTER * counterValues
-                + js.sampledValueBytes;
-        return new TraceCosts(
-                pic.sliceCount(),
-                js.sliceArgs,
-                js.argSets,
-                kept,
-                counterValues,
-                js.sliceStrings[0],
-                js.sliceStrings[1],
-                0,
-                tracks,
-                jsonBytes);
-    }
-
     /** Counter values: {changed ones (a value unlike the one before it in its series), all}. */
     private long[] counterValues(TracePicture pic) {
         int n = pic.counterCount();
         int blocks = (n + COUNTER_BLOCK - 1) / COUNTER_BLOCK;
-        int blockStep = Math.max(1, n / SAMPLED);
+        int blockStep = Math.max(1, n / sampled);
         long all = 0, changed = 0, transitions = 0, counted = 0;
         Map<Long, Double> last = new HashMap<>();
         CounterSeries series = new CounterSeries();
@@ -257,16 +359,15 @@ public final class CostCounter {
         };
     }
 
-    /** Distinct slice names, estimated as the strings are. */
-    private static long distinctNames(TracePicture pic, int step) {
-        Map<Long, Long> names = new HashMap<>();
-        for (int i = 0; i < pic.sliceCount(); i++) {
-            long ref = pic.sliceRef(i);
-            if (step > 1 && Math.floorMod(mix(ref), step) != 0) continue;
-            names.merge(hash(pic.sliceName(i)), ref, (a, b) -> a.longValue() == b.longValue() ? a : SHARED);
-        }
+    /** A slice's event name, for the full .pftrace's interning (estimated as the strings are). */
+    private void eventName(String name) {
+        long[] was = eventNames.putIfAbsent(hash(name), new long[] {currentRef, step});
+        if (was != null && was[0] != SHARED && was[0] != currentRef) was[0] = SHARED;
+    }
+
+    private long distinctNames() {
         long n = 0;
-        for (long owner : names.values()) n += owner == SHARED ? 1 : step;
+        for (long[] e : eventNames.values()) n += e[0] == SHARED ? 1 : e[1];
         return n;
     }
 
@@ -294,9 +395,13 @@ public final class CostCounter {
         return h;
     }
 
-    /** Counts arg rows (leaves, by {@link ArgLeaves}) and feeds keys and string values to its tally's strings. */
+    /**
+     * Counts arg rows (leaves, by {@link ArgLeaves}) and feeds keys and string values to its tally's strings; folds
+     * every key and value into {@link #setHash}, which tells the slices that share one arg set.
+     */
     private static final class Leaves implements ArgSink, ArgLeaves.Visitor {
         private final Tally t;
+        long setHash;
 
         Leaves(Tally t) {
             this.t = t;
@@ -305,37 +410,45 @@ public final class CostCounter {
         @Override
         public void str(String key, String value) {
             leaf(key);
+            fold(value == null ? 0 : hash(value));
             if (value != null) value(value);
         }
 
         @Override
         public void dbl(String key, double value) {
             leaf(key);
+            fold(Double.doubleToLongBits(value));
         }
 
         @Override
         public void i64(String key, long value) {
             leaf(key);
+            fold(value);
         }
 
         @Override
         public void u64(String key, long value) {
             leaf(key);
+            fold(~value);
         }
 
         @Override
         public void bool(String key, boolean value) {
             leaf(key);
+            fold(value ? 1 : 2);
         }
 
         @Override
         public void nul(String key) {
             leaf(key);
+            fold(3);
         }
 
         @Override
         public void raw(String key, Object v) {
             t.string(key);
+            fold(hash(key));
+            fold(hash(String.valueOf(v)));
             t.leaves += ArgLeaves.walk(v, this);
         }
 
@@ -351,12 +464,17 @@ public final class CostCounter {
 
         private void leaf(String key) {
             t.string(key);
+            fold(hash(key));
             t.leaves++;
         }
 
         private void value(String s) {
             t.string(s);
             t.valueBytes += s.length();
+        }
+
+        private void fold(long v) {
+            setHash = (setHash ^ v) * 0x100000001b3L + 0x9E3779B97F4A7C15L;
         }
     }
 

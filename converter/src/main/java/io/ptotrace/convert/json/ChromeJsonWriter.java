@@ -93,13 +93,44 @@ public final class ChromeJsonWriter {
                 pool.shutdownNow();
             }
         }
+        writeTail(out, pic.topLevelMetadata());
+    }
+
+    /** The trace's sections, in the order they are written: metadata, slices, counter samples, arrows. */
+    static final int SECTIONS = 4;
+
+    /**
+     * Renders each section of the picture to its stream ({@link #SECTIONS} of them), its events comma-separated:
+     * a trace written part by part ({@link JsonParts}) is the parts' sections, section by section.
+     */
+    static void writeSections(TracePicture pic, OutputStream[] sections) throws IOException {
+        long m = pic.meta.size(), s = pic.sliceCount(), n = pic.counterCount();
+        long[] bounds = {0, m, m + s, m + s + n, units(pic)};
+        ChunkBuffer buf = new ChunkBuffer();
+        for (int k = 0; k < SECTIONS; k++) {
+            for (long from = bounds[k]; from < bounds[k + 1]; from += CHUNK) {
+                if (from > bounds[k]) sections[k].write(',');
+                buf.reset();
+                visit(pic, from, Math.min(from + CHUNK, bounds[k + 1]), buf.events.startChunk());
+                buf.text.writeTo(sections[k]);
+            }
+        }
+    }
+
+    /** Writes the trace's opening. */
+    static void writeHead(OutputStream out) throws IOException {
+        out.write(HEAD);
+    }
+
+    /** Closes the events array and writes the top-level metadata (when there is some) and the trace's end. */
+    static void writeTail(OutputStream out, java.util.Map<String, Object> metadata) throws IOException {
         out.write(']');
-        if (pic.topLevelMetadata() != null) {
+        if (metadata != null) {
             out.write(METADATA);
             try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
                 g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII);
                 g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-                JsonValues.write(g, pic.topLevelMetadata());
+                JsonValues.write(g, metadata);
             }
         }
         out.write('}');

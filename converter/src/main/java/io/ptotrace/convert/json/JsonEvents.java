@@ -305,7 +305,7 @@ final class JsonEvents implements JsonEventSink {
     public void flowEnd(TracePicture pic, int i, boolean start) {
         beginEvent();
         t.member(FLOW_CAT_ID); // the constant members go in pre-encoded, in the reference's member order
-        t.number(i);
+        t.number(pic.flowId(i));
         FlowKind kind = pic.flowKind(i);
         if (kind == FlowKind.OVERLAY) {
             t.member(NAME);

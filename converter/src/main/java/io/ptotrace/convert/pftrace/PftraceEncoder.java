@@ -17,6 +17,7 @@ import io.ptotrace.proto.TracePacket;
 import io.ptotrace.proto.TracingServiceEvent;
 import io.ptotrace.proto.TrackDescriptor;
 import io.ptotrace.proto.TrackEvent;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigInteger;
@@ -96,14 +97,39 @@ final class PftraceEncoder {
     /** Lean only: the last value written on each counter track (a repeated value is left out). */
     private final double[] lastCounterValue;
 
+    /** The packet sequence everything is written on. */
+    private final int sequenceId;
+    /**
+     * For one part of a trace written part by part ({@link PftraceParts}): each packet as a record (its time, or
+     * {@link PftraceParts#DESCRIPTOR} for a track descriptor, its size, its bytes) instead of the trace's framing.
+     */
+    private final DataOutputStream part;
+
     /** {@code importWindow}: events between import marks, 0 for none. */
     PftraceEncoder(PftraceLayout layout, OutputStream out, ArgSet argSet, int importWindow) {
+        this(layout, out, null, argSet, importWindow, PftraceConventions.SEQUENCE_ID);
+    }
+
+    /** One part of a trace, its packets on sequence {@code sequenceId} written as records to {@code part}. */
+    PftraceEncoder(PftraceLayout layout, DataOutputStream part, ArgSet argSet, int sequenceId) {
+        this(layout, null, part, argSet, 0, sequenceId);
+    }
+
+    private PftraceEncoder(
+            PftraceLayout layout,
+            OutputStream out,
+            DataOutputStream part,
+            ArgSet argSet,
+            int importWindow,
+            int sequenceId) {
         this.layout = layout;
         this.argSet = argSet;
         this.importWindow = importWindow;
+        this.sequenceId = sequenceId;
+        this.part = part;
         this.pic = layout.pic;
         this.marks = layout.marks;
-        this.cos = CodedOutputStream.newInstance(out, 1 << 16);
+        this.cos = out == null ? null : CodedOutputStream.newInstance(out, 1 << 16);
         boolean lean = argSet == ArgSet.LEAN;
         this.names = new Interned(InternedData.EVENT_NAMES_FIELD_NUMBER, lean ? Integer.MAX_VALUE : 0, false);
         this.stringValues = new Interned(
@@ -161,7 +187,7 @@ final class PftraceEncoder {
         for (PftraceLayout.Track t : layout.tracks()) {
             if (t.uuid == 0) continue;
             TracePacket.Builder b = TracePacket.newBuilder()
-                    .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                    .setTrustedPacketSequenceId(sequenceId)
                     .setTrackDescriptor(descriptor(t));
             if (first) {
                 b.setSequenceFlags(CLEARED).setFirstPacketOnSequence(true);
@@ -171,7 +197,7 @@ final class PftraceEncoder {
         }
         if (first) {
             writePacket(TracePacket.newBuilder()
-                    .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                    .setTrustedPacketSequenceId(sequenceId)
                     .setSequenceFlags(CLEARED)
                     .setFirstPacketOnSequence(true)
                     .build());
@@ -184,34 +210,45 @@ final class PftraceEncoder {
                 lastNs = layout.cvNs[~code];
             } else if ((code & 1) == 0) {
                 begin(code >>> 1);
-                lastNs = layout.begin[code >>> 1];
+                lastNs = layout.begin(code >>> 1);
             } else {
                 end(code >>> 1);
-                lastNs = layout.end[code >>> 1];
+                lastNs = layout.end(code >>> 1);
             }
             if (importWindow > 0 && ++sinceMark == importWindow) {
                 importMark(lastNs);
                 sinceMark = 0;
             }
         }
-        cos.flush();
-        layout.report.bytes = cos.getTotalBytesWritten();
+        if (cos != null) {
+            cos.flush();
+            layout.report.bytes = cos.getTotalBytesWritten();
+        }
     }
 
     /** Lets the trace processor import the events read so far (see the class comment). */
     private void importMark(long ns) throws IOException {
+        layout.report.packets += writeImportMark(cos, ns);
+    }
+
+    /** Writes the import mark at {@code ns}; returns the packets written. */
+    static int writeImportMark(CodedOutputStream cos, long ns) throws IOException {
         TracingServiceEvent flushed =
                 TracingServiceEvent.newBuilder().setAllDataSourcesFlushed(true).build();
         TracingServiceEvent read = TracingServiceEvent.newBuilder()
                 .setReadTracingBuffersCompleted(true)
                 .build();
-        for (TracingServiceEvent e : new TracingServiceEvent[] {flushed, flushed, read}) {
-            writePacket(TracePacket.newBuilder()
-                    .setTimestamp(ns)
-                    .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
-                    .setServiceEvent(e)
-                    .build());
+        TracingServiceEvent[] events = {flushed, flushed, read};
+        for (TracingServiceEvent e : events) {
+            cos.writeMessage(
+                    Trace.PACKET_FIELD_NUMBER,
+                    TracePacket.newBuilder()
+                            .setTimestamp(ns)
+                            .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
+                            .setServiceEvent(e)
+                            .build());
         }
+        return events.length;
     }
 
     private static TrackDescriptor descriptor(PftraceLayout.Track t) {
@@ -244,7 +281,12 @@ final class PftraceEncoder {
     }
 
     private void writePacket(TracePacket p) throws IOException {
-        cos.writeMessage(Trace.PACKET_FIELD_NUMBER, p);
+        if (part != null) {
+            byte[] b = p.toByteArray();
+            part.writeLong(PftraceParts.DESCRIPTOR);
+            part.writeInt(b.length);
+            part.write(b);
+        } else cos.writeMessage(Trace.PACKET_FIELD_NUMBER, p);
         layout.report.packets++;
     }
 
@@ -259,13 +301,19 @@ final class PftraceEncoder {
     private void flushPacket(long ts, boolean usesState) throws IOException {
         pkt.reset();
         pkt.varint(PKT_TS, ts);
-        pkt.varint(PKT_SEQ, PftraceConventions.SEQUENCE_ID);
+        pkt.varint(PKT_SEQ, sequenceId);
         if (usesState) pkt.varint(PKT_FLAGS, NEEDS_STATE);
         if (interned.size() > 0) pkt.bytes(PKT_INTERNED, interned.buffer(), 0, interned.size());
         pkt.bytes(PKT_EVENT, ev.buffer(), 0, ev.size());
-        cos.writeTag(Trace.PACKET_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-        cos.writeUInt32NoTag(pkt.size());
-        cos.writeRawBytes(pkt.buffer(), 0, pkt.size());
+        if (part != null) {
+            part.writeLong(ts);
+            part.writeInt(pkt.size());
+            part.write(pkt.buffer(), 0, pkt.size());
+        } else {
+            cos.writeTag(Trace.PACKET_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            cos.writeUInt32NoTag(pkt.size());
+            cos.writeRawBytes(pkt.buffer(), 0, pkt.size());
+        }
         layout.report.packets++;
     }
 
@@ -283,24 +331,24 @@ final class PftraceEncoder {
         if (slice) pic.sliceArgs(item, argSet, annotations);
         else marks.args(m, argSet, annotations);
         flows(item * 2);
-        flushPacket(layout.begin[item], true);
+        flushPacket(layout.begin(item), true);
     }
 
     private void end(int item) throws IOException {
         startEvent(TrackEvent.Type.TYPE_SLICE_END_VALUE, layout.itemTrack[item]);
         flows(item * 2 + 1);
-        flushPacket(layout.end[item], false);
+        flushPacket(layout.end(item), false);
     }
 
     private void flows(int code) {
         int a = layout.attStart[code], b = layout.attStart[code + 1];
         for (int i = a; i < b; i++) {
             int f = layout.attFlow[i];
-            if (f >= 0) ev.fixed64(EV_FLOW, pic.flowKind(f).traceId(f));
+            if (f >= 0) ev.fixed64(EV_FLOW, pic.flowKind(f).traceId(pic.flowId(f)));
         }
         for (int i = a; i < b; i++) {
             int f = layout.attFlow[i];
-            if (f < 0) ev.fixed64(EV_TERM, pic.flowKind(~f).traceId(~f));
+            if (f < 0) ev.fixed64(EV_TERM, pic.flowKind(~f).traceId(pic.flowId(~f)));
         }
     }
 

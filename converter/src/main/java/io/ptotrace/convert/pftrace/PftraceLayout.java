@@ -123,7 +123,6 @@ public final class PftraceLayout {
     /** Items are the slices, then the marks (item = slices + mark). */
     final int slices, items;
 
-    final long[] begin, end;
     final int[] itemTrack;
     private final int[] markLane;
 
@@ -149,12 +148,26 @@ public final class PftraceLayout {
         return ((long) pid << 32) | (tid & 0xFFFFFFFFL);
     }
 
+    /** The first uuid minus one, and the first process's sibling rank: a part of a trace continues the one before it. */
+    private final long uuidBase;
+
+    private final int processRankBase;
+    /** The largest uuid given out. */
+    private long lastUuid;
+
     public static PftraceLayout of(TracePicture pic) {
-        return new PftraceLayout(pic);
+        return new PftraceLayout(pic, 0, 0);
     }
 
-    private PftraceLayout(TracePicture p) {
+    /** The layout of one part of a trace written part by part: its uuids after {@code uuidBase}, its processes ranked from {@code processRankBase}. */
+    static PftraceLayout ofPart(TracePicture pic, long uuidBase, int processRankBase) {
+        return new PftraceLayout(pic, uuidBase, processRankBase);
+    }
+
+    private PftraceLayout(TracePicture p, long uuidBase, int processRankBase) {
         this.pic = p;
+        this.uuidBase = uuidBase;
+        this.processRankBase = processRankBase;
         this.marks = p.marks();
         for (MetaEvent m : p.meta) {
             switch (m.kind) {
@@ -201,20 +214,8 @@ public final class PftraceLayout {
         }
         for (int c = 0; c < p.counterCount(); c++) process(p.counterPid(c));
         items = slices + markCount;
-        begin = new long[items];
-        end = new long[items];
         itemTrack = new int[items];
-        for (int i = 0; i < slices; i++) {
-            long b = ns(p.sliceTs(i));
-            long d = ns(p.sliceDur(i));
-            if (d < 0) {
-                d = 0;
-                report.negativeDurations++;
-            }
-            begin[i] = b;
-            end[i] = b + d;
-        }
-        for (int m = 0; m < markCount; m++) begin[slices + m] = end[slices + m] = ns(marks.ts(m));
+        for (int i = 0; i < slices; i++) if (ns(p.sliceDur(i)) < 0) report.negativeDurations++;
         report.slices = slices;
         report.markerSlices = markCount;
         report.flows = flows;
@@ -276,6 +277,13 @@ public final class PftraceLayout {
 
     /** Nesting walk per lane; a slice that would overlap without nesting goes to the first overflow track that takes it. */
     private void nestOnLanes(int[] sliceLane) {
+        // the times once more as arrays, for the sort's many comparisons; dropped before the merge, where the
+        // layout's other arrays peak
+        long[] begin = new long[slices], end = new long[slices];
+        for (int i = 0; i < slices; i++) {
+            begin[i] = begin(i);
+            end[i] = end(i);
+        }
         // by (lane, begin, longest first), ties by slice index
         int[] ix = IndexSort.groupedSort(
                 slices,
@@ -343,7 +351,7 @@ public final class PftraceLayout {
                 ix,
                 (a, b) -> markLane[a] != markLane[b]
                         ? Integer.compare(markLane[a], markLane[b])
-                        : Long.compare(begin[slices + a], begin[slices + b]));
+                        : Long.compare(begin(slices + a), begin(slices + b)));
         for (int m : ix) {
             Track lane = lanes.get(markLane[m]);
             if (lane.markers == null) {
@@ -449,8 +457,8 @@ public final class PftraceLayout {
             int ka = processSort.getOrDefault(a.pid, a.pid), kb = processSort.getOrDefault(b.pid, b.pid);
             return ka != kb ? Integer.compare(ka, kb) : Integer.compare(a.pid, b.pid);
         });
-        long uuid = 1;
-        int rank = 0;
+        long uuid = uuidBase + 1;
+        int rank = processRankBase;
         for (Track pt : procs) {
             pt.uuid = uuid++;
             pt.rank = rank++;
@@ -493,6 +501,17 @@ public final class PftraceLayout {
                 }
             }
         }
+        lastUuid = uuid - 1;
+    }
+
+    /** The largest uuid of this layout's tracks. */
+    long lastUuid() {
+        return lastUuid;
+    }
+
+    /** How many process tracks there are. */
+    int processCount() {
+        return processes.size();
     }
 
     private int sortOf(Track t) {
@@ -505,7 +524,20 @@ public final class PftraceLayout {
     private long codeNs(int code) {
         if (code < 0) return cvNs[~code];
         int item = code >>> 1;
-        return (code & 1) == 0 ? begin[item] : end[item];
+        return (code & 1) == 0 ? begin(item) : end(item);
+    }
+
+    /**
+     * An item's begin in ns. Derived from the picture when asked rather than held: two longs per item are the
+     * largest arrays a layout would keep (at 16 ranks of 100k tasks, 170 MB).
+     */
+    long begin(int item) {
+        return item < slices ? ns(pic.sliceTs(item)) : ns(marks.ts(item - slices));
+    }
+
+    /** An item's end in ns: a negative duration counts as none, a mark is an instant. */
+    long end(int item) {
+        return item < slices ? begin(item) + Math.max(0, ns(pic.sliceDur(item))) : begin(item);
     }
 
     private static int codeRank(int code) {
@@ -589,7 +621,7 @@ public final class PftraceLayout {
             attStart[(int) oc]++;
             int s = srcItem(f), d = dstItem(f);
             if (seqOfCode[s * 2] >= seqOfCode[d * 2 + 1]) report.swappedFlows++;
-            if (begin[d] < begin[s]) report.reversedFlows++;
+            if (begin(d) < begin(s)) report.reversedFlows++;
         }
         int acc = 0;
         for (int c = 0; c <= items * 2; c++) {

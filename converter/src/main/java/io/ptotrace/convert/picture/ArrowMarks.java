@@ -133,8 +133,8 @@ public final class ArrowMarks {
         int f = flow(m);
         Type t = type(m);
         FlowKind kind = pic.flowKind(f);
-        a.u64("flow_id", f);
-        a.u64("flow_trace_id", kind.traceId(f));
+        a.u64("flow_id", pic.flowId(f));
+        a.u64("flow_trace_id", kind.traceId(pic.flowId(f)));
         a.str("kind", pic.flowName(f));
         int k = kind.isDependency() ? 0 : 1;
         end(a, SRC[k], pic.flowSrcSlice(f), pic.flowSrcPid(f), pic.flowSrcTid(f), pic.flowSrcTs(f));
@@ -165,7 +165,7 @@ public final class ArrowMarks {
         int f = flow(m);
         Type t = type(m);
         FlowKind kind = pic.flowKind(f);
-        a.u64("flow_trace_id", kind.traceId(f));
+        a.u64("flow_trace_id", kind.traceId(pic.flowId(f)));
         int k = kind.isDependency() ? 0 : 1;
         boolean atStart = atStart(m);
         int src = pic.flowSrcSlice(f), dst = pic.flowDstSlice(f);

@@ -73,9 +73,25 @@ public final class TracePicture {
     private static final FlowKind[] KINDS = FlowKind.values();
 
     private final ArrowMarks marks = new ArrowMarks(this);
+    /** Where this picture's numbering of arrows starts: a part of a larger trace continues the one before it. */
+    private final int flowIdBase;
+
     private final List<ProcessTag> tags = new ArrayList<>();
     private ProcessTag lastTag;
     private final Map<String, Overlay> overlays = new LinkedHashMap<>();
+
+    public TracePicture() {
+        this(0, 0);
+    }
+
+    /**
+     * A picture that is one part of a trace written part by part: its slices' Chrome ids start at {@code jsonIdBase}
+     * and its arrows' ids at {@code flowIdBase}, so the parts together number them as one picture of all of them would.
+     */
+    public TracePicture(int jsonIdBase, int flowIdBase) {
+        this.nextJsonId = jsonIdBase;
+        this.flowIdBase = flowIdBase;
+    }
 
     // ------------------------------------------------------------------ declarations
 
@@ -329,6 +345,16 @@ public final class TracePicture {
 
     public int flowCount() {
         return flows;
+    }
+
+    /** The id arrow {@code i} is written with (its JSON "id"; the .pftrace's flow id is made from it). */
+    public int flowId(int i) {
+        return flowIdBase + i;
+    }
+
+    /** The Chrome id the next slice with one would get: where a following part's numbering starts. */
+    public int nextJsonId() {
+        return nextJsonId;
     }
 
     public FlowKind flowKind(int i) {

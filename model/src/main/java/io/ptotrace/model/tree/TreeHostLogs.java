@@ -46,8 +46,22 @@ public final class TreeHostLogs {
         return found;
     }
 
+    /**
+     * Adds the logs matching {@code glob}; one that is there but is no file to read (a folder, a broken link, a
+     * device) is an input error: left out silently, its rank would fail later for want of a Host invocation.
+     */
     private static void add(List<Path> found, TreeSet<String> names, Path dir, String glob) {
-        for (Path p : list(dir, glob)) if (Files.isRegularFile(p) && names.add(p.toString())) found.add(p);
+        for (Path p : list(dir, glob)) {
+            if (!Files.isRegularFile(p)) throw new InputProblem(p.toString(), notAFile(p), null, null);
+            if (names.add(p.toString())) found.add(p);
+        }
+    }
+
+    private static String notAFile(Path p) {
+        String what = Files.isDirectory(p)
+                ? "a folder"
+                : Files.isSymbolicLink(p) && !Files.exists(p) ? "a link to nothing" : "not a regular file";
+        return "a Host log that cannot be read: " + what;
     }
 
     private static List<Path> list(Path dir, String glob) {

@@ -297,7 +297,7 @@
     return cy * gx + cx;
   }
 
-  // ---- ids: every form a task is written in finds it (the id as deps.json writes it, t5 / r1t5, 5 / (1, 5))
+  // ---- ids: every form a task is written in finds it (the id as deps.json writes it, t5 / r1t5 / g7t3 / p4, 5 / (1, 5))
 
   function buildIdIndex() {
     idKey = new Float64Array(N);
@@ -317,6 +317,9 @@
     q = q.trim();
     if ((m = /^\(\s*(\d{1,3})\s*,\s*(\d{1,10})\s*\)$/.exec(q))) return [+m[1], +m[2]];
     if ((m = /^(?:r(\d{1,3}))?t(\d{1,10})$/i.exec(q))) return [m[1] ? +m[1] : 0, +m[2]];
+    // host_build_graph's sub-task g<parent>t<local> (id space 1, parent in 20 bits) and parameter p<local> (space 2)
+    if ((m = /^g(\d{1,7})t(\d{1,10})$/i.exec(q)) && +m[1] <= 1048575) return [1073741824 + +m[1], +m[2]];
+    if ((m = /^p(\d{1,10})$/i.exec(q))) return [2147483648, +m[1]];
     if (/^\d{1,20}$/.test(q)) {
       var b = BigInt(q);
       if (b >= 18446744073709551616n) return null;

@@ -223,6 +223,27 @@ class DepsPageBrowserTest {
                     .isTrue();
         }
         assertThat(browser.eval("ptotraceGraph.search('t5')").isNull()).isTrue(); // ring 0 has no task 5
+        // a graph built by host_build_graph: its id spaces as the view names them, and the raw id
+        long g7t3 = (1L << 62) | (7L << 32) | 3, p4 = (2L << 62) | 4;
+        String hbg = "{\"runtime\": \"host_build_graph\", \"tasks\": [{\"task_id\": \"" + Long.toUnsignedString(g7t3)
+                + "\", \"kernel_ids\": [0, -1, -1]}, {\"task_id\": \"" + Long.toUnsignedString(p4)
+                + "\", \"kernel_ids\": [0, -1, -1]}], \"edges\": [{\"pred\": \"" + Long.toUnsignedString(g7t3)
+                + "\", \"succ\": \"" + Long.toUnsignedString(p4) + "\", \"source\": \"explicit\"}]}";
+        browser.open(page(hbg, EdgeMode.FULL, "LR", false), Duration.ofSeconds(30));
+        for (String[] form : new String[][] {
+            {"g7t3", "g7t3"},
+            {"G7T3", "g7t3"},
+            {Long.toUnsignedString(g7t3), "g7t3"},
+            {"p4", "p4"},
+            {Long.toUnsignedString(p4), "p4"}
+        }) {
+            browser.eval("ptotraceGraph.select('')");
+            assertThat(browser.eval("ptotraceGraph.search(" + json(form[0]) + ")")
+                            .asText())
+                    .as(form[0])
+                    .isEqualTo(form[1]);
+        }
+        assertThat(browser.eval("ptotraceGraph.search('g7t4')").isNull()).isTrue();
         assertThat(browser.errors()).isEmpty();
     }
 

@@ -1,0 +1,152 @@
+package io.ptotrace.convert;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.ptotrace.inspect.Summary;
+import io.ptotrace.inspect.TraceInspector;
+import io.ptotrace.synth.SynthOptions;
+import io.ptotrace.synth.SynthTree;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A merged trace written rank by rank (the Host block, then one rank's picture at a time) is the trace one picture of
+ * every rank gives: the JSON byte for byte, the .pftrace the same slices, arrows, args and processes in Perfetto's
+ * importer (only track uuids, which number the tracks part by part, differ), and no temporary file left behind.
+ */
+class TreeByPartsTest {
+    @TempDir
+    static Path shared;
+
+    static Path tree;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void writeTree() throws IOException {
+        tree = shared.resolve("dfx_outputs");
+        SynthOptions o = GeneratedTrees.streams(1500, 11).hbViolationShare(0.05).build();
+        SynthTree.write(o, 3, 1, tree);
+    }
+
+    @AfterEach
+    void restoreThreshold() {
+        System.clearProperty(TreeConvertJob.PARTS_FROM_TASKS);
+    }
+
+    private Path convert(String name, long partsFromTasks, boolean fullArgs) throws IOException {
+        System.setProperty(TreeConvertJob.PARTS_FROM_TASKS, Long.toString(partsFromTasks));
+        Path json = tmp.resolve(name + ".json");
+        ConvertOptions o = new ConvertOptions();
+        o.input = tree;
+        o.output = json;
+        o.dispatch = "d0";
+        o.format = ConvertOptions.Format.BOTH;
+        o.fullArgs = fullArgs;
+        TreeConvertTest.Run r = TreeConvertTest.convert(o);
+        assertThat(r.stdout()).contains("\u2713 Multi-Rank conversion complete");
+        return json;
+    }
+
+    @Test
+    void theJsonIsByteForByteTheOnePictureOne() throws IOException {
+        Path whole = convert("whole", Long.MAX_VALUE, false), parts = convert("parts", 0, false);
+        assertThat(Files.mismatch(whole, parts)).as("first differing byte").isEqualTo(-1L);
+        Path wholeFull = convert("wholeFull", Long.MAX_VALUE, true), partsFull = convert("partsFull", 0, true);
+        assertThat(Files.mismatch(wholeFull, partsFull)).isEqualTo(-1L);
+    }
+
+    @Test
+    void thePftraceShowsTheSameTrace() throws IOException {
+        for (boolean full : new boolean[] {false, true}) {
+            Path whole = pftrace(convert("w" + full, Long.MAX_VALUE, full)),
+                    parts = pftrace(convert("p" + full, 0, full));
+            Summary w = TraceInspector.inspect(whole), p = TraceInspector.inspect(parts);
+            assertThat(p.problems).as("problems of the parts' trace").isEmpty();
+            assertThat(p.processes).isEqualTo(w.processes);
+            assertThat(p.threads).isEqualTo(w.threads);
+            assertThat(p.slices).isEqualTo(w.slices).isPositive();
+            assertThat(p.markerSlices).isEqualTo(w.markerSlices);
+            assertThat(p.counterSamples).isEqualTo(w.counterSamples);
+            assertThat(p.counterTracks).isEqualTo(w.counterTracks);
+            assertThat(p.flows).isEqualTo(w.flows).isEqualTo(p.flowsShown).isPositive();
+            assertThat(p.flowsByKind).isEqualTo(w.flowsByKind);
+            assertThat(p.hbViolations).isEqualTo(w.hbViolations).isPositive();
+            assertThat(p.hbMarkers).isEqualTo(w.hbMarkers);
+            assertThat(p.firstNs).isEqualTo(w.firstNs);
+            assertThat(p.lastNs).isEqualTo(w.lastNs);
+            // written part by part indeed: the Host block and each of the 3 ranks on a packet sequence of its own
+            assertThat(sequences(whole)).hasSize(1);
+            assertThat(sequences(parts)).hasSize(4);
+        }
+    }
+
+    private static java.util.Set<Integer> sequences(Path pftrace) throws IOException {
+        java.util.Set<Integer> ids = new java.util.TreeSet<>();
+        for (io.ptotrace.proto.TracePacket p :
+                io.ptotrace.proto.Trace.parseFrom(Files.readAllBytes(pftrace)).getPacketList())
+            if (p.hasTrackEvent() || p.hasTrackDescriptor()) ids.add(p.getTrustedPacketSequenceId());
+        return ids;
+    }
+
+    @Test
+    void noTemporaryFileIsLeft() throws IOException {
+        convert("parts", 0, false);
+        try (Stream<Path> s = Files.list(tmp)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("parts.json", "parts.pftrace");
+        }
+    }
+
+    /** Perfetto's importer makes the same tables of both: slices with their lanes and processes, arrows, args. */
+    @Test
+    void perfettoImportsTheSameTablesFromBoth() throws Exception {
+        assumeTrue(
+                Files.isExecutable(TreeConvertTest.TRACE_PROCESSOR),
+                "Perfetto's trace processor is not beside the checkout");
+        Path whole = pftrace(convert("whole", Long.MAX_VALUE, false)), parts = pftrace(convert("parts", 0, false));
+        List<String> queries = List.of(
+                "select s.ts, s.dur, s.name, s.depth, s.category, t.name, th.tid, p.pid from slice s"
+                        + " join track t on t.id = s.track_id left join thread_track tt on tt.id = s.track_id"
+                        + " left join thread th using (utid) left join process p on p.upid = th.upid"
+                        + " order by s.ts, s.dur, s.name, t.name, th.tid",
+                "select so.ts, so.name, si.ts, si.name, f.trace_id from flow f join slice so on so.id = f.slice_out"
+                        + " join slice si on si.id = f.slice_in order by f.trace_id",
+                "select pid, name from process order by pid",
+                "select key, count(*), sum(int_value), sum(real_value), count(distinct string_value) from args"
+                        + " where key not in ('track_uuid', 'trace_id', 'utid') group by key order by key",
+                "select count(*) from stats where value > 0 and severity in ('error', 'data_loss')");
+        for (String q : queries) {
+            String a = query(whole, q), b = query(parts, q);
+            assertThat(b).as(q).isEqualTo(a);
+            assertThat(a.lines().count()).as("rows of %s", q).isGreaterThan(1);
+        }
+    }
+
+    private static Path pftrace(Path json) {
+        return json.resolveSibling(json.getFileName().toString().replace(".json", ".pftrace"));
+    }
+
+    private String query(Path trace, String sql) throws Exception {
+        Path file = tmp.resolve("q.sql");
+        Files.writeString(file, sql + ";\n");
+        Process p = new ProcessBuilder(
+                        TreeConvertTest.TRACE_PROCESSOR.toString(), "-q", file.toString(), trace.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isZero();
+        return out;
+    }
+}
