@@ -33,18 +33,28 @@ final class JsonTraceCheck {
     JsonTraceCheck(TracePicture pic, boolean withPftrace, long fullCheckLimit) {
         this.pic = pic;
         this.full = (long) pic.sliceCount() + 2L * pic.flowCount() <= fullCheckLimit;
-        this.hint = withPftrace ? "" : " (add --format both to write the .pftrace)";
+        this.hint = hint(withPftrace);
+        this.counted = null;
     }
 
-    /** {backward, unbound, all} arrows counted part by part, for a trace written without one picture of it all. */
-    private long[] counted;
+    /** {backward, unbound, all} arrows counted part by part, for a trace written without one picture of it all; else null. */
+    private final long[] counted;
 
     /** The check of a trace written part by part: only the arrows the parts mark as certainly dropped. */
     static JsonTraceCheck ofCounts(long backward, long unbound, long flows, boolean withPftrace) {
-        JsonTraceCheck c = new JsonTraceCheck(new TracePicture(), withPftrace, -1);
-        c.counted = new long[] {backward, unbound, flows};
-        c.written = true;
-        return c;
+        return new JsonTraceCheck(new long[] {backward, unbound, flows}, withPftrace);
+    }
+
+    private JsonTraceCheck(long[] counted, boolean withPftrace) {
+        this.pic = null;
+        this.full = false;
+        this.hint = hint(withPftrace);
+        this.counted = counted;
+        this.written = true;
+    }
+
+    private static String hint(boolean withPftrace) {
+        return withPftrace ? "" : " (add --format both to write the .pftrace)";
     }
 
     /** {backward, unbound} arrows of a picture: the ones the JSON trace certainly loses. */

@@ -3,6 +3,7 @@ package io.ptotrace.convert;
 import io.ptotrace.model.PhaseTable;
 import io.ptotrace.model.TaskRuntime;
 import io.ptotrace.model.Timeline;
+import io.ptotrace.model.util.IndexSort;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -82,9 +83,8 @@ final class SchedulerLanes {
                 boolean timed = !Double.isNaN(pt.startUs(o)) && !Double.isNaN(pt.endUs(o)); // NaN encloses nothing
                 if (timed && ("complete".equals(k) || "dummy".equals(k))) rows[n++] = o;
             }
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) order[i] = rows[i];
-            java.util.Arrays.sort(order, (a, b) -> Double.compare(pt.startUs(a), pt.startUs(b)));
+            int[] order = java.util.Arrays.copyOf(rows, n);
+            IndexSort.stableSort(order, (a, b) -> Double.compare(pt.startUs(a), pt.startUs(b)));
             starts = new double[n];
             maxEnds = new double[n];
             double max = Double.NEGATIVE_INFINITY;

@@ -3,6 +3,7 @@ package io.ptotrace.convert;
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.json.JsonParts;
 import io.ptotrace.convert.pftrace.PftraceParts;
+import io.ptotrace.convert.pftrace.PftraceTraceWriter;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ProcessTag;
 import io.ptotrace.convert.picture.TracePicture;
@@ -131,21 +132,12 @@ final class TreeConvertJob {
             return writeByParts(root, sel, ranks, ok, splice, written, inputs);
         progress.say("building the trace of " + ok.size() + " rank(s)");
         TracePicture pic = new TracePicture();
-        if (splice != null) {
-            HostBlock block = new HostBlock(pic, splice.originNs);
-            block.dispatchers(splice.dispatchers);
-            for (int i = 0; i < ok.size(); i++)
-                block.rank(ok.get(i).capture.rank, splice.invocations.get(i), splice.pairs.get(i).placement);
-        }
+        if (splice != null) drawHostBlock(pic, splice, ok);
         boolean anyDeps = false;
         for (int i = 0; i < ok.size(); i++) {
             RankRun r = ok.get(i);
             ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
-            List<String> keys = splice == null ? List.of("rank") : List.of("rank", "slack_ns");
-            long[] values = splice == null
-                    ? new long[] {r.capture.rank}
-                    : new long[] {r.capture.rank, Math.round(splice.pairs.get(i).placement.slackNs)};
-            pic.addProcessTag(new ProcessTag(lay.pid(0), lay.pid(ProcessLayout.RANK_STRIDE), keys, values));
+            pic.addProcessTag(rankTag(r, lay, splice, i));
             TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null);
             anyDeps |= r.run.deps.edgesLoaded();
         }
@@ -225,10 +217,7 @@ final class TreeConvertJob {
             PartSums sums = new PartSums(new CostCounter.Parts(ok.size() + 1, argSet, json), jsonParts, protoParts);
             if (splice != null) {
                 TracePicture host = new TracePicture();
-                HostBlock block = new HostBlock(host, splice.originNs);
-                block.dispatchers(splice.dispatchers);
-                for (int i = 0; i < ok.size(); i++)
-                    block.rank(ok.get(i).capture.rank, splice.invocations.get(i), splice.pairs.get(i).placement);
+                drawHostBlock(host, splice, ok);
                 sums.add(host, written.get(0).path);
             }
             for (int i = 0; i < ok.size(); i++) {
@@ -243,11 +232,8 @@ final class TreeConvertJob {
                 r.run = null; // drawn: its part is rendered next, and the model is needed no more
                 sums.add(pic, written.get(0).path);
             }
-            if (protoParts != null && protoParts.report().overflowSlices > 0)
-                err.println("Warning: " + protoParts.report().overflowSlices
-                        + " slice(s) overlapped others on their lane without nesting; "
-                        + "the .pftrace shows them on overflow child tracks (e.g. "
-                        + protoParts.report().overflowExamples + ")");
+            String overflow = protoParts == null ? null : PftraceTraceWriter.overflowWarning(protoParts.report());
+            if (overflow != null) err.println(overflow);
             Map<ConvertOptions.Format, Outputs.Body> bodies = new java.util.EnumMap<>(ConvertOptions.Format.class);
             if (json) bodies.put(ConvertOptions.Format.JSON, stream -> jsonParts.writeTo(stream, metadata));
             if (proto) bodies.put(ConvertOptions.Format.PFTRACE, protoParts::writeTo);
@@ -258,6 +244,14 @@ final class TreeConvertJob {
             finish(anyDeps, done);
         }
         return written;
+    }
+
+    /** The Host block: the dispatching processes, and each rank's invocation and placement lanes. */
+    private static void drawHostBlock(TracePicture pic, RankSplice splice, List<RankRun> ok) {
+        HostBlock block = new HostBlock(pic, splice.originNs);
+        block.dispatchers(splice.dispatchers);
+        for (int i = 0; i < ok.size(); i++)
+            block.rank(ok.get(i).capture.rank, splice.invocations.get(i), splice.pairs.get(i).placement);
     }
 
     /** The rank and placement slack every event of a rank carries. */

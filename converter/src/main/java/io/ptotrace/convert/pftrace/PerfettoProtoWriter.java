@@ -28,6 +28,26 @@ public final class PerfettoProtoWriter {
         /** A few "pid/tid ts: name" of slices moved to an overflow track. */
         public final List<String> overflowExamples = new ArrayList<>();
 
+        /** Adds what another part's layout did (a trace written part by part); the byte count is the writer's. */
+        void add(Report r) {
+            slices += r.slices;
+            markerSlices += r.markerSlices;
+            hbMarkers += r.hbMarkers;
+            unboundEndMarkers += r.unboundEndMarkers;
+            backwardMarkers += r.backwardMarkers;
+            overflowSlices += r.overflowSlices;
+            overflowTracks += r.overflowTracks;
+            negativeDurations += r.negativeDurations;
+            flows += r.flows;
+            swappedFlows += r.swappedFlows;
+            reversedFlows += r.reversedFlows;
+            counterValues += r.counterValues;
+            skippedCounterValues += r.skippedCounterValues;
+            packets += r.packets;
+            annotations += r.annotations;
+            for (String e : r.overflowExamples) if (overflowExamples.size() < 5) overflowExamples.add(e);
+        }
+
         @Override
         public String toString() {
             return "slices=" + slices + " markers=" + markerSlices + " (hb=" + hbMarkers + " unbound="

@@ -59,7 +59,7 @@ public final class PftraceParts implements Closeable {
         }
         uuidBase = Math.max(uuidBase, layout.lastUuid());
         processRankBase += layout.processCount();
-        add(report, layout.report());
+        report.add(layout.report());
     }
 
     /** What the parts' layouts did, summed (its byte count once {@link #writeTo} has run). */
@@ -139,23 +139,5 @@ public final class PftraceParts implements Closeable {
             cos.writeUInt32NoTag(size);
             cos.writeRawBytes(buf, 0, size);
         }
-    }
-
-    private static void add(PerfettoProtoWriter.Report sum, PerfettoProtoWriter.Report r) {
-        sum.slices += r.slices;
-        sum.markerSlices += r.markerSlices;
-        sum.hbMarkers += r.hbMarkers;
-        sum.unboundEndMarkers += r.unboundEndMarkers;
-        sum.backwardMarkers += r.backwardMarkers;
-        sum.overflowSlices += r.overflowSlices;
-        sum.overflowTracks += r.overflowTracks;
-        sum.negativeDurations += r.negativeDurations;
-        sum.flows += r.flows;
-        sum.swappedFlows += r.swappedFlows;
-        sum.reversedFlows += r.reversedFlows;
-        sum.counterValues += r.counterValues;
-        sum.packets += r.packets;
-        sum.annotations += r.annotations;
-        for (String e : r.overflowExamples) if (sum.overflowExamples.size() < 5) sum.overflowExamples.add(e);
     }
 }

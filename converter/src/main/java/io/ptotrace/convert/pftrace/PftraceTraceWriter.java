@@ -20,10 +20,15 @@ public final class PftraceTraceWriter implements TraceWriter {
 
     @Override
     public List<String> write(TracePicture pic, OutputStream out) throws IOException {
-        PerfettoProtoWriter.Report r = writeReporting(pic, out);
-        if (r.overflowSlices == 0) return List.of();
-        return List.of("Warning: " + r.overflowSlices + " slice(s) overlapped others on their lane without nesting; "
-                + "the .pftrace shows them on overflow child tracks (e.g. " + r.overflowExamples + ")");
+        String warning = overflowWarning(writeReporting(pic, out));
+        return warning == null ? List.of() : List.of(warning);
+    }
+
+    /** The warning when slices had to go to overflow tracks, or null. */
+    public static String overflowWarning(PerfettoProtoWriter.Report r) {
+        if (r.overflowSlices == 0) return null;
+        return "Warning: " + r.overflowSlices + " slice(s) overlapped others on their lane without nesting; "
+                + "the .pftrace shows them on overflow child tracks (e.g. " + r.overflowExamples + ")";
     }
 
     /** Renders {@code pic} and returns what was written (counts of each kind of row). */
