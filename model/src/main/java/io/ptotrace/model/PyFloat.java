@@ -10,7 +10,63 @@ import java.math.RoundingMode;
 public final class PyFloat {
     private PyFloat() {}
 
+    private static final double[] POW10 = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+    private static final long[] LPOW10 = {1, 10, 100, 1000, 10000, 100000, 1000000};
+
+    /**
+     * Writes {@link #repr} of {@code d} as ASCII to {@code out} at {@code at} when it has a short decimal form: at most
+     * 15 significant digits, at most 6 of them after the point, 1e-4 <= |d| < 1e15. Returns the length written, or -1
+     * (nothing written) for every other value. Timestamps in microseconds with a few decimals are such values.
+     *
+     * <p>Why this is the repr: {@code k / 10^p}, with k and 10^p exact doubles, is correctly rounded, so it equals d
+     * exactly when the decimal k·10^-p reads back as d. Two different decimals of at most 15 significant digits never
+     * read back as the same double, so no shorter decimal does, and Python's shortest round-trip digits are k's. In
+     * 1e-4 <= |d| < 1e16 Python lays them out without an exponent.
+     */
+    public static int writeShort(double d, byte[] out, int at) {
+        double a = Math.abs(d);
+        if (!(a >= 1e-4 && a < 1e15)) return -1;
+        for (int p = 0; p < POW10.length; p++) {
+            double m = a * POW10[p];
+            if (m >= 1e15) return -1;
+            double k = Math.rint(m);
+            if (k / POW10[p] != a) continue;
+            long digits = (long) k;
+            int pos = at;
+            if (d < 0) out[pos++] = '-';
+            long whole = digits / LPOW10[p], frac = digits - whole * LPOW10[p];
+            pos = writeDigits(whole, out, pos);
+            out[pos++] = '.';
+            if (p == 0) out[pos++] = '0';
+            for (int i = p - 1; i >= 0; i--) {
+                long q = frac / LPOW10[i];
+                out[pos++] = (byte) ('0' + q);
+                frac -= q * LPOW10[i];
+            }
+            return pos - at;
+        }
+        return -1;
+    }
+
+    private static int writeDigits(long v, byte[] out, int at) {
+        int n = 1;
+        for (long t = v; t >= 10; t /= 10) n++;
+        for (int i = at + n - 1; i >= at; i--) {
+            out[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return at + n;
+    }
+
     public static String repr(double d) {
+        byte[] b = new byte[24];
+        int n = writeShort(d, b, 0);
+        if (n > 0) return new String(b, 0, n, java.nio.charset.StandardCharsets.US_ASCII);
+        return reprOther(d);
+    }
+
+    /** {@link #repr} of a value {@link #writeShort} does not take (it gives the same for every other value too). */
+    public static String reprOther(double d) {
         if (Double.isNaN(d)) return "NaN";
         if (Double.isInfinite(d)) return d > 0 ? "Infinity" : "-Infinity";
         if (d == 0) return (1 / d < 0) ? "-0.0" : "0.0";

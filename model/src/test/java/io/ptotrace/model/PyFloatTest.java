@@ -69,4 +69,62 @@ class PyFloatTest {
             assertThat(s).doesNotContain("E");
         }
     }
+
+    /** The short form is the general algorithm's text, for decimals it takes and for the values around them. */
+    @Test
+    void shortFormAgreesWithTheGeneralOne() {
+        Random r = new Random(2);
+        byte[] b = new byte[32];
+        int taken = 0;
+        for (int i = 0; i < 200000; i++) {
+            double d;
+            switch (i % 4) {
+                case 0: // a decimal with up to 6 places, as microsecond timestamps are
+                    d = (r.nextLong() % 1_000_000_000_000L) / Math.pow(10, r.nextInt(7));
+                    break;
+                case 1: // one ulp off such a decimal: never short
+                    d = Math.nextUp((r.nextInt(100_000_000)) / 100.0);
+                    break;
+                case 2: // the difference of two such: often 17 digits
+                    d = r.nextInt(100_000_000) / 100.0 - r.nextInt(100_000_000) / 100.0;
+                    break;
+                default:
+                    d = Double.longBitsToDouble(r.nextLong());
+            }
+            if (!Double.isFinite(d)) continue;
+            int n = PyFloat.writeShort(d, b, 3);
+            String general = PyFloat.reprOther(d);
+            if (n >= 0) {
+                taken++;
+                assertThat(new String(b, 3, n, java.nio.charset.StandardCharsets.US_ASCII))
+                        .as("%s", general)
+                        .isEqualTo(general);
+            }
+            assertThat(PyFloat.repr(d)).isEqualTo(general);
+        }
+        assertThat(taken).as("values the short form took").isGreaterThan(50000);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "0.0001, 0.0001",
+        "1e-4, 0.0001",
+        "999999999999999.0, 999999999999999.0",
+        "-12.5, -12.5",
+        "0.5, 0.5",
+        "123456.789012, 123456.789012",
+        "100.0, 100.0"
+    })
+    void shortFormAtItsEdges(double d, String expected) {
+        byte[] b = new byte[32];
+        int n = PyFloat.writeShort(d, b, 0);
+        assertThat(new String(b, 0, n, java.nio.charset.StandardCharsets.US_ASCII))
+                .isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"0.0", "-0.0", "9.9e-05", "1e15", "1.2345678e-3", "0.30000000000000004", "NaN", "Infinity"})
+    void shortFormLeavesTheRest(double d) {
+        assertThat(PyFloat.writeShort(d, new byte[32], 0)).isEqualTo(-1);
+    }
 }

@@ -254,7 +254,10 @@ final class JsonText {
     /** A double as {@link PyFloat#write} writes it; {@code texts} keeps the encodings of recent ones. */
     void dbl(double d, DoubleTexts texts) {
         if (PyFloat.writtenAsNull(d)) nul();
-        else raw(texts.text(d));
+        else {
+            ensure(DoubleTexts.SLOT);
+            pos += texts.copy(d, buf, pos);
+        }
     }
 
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'},

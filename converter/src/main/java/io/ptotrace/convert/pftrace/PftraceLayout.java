@@ -366,9 +366,43 @@ public final class PftraceLayout {
     }
 
     /** One counter track per (pid, tid, counter name, arg key); each numeric arg of a sample is a value on its track. */
+    /**
+     * The counter tracks of recent (lane, counter, series) keys, by the identity of the name and series strings: the
+     * kinds hand out the same string objects sample after sample, so most values find their track without building
+     * the text key. A miss only costs the map lookup.
+     */
+    private static final class RecentCounterTracks {
+        private static final int SLOTS = 64;
+        private final int[] pid = new int[SLOTS], tid = new int[SLOTS];
+        private final String[] name = new String[SLOTS], series = new String[SLOTS];
+        private final Track[] track = new Track[SLOTS];
+
+        private static int slot(int pid, int tid, String name, String series) {
+            int h = ((pid * 31 + tid) * 31 + name.hashCode()) * 31 + series.hashCode();
+            return (h ^ (h >>> 16)) & (SLOTS - 1);
+        }
+
+        Track get(int p, int t, String n, String s) {
+            if (n == null || s == null) return null;
+            int i = slot(p, t, n, s);
+            return track[i] != null && name[i] == n && series[i] == s && pid[i] == p && tid[i] == t ? track[i] : null;
+        }
+
+        void put(int p, int t, String n, String s, Track tr) {
+            if (n == null || s == null) return;
+            int i = slot(p, t, n, s);
+            pid[i] = p;
+            tid[i] = t;
+            name[i] = n;
+            series[i] = s;
+            track[i] = tr;
+        }
+    }
+
     private void placeCounterValues() {
         int n = pic.counterCount();
         if (n == 0) return;
+        RecentCounterTracks recent = new RecentCounterTracks();
         final int[] cur = new int[1];
         ArgSink sink = new ArgSink() {
             @Override
@@ -417,11 +451,15 @@ public final class PftraceLayout {
                 int c = cur[0];
                 int pid = pic.counterPid(c), tid = pic.counterTid(c);
                 String name = pic.counterName(c);
-                String k = pid + "\u0000" + tid + "\u0000" + name + "\u0000" + key;
-                Track t = counterTracks.get(k);
+                Track t = recent.get(pid, tid, name, key);
                 if (t == null) {
-                    t = new Track(TrackType.COUNTER, pid, tid, name + " " + key);
-                    counterTracks.put(k, t);
+                    String k = pid + "\u0000" + tid + "\u0000" + name + "\u0000" + key;
+                    t = counterTracks.get(k);
+                    if (t == null) {
+                        t = new Track(TrackType.COUNTER, pid, tid, name + " " + key);
+                        counterTracks.put(k, t);
+                    }
+                    recent.put(pid, tid, name, key, t);
                 }
                 if (cvCount == cvTrack.length) {
                     int m = cvCount * 2;
