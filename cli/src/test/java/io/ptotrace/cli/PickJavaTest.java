@@ -80,4 +80,56 @@ class PickJavaTest {
         assertThat(pick(Map.of("PATH", tools.toString(), "PTOTRACE_JDK_ROOTS", "")))
                 .isEqualTo("java");
     }
+
+    /** Runs a copy of the launcher in {@code tree} with {@code env}; what the fake java printed. */
+    String launch(Path tree, Map<String, String> env) throws IOException, InterruptedException {
+        ProcessBuilder pb =
+                new ProcessBuilder("bash", tree.resolve("bin/ptotrace").toString(), "--version");
+        pb.environment().clear();
+        pb.environment().put("HOME", dir.toString());
+        pb.environment().put("PATH", "/usr/bin:/bin");
+        pb.environment().put("PTOTRACE_JDK_ROOTS", "");
+        pb.environment().putAll(env);
+        Process p = pb.redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return out.strip();
+    }
+
+    /** The launcher keeps its choice of java beside the jar, and chooses again when what it chose from changes. */
+    @Test
+    void launcherKeepsItsChoiceUntilTheChoiceChanges() throws Exception {
+        Path tree = Files.createDirectories(dir.resolve("tree"));
+        Path bin = Files.createDirectories(tree.resolve("bin"));
+        for (String f : new String[] {"ptotrace", "pick-java.sh"})
+            Files.copy(SCRIPT.getParent().resolve(f), bin.resolve(f));
+        Path target = Files.createDirectories(tree.resolve("cli/target"));
+        Files.writeString(target.resolve("ptotrace.jar"), ""); // no sources beside it: not rebuilt
+        Path first = fakeJava("jdk-a", "first"), second = fakeJava("jdk-b", "second");
+
+        assertThat(launch(tree, Map.of("PTOTRACE_JAVA", first.toString()))).endsWith("first");
+        Path choice = target.resolve("ptotrace.jar.java");
+        assertThat(Files.readAllLines(choice)).contains(first.toString());
+        assertThat(launch(tree, Map.of("PTOTRACE_JAVA", first.toString()))).endsWith("first");
+        assertThat(launch(tree, Map.of("PTOTRACE_JAVA", second.toString()))).endsWith("second");
+        assertThat(Files.readAllLines(choice)).contains(second.toString());
+        // a jar newer than the choice: chosen again (the times are set back, the choice's furthest)
+        long now = System.currentTimeMillis();
+        Files.setLastModifiedTime(choice, java.nio.file.attribute.FileTime.fromMillis(now - 3_600_000));
+        Files.setLastModifiedTime(
+                target.resolve("ptotrace.jar"), java.nio.file.attribute.FileTime.fromMillis(now - 1_800_000));
+        assertThat(launch(tree, Map.of("PTOTRACE_JAVA", second.toString()))).endsWith("second");
+        assertThat(Files.getLastModifiedTime(choice))
+                .isGreaterThan(Files.getLastModifiedTime(target.resolve("ptotrace.jar")));
+    }
+
+    /** A Java 21 home whose java prints {@code word} after its arguments. */
+    private Path fakeJava(String where, String word) throws IOException {
+        Path home = Files.createDirectories(dir.resolve(where));
+        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho \"$@\" " + word + "\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"21.0.1\"\n");
+        return java;
+    }
 }

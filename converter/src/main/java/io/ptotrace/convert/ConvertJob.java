@@ -183,6 +183,8 @@ public final class ConvertJob {
         }
 
         Run run = new Run(tl, deps, names);
+        // the statistics table reads only the run: made beside the build, which leaves the second core idle
+        SecondThread<String> statistics = SecondThread.start("statistics", () -> StatisticsReport.render(run));
         progress.say("building the trace of " + tl.rows + " task rows");
         if (o.verbose) {
             out.println("Generating Chrome Trace JSON...");
@@ -215,7 +217,7 @@ public final class ConvertJob {
             rep.println("  Input:  " + input);
             for (Written w : written) rep.println("  Output: " + w.path);
             reportFiles(rep, d, written);
-            rep.print(StatisticsReport.render(run));
+            rep.print(statistics.joinUnchecked());
             rep.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
         });
         if (o.overhead && !deps.edgesLoaded())
