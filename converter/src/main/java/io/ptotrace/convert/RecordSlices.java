@@ -105,7 +105,27 @@ final class RecordSlices {
             return "complete".equals(phase) || "dispatch".equals(phase);
         }
 
-        private static String triple(Object list) {
+        /** Recent triples' texts by list (the table hands out one list object per distinct triple); read by writers. */
+        private final Text[] triples = new Text[64];
+
+        private static final class Text {
+            final Object list;
+            final String text;
+
+            Text(Object list, String text) {
+                this.list = list;
+                this.text = text;
+            }
+        }
+
+        private String triple(Object list) {
+            int slot = list.hashCode() & (triples.length - 1);
+            Text t = triples[slot];
+            if (t == null || t.list != list) triples[slot] = t = new Text(list, tripleText(list));
+            return t.text;
+        }
+
+        private static String tripleText(Object list) {
             StringBuilder sb = new StringBuilder();
             for (Object o : (List<?>) list) {
                 if (sb.length() > 0) sb.append(',');

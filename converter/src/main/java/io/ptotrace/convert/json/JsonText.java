@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The JSON text of one rendering chunk, written byte by byte into a growing array: objects, member names,
@@ -190,6 +191,17 @@ final class JsonText {
         }
         if (v == null || v == JsonValues.NULL || v == JsonValues.ABSENT) {
             nul();
+            return;
+        }
+        if (v instanceof List) { // the queue-depth triples of every scheduler phase: not through the generator
+            raw((byte) '[');
+            boolean first = true;
+            for (Object o : (List<?>) v) {
+                if (!first) raw((byte) ',');
+                first = false;
+                value(o);
+            }
+            raw((byte) ']');
             return;
         }
         try {
