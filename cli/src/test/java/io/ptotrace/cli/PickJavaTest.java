@@ -33,7 +33,11 @@ class PickJavaTest {
     }
 
     String pick(Map<String, String> env) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". '" + SCRIPT + "'; pick_java");
+        return run(new ProcessBuilder("bash", "-c", ". '" + SCRIPT + "'; pick_java"), env);
+    }
+
+    /** Runs {@code pb} with a clean environment of HOME and {@code env}; what it printed, both streams. */
+    String run(ProcessBuilder pb, Map<String, String> env) throws IOException, InterruptedException {
         pb.environment().clear();
         pb.environment().put("HOME", dir.toString());
         pb.environment().putAll(env);
@@ -83,17 +87,9 @@ class PickJavaTest {
 
     /** Runs a copy of the launcher in {@code tree} with {@code env}; what the fake java printed. */
     String launch(Path tree, Map<String, String> env) throws IOException, InterruptedException {
-        ProcessBuilder pb =
-                new ProcessBuilder("bash", tree.resolve("bin/ptotrace").toString(), "--version");
-        pb.environment().clear();
-        pb.environment().put("HOME", dir.toString());
-        pb.environment().put("PATH", "/usr/bin:/bin");
-        pb.environment().put("PTOTRACE_JDK_ROOTS", "");
-        pb.environment().putAll(env);
-        Process p = pb.redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return out.strip();
+        Map<String, String> all = new java.util.HashMap<>(Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", ""));
+        all.putAll(env);
+        return run(new ProcessBuilder("bash", tree.resolve("bin/ptotrace").toString(), "--version"), all);
     }
 
     /** The launcher keeps its choice of java beside the jar, and chooses again when what it chose from changes. */

@@ -365,7 +365,6 @@ public final class PftraceLayout {
         }
     }
 
-    /** One counter track per (pid, tid, counter name, arg key); each numeric arg of a sample is a value on its track. */
     /**
      * The counter tracks of recent (lane, counter, series) keys, by the identity of the name and series strings: the
      * kinds hand out the same string objects sample after sample, so most values find their track without building
@@ -399,6 +398,7 @@ public final class PftraceLayout {
         }
     }
 
+    /** One counter track per (pid, tid, counter name, arg key); each numeric arg of a sample is a value on its track. */
     private void placeCounterValues() {
         int n = pic.counterCount();
         if (n == 0) return;
