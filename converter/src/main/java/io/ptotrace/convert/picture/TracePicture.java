@@ -131,32 +131,32 @@ public final class TracePicture {
     }
 
     public int slicePid(int i) {
-        return sPid.get(i);
+        return sPid.at(i);
     }
 
     public int sliceTid(int i) {
-        return sTid.get(i);
+        return sTid.at(i);
     }
 
     public double sliceTs(int i) {
-        return sTs.get(i);
+        return sTs.at(i);
     }
 
     public double sliceDur(int i) {
-        return sDur.get(i);
+        return sDur.at(i);
     }
 
     /** The slice's Chrome "id", or −1 for none. */
     public int sliceJsonId(int i) {
-        return sJsonId.get(i);
+        return sJsonId.at(i);
     }
 
     public SliceKind sliceKind(int i) {
-        return sliceKinds.get(sKind.get(i));
+        return sliceKinds.get(sKind.at(i));
     }
 
     public int sliceRef(int i) {
-        return sRef.get(i);
+        return sRef.at(i);
     }
 
     public String sliceName(int i) {
@@ -245,36 +245,36 @@ public final class TracePicture {
     }
 
     public int counterPid(int i) {
-        return cPid.get(i);
+        return cPid.at(i);
     }
 
     public int counterTid(int i) {
-        return cTid.get(i);
+        return cTid.at(i);
     }
 
     public double counterTs(int i) {
-        return cTs.get(i);
+        return cTs.at(i);
     }
 
     public CounterKind counterKind(int i) {
-        return counterKinds.get(cKind.get(i));
+        return counterKinds.get(cKind.at(i));
     }
 
     /** What the sample's kind renders it from. */
     public int counterRef(int i) {
-        return cRef.get(i);
+        return cRef.at(i);
     }
 
     public String counterName(int i) {
-        return counterKind(i).name(cRef.get(i));
+        return counterKind(i).name(cRef.at(i));
     }
 
     public String counterCategory(int i) {
-        return counterKind(i).category(cRef.get(i));
+        return counterKind(i).category(cRef.at(i));
     }
 
     public void counterArgs(int i, ArgSink sink) {
-        counterKind(i).args(cRef.get(i), sink);
+        counterKind(i).args(cRef.at(i), sink);
     }
 
     // ------------------------------------------------------------------ flows
@@ -358,7 +358,7 @@ public final class TracePicture {
     }
 
     public FlowKind flowKind(int i) {
-        return KINDS[fKind.get(i)];
+        return KINDS[fKind.at(i)];
     }
 
     /** The arrow's name: its kind's, or for an overlay arrow the overlay's. */
@@ -369,74 +369,74 @@ public final class TracePicture {
 
     /** The pid/tid an end keeps for itself (flagged, so the common bound end costs no lookup), or null. */
     private int[] ownEnd(int i, int end) {
-        return (fBindFlags.get(i) & (end == 0 ? SRC_OWN : DST_OWN)) == 0 ? null : unboundEnds.get(2L * i + end);
+        return (fBindFlags.at(i) & (end == 0 ? SRC_OWN : DST_OWN)) == 0 ? null : unboundEnds.get(2L * i + end);
     }
 
     public int flowSrcPid(int i) {
         int[] own = ownEnd(i, 0);
-        return own != null ? own[0] : slicePid(fSrcSlice.get(i));
+        return own != null ? own[0] : slicePid(fSrcSlice.at(i));
     }
 
     public int flowSrcTid(int i) {
         int[] own = ownEnd(i, 0);
-        return own != null ? own[1] : sliceTid(fSrcSlice.get(i));
+        return own != null ? own[1] : sliceTid(fSrcSlice.at(i));
     }
 
     public double flowSrcTs(int i) {
-        return fSrcTs.get(i);
+        return fSrcTs.at(i);
     }
 
     public int flowSrcSlice(int i) {
-        return fSrcSlice.get(i);
+        return fSrcSlice.at(i);
     }
 
     public boolean flowSrcJsonBind(int i) {
-        return (fBindFlags.get(i) & SRC_BIND) != 0;
+        return (fBindFlags.at(i) & SRC_BIND) != 0;
     }
 
     public int flowDstPid(int i) {
         int[] own = ownEnd(i, 1);
-        return own != null ? own[0] : slicePid(fDstSlice.get(i));
+        return own != null ? own[0] : slicePid(fDstSlice.at(i));
     }
 
     public int flowDstTid(int i) {
         int[] own = ownEnd(i, 1);
-        return own != null ? own[1] : sliceTid(fDstSlice.get(i));
+        return own != null ? own[1] : sliceTid(fDstSlice.at(i));
     }
 
     public double flowDstTs(int i) {
-        return fDstTs.get(i);
+        return fDstTs.at(i);
     }
 
     public int flowDstSlice(int i) {
-        return fDstSlice.get(i);
+        return fDstSlice.at(i);
     }
 
     public boolean flowDstJsonBind(int i) {
-        return (fBindFlags.get(i) & DST_BIND) != 0;
+        return (fBindFlags.at(i) & DST_BIND) != 0;
     }
 
     /** True when the arrow ends earlier than it starts (the Chrome JSON cannot show it). */
     public boolean flowBackward(int i) {
-        return (fBindFlags.get(i) & BACKWARD) != 0;
+        return (fBindFlags.at(i) & BACKWARD) != 0;
     }
 
     /** True for dependency arrows, which carry input/output task counts. */
     public boolean flowHasCounts(int i) {
-        return (fBindFlags.get(i) & HAS_COUNTS) != 0;
+        return (fBindFlags.at(i) & HAS_COUNTS) != 0;
     }
 
     /** Input task count of a dependency arrow, or −1. Counts live in 16 bits each; the rare larger ones in a side table. */
     public int flowInputTaskCount(int i) {
-        return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[0] : fCounts.get(i) >>> 16;
+        return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[0] : fCounts.at(i) >>> 16;
     }
 
     public int flowOutputTaskCount(int i) {
-        return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[1] : fCounts.get(i) & 0xFFFF;
+        return !flowHasCounts(i) ? -1 : wide(i) ? wideCounts.get(i)[1] : fCounts.at(i) & 0xFFFF;
     }
 
     private boolean wide(int i) {
-        return (fBindFlags.get(i) & WIDE_COUNTS) != 0;
+        return (fBindFlags.at(i) & WIDE_COUNTS) != 0;
     }
 
     // ------------------------------------------------------------------ process tags

@@ -153,6 +153,14 @@ public final class PagedColumns {
     public static final class Doubles {
         private double[][] pages = new double[1][];
 
+        /**
+         * The value of row {@code i}, which was {@link #set}: without {@link #get}'s checks for rows never written,
+         * so that the JIT's first tier inlines it where a table reads every row it wrote.
+         */
+        public double at(int i) {
+            return pages[i >>> SHIFT][i & MASK];
+        }
+
         public double get(int i) {
             int p = i >>> SHIFT, k = i & MASK;
             if (p >= pages.length) return 0.0;
@@ -181,6 +189,14 @@ public final class PagedColumns {
     public static final class Ints {
         private int[][] pages = new int[1][];
 
+        /**
+         * The value of row {@code i}, which was {@link #set}: without {@link #get}'s checks for rows never written,
+         * so that the JIT's first tier inlines it where a table reads every row it wrote.
+         */
+        public int at(int i) {
+            return pages[i >>> SHIFT][i & MASK];
+        }
+
         public int get(int i) {
             int p = i >>> SHIFT, k = i & MASK;
             if (p >= pages.length) return 0;
@@ -201,6 +217,14 @@ public final class PagedColumns {
     /** Bytes. */
     public static final class Bytes {
         private byte[][] pages = new byte[1][];
+
+        /**
+         * The value of row {@code i}, which was {@link #set}: without {@link #get}'s checks for rows never written,
+         * so that the JIT's first tier inlines it where a table reads every row it wrote.
+         */
+        public byte at(int i) {
+            return pages[i >>> SHIFT][i & MASK];
+        }
 
         public byte get(int i) {
             int p = i >>> SHIFT, k = i & MASK;

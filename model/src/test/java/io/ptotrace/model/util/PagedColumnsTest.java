@@ -107,4 +107,24 @@ class PagedColumnsTest {
         assertThat(ints.get(n + 10 * PagedColumns.PAGE)).isZero();
         assertThat(bytes.get(n + 10 * PagedColumns.PAGE)).isZero();
     }
+
+    /** A table that writes every row it adds reads them back through {@code at} as through {@code get}. */
+    @Test
+    void everyRowWrittenReadsTheSameWithoutChecks() {
+        int n = 2 * PagedColumns.PAGE + 77;
+        PagedColumns.Ints ints = new PagedColumns.Ints();
+        PagedColumns.Bytes bytes = new PagedColumns.Bytes();
+        PagedColumns.Doubles doubles = new PagedColumns.Doubles();
+        Random rnd = new Random(11);
+        for (int i = 0; i < n; i++) {
+            ints.set(i, rnd.nextInt());
+            bytes.set(i, (byte) rnd.nextInt());
+            doubles.set(i, rnd.nextDouble());
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(ints.at(i)).as("int row %d", i).isEqualTo(ints.get(i));
+            assertThat(bytes.at(i)).as("byte row %d", i).isEqualTo(bytes.get(i));
+            assertThat(doubles.at(i)).as("double row %d", i).isEqualTo(doubles.get(i));
+        }
+    }
 }
