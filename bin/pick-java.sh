@@ -16,6 +16,8 @@ java_feature() { # $1 = path of a java binary -> its feature version (17, 21, 25
   fi
   printf '%s' "$v"
 }
+# The usual install folders' JDK homes, as globs (PTOTRACE_JDK_ROOTS, space-separated, replaces the list).
+jdk_roots="${PTOTRACE_JDK_ROOTS-/usr/lib/jvm/* /usr/java/* /opt/java/* /opt/*jdk* $HOME/.sdkman/candidates/java/* /Library/Java/JavaVirtualMachines/*/Contents/Home}"
 pick_java() {
   local best="" best_v=0 c v path_java
   local candidates=()
@@ -26,8 +28,7 @@ pick_java() {
     path_java="$(readlink -f "$path_java" 2>/dev/null || echo "$path_java")"
     candidates+=("${path_java%/*/bin/java}"/*/bin/java) # the JDKs beside it, e.g. /usr/lib/jvm/*
   fi
-  local roots="${PTOTRACE_JDK_ROOTS-/usr/lib/jvm/* /usr/java/* /opt/java/* /opt/*jdk* $HOME/.sdkman/candidates/java/* /Library/Java/JavaVirtualMachines/*/Contents/Home}"
-  for c in $roots; do candidates+=("$c/bin/java"); done
+  for c in $jdk_roots; do candidates+=("$c/bin/java"); done
   for c in "${candidates[@]}"; do
     [ -x "$c" ] || continue
     v="$(java_feature "$c")"
