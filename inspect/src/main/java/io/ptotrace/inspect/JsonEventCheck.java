@@ -18,6 +18,15 @@ public final class JsonEventCheck {
     /** Position of the next event in "traceEvents". */
     private long index;
 
+    /**
+     * Whether an arrow from {@code srcUs} to {@code dstUs} (the JSON trace's times) ends before it starts once
+     * Perfetto has read both times (to whole ns): its importer drops such an arrow. Times that read as the same ns
+     * are not: which end comes first then depends on the events around them.
+     */
+    public static boolean endsBeforeStart(double srcUs, double dstUs) {
+        return JsonTraceReader.tsNs(dstUs) < JsonTraceReader.tsNs(srcUs);
+    }
+
     /** {@code name}: what the summary names as its file. */
     public JsonEventCheck(String name) {
         sum.file = name;

@@ -228,14 +228,23 @@ final class JsonTraceReader {
         return keys;
     }
 
-    /** A float {@code ts} in µs as Perfetto imports it: truncated to ns; null (NaN here) is 0. */
+    /** A float {@code ts} in µs as Perfetto imports it: to the nearest ns ({@link #nearestNs}); null (NaN here) is 0. */
     static long tsNs(double us) {
-        return Double.isNaN(us) ? 0 : (long) (us * 1000.0);
+        return Double.isNaN(us) ? 0 : nearestNs(us);
     }
 
-    /** A float {@code dur} in µs as Perfetto imports it: truncated to ns; null (NaN here) is no dur ({@code NONE}). */
+    /** A float {@code dur} in µs as Perfetto imports it, to the nearest ns; null (NaN here) is no dur ({@code NONE}). */
     static long durNs(double us) {
-        return Double.isNaN(us) ? NONE : (long) (us * 1000.0);
+        return Double.isNaN(us) ? NONE : nearestNs(us);
+    }
+
+    /**
+     * µs × 1000 rounded to the nearest integer, halves away from zero, as the importer's {@code llround} does (older
+     * importers truncated; the one the project checks against rounds: 38959.759999999995 µs reads as 38959760 ns).
+     */
+    static long nearestNs(double us) {
+        double ns = us * 1000.0;
+        return ns < 0 ? -Math.round(-ns) : Math.round(ns);
     }
 
     /** A counter value given as a string (Perfetto parses it as a double); cheap test first, no exceptions on text. */

@@ -1,5 +1,6 @@
 package io.ptotrace.convert.picture;
 
+import io.ptotrace.inspect.JsonEventCheck;
 import io.ptotrace.model.util.PagedColumns;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -304,7 +305,7 @@ public final class TracePicture {
         boolean srcOwn = srcSlice < 0 || slicePid(srcSlice) != srcPid || sliceTid(srcSlice) != srcTid;
         boolean dstOwn = dstSlice < 0 || slicePid(dstSlice) != dstPid || sliceTid(dstSlice) != dstTid;
         boolean wide = inCount > 0xFFFF || outCount > 0xFFFF;
-        boolean backward = dstTs < srcTs;
+        boolean backward = JsonEventCheck.endsBeforeStart(srcTs, dstTs);
         fBindFlags.set(i, (byte) ((srcBind && srcSlice >= 0 ? SRC_BIND : 0)
                 | (dstBind && dstSlice >= 0 ? DST_BIND : 0)
                 | (inCount >= 0 ? HAS_COUNTS : 0)
@@ -416,7 +417,7 @@ public final class TracePicture {
         return (fBindFlags.at(i) & DST_BIND) != 0;
     }
 
-    /** True when the arrow ends earlier than it starts (the Chrome JSON cannot show it). */
+    /** True when the arrow ends earlier than it starts as Perfetto reads the Chrome JSON (which cannot show it). */
     public boolean flowBackward(int i) {
         return (fBindFlags.at(i) & BACKWARD) != 0;
     }
