@@ -143,10 +143,19 @@ class MutatedInputsTest {
                 tree);
     }
 
+    /** Removes the samples and every try; a file that appears while they are removed is named (no command may leave a writer running). */
     @AfterContainer
     static void removeSample() throws IOException {
         try (Stream<Path> s = Files.walk(base)) {
-            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) Files.deleteIfExists(p);
+            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (java.nio.file.DirectoryNotEmptyException e) {
+                    try (Stream<Path> left = Files.list(p)) {
+                        throw new AssertionError(p + " still holds " + left.map(Path::getFileName).toList(), e);
+                    }
+                }
+            }
         }
     }
 

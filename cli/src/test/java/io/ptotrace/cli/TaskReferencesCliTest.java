@@ -155,4 +155,50 @@ class TaskReferencesCliTest {
                 .contains("Warning: " + run.resolve("deps.json")
                         + ": 1 task_id(s) listed more than once; the last entry of each counts");
     }
+
+    // ------------------------------------------------------------------ a tensor_id listed twice
+
+    @Test
+    void aRepeatedTensorIdKeepsItsLastEntryInEveryCommand() throws IOException {
+        // 13451765318376212391 is FNV-1a(29204938752, 0); the first entry of it says otherwise, the last agrees
+        String counted = "{\"tensor_id\": \"13451765318376212391\", \"buffer_addr\": \"29204938752\", \"version\": 0,"
+                + " \"dtype\": \"FLOAT32\", \"buffer_numel\": \"1024\"}";
+        String replaced = "{\"tensor_id\": \"13451765318376212391\", \"buffer_addr\": \"4096\", \"version\": 3,"
+                + " \"dtype\": \"INT8\", \"buffer_numel\": \"7\"}";
+        String tasks = "\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [0, -1, -1], \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\","
+                + " \"tensor_id\": \"13451765318376212391\"}]}, {\"task_id\": 2, \"kernel_ids\": [1, -1, -1], \"args\": [{\"idx\": 0,"
+                + " \"type\": \"INPUT\", \"tensor_id\": \"13451765318376212391\"}]}]";
+        String edges = "\"edges\": [{\"pred\": 1, \"succ\": 2, \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"13451765318376212391\"}]";
+        Path ref = dir.resolve("ref/deps.json"), dup = dir.resolve("dup/deps.json");
+        Files.createDirectories(ref.getParent());
+        Files.createDirectories(dup.getParent());
+        Files.writeString(ref, "{" + tasks + ", \"tensors\": [" + counted + "], " + edges + "}");
+        Files.writeString(dup, "{" + tasks + ", \"tensors\": [" + replaced + ", " + counted + "], " + edges + "}");
+        String warning = "Warning: " + dup + ": 1 tensor_id(s) listed more than once; the last entry of each counts";
+
+        for (String format : List.of("text", "json", "markdown")) {
+            Cli.Result diff = Cli.run("diff", ref.toString(), dup.toString(), "--format", format);
+            assertThat(diff.status()).as(format + ": " + diff.stderr()).isZero();
+            assertThat(diff.errLines()).as(format).containsExactly(warning);
+        }
+        // the replaced entry is gone from both directions, also where the other side is the one repeated
+        Cli.Result back = Cli.run("diff", dup.toString(), ref.toString());
+        assertThat(back.status()).as(back.stderr()).isZero();
+        Cli.Result html = Cli.run(
+                "diff", ref.toString(), dup.toString(), "--format", "html", "-o", dir.resolve("d.html").toString());
+        assertThat(html.status()).as(html.stderr()).isZero();
+        assertThat(html.errLines()).containsExactly(warning);
+
+        for (String format : List.of("text", "html")) {
+            Path out = dir.resolve("v." + format);
+            Cli.Result deps = Cli.run("deps", dup.toString(), "--format", format, "-o", out.toString());
+            assertThat(deps.status()).as(deps.stderr()).isZero();
+            assertThat(deps.errLines()).containsExactly(warning);
+            assertThat(Files.readString(out)).doesNotContain("INT8");
+        }
+        Cli.Result check = Cli.run("check", dup.toString());
+        assertThat(check.stderr()).doesNotContain("Exception", "internal error");
+        assertThat(check.errLines()).contains(warning);
+        assertThat(check.status()).isEqualTo(Cli.run("check", ref.toString()).status());
+    }
 }

@@ -300,8 +300,8 @@ final class Differ {
      */
     private void alignUntouchedTensors() {
         IntList ra = new IntList(), rb = new IntList();
-        for (int r = 0; r < a.tensorRowCount(); r++) if (tenA2B[a.rowTensor(r)] < 0) ra.add(r);
-        for (int r = 0; r < b.tensorRowCount(); r++) if (tenB2A[b.rowTensor(r)] < 0) rb.add(r);
+        for (int r = 0; r < a.tensorRowCount(); r++) if (a.rowTensor(r) >= 0 && tenA2B[a.rowTensor(r)] < 0) ra.add(r);
+        for (int r = 0; r < b.tensorRowCount(); r++) if (b.rowTensor(r) >= 0 && tenB2A[b.rowTensor(r)] < 0) rb.add(r);
         if (ra.size() == 0 || rb.size() == 0) return;
         long[] sa = new long[ra.size()], sb = new long[rb.size()];
         for (int i = 0; i < sa.length; i++) sa[i] = tensorSignature(a, ra.get(i));

@@ -65,12 +65,15 @@ public final class GraphLoader {
         checkTensorIds(g, warn);
     }
 
-    /** A tensor id is FNV-1a of its buffer address and version; the rows that say otherwise, in file order. */
+    /**
+     * A tensor id is FNV-1a of its buffer address and version; the rows that say otherwise, in file order. A row
+     * replaced by a later entry of its id does not count.
+     */
     private static void checkTensorIds(TaskGraph g, Consumer<String> warn) {
         int checked = 0, mismatches = 0;
         StringBuilder examples = new StringBuilder();
         for (int r = 0, n = g.tensorRowCount(); r < n; r++) {
-            if (!g.bufferAddrOk(r) || !g.versionPresent(r)) continue;
+            if (g.rowTensor(r) < 0 || !g.bufferAddrOk(r) || !g.versionPresent(r)) continue;
             checked++;
             long id = g.tensorId(g.rowTensor(r)), addr = g.bufferAddr(r), version = g.version(r);
             long expect = TensorIds.fnv1a(addr, (int) version);

@@ -106,7 +106,18 @@ public final class Outputs {
                 if (!concurrent || jobs.size() == 1) fill.run(); // stops at the first failure
                 else running.add(CompletableFuture.runAsync(fill, r -> new Thread(r, "output-writer").start()));
             }
-            for (CompletableFuture<Void> r : running) join(r);
+            // every writer ends before the set may be closed: none goes on writing into a file being removed
+            Throwable first = null;
+            for (CompletableFuture<Void> r : running) {
+                try {
+                    join(r);
+                } catch (RuntimeException | Error e) {
+                    if (first == null) first = e;
+                    else if (first != e) first.addSuppressed(e);
+                }
+            }
+            if (first instanceof Error e) throw e;
+            if (first != null) throw (RuntimeException) first;
             for (Path s : stale) set.removeOnCommit(s);
             staged = true;
             return set;

@@ -107,4 +107,30 @@ class OutputSetTest {
         assertThat(p.oneLine()).startsWith(in + ": is an input of this command");
         assertThat(OutputsTest.listing(dir)).containsExactly("t.part-02.pftrace");
     }
+
+    @Test
+    void aFailingWriterWaitsForTheOthersBeforeTheSetIsDropped() throws IOException {
+        java.util.concurrent.CountDownLatch failed = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean slowEnded = new java.util.concurrent.atomic.AtomicBoolean();
+        List<Outputs.Job> jobs = List.of(
+                new Outputs.Job(dir.resolve("a.json"), false, out -> {
+                    failed.countDown();
+                    throw new IOException("No space left on device");
+                }),
+                new Outputs.Job(dir.resolve("b.pftrace"), false, out -> {
+                    try {
+                        failed.await();
+                        Thread.sleep(200); // still writing when the other one has failed
+                    } catch (InterruptedException e) {
+                        throw new java.io.InterruptedIOException();
+                    }
+                    out.write("late".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    slowEnded.set(true);
+                }));
+        OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> Outputs.stage(jobs, List.of(), true, List.of()));
+        assertThat(p.oneLine()).startsWith(dir.resolve("a.json") + ": cannot write");
+        assertThat(slowEnded).isTrue();
+        assertThat(OutputsTest.listing(dir)).isEmpty();
+        assertThat(TempFiles.live()).isEmpty();
+    }
 }

@@ -359,6 +359,7 @@ public final class TaskGraph {
         return tensorRows;
     }
 
+    /** The tensor of a {@code tensors[]} row, or −1 for a row replaced by a later entry with the same id. */
     public int rowTensor(int row) {
         return tRowTensor[row];
     }
