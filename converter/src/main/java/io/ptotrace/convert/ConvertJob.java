@@ -7,6 +7,7 @@ import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.OverlayContext;
 import io.ptotrace.convert.picture.OverlayProducer;
 import io.ptotrace.convert.picture.PictureWindows;
+import io.ptotrace.convert.json.JsonPrelude;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.convert.picture.TraceWriter;
 import io.ptotrace.io.InputProblem;
@@ -110,6 +111,14 @@ public final class ConvertJob {
         void print(PrintStream rep, Written.Outcome done);
     }
 
+    /** The JSON trace's first chunks, rendered while the arrows were drawn (null: none). */
+    private JsonPrelude jsonPrelude;
+
+    private void dropPrelude() {
+        if (jsonPrelude != null) jsonPrelude.cancel();
+        jsonPrelude = null;
+    }
+
     /** Whether the trace leaves out part of its input (a rank of a tree that could not be read). */
     private boolean partial;
 
@@ -195,31 +204,45 @@ public final class ConvertJob {
         }
         List<String> mappingLine =
                 new ArrayList<>(); // printed after the dependency summary, where the reference prints it
-        TraceBuilder.Result result = TraceBuilder.build(
-                run,
-                o.overhead,
-                err::println,
-                !o.verbose
-                        ? null
-                        : s -> {
-                            if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s);
-                            else out.println(s);
-                        });
-        TracePicture pic = result.picture;
-        if (o.verbose) printFlowSummary(deps, result, mappingLine);
-        OverlayContext overlayContext =
-                new OverlayContext(run, pic, depsPath, result::workerSlice, result::recordSlice);
-        for (OverlayProducer producer : o.overlays) producer.applyTo(overlayContext);
+        // on two cores the JSON trace's first chunks are rendered while the arrows are drawn
+        boolean prelude = !o.overhead
+                && o.window == null
+                && o.overlays.isEmpty()
+                && Runtime.getRuntime().availableProcessors() > 1
+                && written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
+        Written.Outcome done;
+        try {
+            TraceBuilder.Result result = TraceBuilder.build(
+                    run,
+                    ProcessLayout.SINGLE,
+                    new TracePicture(),
+                    o.overhead,
+                    err::println,
+                    !o.verbose
+                            ? null
+                            : s -> {
+                                if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s);
+                                else out.println(s);
+                            },
+                    prelude ? p -> jsonPrelude = JsonPrelude.start(p) : null);
+            TracePicture pic = result.picture;
+            if (o.verbose) printFlowSummary(deps, result, mappingLine);
+            OverlayContext overlayContext =
+                    new OverlayContext(run, pic, depsPath, result::workerSlice, result::recordSlice);
+            for (OverlayProducer producer : o.overlays) producer.applyTo(overlayContext);
 
-        Written.Outcome done = write(pic, written, inputs, (rep, d) -> {
-            rep.println();
-            rep.println("\u2713 Conversion complete");
-            rep.println("  Input:  " + input);
-            for (Written w : written) rep.println("  Output: " + w.path);
-            reportFiles(rep, d, written);
-            rep.print(statistics.joinUnchecked());
-            rep.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
-        });
+            done = write(pic, written, inputs, (rep, d) -> {
+                rep.println();
+                rep.println("\u2713 Conversion complete");
+                rep.println("  Input:  " + input);
+                for (Written w : written) rep.println("  Output: " + w.path);
+                reportFiles(rep, d, written);
+                rep.print(statistics.joinUnchecked());
+                rep.print(HbReport.render(result.stats, deps.edgesLoaded(), result.picture));
+            });
+        } finally {
+            dropPrelude();
+        }
         if (o.overhead && !deps.edgesLoaded())
             err.println(
                     "Warning: --overhead needs deps.json for task readiness; no deps found, Overhead Analysis track skipped.");
@@ -259,7 +282,7 @@ public final class ConvertJob {
         JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON)
                 ? new JsonTraceCheck(shownPic, withPftrace)
                 : null;
-        Map<ConvertOptions.Format, TraceWriter> writers = TraceWriters.of(argSet, jsonCheck);
+        Map<ConvertOptions.Format, TraceWriter> writers = TraceWriters.of(argSet, jsonCheck, jsonPrelude);
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written)

@@ -108,7 +108,24 @@ public final class TraceBuilder {
             boolean overhead,
             Consumer<String> warn,
             Consumer<String> verbose) {
+        return build(run, lay, pic, overhead, warn, verbose, null);
+    }
+
+    /**
+     * As {@link #build(Run, ProcessLayout, TracePicture, boolean, Consumer, Consumer)}; {@code slicesDrawn} (null:
+     * none) is told when every metadata event, slice and counter sample of the run is in the picture and only its
+     * arrows (and with {@code overhead} the overhead series) are still to come.
+     */
+    public static Result build(
+            Run run,
+            ProcessLayout lay,
+            TracePicture pic,
+            boolean overhead,
+            Consumer<String> warn,
+            Consumer<String> verbose,
+            Consumer<TracePicture> slicesDrawn) {
         TraceBuilder b = new TraceBuilder(run, lay, pic, overhead, warn, verbose == null ? s -> {} : verbose);
+        b.slicesDrawn = slicesDrawn;
         b.emit();
         return new Result(b.pic, b.stats, b.workerSlice, b.recordSlice);
     }
@@ -142,6 +159,8 @@ public final class TraceBuilder {
     private static int coreTid(int core) {
         return 10000 + 10 * core;
     }
+
+    private Consumer<TracePicture> slicesDrawn;
 
     private static int schedTid(int t) {
         return 30000 + 10 * t;
@@ -308,6 +327,7 @@ public final class TraceBuilder {
         }
 
         stats.spmdTasks = ix.spmdCount();
+        if (slicesDrawn != null) slicesDrawn.accept(pic);
         new FlowRules(tl, deps, ix, pic, lay, firstSlice, stats, verbose, new Tables()).emitAll();
         if (overhead) stats.overheadSamples += OverheadCounters.emit(tl, deps, ix, pic, lay);
     }

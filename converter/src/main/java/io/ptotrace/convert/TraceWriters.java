@@ -1,5 +1,6 @@
 package io.ptotrace.convert;
 
+import io.ptotrace.convert.json.JsonPrelude;
 import io.ptotrace.convert.json.JsonTraceWriter;
 import io.ptotrace.convert.pftrace.PftraceTraceWriter;
 import io.ptotrace.convert.picture.ArgSet;
@@ -13,8 +14,14 @@ final class TraceWriters {
 
     /** The .pftrace with the args of {@code pftraceArgs}; the JSON trace checked by {@code jsonCheck} (null: unchecked). */
     static Map<ConvertOptions.Format, TraceWriter> of(ArgSet pftraceArgs, JsonTraceCheck jsonCheck) {
+        return of(pftraceArgs, jsonCheck, null);
+    }
+
+    /** As {@link #of(ArgSet, JsonTraceCheck)}, the JSON trace starting with what {@code prelude} (null: none) rendered. */
+    static Map<ConvertOptions.Format, TraceWriter> of(
+            ArgSet pftraceArgs, JsonTraceCheck jsonCheck, JsonPrelude prelude) {
         Map<ConvertOptions.Format, TraceWriter> m = new EnumMap<>(ConvertOptions.Format.class);
-        TraceWriter json = new JsonTraceWriter();
+        TraceWriter json = new JsonTraceWriter(prelude);
         m.put(ConvertOptions.Format.JSON, jsonCheck == null ? json : jsonCheck.checking(json));
         m.put(ConvertOptions.Format.PFTRACE, new PftraceTraceWriter(pftraceArgs));
         return m;

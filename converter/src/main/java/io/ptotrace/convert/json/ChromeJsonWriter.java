@@ -41,20 +41,38 @@ public final class ChromeJsonWriter {
 
     /** Renders with one rendering thread per available processor. */
     public static void write(TracePicture pic, OutputStream out) throws IOException {
-        write(pic, out, Runtime.getRuntime().availableProcessors());
+        write(pic, out, Runtime.getRuntime().availableProcessors(), null);
+    }
+
+    /** As {@link #write(TracePicture, OutputStream)}, starting with the chunks {@code prelude} rendered (null: none). */
+    public static void write(TracePicture pic, OutputStream out, JsonPrelude prelude) throws IOException {
+        write(pic, out, Runtime.getRuntime().availableProcessors(), prelude);
+    }
+
+    /** Renders on {@code threads} threads. */
+    public static void write(TracePicture pic, OutputStream out, int threads) throws IOException {
+        write(pic, out, threads, null);
     }
 
     /**
-     * Renders the picture. Events are rendered in chunks on {@code threads} threads and written in
-     * order, so the bytes do not depend on the thread count.
+     * Renders the picture. Events are rendered in chunks on {@code threads} threads and written in order, so the
+     * bytes do not depend on the thread count, nor on how many chunks {@code prelude} (null: none) rendered before.
      */
-    public static void write(TracePicture pic, OutputStream out, int threads) throws IOException {
+    public static void write(TracePicture pic, OutputStream out, int threads, JsonPrelude prelude)
+            throws IOException {
+        java.util.List<byte[]> ready = prelude == null ? java.util.List.of() : prelude.take(pic);
         out.write(HEAD);
+        for (int k = 0; k < ready.size(); k++) {
+            if (k > 0) out.write(',');
+            out.write(ready.get(k));
+            ready.set(k, null); // written: the next chunks need the room more
+        }
+        int first = ready.size();
         long units = units(pic);
         int chunks = (int) ((units + CHUNK - 1) / CHUNK);
-        if (threads <= 1 || chunks <= 1) {
+        if (threads <= 1 || chunks - first <= 1) {
             ChunkBuffer buf = new ChunkBuffer();
-            for (int k = 0; k < chunks; k++) {
+            for (int k = first; k < chunks; k++) {
                 if (k > 0) out.write(',');
                 buf.reset();
                 renderChunk(pic, k, buf);
@@ -73,8 +91,8 @@ public final class ChromeJsonWriter {
                 ArrayDeque<ChunkBuffer> free = new ArrayDeque<>();
                 for (int i = 0; i < maxInFlight; i++) free.add(new ChunkBuffer());
                 ArrayDeque<Future<ChunkBuffer>> inFlight = new ArrayDeque<>();
-                int next = 0;
-                for (int k = 0; k < chunks; k++) {
+                int next = first;
+                for (int k = first; k < chunks; k++) {
                     while (next < chunks && inFlight.size() < maxInFlight) {
                         final int chunk = next++;
                         final ChunkBuffer buf = free.poll();
@@ -143,7 +161,7 @@ public final class ChromeJsonWriter {
     static final int CHUNK = 1 << 10; // ~170 KB rendered
 
     /** A rendered chunk; its array is kept and reused. */
-    private static final class ChunkBuffer {
+    static final class ChunkBuffer {
         final JsonText text = new JsonText(1 << 18);
         final JsonEvents events = new JsonEvents(text);
 
@@ -183,7 +201,7 @@ public final class ChromeJsonWriter {
     }
 
     /** The events of sequence positions [from, to): metadata, slices, counter samples, then each arrow's start and end. */
-    private static void visit(TracePicture pic, long from, long to, JsonEventSink sink) throws IOException {
+    static void visit(TracePicture pic, long from, long to, JsonEventSink sink) throws IOException {
         int m = pic.meta.size(), s = pic.sliceCount(), n = pic.counterCount();
         for (long u = from; u < to; u++) {
             if (u < m) sink.meta(pic.meta.get((int) u));

@@ -56,6 +56,11 @@ final class JsonText {
         out.write(buf, 0, pos);
     }
 
+    /** The text so far, in an array of its own. */
+    byte[] copy() {
+        return Arrays.copyOf(buf, pos);
+    }
+
     private void ensure(int n) {
         if (pos + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
     }
