@@ -39,9 +39,13 @@ median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] 
 
 printf '%-5s %-9s %8s %8s %8s\n' pair tool wall_s cpu_s rss_MB
 rows=()
+# each run starts with no write-back of the other tool's output pending: the Python converter's JSON (written
+# through the page cache) would otherwise reach the disk during the next ptotrace run, whose direct writes wait for it
 for k in $(seq "$pairs"); do
   rm -f "$out/vs_java"/merged_swimlane.*
+  sync
   j=$(timed "$out/vs_java.log" "$here/bin/ptotrace" convert "$out/vs_java/l2_swimlane_records.json")
+  sync
   p=$(timed "$out/vs_py.log" python3 "$py" "$out/vs_py/l2_swimlane_records.json" -o "$out/vs_py/merged_swimlane.json")
   printf '%-5s %-9s %8s %8s %8s\n' "$k" ptotrace $j
   printf '%-5s %-9s %8s %8s %8s\n' "$k" python $p
