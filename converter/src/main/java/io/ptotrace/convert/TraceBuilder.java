@@ -94,25 +94,12 @@ public final class TraceBuilder {
 
     /** Builds the picture of a run. {@code verbose} may be null. */
     public static Result build(Run run, boolean overhead, Consumer<String> warn, Consumer<String> verbose) {
-        return build(run, ProcessLayout.SINGLE, new TracePicture(), overhead, warn, verbose);
+        return build(run, ProcessLayout.SINGLE, new TracePicture(), overhead, warn, verbose, null);
     }
 
     /**
      * Draws a run into {@code pic} at the pids of {@code lay}: a picture of several runs (the ranks of a
-     * merged trace) is built by drawing each into the same picture with its own layout.
-     */
-    public static Result build(
-            Run run,
-            ProcessLayout lay,
-            TracePicture pic,
-            boolean overhead,
-            Consumer<String> warn,
-            Consumer<String> verbose) {
-        return build(run, lay, pic, overhead, warn, verbose, null);
-    }
-
-    /**
-     * As {@link #build(Run, ProcessLayout, TracePicture, boolean, Consumer, Consumer)}; {@code slicesDrawn} (null:
+     * merged trace) is built by drawing each into the same picture with its own layout. {@code slicesDrawn} (null:
      * none) is told when every metadata event, slice and counter sample of the run is in the picture and only its
      * arrows (and with {@code overhead} the overhead series) are still to come.
      */

@@ -138,7 +138,7 @@ final class TreeConvertJob {
             RankRun r = ok.get(i);
             ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
             pic.addProcessTag(rankTag(r, lay, splice, i));
-            TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null);
+            TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null, null);
             anyDeps |= r.run.deps.edgesLoaded();
         }
         pic.setTopLevelMetadata(metadata(root, sel, ranks, ok, splice));
@@ -227,7 +227,7 @@ final class TreeConvertJob {
                 TracePicture pic = new TracePicture(sums.nextJsonId, sums.nextFlowId);
                 ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
                 pic.addProcessTag(rankTag(r, lay, splice, i));
-                TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null);
+                TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null, null);
                 anyDeps |= r.run.deps.edgesLoaded();
                 r.run = null; // drawn: its part is rendered next, and the model is needed no more
                 sums.add(pic, written.get(0).path);
