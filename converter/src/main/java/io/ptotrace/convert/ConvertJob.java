@@ -2,12 +2,12 @@ package io.ptotrace.convert;
 
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.convert.json.JsonPrelude;
 import io.ptotrace.convert.pftrace.PftraceTraceWriter;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.OverlayContext;
 import io.ptotrace.convert.picture.OverlayProducer;
 import io.ptotrace.convert.picture.PictureWindows;
-import io.ptotrace.convert.json.JsonPrelude;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.convert.picture.TraceWriter;
 import io.ptotrace.io.InputProblem;

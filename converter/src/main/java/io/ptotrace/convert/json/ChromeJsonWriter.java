@@ -58,8 +58,7 @@ public final class ChromeJsonWriter {
      * Renders the picture. Events are rendered in chunks on {@code threads} threads and written in order, so the
      * bytes do not depend on the thread count, nor on how many chunks {@code prelude} (null: none) rendered before.
      */
-    public static void write(TracePicture pic, OutputStream out, int threads, JsonPrelude prelude)
-            throws IOException {
+    public static void write(TracePicture pic, OutputStream out, int threads, JsonPrelude prelude) throws IOException {
         java.util.List<byte[]> ready = prelude == null ? java.util.List.of() : prelude.take(pic);
         out.write(HEAD);
         for (int k = 0; k < ready.size(); k++) {
