@@ -152,7 +152,10 @@ class MutatedInputsTest {
                     Files.deleteIfExists(p);
                 } catch (java.nio.file.DirectoryNotEmptyException e) {
                     try (Stream<Path> left = Files.list(p)) {
-                        throw new AssertionError(p + " still holds " + left.map(Path::getFileName).toList(), e);
+                        throw new AssertionError(
+                                p + " still holds "
+                                        + left.map(Path::getFileName).toList(),
+                                e);
                     }
                 }
             }
