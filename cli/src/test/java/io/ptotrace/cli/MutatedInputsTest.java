@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -24,7 +25,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * The contract under mutated inputs: whatever is done to a run's files (cut, spliced, numbers replaced by
- * hostile ones, bytes inserted), convert (also with --split and --window, and of a multi-chip tree), diff (also as Markdown and HTML),
+ * hostile ones, bytes inserted, a whole array element repeated), convert (also with --split and --window, and of a multi-chip tree), diff (also as Markdown and HTML),
  * deps (text and HTML), check, inspect, critical-path and synth (hostile settings) exit 0, 1 (diff, inspect: findings) or 2; a failure
  * is one {@code Error:} line after at most the reference's warning lines, never a stack trace; inputs are
  * unchanged; nothing but the outputs is left; and the same input gives the same bytes and the same lines.
@@ -66,7 +67,9 @@ class MutatedInputsTest {
         INSERT,
         REPLACE_NUMBER,
         FLIP,
-        DUPLICATE
+        DUPLICATE,
+        /** Repeats one whole element of a JSON array: a task, tensor or edge listed twice, a repeated row or arg. */
+        REPEAT_ELEMENT
     }
 
     record Mutation(int file, Op op, double at, int length, String payload, int flip) {
@@ -99,10 +102,38 @@ class MutatedInputsTest {
                     out.write(in, end, in.length - end);
                     break;
                 }
+                case REPEAT_ELEMENT:
+                    return repeatElement(in, pos);
                 default:
                     return replaceNumber(in, pos, p);
             }
             return out.toByteArray();
+        }
+
+        /**
+         * Repeats the first object or array at or after {@code pos} that is an element of an array: {@code [a, b]}
+         * becomes {@code [a, a, b]}. Strings are skipped, so a bracket inside a name is never taken for one.
+         */
+        static byte[] repeatElement(byte[] in, int pos) {
+            java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>(); // start of each open container
+            int start = -1;
+            for (int i = 0; i < in.length; i++) {
+                byte c = in[i];
+                if (c == '"') {
+                    for (i++; i < in.length && in[i] != '"'; i++) if (in[i] == '\\') i++;
+                } else if (c == '{' || c == '[') {
+                    if (start < 0 && i >= pos && !open.isEmpty() && in[open.peek()] == '[') start = i;
+                    open.push(i);
+                } else if ((c == '}' || c == ']') && !open.isEmpty() && open.pop() == start) {
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    out.write(in, 0, i + 1);
+                    out.write(',');
+                    out.write(in, start, i + 1 - start);
+                    out.write(in, i + 1, in.length - i - 1);
+                    return out.toByteArray();
+                }
+            }
+            return in;
         }
 
         /** Replaces the first number at or after {@code pos} with {@code p}. */
@@ -152,7 +183,10 @@ class MutatedInputsTest {
                     Files.deleteIfExists(p);
                 } catch (java.nio.file.DirectoryNotEmptyException e) {
                     try (Stream<Path> left = Files.list(p)) {
-                        throw new AssertionError(p + " still holds " + left.map(Path::getFileName).toList(), e);
+                        throw new AssertionError(
+                                p + " still holds "
+                                        + left.map(Path::getFileName).toList(),
+                                e);
                     }
                 }
             }
@@ -486,6 +520,24 @@ class MutatedInputsTest {
         assertThat(second.stdout()).isEqualTo(first.stdout());
         assertThat(second.stderr()).isEqualTo(first.stderr());
         assertThat(Cli.snapshot(run)).isEqualTo(after);
+    }
+
+    @Example
+    void repeatElementRepeatsAWholeArrayElement() {
+        String json = "{\"tasks\": [{\"task_id\": \"1\", \"n\": \"[{\\\"\"}, {\"task_id\": \"2\"}], \"k\": {\"a\": 1}}";
+        // the first element at or after the position, whole; a bracket inside a string is not one
+        assertThat(new String(Mutation.repeatElement(json.getBytes(StandardCharsets.UTF_8), 0), StandardCharsets.UTF_8))
+                .isEqualTo(
+                        "{\"tasks\": [{\"task_id\": \"1\", \"n\": \"[{\\\"\"},{\"task_id\": \"1\", \"n\": \"[{\\\"\"},"
+                                + " {\"task_id\": \"2\"}], \"k\": {\"a\": 1}}");
+        assertThat(new String(
+                        Mutation.repeatElement(
+                                json.getBytes(StandardCharsets.UTF_8), json.indexOf("{\"task_id\": \"2")),
+                        StandardCharsets.UTF_8))
+                .contains("{\"task_id\": \"2\"},{\"task_id\": \"2\"}]");
+        // no array element after the position (only a member's object): unchanged
+        assertThat(Mutation.repeatElement(json.getBytes(StandardCharsets.UTF_8), json.indexOf("\"k\"")))
+                .isEqualTo(json.getBytes(StandardCharsets.UTF_8));
     }
 
     static void checkOutcome(Cli.Result r, List<Integer> allowed) {

@@ -165,10 +165,12 @@ class TaskReferencesCliTest {
                 + " \"dtype\": \"FLOAT32\", \"buffer_numel\": \"1024\"}";
         String replaced = "{\"tensor_id\": \"13451765318376212391\", \"buffer_addr\": \"4096\", \"version\": 3,"
                 + " \"dtype\": \"INT8\", \"buffer_numel\": \"7\"}";
-        String tasks = "\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [0, -1, -1], \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\","
-                + " \"tensor_id\": \"13451765318376212391\"}]}, {\"task_id\": 2, \"kernel_ids\": [1, -1, -1], \"args\": [{\"idx\": 0,"
-                + " \"type\": \"INPUT\", \"tensor_id\": \"13451765318376212391\"}]}]";
-        String edges = "\"edges\": [{\"pred\": 1, \"succ\": 2, \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"13451765318376212391\"}]";
+        String tasks =
+                "\"tasks\": [{\"task_id\": 1, \"kernel_ids\": [0, -1, -1], \"args\": [{\"idx\": 0, \"type\": \"OUTPUT\","
+                        + " \"tensor_id\": \"13451765318376212391\"}]}, {\"task_id\": 2, \"kernel_ids\": [1, -1, -1], \"args\": [{\"idx\": 0,"
+                        + " \"type\": \"INPUT\", \"tensor_id\": \"13451765318376212391\"}]}]";
+        String edges =
+                "\"edges\": [{\"pred\": 1, \"succ\": 2, \"arg\": 0, \"source\": \"tensormap\", \"tensor_id\": \"13451765318376212391\"}]";
         Path ref = dir.resolve("ref/deps.json"), dup = dir.resolve("dup/deps.json");
         Files.createDirectories(ref.getParent());
         Files.createDirectories(dup.getParent());
@@ -185,7 +187,13 @@ class TaskReferencesCliTest {
         Cli.Result back = Cli.run("diff", dup.toString(), ref.toString());
         assertThat(back.status()).as(back.stderr()).isZero();
         Cli.Result html = Cli.run(
-                "diff", ref.toString(), dup.toString(), "--format", "html", "-o", dir.resolve("d.html").toString());
+                "diff",
+                ref.toString(),
+                dup.toString(),
+                "--format",
+                "html",
+                "-o",
+                dir.resolve("d.html").toString());
         assertThat(html.status()).as(html.stderr()).isZero();
         assertThat(html.errLines()).containsExactly(warning);
 

@@ -127,7 +127,8 @@ class OutputSetTest {
                     out.write("late".getBytes(java.nio.charset.StandardCharsets.UTF_8));
                     slowEnded.set(true);
                 }));
-        OutputProblem p = catchThrowableOfType(OutputProblem.class, () -> Outputs.stage(jobs, List.of(), true, List.of()));
+        OutputProblem p =
+                catchThrowableOfType(OutputProblem.class, () -> Outputs.stage(jobs, List.of(), true, List.of()));
         assertThat(p.oneLine()).startsWith(dir.resolve("a.json") + ": cannot write");
         assertThat(slowEnded).isTrue();
         assertThat(OutputsTest.listing(dir)).isEmpty();
