@@ -111,7 +111,9 @@ public final class CheckCommand implements Callable<Integer> {
         r.failOn = failOn.severity;
         r.timings = verbose.verbose;
         PrintWriter err = spec.commandLine().getErr();
+        java.util.Set<String> said = new java.util.HashSet<>();
         java.util.function.Consumer<String> warn = line -> {
+            said.add(line);
             err.println(line);
             err.flush();
         };
@@ -134,11 +136,13 @@ public final class CheckCommand implements Callable<Integer> {
             io.ptotrace.io.Outputs.plan(outs, ins); // refuse before anything is reported
         }
         CheckJob.Outcome o = CheckJob.run(r, System.out, warn);
-        if (trace != null) writeTrace(o, warn);
+        if (trace != null) writeTrace(o, warn, said);
         return o.failed() ? ExitCodes.DIFFERENCES : ExitCodes.OK;
     }
 
-    private void writeTrace(CheckJob.Outcome o, java.util.function.Consumer<String> warn) throws Exception {
+    /** Converts the run with the findings marked; of convert's warnings, those the check already printed are left out. */
+    private void writeTrace(CheckJob.Outcome o, java.util.function.Consumer<String> warn, java.util.Set<String> said)
+            throws Exception {
         ConvertOptions c = new ConvertOptions();
         c.input = o.records();
         c.depsJson = o.deps();
@@ -149,7 +153,10 @@ public final class CheckCommand implements Callable<Integer> {
         HazardCheck.Result result = o.result();
         c.overlays.add(HazardOverlay.producer(result.findings(), drawn));
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-        new ConvertJob(c, quiet, System.err, Progress.wanted()).run();
+        PrintStream unsaid =
+                new PrintStream(new NewLines(System.err, said), true, java.nio.charset.StandardCharsets.UTF_8);
+        new ConvertJob(c, quiet, unsaid, Progress.wanted()).run();
+        unsaid.flush();
         warn.accept("Wrote " + trace + " (" + drawn[0] + " of "
                 + result.findings().size() + " finding(s) marked, category hazard)");
     }
@@ -167,6 +174,39 @@ public final class CheckCommand implements Callable<Integer> {
             add(FailOnLevel.ERROR, "error", "errors");
             add(FailOnLevel.WARNING, "warning", "warnings");
             add(FailOnLevel.NEVER, "never", "none");
+        }
+    }
+
+    /** Passes on whole lines to {@code to}, except those in {@code said}. */
+    private static final class NewLines extends OutputStream {
+        private final PrintStream to;
+        private final java.util.Set<String> said;
+        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+
+        NewLines(PrintStream to, java.util.Set<String> said) {
+            this.to = to;
+            this.said = said;
+        }
+
+        @Override
+        public void write(int b) {
+            if (b != '\n') {
+                line.write(b);
+                return;
+            }
+            String text = line.toString(java.nio.charset.StandardCharsets.UTF_8);
+            line.reset();
+            if (said.contains(text)) return;
+            to.println(text);
+            to.flush();
+        }
+
+        @Override
+        public void flush() {
+            if (line.size() == 0) return;
+            to.print(line.toString(java.nio.charset.StandardCharsets.UTF_8));
+            line.reset();
+            to.flush();
         }
     }
 }

@@ -154,6 +154,20 @@ class TaskReferencesCliTest {
         assertThat(convert.errLines())
                 .contains("Warning: " + run.resolve("deps.json")
                         + ": 1 task_id(s) listed more than once; the last entry of each counts");
+
+        // check --trace reads the graph and converts the run: the warning is still said once
+        Cli.Result check = Cli.run(
+                "check",
+                run.toString(),
+                "--trace",
+                dir.resolve("c.pftrace").toString(),
+                "-o",
+                dir.resolve("c.txt").toString());
+        assertThat(check.status()).as(check.stderr()).isIn(0, 1);
+        assertThat(check.errLines())
+                .filteredOn(l -> l.contains("listed more than once"))
+                .containsExactly("Warning: " + run.resolve("deps.json")
+                        + ": 1 task_id(s) listed more than once; the last entry of each counts");
     }
 
     // ------------------------------------------------------------------ a tensor_id listed twice
