@@ -151,9 +151,9 @@ class TaskReferencesCliTest {
         Cli.Result convert =
                 Cli.run("convert", run.toString(), "-o", dir.resolve("t.json").toString());
         assertThat(convert.status()).as(convert.stderr()).isZero();
-        assertThat(convert.errLines())
-                .contains("Warning: " + run.resolve("deps.json")
-                        + ": 1 task_id(s) listed more than once; the last entry of each counts");
+        String runWarning = "Warning: " + run.resolve("deps.json")
+                + ": 1 task_id(s) listed more than once; the last entry of each counts";
+        assertThat(convert.errLines()).contains(runWarning);
 
         // check --trace reads the graph and converts the run: the warning is still said once
         Cli.Result check = Cli.run(
@@ -166,8 +166,7 @@ class TaskReferencesCliTest {
         assertThat(check.status()).as(check.stderr()).isIn(0, 1);
         assertThat(check.errLines())
                 .filteredOn(l -> l.contains("listed more than once"))
-                .containsExactly("Warning: " + run.resolve("deps.json")
-                        + ": 1 task_id(s) listed more than once; the last entry of each counts");
+                .containsExactly(runWarning);
     }
 
     // ------------------------------------------------------------------ a tensor_id listed twice

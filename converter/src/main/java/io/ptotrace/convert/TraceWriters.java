@@ -12,12 +12,10 @@ import java.util.Map;
 final class TraceWriters {
     private TraceWriters() {}
 
-    /** The .pftrace with the args of {@code pftraceArgs}; the JSON trace checked by {@code jsonCheck} (null: unchecked). */
-    static Map<ConvertOptions.Format, TraceWriter> of(ArgSet pftraceArgs, JsonTraceCheck jsonCheck) {
-        return of(pftraceArgs, jsonCheck, null);
-    }
-
-    /** As {@link #of(ArgSet, JsonTraceCheck)}, the JSON trace starting with what {@code prelude} (null: none) rendered. */
+    /**
+     * The .pftrace with the args of {@code pftraceArgs}; the JSON trace checked by {@code jsonCheck} (null: unchecked),
+     * starting with what {@code prelude} (null: none) rendered.
+     */
     static Map<ConvertOptions.Format, TraceWriter> of(
             ArgSet pftraceArgs, JsonTraceCheck jsonCheck, JsonPrelude prelude) {
         Map<ConvertOptions.Format, TraceWriter> m = new EnumMap<>(ConvertOptions.Format.class);

@@ -22,7 +22,9 @@ class JsonTraceCheckTest {
 
     static byte[] written(TracePicture pic, JsonTraceCheck check) throws IOException {
         ByteArrayOutputStream file = new ByteArrayOutputStream();
-        TraceWriters.of(ArgSet.LEAN, check).get(ConvertOptions.Format.JSON).write(pic, file);
+        TraceWriters.of(ArgSet.LEAN, check, null)
+                .get(ConvertOptions.Format.JSON)
+                .write(pic, file);
         return file.toByteArray();
     }
 
@@ -86,7 +88,7 @@ class JsonTraceCheckTest {
             }
         };
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            assertThatThrownBy(() -> TraceWriters.of(ArgSet.LEAN, check)
+            assertThatThrownBy(() -> TraceWriters.of(ArgSet.LEAN, check, null)
                             .get(ConvertOptions.Format.JSON)
                             .write(b.pic, full))
                     .isInstanceOf(IOException.class)

@@ -58,9 +58,7 @@ public final class JsonPrelude {
                 buf.reset();
                 ChromeJsonWriter.visit(pic, from, from + ChromeJsonWriter.CHUNK, buf.events.startChunk());
                 byte[] text = buf.text.copy();
-                synchronized (chunks) {
-                    chunks.add(text);
-                }
+                chunks.add(text); // read by take() only after the thread ended
                 kept += text.length;
                 from += ChromeJsonWriter.CHUNK;
             }
@@ -96,10 +94,8 @@ public final class JsonPrelude {
                 || pic.meta.size() != meta
                 || pic.sliceCount() != slices
                 || pic.counterCount() != counters) return List.of();
-        synchronized (chunks) {
-            List<byte[]> out = new ArrayList<>(chunks);
-            chunks.clear();
-            return out;
-        }
+        List<byte[]> out = new ArrayList<>(chunks);
+        chunks.clear();
+        return out;
     }
 }

@@ -10,10 +10,6 @@ import java.util.List;
 public final class JsonTraceWriter implements TraceWriter {
     private final JsonPrelude prelude;
 
-    public JsonTraceWriter() {
-        this(null);
-    }
-
     /** A writer that starts with what {@code prelude} (null: nothing) rendered of the picture it is given. */
     public JsonTraceWriter(JsonPrelude prelude) {
         this.prelude = prelude;
