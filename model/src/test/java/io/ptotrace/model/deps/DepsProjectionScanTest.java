@@ -99,6 +99,124 @@ class DepsProjectionScanTest {
     }
 
     @Test
+    void keysReadAfterSkippedMembersAreStillRead() {
+        // the members between the keys read are skipped a run at a time: a key read may follow them, or come again
+        Path f = TestFiles.write(dir, "deps.json", """
+            {"tasks": [{"scope": "auto", "args": [{"idx": 0, "shape": [4, 4]}], "task_id": "3", "x": {"y": []},
+                        "kernel_ids": [1, 2, 3], "note": "n", "block_num": 2, "z": 0, "task_id": "5"}],
+             "edges": [{"arg": 0, "source": "creator", "succ": "5", "tensor_id": "9", "pred": "3", "pred": "4",
+                        "consumer_shape": [64, 64]},
+                       {"x": -1.5e-3, "pred": "3", "y": [[], {}], "succ": "4"}]}
+            """);
+        assertThat(DepsProjectionScan.read(f, new DepsProjection())).isTrue();
+        assertThat(describe(f, false))
+                .isEqualTo(describe(f, true))
+                .contains("task 5 blocks 2 kernels 1,2,3")
+                .contains("pairs 2");
+    }
+
+    @Test
+    void aFileLongerThanTheBufferTakesTheFastPath() throws IOException {
+        // about 4 MB: the scanner's 1 MB buffer is refilled, and moved, in the middle of members it skips
+        StringBuilder sb = new StringBuilder("{\"tasks\": [\n");
+        int n = 12_000;
+        for (int i = 1; i <= n; i++)
+            sb.append(i > 1 ? ",\n" : "")
+                    .append("{\"task_id\": \"")
+                    .append(i)
+                    .append("\", \"scope\": \"auto\", \"kernel_ids\": [")
+                    .append(i % 7)
+                    .append(", -1, -1], \"block_num\": ")
+                    .append(1 + i % 5)
+                    .append(", \"args\": [{\"idx\": 0, \"type\": \"INPUT\", \"tensor_id\": \"")
+                    .append(i * 7919L)
+                    .append("\", \"shape\": [128, ")
+                    .append(i % 300)
+                    .append("], \"strides\": [128, 1]}]}");
+        sb.append("],\n\"edges\": [\n");
+        for (int i = 1; i < n; i++)
+            sb.append(i > 1 ? ",\n" : "")
+                    .append("{\"pred\": \"")
+                    .append(i)
+                    .append("\", \"succ\": \"")
+                    .append(i + 1 + i % 3)
+                    .append("\", \"arg\": 4, \"source\": \"creator\", \"tensor_id\": \"")
+                    .append(i * 7919L)
+                    .append("\", \"consumer_dtype\": \"FLOAT32\", \"consumer_shape\": [64, ")
+                    .append(i % 64)
+                    .append("], \"consumer_start_offset\": \"0\"}");
+        sb.append("]}\n");
+        Path f = Files.writeString(dir.resolve("deps.json"), sb);
+        assertThat(Files.size(f)).isGreaterThan(3L << 20);
+        assertThat(DepsProjectionScan.read(f, new DepsProjection())).isTrue();
+        assertThat(describe(f, false)).isEqualTo(describe(f, true)).contains("pairs " + (n - 1));
+    }
+
+    /** What the scanner hands its visitor, entry by entry. */
+    private static List<String> entries(java.io.InputStream in) {
+        List<String> seen = new ArrayList<>();
+        DepsVisitor v = new DepsVisitor() {
+            @Override
+            public void task(DepsTask t) {
+                seen.add("task " + t.index + " " + t.idOk + " " + t.id + " " + java.util.Arrays.toString(t.kernelIds)
+                        + " " + t.blockNumRaw);
+            }
+
+            @Override
+            public void edge(DepsEdge e) {
+                seen.add("edge " + e.index + " " + e.endpointsOk + " " + e.pred + " " + e.succ);
+            }
+        };
+        seen.add("whole " + DepsProjectionScan.read(in, v));
+        return seen;
+    }
+
+    @Test
+    void aStreamThatTricklesReadsAsTheWholeFile() throws IOException {
+        // a few bytes a read: the buffer ends, and is moved, at every place a member can start or end
+        byte[] file = Files.readAllBytes(TESTDATA.resolve("runs/pa_level4/deps.json"));
+        List<String> whole = entries(new java.io.ByteArrayInputStream(file));
+        assertThat(whole).endsWith("whole true").hasSizeGreaterThan(100);
+        Random r = new Random(5);
+        for (int round = 0; round < 20; round++) {
+            int most = 1 + r.nextInt(24);
+            java.io.InputStream trickle = new java.io.ByteArrayInputStream(file) {
+                @Override
+                public synchronized int read(byte[] b, int off, int len) {
+                    return super.read(b, off, Math.min(len, 1 + r.nextInt(most)));
+                }
+            };
+            assertThat(entries(trickle)).as("at most %d bytes a read", most).isEqualTo(whole);
+        }
+    }
+
+    @Test
+    void theRunSkipperAcceptsOnlyWholeJsonValues() throws IOException {
+        // whatever the one-loop skipper takes must be one JSON value, exactly to where it says the value ends
+        byte[] alphabet = "{}[]\",:0123456789-+.eE a\\\n\u0001".getBytes(StandardCharsets.ISO_8859_1);
+        com.fasterxml.jackson.core.JsonFactory json = new com.fasterxml.jackson.core.JsonFactory();
+        Random r = new Random(63);
+        int taken = 0;
+        for (int round = 0; round < 200_000; round++) {
+            byte[] b = new byte[1 + r.nextInt(24)];
+            for (int i = 0; i < b.length; i++) b[i] = alphabet[r.nextInt(alphabet.length)];
+            int end = DepsProjectionScan.plainValueEnd(b, 0, b.length);
+            if (end < 0) continue;
+            taken++;
+            String text = new String(b, StandardCharsets.ISO_8859_1);
+            assertThat(end).as(text).isBetween(1, b.length);
+            try (com.fasterxml.jackson.core.JsonParser p = json.createParser(b, 0, end)) {
+                p.nextToken();
+                p.skipChildren();
+                assertThat(p.nextToken()).as(text).isNull();
+            } catch (com.fasterxml.jackson.core.JsonParseException e) {
+                throw new AssertionError("took " + text.substring(0, end) + " from " + text, e);
+            }
+        }
+        assertThat(taken).as("some random texts are values").isGreaterThan(1000);
+    }
+
+    @Test
     void anythingUnusualGoesToTheGeneralReader() {
         String[] unusual = {
             "{\"tasks\": [{\"task_id\": \"1\", \"block_num\": 0}], \"edges\": []}", // a warning to give
