@@ -10,8 +10,18 @@ import io.ptotrace.model.PyFloat;
  * <p>The texts live in one slab, a fixed slot per table entry beside its key, rather than as an array per text:
  * a lookup then touches two nearby cache lines instead of following a reference to wherever the heap put the
  * text (measured: the lookup cost more than the digit conversion it saves).
+ *
+ * <p>A table belongs to a thread, not to a chunk buffer: the buffers go round the rendering threads, and a table
+ * that moves between cores is read from memory instead of from the core's cache.
  */
 final class DoubleTexts {
+    private static final ThreadLocal<DoubleTexts> OF_THREAD = ThreadLocal.withInitial(DoubleTexts::new);
+
+    /** The calling thread's table. */
+    static DoubleTexts ofThisThread() {
+        return OF_THREAD.get();
+    }
+
     private static final int BITS = 14, SIZE = 1 << BITS;
     /** The longest repr of a double: a sign, 17 digits, a point, "e-308". */
     static final int SLOT = 32;

@@ -78,7 +78,9 @@ final class JsonEvents implements JsonEventSink {
         return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
-    private final DoubleTexts num = new DoubleTexts();
+    /** The number texts of the thread rendering the current chunk. */
+    private DoubleTexts num = DoubleTexts.ofThisThread();
+
     private final Args args;
     private final JsonText t;
     /** No event written since {@link #startChunk}: the next one goes without a comma. */
@@ -92,6 +94,8 @@ final class JsonEvents implements JsonEventSink {
     /** Starts a chunk: its events are comma-separated, the first goes without one. */
     JsonEvents startChunk() {
         first = true;
+        num = DoubleTexts.ofThisThread();
+        args.num = num;
         return this;
     }
 
@@ -345,7 +349,7 @@ final class JsonEvents implements JsonEventSink {
     /** Writes args straight into the open object. */
     private static final class Args implements ArgSink {
         private final JsonText t;
-        private final DoubleTexts num;
+        private DoubleTexts num;
         // encoded keys by identity: arg keys are a few constant strings, written millions of times
         private static final int SLOTS = 256, PROBES = 8;
         private final String[] keys = new String[SLOTS];
