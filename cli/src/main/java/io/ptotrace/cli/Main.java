@@ -1,6 +1,7 @@
 package io.ptotrace.cli;
 
 import io.ptotrace.io.ErrorLine;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -11,8 +12,10 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         scope = ScopeType.INHERIT,
-        description = "Perfetto traces, graph diffs and checks for the profiling data of the Ascend PTO runtime.",
-        subcommands = {
+        description = "Perfetto traces, graph diffs and checks for the profiling data of the Ascend PTO runtime.")
+public final class Main implements Runnable {
+    /** The subcommands, in the order {@code --help} lists them. */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
             ConvertCommand.class,
             InspectCommand.class,
             DiffCommand.class,
@@ -20,9 +23,39 @@ import picocli.CommandLine.ScopeType;
             CheckCommand.class,
             SynthCommand.class,
             CriticalPathCommand.class,
-            CommandLine.HelpCommand.class
-        })
-public final class Main implements Runnable {
+            CommandLine.HelpCommand.class);
+
+    /**
+     * The command line for {@code args}: when they start with a subcommand's name, with that subcommand alone, else
+     * with all of them. picocli reads every option of every subcommand it is given by reflection before it parses a
+     * word (a tenth of a second of a conversion that takes a few), and a command line that names its subcommand
+     * parses, prints its help and words its errors the same with that one alone.
+     */
+    static CommandLine commandLine(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        Class<?> named = args.length > 0 ? subcommandNamed(args[0]) : null;
+        for (Class<?> c : named != null ? List.of(named) : SUBCOMMANDS) cl.addSubcommand(newInstance(c));
+        return cl;
+    }
+
+    /** The subcommand called {@code name} (never {@code help}, which lists the others), or null. */
+    private static Class<?> subcommandNamed(String name) {
+        for (Class<?> c : SUBCOMMANDS) {
+            Command command = c.getAnnotation(Command.class);
+            if (c != CommandLine.HelpCommand.class && command.name().equals(name) && command.aliases().length == 0)
+                return c;
+        }
+        return null;
+    }
+
+    private static Object newInstance(Class<?> c) {
+        try {
+            return CommandLine.defaultFactory().create(c);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot make the " + c.getSimpleName() + " command", e);
+        }
+    }
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -42,7 +75,7 @@ public final class Main implements Runnable {
      */
     public static int execute(String... args) {
         installLastResort();
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = commandLine(args);
         cl.registerConverter(java.nio.file.Path.class, new PathNames());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> fail(cmd, ex, VerboseOption.requested(parsed)));
         cl.setParameterExceptionHandler((ex, a) -> {
