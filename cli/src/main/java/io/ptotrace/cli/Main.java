@@ -28,8 +28,8 @@ public final class Main implements Runnable {
     /**
      * The command line for {@code args}: when they start with a subcommand's name, with that subcommand alone, else
      * with all of them. picocli reads every option of every subcommand it is given by reflection before it parses a
-     * word (a tenth of a second of a conversion that takes a few), and a command line that names its subcommand
-     * parses, prints its help and words its errors the same with that one alone.
+     * word (measured: 24 ms of a small diff's 0.27 s), and a command line that names its subcommand parses, prints
+     * its help and words its errors the same with that one alone.
      */
     static CommandLine commandLine(String... args) {
         CommandLine cl = new CommandLine(new Main());
