@@ -51,6 +51,12 @@ final class Kernels {
         EXEC_NS[id] = ns;
     }
 
+    /** The id of the kernel with this display name, or −1. */
+    static int idOf(String name) {
+        for (int i = 0; i < NAMES.length; i++) if (name.equals(NAMES[i])) return i;
+        return -1;
+    }
+
     /** {@code callable_id_to_name} of the name map: every named id, in numeric order. */
     static Map<Integer, String> nameMap() {
         Map<Integer, String> m = new TreeMap<>();

@@ -93,7 +93,7 @@ final class RecordsWriter {
         this.chip = o.era() != io.ptotrace.model.Era.L2;
         this.streams = o.streamsEra();
         this.hbg = streams && SynthOptions.HBG.equals(o.runtime());
-        this.rng = new Rng(Rng.derive(o.seed(), 3));
+        this.rng = new Rng(Rng.derive(o.effectiveTimingSeed(), 3));
     }
 
     void write(OutputFile.Pending file) throws IOException {

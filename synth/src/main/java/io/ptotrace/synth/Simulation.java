@@ -60,17 +60,22 @@ final class Simulation {
     private final CorePool aivPool;
     private final Rng rng;
     private final int[] regNext;
+    /** Execution-time factor by kernel id ({@link SynthOptions#kernelScale}). */
+    private final double[] kernelFactor;
 
     Simulation(SynthOptions o) {
         this.o = o;
-        this.tm = new Timing(o.clockFreqHz());
+        this.tm = new Timing(o.clockFreqHz(), o.schedulerScale());
         this.n = o.tasks();
         this.numCores = o.numCores();
         this.aic = o.aicCores();
         this.schedThreads = o.schedulerThreads();
         this.orchThreads = o.orchestratorThreads();
         this.clusters = Math.min(o.aicCores(), o.aivCores() / 2);
-        this.rng = new Rng(Rng.derive(o.seed(), 2));
+        this.rng = new Rng(Rng.derive(o.effectiveTimingSeed(), 2));
+        this.kernelFactor = new double[Kernels.NAMES.length];
+        java.util.Arrays.fill(kernelFactor, 1.0);
+        o.kernelScale().forEach((name, f) -> kernelFactor[Kernels.idOf(name)] = f);
         this.t0 = o.clockFreqHz() * (3600L + rng.nextInt(86_400)) + rng.nextInt(1_000_000);
         taskId = new long[n];
         subStart = new long[n];
@@ -247,7 +252,7 @@ final class Simulation {
         if (rng.chance(0.02)) {
             ns *= 1.5 + 1.5 * rng.nextDouble();
         }
-        return tm.cyc(ns);
+        return tm.cyc(ns * kernelFactor[kernel]);
     }
 
     private void scheduleKernel(TaskSpec t, int gi, long subEnd, int[] preds, int np) {

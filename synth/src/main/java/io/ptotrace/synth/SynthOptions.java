@@ -44,6 +44,14 @@ import java.util.Map;
  * @param runtime streams era: the runtime named in {@code metadata.runtime} ({@link #TMR} or
  *     {@link #HBG}; hbg runs have one ring)
  * @param runEpoch streams era: the run counter stamped on every device row and record (≥ 1)
+ * @param timingSeed seed of the timing draws alone (kernel times, scheduler latencies); 0 = {@code seed}. Two
+ *     runs with the same {@code seed} and different timing seeds have the same graph and different noise, as two
+ *     runs of one test on a device have
+ * @param kernelScale kernel names whose execution times are multiplied, with the factor
+ *     ({@code name → factor}); the graph and every random draw stay the same, so the rest of the timeline moves
+ *     as it would on a device where those kernels got slower or faster
+ * @param schedulerScale factor on every scheduler latency (dispatch, propagation, receive-to-start, release,
+ *     marker delay): 1.5 is a scheduler 50 % slower, kernels untouched
  */
 public record SynthOptions(
         int tasks,
@@ -69,7 +77,10 @@ public record SynthOptions(
         boolean hazardAnnotations,
         int streams,
         String runtime,
-        long runEpoch) {
+        long runEpoch,
+        long timingSeed,
+        Map<String, Double> kernelScale,
+        double schedulerScale) {
 
     /** Smallest accepted task count. */
     public static final int MIN_TASKS = 10;
@@ -169,6 +180,20 @@ public record SynthOptions(
         check(TMR.equals(runtime) || HBG.equals(runtime), "runtime must be " + TMR + " or " + HBG + ", got " + runtime);
         check(!HBG.equals(runtime) || rings == 1, "a host_build_graph run has one ring, got rings " + rings);
         check(runEpoch >= 1, "run_epoch must be >= 1, got " + runEpoch);
+        kernelScale = Map.copyOf(kernelScale == null ? Map.of() : kernelScale);
+        for (Map.Entry<String, Double> e : kernelScale.entrySet())
+            check(
+                    e.getValue() > 0 && e.getValue() <= 100 && Kernels.idOf(e.getKey()) >= 0,
+                    "kernel_scale: " + e.getKey() + " must name a kernel of the palette ("
+                            + String.join(", ", Kernels.nameMap().values()) + ") with a factor in (0, 100]");
+        check(
+                schedulerScale > 0 && schedulerScale <= 100,
+                "scheduler_scale must be in (0, 100], got " + schedulerScale);
+    }
+
+    /** The seed of the timing draws. */
+    public long effectiveTimingSeed() {
+        return timingSeed == 0 ? seed : timingSeed;
     }
 
     private static void check(boolean ok, String msg) {
@@ -218,6 +243,9 @@ public record SynthOptions(
         b.streams = streams;
         b.runtime = runtime;
         b.runEpoch = runEpoch;
+        b.timingSeed = timingSeed;
+        b.kernelScale = new java.util.TreeMap<>(kernelScale);
+        b.schedulerScale = schedulerScale;
         return b;
     }
 
@@ -281,6 +309,13 @@ public record SynthOptions(
         m.put("edges-per-task", "target mean annotated deps.json edges per task (default " + d.edgesPerTask + ")");
         m.put("v2-row-share", "share of AICore rows in the 5-column v2 shape (default " + d.v2RowShare + ")");
         m.put("hazard-annotations", "add hazard/access_kind to tensormap edges (default " + d.hazardAnnotations + ")");
+        m.put("timing-seed", "seed of the timing draws alone; same graph, other noise (default: the seed)");
+        m.put(
+                "kernel-scale",
+                "NAME:FACTOR[,NAME:FACTOR...]: those kernels' execution times times FACTOR, graph unchanged (default none)");
+        m.put(
+                "scheduler-scale",
+                "factor on every scheduler latency (dispatch, propagation, release), kernels unchanged (default 1)");
         m.put("streams", "independent dataflow streams (DAG width), 0 = auto (default " + d.streams + ")");
         return m;
     }
@@ -311,8 +346,26 @@ public record SynthOptions(
         private int streams = 0;
         private String runtime = TMR;
         private long runEpoch = 1;
+        private long timingSeed = 0;
+        private Map<String, Double> kernelScale = new java.util.TreeMap<>();
+        private double schedulerScale = 1.0;
 
         private Builder() {}
+
+        public Builder timingSeed(long v) {
+            timingSeed = v;
+            return this;
+        }
+
+        public Builder kernelScale(String kernel, double factor) {
+            kernelScale.put(kernel, factor);
+            return this;
+        }
+
+        public Builder schedulerScale(double v) {
+            schedulerScale = v;
+            return this;
+        }
 
         public Builder tasks(int v) {
             tasks = v;
@@ -492,6 +545,17 @@ public record SynthOptions(
                 case "v2rowshare", "v2rows" -> v2RowShare = parseDouble(key, value);
                 case "hazardannotations", "hazards" -> hazardAnnotations = parseBool(key, value);
                 case "streams" -> streams = (int) parseLong(key, value, 1 << 20);
+                case "timingseed" -> timingSeed = parseLong(key, value, Long.MAX_VALUE);
+                case "kernelscale" -> {
+                    for (String part : value.split(",")) {
+                        int colon = part.lastIndexOf(':');
+                        if (colon <= 0)
+                            throw new IllegalArgumentException(
+                                    key + ": expected NAME:FACTOR (e.g. QK:1.3), got '" + part + "'");
+                        kernelScale.put(part.substring(0, colon).trim(), parseDouble(key, part.substring(colon + 1)));
+                    }
+                }
+                case "schedulerscale" -> schedulerScale = parseDouble(key, value);
                 default ->
                     throw new IllegalArgumentException("unknown synth option '" + key + "' (known: "
                             + String.join(", ", optionHelp().keySet()) + ")");
@@ -525,7 +589,10 @@ public record SynthOptions(
                     hazardAnnotations,
                     streams,
                     runtime,
-                    runEpoch);
+                    runEpoch,
+                    timingSeed,
+                    kernelScale,
+                    schedulerScale);
         }
 
         private static long parseLong(String key, String value, long max) {

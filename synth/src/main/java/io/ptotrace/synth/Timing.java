@@ -44,19 +44,25 @@ final class Timing {
     final long[] release;
 
     Timing(long freq) {
+        this(freq, 1.0);
+    }
+
+    /** {@code schedulerScale} multiplies every scheduler latency: dispatch, propagation, start, release, markers. */
+    Timing(long freq, double schedulerScale) {
         this.freq = freq;
+        double s = schedulerScale;
         submitKernel = range(300, 1200);
         submitAlloc = range(150, 400);
         submitDummy = range(200, 500);
         orchGap = range(20, 150);
         orchStep = cyc(20);
-        dispatchLatency = range(40, 200);
-        prop = range(400, 1200);
-        r2s = range(40, 240);
+        dispatchLatency = range(40 * s, 200 * s);
+        prop = range(400 * s, 1200 * s);
+        r2s = range(40 * s, 240 * s);
         tail = range(200, 700);
         blockStep = range(40, 120);
         mixStep = range(20, 60);
-        markerDelay = range(50, 300);
+        markerDelay = range(50 * s, 300 * s);
         completeGap = cyc(300);
         completeSpan = cyc(600);
         completePre = range(60, 200);
@@ -73,7 +79,9 @@ final class Timing {
         sameIterGap = cyc(150);
         idleIter = cyc(370);
         long relMin = Math.max(completeSpan + completePost[1], markerSpan + markerPost[1]) + cyc(100);
-        release = new long[] {relMin, relMin + cyc(400)};
+        release = new long[] {
+            Math.max(relMin, Math.round(relMin * s)), Math.max(relMin, Math.round((relMin + cyc(400)) * s))
+        };
     }
 
     long cyc(double ns) {
