@@ -23,6 +23,7 @@ public final class Main implements Runnable {
             CheckCommand.class,
             SynthCommand.class,
             CriticalPathCommand.class,
+            CompareCommand.class,
             CommandLine.HelpCommand.class);
 
     /**

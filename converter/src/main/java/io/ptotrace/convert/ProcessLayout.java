@@ -28,6 +28,14 @@ public final class ProcessLayout {
         return new ProcessLayout(rank, (rank + 1) * RANK_STRIDE, "rank" + rank + " / ");
     }
 
+    /**
+     * The processes of one of several runs drawn side by side (not ranks of one job): slot {@code slot}'s pids
+     * sit at {@code (slot+1)·100 + p}, named {@code <prefix><name>}.
+     */
+    public static ProcessLayout ofSlot(int slot, String prefix) {
+        return new ProcessLayout(-1, (slot + 1) * RANK_STRIDE, prefix);
+    }
+
     public int orchestrator() {
         return base + 1;
     }

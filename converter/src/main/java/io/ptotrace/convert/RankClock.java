@@ -11,7 +11,7 @@ import io.ptotrace.model.clock.Placement;
  * cycle c lies at Host ns {@code H(c) = place_lo + (c − origin_cycles)·10⁹/f − head}, so on a base of Host ns
  * G every time of the rank moves by one constant, {@code (place_lo − head − G)/1000 + (base − origin_cycles)·10⁶/f} µs.
  */
-final class RankClock {
+public final class RankClock {
     private RankClock() {}
 
     /** What the merge needs of a rank's capture; null when the capture is of an era that cannot be placed. */
@@ -41,7 +41,7 @@ final class RankClock {
     }
 
     /** Moves every time of the timeline by {@code us}; values of absent times (negative) stay as they are. */
-    static void shift(Timeline tl, double us) {
+    public static void shift(Timeline tl, double us) {
         shift(tl.start, us);
         shift(tl.end, us);
         shift(tl.receive, us);

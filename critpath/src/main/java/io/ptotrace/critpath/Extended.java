@@ -105,6 +105,11 @@ public final class Extended {
         return rows;
     }
 
+    /** The observed stalls split at the scheduler's records; null when the capture has no AICPU dispatch/finish records. */
+    public static Scheduler schedulerOf(RunAnalysis a) {
+        return a.timeline != null && a.timeline.aicpuJoined ? scheduler(a) : null;
+    }
+
     private static Scheduler scheduler(RunAnalysis a) {
         Timeline tl = a.timeline;
         RunGraph g = a.graph;

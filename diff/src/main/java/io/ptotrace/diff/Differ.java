@@ -72,6 +72,14 @@ final class Differ {
         mark = now;
     }
 
+    /** Matches the tasks alone (by id, or aligned): for each node of OLD, the node of NEW, or −1. */
+    int[] matchTasks() {
+        sb.codesIn(sa);
+        if (o.align) alignNodes();
+        else matchNodesById();
+        return nodeA2B;
+    }
+
     GraphDiff run() {
         sb.codesIn(sa);
         if (o.align) alignNodes();

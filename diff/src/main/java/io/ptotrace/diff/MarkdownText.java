@@ -5,7 +5,7 @@ package io.ptotrace.diff;
  * that a pull request shows: nothing it holds can end a table row, open a link or an image, emphasise, or be
  * read as HTML. Line breaks become a visible {@code ⏎}; other control characters their {@code \\uXXXX}.
  */
-final class MarkdownText {
+public final class MarkdownText {
     private MarkdownText() {}
 
     /**
@@ -16,7 +16,7 @@ final class MarkdownText {
     private static final String PUNCTUATION = "\\`*_{}[]#!|~$";
 
     /** A table cell of plain text. */
-    static String text(String s) {
+    public static String text(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 8);
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -38,7 +38,7 @@ final class MarkdownText {
      * A code span for a table cell: fenced by more backticks than any run inside, {@code |} escaped (tables split
      * on it even in code), line breaks and control characters made visible.
      */
-    static String code(String s) {
+    public static String code(String s) {
         StringBuilder body = new StringBuilder(s.length() + 4);
         int run = 0, longest = 0;
         for (int i = 0; i < s.length(); i++) {

@@ -173,15 +173,44 @@ public final class TracePicture {
         return sliceKind(i).color(sliceRef(i));
     }
 
-    /** The slice's args: its kind's, then its process's {@link ProcessTag tag}, if any. */
+    /** The slice's args: its kind's, its {@link #note notes}, then its process's {@link ProcessTag tag}, if any. */
     public void sliceArgs(int i, ArgSink sink) {
         sliceKind(i).args(sliceRef(i), sink);
+        noteArgs(i, sink);
         tagArgs(slicePid(i), sink);
     }
 
     public void sliceArgs(int i, ArgSet set, ArgSink sink) {
         sliceKind(i).args(sliceRef(i), set, sink);
+        noteArgs(i, sink);
         tagArgs(slicePid(i), sink);
+    }
+
+    /** Numeric args added to single slices after they were drawn, by slice: {key, value, key, value, …}. */
+    private final HashMap<Integer, Object[]> notes = new HashMap<>();
+
+    /**
+     * Adds args to slice {@code i} after its kind's (a tool that compares runs puts each task's change on its
+     * slice). Values are strings or doubles. Only the .pftrace writer shows them; the Chrome JSON writer renders a
+     * slice's kind alone.
+     */
+    public void note(int i, String key, Object value) {
+        if (!(value instanceof String) && !(value instanceof Double))
+            throw new IllegalArgumentException("a note is a string or a double");
+        Object[] old = notes.get(i);
+        Object[] kv = old == null ? new Object[2] : java.util.Arrays.copyOf(old, old.length + 2);
+        kv[kv.length - 2] = key;
+        kv[kv.length - 1] = value;
+        notes.put(i, kv);
+    }
+
+    private void noteArgs(int i, ArgSink sink) {
+        if (notes.isEmpty()) return;
+        Object[] kv = notes.get(i);
+        if (kv == null) return;
+        for (int k = 0; k < kv.length; k += 2)
+            if (kv[k + 1] instanceof String) sink.str((String) kv[k], (String) kv[k + 1]);
+            else sink.dbl((String) kv[k], (Double) kv[k + 1]);
     }
 
     /**

@@ -1,0 +1,350 @@
+package io.ptotrace.compare;
+
+import io.ptotrace.diff.TaskMatching;
+import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.Outputs;
+import io.ptotrace.model.util.LongIntMap;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * {@code ptotrace compare OLD NEW} as a library call: find each side's runs, read every capture once, compare, and
+ * write the report (and the both-runs trace) as one set. Bad input is an {@link InputProblem} with nothing written.
+ */
+public final class CompareJob {
+    /** What the user asked for. */
+    public static final class Options {
+        public Path oldPath, newPath;
+        /** Match tasks by submit order and signature ({@code diff --align}) instead of by id. */
+        public boolean align;
+
+        public double alpha = 0.05;
+        /** The smallest relative change called significant (0.03 = 3 %). */
+        public double minChange = 0.03;
+        /** The smallest absolute change called significant, µs. */
+        public double floorUs = 0.1;
+        /** Rows of the task lists. */
+        public int top = 10;
+        /** The dispatch folder ({@code dN}) of tree sides; null: the only one there is. */
+        public String dispatch;
+
+        public ReportFormat format = ReportFormat.TEXT;
+        /** The report file; null: standard output. */
+        public Path output;
+        /** The both-runs .pftrace; null: none. */
+        public Path trace;
+        /** Say on the warning stream how long each step took. */
+        public boolean timings;
+    }
+
+    /** What {@link #run} found and wrote. */
+    public record Outcome(Comparison comparison, List<Path> written) {}
+
+    private CompareJob() {}
+
+    public static Outcome run(Options o, OutputStream stdout, Consumer<String> warn) throws IOException {
+        long t0 = System.nanoTime();
+        List<String> warnings = new ArrayList<>();
+        SideInput oldSide = SideLocator.locate("OLD", o.oldPath, o.dispatch, warn);
+        SideInput newSide = SideLocator.locate("NEW", o.newPath, o.dispatch, warn);
+        List<Path> inputs = inputsOf(oldSide);
+        inputs.addAll(inputsOf(newSide));
+        List<Path> outputs = new ArrayList<>();
+        if (o.output != null) outputs.add(o.output);
+        if (o.trace != null) outputs.add(o.trace);
+        if (!outputs.isEmpty()) Outputs.plan(outputs, inputs); // refused before any work
+
+        boolean keep = o.align || o.trace != null;
+        Read oldRead = read(oldSide, o.align, keep, warn);
+        Read newRead = read(newSide, o.align, keep, warn);
+        long t1 = System.nanoTime();
+        checkComparable(oldRead, newRead, o.align);
+        sayWhatIsLeftOut(oldSide, oldRead, warnings);
+        sayWhatIsLeftOut(newSide, newRead, warnings);
+        Comparison.Tasks tasks = tasks(oldRead, newRead, o);
+        List<Comparison.Rank> ranks = ranks(oldRead.runs.get(0), newRead.runs.get(0));
+        Comparer c = new Comparer(
+                new Comparer.Rules(o.alpha, o.minChange, o.floorUs, o.top),
+                "OLD",
+                o.oldPath,
+                oldRead.runs,
+                "NEW",
+                o.newPath,
+                newRead.runs,
+                warnings);
+        Comparison cmp = c.compare(tasks, ranks, Double.NaN, Double.NaN);
+        cmp.warnings.forEach(warn);
+        long t2 = System.nanoTime();
+
+        List<Outputs.Job> jobs = new ArrayList<>();
+        List<Path> written = new ArrayList<>();
+        if (o.output != null) {
+            jobs.add(new Outputs.Job(o.output, false, out -> Reports.write(cmp, o.format, out)));
+            written.add(o.output);
+        }
+        if (o.trace != null) {
+            CompareTrace trace = CompareTrace.of(oldRead.kept, newRead.kept, oldRead.matching, warn);
+            jobs.add(new Outputs.Job(o.trace, true, trace::write));
+            written.add(o.trace);
+        }
+        if (!jobs.isEmpty()) Outputs.writeAll(jobs, inputs, false);
+        if (o.output == null) {
+            Reports.write(cmp, o.format, stdout);
+            stdout.flush();
+        }
+        if (o.timings)
+            warn.accept(String.format(
+                    java.util.Locale.ROOT,
+                    "compare: read %.2f s (%d + %d run(s)), compare %.2f s, write %.2f s",
+                    (t1 - t0) / 1e9,
+                    oldRead.runs.size(),
+                    newRead.runs.size(),
+                    (t2 - t1) / 1e9,
+                    (System.nanoTime() - t2) / 1e9));
+        return new Outcome(cmp, written);
+    }
+
+    /** Every file a side reads: no output may replace one. */
+    private static List<Path> inputsOf(SideInput side) throws IOException {
+        List<Path> l = new ArrayList<>();
+        for (Sample s : side.samples())
+            for (Capture c : s.captures()) {
+                l.add(c.records());
+                if (c.deps() != null) l.add(c.deps());
+                if (c.nameMap() != null) l.add(c.nameMap());
+                l.addAll(io.ptotrace.model.RunLocator.nameMapsBeside(c.records()));
+            }
+        return l;
+    }
+
+    /** A side as read: the figures of every run, and the models of its first run when they are needed. */
+    static final class Read {
+        final SideInput side;
+        final List<Comparer.Run> runs = new ArrayList<>();
+        /** The first run's captures as read (with their models when kept). */
+        final List<CaptureReader.Read> kept = new ArrayList<>();
+        /** Per kept capture of OLD: its task index → NEW's, or −1 (filled by {@link #tasks}). */
+        List<int[]> matching;
+
+        Read(SideInput side) {
+            this.side = side;
+        }
+    }
+
+    private static Read read(SideInput side, boolean full, boolean keep, Consumer<String> warn) {
+        Read r = new Read(side);
+        for (int i = 0; i < side.samples().size(); i++) {
+            Sample s = side.samples().get(i);
+            List<RunFigures> figures = new ArrayList<>();
+            for (Capture c : s.captures()) {
+                CaptureReader.Read one = CaptureReader.read(c, full, keep && i == 0, warn);
+                figures.add(one.figures());
+                if (i == 0) r.kept.add(one);
+            }
+            r.runs.add(new Comparer.Run(s.dir(), figures));
+        }
+        return r;
+    }
+
+    /** Refuses sides that cannot be compared: other capture levels, or other graphs without --align. */
+    private static void checkComparable(Read a, Read b, boolean align) {
+        for (Read side : List.of(a, b)) {
+            RunFigures ref = side.runs.get(0).ranks().get(0);
+            for (Comparer.Run run : side.runs)
+                for (RunFigures f : run.ranks()) {
+                    if (f.level != ref.level)
+                        throw refusal(
+                                side.side,
+                                side.side.label() + "'s runs were captured at different levels (" + ref.level + " in "
+                                        + ref.capture.dir() + ", " + f.level + " in " + f.capture.dir() + ")");
+                    RunFigures same = rankOf(side.runs.get(0), f.capture.rank());
+                    if (same != null && same.graphFingerprint != f.graphFingerprint)
+                        throw refusal(
+                                side.side,
+                                side.side.label() + "'s runs " + same.capture.shown() + " and "
+                                        + f.capture.shown()
+                                        + " ran different graphs; repeated runs of one side must run the same test");
+                }
+        }
+        RunFigures fa = a.runs.get(0).ranks().get(0), fb = b.runs.get(0).ranks().get(0);
+        if (fa.level != fb.level)
+            throw refusal(
+                    b.side,
+                    "OLD is a level-" + fa.level + " capture and NEW a level-" + fb.level
+                            + " capture; compare captures of the same level");
+        if (align) return;
+        for (RunFigures x : a.runs.get(0).ranks()) {
+            RunFigures y = rankOf(b.runs.get(0), x.capture.rank());
+            if (y == null || x.graphFingerprint == y.graphFingerprint) continue;
+            LongIntMap ids = index(y);
+            int onlyOld = 0, both = 0;
+            for (long id : x.taskId) if (ids.get(id) >= 0) both++;
+            onlyOld = x.taskId.length - both;
+            int onlyNew = y.taskId.length - both;
+            throw refusal(
+                    b.side,
+                    "OLD and NEW ran different graphs (" + onlyOld + " timed task(s) only in OLD, " + onlyNew
+                            + " only in NEW"
+                            + (onlyOld == 0 && onlyNew == 0 ? ", the same ids with other kernels or blocks" : "")
+                            + "); pass --align to match tasks by submit order and signature, as diff --align does");
+        }
+    }
+
+    private static InputProblem refusal(SideInput side, String message) {
+        return new InputProblem((String) null, message, null, null);
+    }
+
+    private static void sayWhatIsLeftOut(SideInput side, Read read, List<String> warnings) {
+        for (CaptureReader.Read k : read.kept) {
+            Capture c = k.figures().capture;
+            if (c.deps() == null)
+                warnings.add("Warning: " + side.label() + " " + c.shown()
+                        + " has no deps.json: no critical path, static floor, hb_violation count or kernel names; "
+                        + "compared the kernel times as task(...), utilisation and scheduler phases");
+            else if (c.nameMap() == null)
+                warnings.add(
+                        "Warning: " + side.label() + " " + c.shown()
+                                + " has no name map (name_map_*.json): kernels are named func_<id>_<letters>, as the trace names them");
+        }
+    }
+
+    private static RunFigures rankOf(Comparer.Run run, int rank) {
+        for (RunFigures f : run.ranks()) if (f.capture.rank() == rank) return f;
+        return null;
+    }
+
+    private static LongIntMap index(RunFigures f) {
+        LongIntMap m = new LongIntMap(Math.max(16, f.taskId.length));
+        for (int t = 0; t < f.taskId.length; t++) m.put(f.taskId[t], t);
+        return m;
+    }
+
+    // ------------------------------------------------------------------ tasks
+
+    private static Comparison.Tasks tasks(Read a, Read b, Options o) {
+        TopMoves byDur = new TopMoves(o.top), byStart = new TopMoves(o.top);
+        List<String> onlyOld = new ArrayList<>(), onlyNew = new ArrayList<>();
+        int matched = 0, onlyOldCount = 0, onlyNewCount = 0;
+        a.matching = new ArrayList<>();
+        boolean tree = a.runs.get(0).ranks().size() > 1
+                || b.runs.get(0).ranks().size() > 1
+                || a.runs.get(0).ranks().get(0).capture.rank() >= 0;
+        for (int i = 0; i < a.kept.size(); i++) {
+            RunFigures x = a.kept.get(i).figures();
+            CaptureReader.Read yRead = keptRank(b, x.capture.rank());
+            int[] map = new int[x.taskId.length];
+            java.util.Arrays.fill(map, -1);
+            a.matching.add(map);
+            String prefix = tree ? "rank" + x.capture.rank() + " " : "";
+            if (yRead == null) {
+                onlyOldCount += x.taskId.length;
+                for (int t = 0; t < x.taskId.length && onlyOld.size() < o.top; t++)
+                    onlyOld.add(prefix + x.taskLabel(t));
+                continue;
+            }
+            RunFigures y = yRead.figures();
+            boolean[] hit = new boolean[y.taskId.length];
+            LongIntMap yIndex = index(y);
+            if (o.align && a.kept.get(i).graph() != null && yRead.graph() != null) {
+                var ga = a.kept.get(i).graph();
+                var gb = yRead.graph();
+                int[] nodes = TaskMatching.oldToNew(ga, gb, true);
+                for (int t = 0; t < x.taskId.length; t++) {
+                    int node = ga.nodeOf(x.taskId[t]);
+                    int other = node < 0 ? -1 : nodes[node];
+                    map[t] = other < 0 ? -1 : yIndex.get(gb.nodeId(other));
+                }
+            } else for (int t = 0; t < x.taskId.length; t++) map[t] = yIndex.get(x.taskId[t]);
+            for (int t = 0; t < x.taskId.length; t++) {
+                int u = map[t];
+                if (u < 0) {
+                    onlyOldCount++;
+                    if (onlyOld.size() < o.top) onlyOld.add(prefix + x.taskLabel(t));
+                    continue;
+                }
+                hit[u] = true;
+                matched++;
+                byDur.offer(Math.abs(y.taskDurUs[u] - x.taskDurUs[t]), x, t, y, u, prefix);
+                byStart.offer(Math.abs(y.taskStartUs[u] - x.taskStartUs[t]), x, t, y, u, prefix);
+            }
+            for (int u = 0; u < y.taskId.length; u++)
+                if (!hit[u]) {
+                    onlyNewCount++;
+                    if (onlyNew.size() < o.top) onlyNew.add(prefix + y.taskLabel(u));
+                }
+        }
+        for (CaptureReader.Read yr : b.kept)
+            if (keptRank(a, yr.figures().capture.rank()) == null) {
+                RunFigures y = yr.figures();
+                onlyNewCount += y.taskId.length;
+                for (int u = 0; u < y.taskId.length && onlyNew.size() < o.top; u++)
+                    onlyNew.add("rank" + y.capture.rank() + " " + y.taskLabel(u));
+            }
+        return new Comparison.Tasks(
+                o.align ? "alignment (submit order and signature)" : "task id",
+                matched,
+                byDur.moves(),
+                byStart.moves(),
+                onlyOldCount,
+                onlyNewCount,
+                onlyOld,
+                onlyNew);
+    }
+
+    /** The n matched tasks that moved most, the first seen kept on ties; labels made for those alone. */
+    private static final class TopMoves {
+        private final int n;
+        private final List<double[]> keys = new ArrayList<>();
+        private final List<Comparison.TaskMove> moves = new ArrayList<>();
+
+        TopMoves(int n) {
+            this.n = n;
+        }
+
+        void offer(double key, RunFigures x, int t, RunFigures y, int u, String prefix) {
+            if (n == 0 || (moves.size() == n && key <= keys.get(n - 1)[0])) return;
+            int at = moves.size();
+            while (at > 0 && keys.get(at - 1)[0] < key) at--;
+            keys.add(at, new double[] {key});
+            moves.add(
+                    at,
+                    new Comparison.TaskMove(
+                            prefix + x.taskLabel(t),
+                            prefix + y.taskLabel(u),
+                            x.taskDurUs[t],
+                            y.taskDurUs[u],
+                            x.taskStartUs[t],
+                            y.taskStartUs[u]));
+            if (moves.size() > n) {
+                keys.remove(n);
+                moves.remove(n);
+            }
+        }
+
+        List<Comparison.TaskMove> moves() {
+            return moves;
+        }
+    }
+
+    private static CaptureReader.Read keptRank(Read side, int rank) {
+        for (CaptureReader.Read r : side.kept) if (r.figures().capture.rank() == rank) return r;
+        return null;
+    }
+
+    private static List<Comparison.Rank> ranks(Comparer.Run a, Comparer.Run b) {
+        if (a.ranks().get(0).capture.rank() < 0 && b.ranks().get(0).capture.rank() < 0) return List.of();
+        TreeMap<Integer, double[]> rows = new TreeMap<>();
+        for (RunFigures f : a.ranks())
+            rows.computeIfAbsent(f.capture.rank(), k -> new double[] {Double.NaN, Double.NaN})[0] = f.makespanUs();
+        for (RunFigures f : b.ranks())
+            rows.computeIfAbsent(f.capture.rank(), k -> new double[] {Double.NaN, Double.NaN})[1] = f.makespanUs();
+        List<Comparison.Rank> out = new ArrayList<>();
+        rows.forEach((r, v) -> out.add(new Comparison.Rank(r, v[0], v[1], Double.NaN, Double.NaN, Double.NaN)));
+        return out;
+    }
+}

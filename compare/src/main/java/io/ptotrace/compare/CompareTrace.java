@@ -1,0 +1,113 @@
+package io.ptotrace.compare;
+
+import io.ptotrace.convert.ProcessLayout;
+import io.ptotrace.convert.RankClock;
+import io.ptotrace.convert.TraceBuilder;
+import io.ptotrace.convert.pftrace.PftraceTraceWriter;
+import io.ptotrace.convert.picture.ArgSet;
+import io.ptotrace.convert.picture.TracePicture;
+import io.ptotrace.model.Run;
+import io.ptotrace.model.Timeline;
+import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.util.LongIntMap;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Both runs in one Perfetto trace: each drawn by the converter's own rules into one picture, OLD's processes above
+ * NEW's ({@code OLD / Worker View}, {@code NEW / Worker View}, …), each run moved so that its first AICore start is
+ * at 0, and every kernel slice carrying its matched task and how its duration and start changed.
+ */
+final class CompareTrace {
+    private final TracePicture pic;
+    private final Consumer<String> warn;
+
+    private CompareTrace(TracePicture pic, Consumer<String> warn) {
+        this.pic = pic;
+        this.warn = warn;
+    }
+
+    /** Draws the first run of each side; {@code matching} maps each OLD capture's tasks to NEW's of the same rank. */
+    static CompareTrace of(
+            List<CaptureReader.Read> old, List<CaptureReader.Read> neu, List<int[]> matching, Consumer<String> warn) {
+        TracePicture pic = new TracePicture();
+        int slot = 0;
+        TraceBuilder.Result[] oldDrawn = new TraceBuilder.Result[old.size()];
+        TraceBuilder.Result[] newDrawn = new TraceBuilder.Result[neu.size()];
+        for (int i = 0; i < old.size(); i++) oldDrawn[i] = draw(pic, old.get(i), slot++, "OLD", warn);
+        for (int i = 0; i < neu.size(); i++) newDrawn[i] = draw(pic, neu.get(i), slot++, "NEW", warn);
+        for (int i = 0; i < old.size(); i++) {
+            RunFigures x = old.get(i).figures();
+            int j = rankIndex(neu, x.capture.rank());
+            int[] map = matching.get(i);
+            int[] back = null;
+            RunFigures y = null;
+            if (j >= 0) {
+                y = neu.get(j).figures();
+                back = new int[y.taskId.length];
+                java.util.Arrays.fill(back, -1);
+                for (int t = 0; t < map.length; t++) if (map[t] >= 0) back[map[t]] = t;
+            }
+            note(pic, old.get(i).timeline(), oldDrawn[i], x, map, y, true);
+            if (j >= 0) note(pic, neu.get(j).timeline(), newDrawn[j], y, back, x, false);
+        }
+        for (int j = 0; j < neu.size(); j++)
+            if (rankIndex(old, neu.get(j).figures().capture.rank()) < 0)
+                note(pic, neu.get(j).timeline(), newDrawn[j], neu.get(j).figures(), null, null, false);
+        return new CompareTrace(pic, warn);
+    }
+
+    private static int rankIndex(List<CaptureReader.Read> side, int rank) {
+        for (int i = 0; i < side.size(); i++) if (side.get(i).figures().capture.rank() == rank) return i;
+        return -1;
+    }
+
+    private static TraceBuilder.Result draw(
+            TracePicture pic, CaptureReader.Read r, int slot, String side, Consumer<String> warn) {
+        Timeline tl = r.timeline();
+        double first = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < tl.rows; k++) first = Math.min(first, tl.start[k]);
+        if (first != Double.POSITIVE_INFINITY && first != 0) RankClock.shift(tl, -first);
+        Capture c = r.figures().capture;
+        DepsProjection deps = c.deps() == null ? null : DepsProjection.read(c.deps(), s -> {});
+        String prefix = side + (c.rank() >= 0 ? " rank" + c.rank() : "") + " / ";
+        return TraceBuilder.build(
+                new Run(tl, deps, r.names()), ProcessLayout.ofSlot(slot, prefix), pic, false, s -> {}, null, null);
+    }
+
+    /** Puts each task's match and change on its kernel slices. */
+    private static void note(
+            TracePicture pic,
+            Timeline tl,
+            TraceBuilder.Result drawn,
+            RunFigures self,
+            int[] map,
+            RunFigures other,
+            boolean isOld) {
+        LongIntMap index = new LongIntMap(Math.max(16, self.taskId.length));
+        for (int t = 0; t < self.taskId.length; t++) index.put(self.taskId[t], t);
+        for (int r = 0; r < tl.rows; r++) {
+            int s = drawn.workerSlice(r);
+            if (s < 0) continue;
+            int t = index.get(tl.taskId[r]);
+            if (t < 0) continue;
+            int u = map == null ? -1 : map[t];
+            if (u < 0) {
+                pic.note(s, "compare", isOld ? "only in OLD" : "only in NEW");
+                continue;
+            }
+            double dDur = isOld ? other.taskDurUs[u] - self.taskDurUs[t] : self.taskDurUs[t] - other.taskDurUs[u];
+            double dStart =
+                    isOld ? other.taskStartUs[u] - self.taskStartUs[t] : self.taskStartUs[t] - other.taskStartUs[u];
+            pic.note(s, "compare_matched", other.taskLabel(u));
+            pic.note(s, "compare_duration_delta_us", dDur);
+            pic.note(s, "compare_start_delta_us", dStart);
+        }
+    }
+
+    void write(OutputStream out) throws IOException {
+        for (String w : new PftraceTraceWriter(ArgSet.LEAN).write(pic, out)) warn.accept(w);
+    }
+}

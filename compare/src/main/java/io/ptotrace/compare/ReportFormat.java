@@ -1,0 +1,9 @@
+package io.ptotrace.compare;
+
+/** The formats of the comparison report. */
+public enum ReportFormat {
+    TEXT,
+    MARKDOWN,
+    JSON,
+    HTML
+}
