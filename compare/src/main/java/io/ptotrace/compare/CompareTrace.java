@@ -33,6 +33,16 @@ final class CompareTrace {
     static CompareTrace of(
             List<CaptureReader.Read> old, List<CaptureReader.Read> neu, List<int[]> matching, Consumer<String> warn) {
         TracePicture pic = new TracePicture();
+        // every run's first AICore start goes to one time, late enough that what came before it (submits, scheduler
+        // phases) stays at or after 0, where Perfetto keeps it
+        double lead = 0;
+        for (List<CaptureReader.Read> side : List.of(old, neu))
+            for (CaptureReader.Read r : side) lead = Math.max(lead, firstStart(r.timeline()) - earliest(r.timeline()));
+        for (List<CaptureReader.Read> side : List.of(old, neu))
+            for (CaptureReader.Read r : side) {
+                double shift = lead - firstStart(r.timeline());
+                if (shift != 0) RankClock.shift(r.timeline(), shift);
+            }
         int slot = 0;
         TraceBuilder.Result[] oldDrawn = new TraceBuilder.Result[old.size()];
         TraceBuilder.Result[] newDrawn = new TraceBuilder.Result[neu.size()];
@@ -67,14 +77,32 @@ final class CompareTrace {
     private static TraceBuilder.Result draw(
             TracePicture pic, CaptureReader.Read r, int slot, String side, Consumer<String> warn) {
         Timeline tl = r.timeline();
-        double first = Double.POSITIVE_INFINITY;
-        for (int k = 0; k < tl.rows; k++) first = Math.min(first, tl.start[k]);
-        if (first != Double.POSITIVE_INFINITY && first != 0) RankClock.shift(tl, -first);
         Capture c = r.figures().capture;
         DepsProjection deps = c.deps() == null ? null : DepsProjection.read(c.deps(), s -> {});
         String prefix = side + (c.rank() >= 0 ? " rank" + c.rank() : "") + " / ";
         return TraceBuilder.build(
                 new Run(tl, deps, r.names()), ProcessLayout.ofSlot(slot, prefix), pic, false, s -> {}, null, null);
+    }
+
+    private static double firstStart(Timeline tl) {
+        double first = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < tl.rows; k++) first = Math.min(first, tl.start[k]);
+        return first == Double.POSITIVE_INFINITY ? 0 : first;
+    }
+
+    /** The earliest time the run's trace draws: a row's receive or dispatch, a phase record, an upload. */
+    private static double earliest(Timeline tl) {
+        double e = firstStart(tl);
+        for (int k = 0; k < tl.rows; k++) {
+            if (tl.receive[k] >= 0) e = Math.min(e, tl.receive[k]);
+            if (tl.aicpuJoined && tl.dispatch[k] >= 0) e = Math.min(e, tl.dispatch[k]);
+        }
+        for (int k = 0; k < tl.phases.size(); k++) e = Math.min(e, tl.phases.startUs(k));
+        for (Timeline.Upload u : tl.uploads) e = Math.min(e, u.startUs);
+        if (tl.streams != null)
+            for (Timeline.Lifecycle l : tl.streams.lifecycle)
+                for (double v : l.us) if (!Double.isNaN(v)) e = Math.min(e, v);
+        return e;
     }
 
     /** Puts each task's match and change on its kernel slices. */
