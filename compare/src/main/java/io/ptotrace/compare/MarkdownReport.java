@@ -22,7 +22,7 @@ final class MarkdownReport {
             sb.append("| ")
                     .append(s.label())
                     .append(" | ")
-                    .append(MarkdownText.code(s.path().toString()))
+                    .append(MarkdownText.text(s.path().toString()))
                     .append(" | ")
                     .append(s.runs().size())
                     .append(" | ")
@@ -66,7 +66,7 @@ final class MarkdownReport {
         if (c.readyLatency != null) rows.add(c.readyLatency);
         for (Family f : rows)
             sb.append("| ")
-                    .append(MarkdownText.code(f.name()))
+                    .append(MarkdownText.text(f.name()))
                     .append(" | ")
                     .append(f.old().count())
                     .append(" | ")
@@ -93,7 +93,7 @@ final class MarkdownReport {
             sb.append("\n### Cores and scheduler\n\n| figure | OLD | NEW |\n|---|---:|---:|\n");
             for (Change x : c.utilisation)
                 sb.append("| utilisation ")
-                        .append(MarkdownText.code(x.name()))
+                        .append(MarkdownText.text(x.name()))
                         .append(" | ")
                         .append(Fmt.pct(x.oldValue()))
                         .append(" | ")
@@ -101,7 +101,7 @@ final class MarkdownReport {
                         .append(" |\n");
             for (Change x : c.schedulerPhases)
                 sb.append("| scheduler ")
-                        .append(MarkdownText.code(x.name()))
+                        .append(MarkdownText.text(x.name()))
                         .append(" \u00b5s | ")
                         .append(Fmt.us(x.oldValue()))
                         .append(" | ")
@@ -142,9 +142,9 @@ final class MarkdownReport {
             sb.append("|---|---|---:|---:|---:|---:|\n");
             for (TaskMove mv : t.durationMoved())
                 sb.append("| ")
-                        .append(MarkdownText.code(mv.oldTask()))
+                        .append(MarkdownText.text(mv.oldTask()))
                         .append(" | ")
-                        .append(MarkdownText.code(mv.newTask()))
+                        .append(MarkdownText.text(mv.newTask()))
                         .append(" | ")
                         .append(Fmt.us(mv.oldDurUs()))
                         .append(" | ")
@@ -181,7 +181,7 @@ final class MarkdownReport {
     private static void only(StringBuilder sb, String title, List<String> l, int count) {
         if (l.isEmpty()) return;
         List<String> safe = new ArrayList<>();
-        for (String s : l) safe.add(MarkdownText.code(s));
+        for (String s : l) safe.add(MarkdownText.text(s));
         sb.append('\n')
                 .append(title)
                 .append(": ")

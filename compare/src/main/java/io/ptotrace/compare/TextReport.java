@@ -28,7 +28,7 @@ final class TextReport {
                 Fmt.us(m.newValue()),
                 Fmt.signedUs(m.delta()),
                 Fmt.change(m.oldValue(), m.newValue()),
-                verdictText(m.verdict())));
+                TerminalText.of(verdictText(m.verdict()))));
         if (c.old.ranks() > 1 || c.neu.ranks() > 1)
             sb.append(String.format(
                     Locale.ROOT,
