@@ -221,6 +221,44 @@ class FaultInjectionTest {
         for (String k : before.keySet()) assertThat(Cli.snapshot(r).get(k)).isEqualTo(before.get(k));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"l2_swimlane_records.json", "deps.json", "name_map_synth.json"})
+    void compareRefusesToWriteItsReportOrTraceOntoAnyOfItsInputs(String victim) throws IOException {
+        Path r = run();
+        Map<String, String> before = Cli.snapshot(r);
+        for (String option : List.of("-o", "--trace")) {
+            Cli.Result res = Cli.run(
+                    "compare",
+                    r.toString(),
+                    r.toString(),
+                    option,
+                    r.resolve(victim).toString());
+            assertThat(res.status()).isEqualTo(2);
+            assertThat(res.stdout()).isEmpty();
+            assertThat(res.errorLine())
+                    .isEqualTo("Error: " + r.resolve(victim) + ": is an input of this command; "
+                            + "ptotrace never overwrites its inputs, choose another output name");
+        }
+        assertThat(Cli.snapshot(r)).isEqualTo(before);
+    }
+
+    @Test
+    void compareOnAFullDiskWritesNeitherTheReportNorTheTrace() throws IOException {
+        Path r = run();
+        Path full = tmpfs("cmpfull", "size=16k");
+        Cli.Result res = Cli.run(
+                "compare",
+                r.toString(),
+                r.toString(),
+                "-o",
+                full.resolve("report.txt").toString(),
+                "--trace",
+                full.resolve("both.pftrace").toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).startsWith("Error: " + full.resolve("both.pftrace") + ": cannot write");
+        assertThat(Cli.snapshot(full)).isEmpty();
+    }
+
     @Test
     void checkOnAFullDiskNamesTheReportAndLeavesNothing() throws IOException {
         Path r = run();
@@ -660,12 +698,12 @@ class FaultInjectionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"convert", "diff", "deps", "synth"})
+    @ValueSource(strings = {"convert", "diff", "deps", "synth", "compare"})
     void anEmptyOutputNameIsAnErrorInEveryCommand(String command) throws IOException {
         Path r = run();
         Map<String, String> before = Cli.snapshot(dir);
         List<String> cmd = new java.util.ArrayList<>(List.of(command));
-        if (command.equals("diff")) cmd.addAll(List.of(r.toString(), r.toString()));
+        if (command.equals("diff") || command.equals("compare")) cmd.addAll(List.of(r.toString(), r.toString()));
         else if (!command.equals("synth")) cmd.add(r.toString());
         cmd.addAll(List.of("-o", ""));
         Cli.Result res = Cli.run(cmd.toArray(new String[0]));

@@ -307,6 +307,33 @@ class MutatedInputsTest {
     }
 
     @Property(tries = 40)
+    void compareKeepsTheContract(@ForAll("mutations") Mutation m) throws IOException {
+        Path work = Files.createTempDirectory(base, "compare");
+        Path run = Files.createDirectories(work.resolve("run"));
+        for (String f : FILES) Files.copy(sample.resolve(f), run.resolve(f));
+        Path victim = run.resolve(FILES[m.file()]);
+        Files.write(victim, m.apply(Files.readAllBytes(victim)));
+        Map<String, String> inputs = Cli.snapshot(run), reference = Cli.snapshot(sample);
+        Path out = Files.createDirectories(work.resolve("out"));
+        Cli.Result r = Cli.run(
+                "compare",
+                sample.toString(),
+                run.toString(),
+                "--align",
+                "--format",
+                "json",
+                "-o",
+                out.resolve("c.json").toString(),
+                "--trace",
+                out.resolve("c.pftrace").toString());
+        checkOutcome(r, List.of(0, 1, 2));
+        assertThat(Cli.snapshot(out).keySet())
+                .isEqualTo(r.status() == 2 ? java.util.Set.of() : java.util.Set.of("c.json", "c.pftrace"));
+        assertThat(Cli.snapshot(run)).isEqualTo(inputs);
+        assertThat(Cli.snapshot(sample)).isEqualTo(reference);
+    }
+
+    @Property(tries = 40)
     void checkKeepsTheContract(@ForAll("mutations") Mutation m) throws IOException {
         Path work = Files.createTempDirectory(base, "check");
         Path run = Files.createDirectories(work.resolve("run"));
