@@ -1,5 +1,6 @@
 package io.ptotrace.compare;
 
+import io.ptotrace.convert.TreePlacement;
 import io.ptotrace.diff.TaskMatching;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
@@ -67,7 +68,9 @@ public final class CompareJob {
         sayWhatIsLeftOut(oldSide, oldRead, warnings);
         sayWhatIsLeftOut(newSide, newRead, warnings);
         Comparison.Tasks tasks = tasks(oldRead, newRead, o);
-        List<Comparison.Rank> ranks = ranks(oldRead.runs.get(0), newRead.runs.get(0));
+        java.util.Map<Integer, TreePlacement.Placed> oldPlaced = place(oldRead, warnings),
+                newPlaced = place(newRead, warnings);
+        List<Comparison.Rank> ranks = ranks(oldRead.runs.get(0), newRead.runs.get(0), oldPlaced, newPlaced);
         Comparer c = new Comparer(
                 new Comparer.Rules(o.alpha, o.minChange, o.floorUs, o.top),
                 "OLD",
@@ -77,7 +80,7 @@ public final class CompareJob {
                 o.newPath,
                 newRead.runs,
                 warnings);
-        Comparison cmp = c.compare(tasks, ranks, Double.NaN, Double.NaN);
+        Comparison cmp = c.compare(tasks, ranks, skew(oldPlaced), skew(newPlaced));
         cmp.warnings.forEach(warn);
         long t2 = System.nanoTime();
 
@@ -142,7 +145,7 @@ public final class CompareJob {
             Sample s = side.samples().get(i);
             List<RunFigures> figures = new ArrayList<>();
             for (Capture c : s.captures()) {
-                CaptureReader.Read one = CaptureReader.read(c, full, keep && i == 0, warn);
+                CaptureReader.Read one = CaptureReader.read(c, full, i == 0 && (keep || s.tree()), warn);
                 figures.add(one.figures());
                 if (i == 0) r.kept.add(one);
             }
@@ -153,6 +156,20 @@ public final class CompareJob {
 
     /** Refuses sides that cannot be compared: other capture levels, or other graphs without --align. */
     private static void checkComparable(Read a, Read b, boolean align) {
+        boolean treeA = a.side.samples().get(0).tree(),
+                treeB = b.side.samples().get(0).tree();
+        for (Read side : List.of(a, b))
+            for (Sample s : side.side.samples())
+                if (s.tree() != side.side.samples().get(0).tree())
+                    throw refusal(
+                            side.side,
+                            side.side.label() + " mixes multi-rank trees and single captures ("
+                                    + side.side.samples().get(0).dir() + ", " + s.dir() + ")");
+        if (treeA != treeB)
+            throw refusal(
+                    b.side,
+                    "OLD is " + (treeA ? "a multi-rank tree" : "a single capture") + " and NEW "
+                            + (treeB ? "a multi-rank tree" : "a single capture") + "; compare runs of the same kind");
         for (Read side : List.of(a, b)) {
             RunFigures ref = side.runs.get(0).ranks().get(0);
             for (Comparer.Run run : side.runs)
@@ -336,15 +353,71 @@ public final class CompareJob {
         return null;
     }
 
-    private static List<Comparison.Rank> ranks(Comparer.Run a, Comparer.Run b) {
+    /**
+     * The first run of a tree side placed on its Host clock, by rank (empty for a single capture, or when the
+     * captures carry nothing to place them by); a tree whose logs cannot place it is a warning, not a refusal.
+     */
+    private static java.util.Map<Integer, TreePlacement.Placed> place(Read side, List<String> warnings) {
+        java.util.Map<Integer, TreePlacement.Placed> m = new TreeMap<>();
+        Sample first = side.side.samples().get(0);
+        if (!first.tree()) return m;
+        List<TreePlacement.Capture> captures = new ArrayList<>();
+        for (CaptureReader.Read r : side.kept) {
+            Capture c = r.figures().capture;
+            captures.add(new TreePlacement.Capture(c.rank(), c.dir(), c.records(), r.timeline()));
+        }
+        try {
+            for (TreePlacement.Placed p : TreePlacement.place(first.dir(), captures, s -> {})) m.put(p.rank(), p);
+        } catch (InputProblem e) {
+            warnings.add("Warning: " + side.side.label() + " " + first.dir()
+                    + ": the ranks cannot be placed on one clock (" + e.oneLine() + "); start skew not known");
+        }
+        return m;
+    }
+
+    private static double skew(java.util.Map<Integer, TreePlacement.Placed> placed) {
+        if (placed.size() < 2) return Double.NaN;
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (TreePlacement.Placed p : placed.values()) {
+            lo = Math.min(lo, p.firstStartUs());
+            hi = Math.max(hi, p.firstStartUs());
+        }
+        return hi - lo;
+    }
+
+    private static List<Comparison.Rank> ranks(
+            Comparer.Run a,
+            Comparer.Run b,
+            java.util.Map<Integer, TreePlacement.Placed> pa,
+            java.util.Map<Integer, TreePlacement.Placed> pb) {
         if (a.ranks().get(0).capture.rank() < 0 && b.ranks().get(0).capture.rank() < 0) return List.of();
         TreeMap<Integer, double[]> rows = new TreeMap<>();
         for (RunFigures f : a.ranks())
             rows.computeIfAbsent(f.capture.rank(), k -> new double[] {Double.NaN, Double.NaN})[0] = f.makespanUs();
         for (RunFigures f : b.ranks())
             rows.computeIfAbsent(f.capture.rank(), k -> new double[] {Double.NaN, Double.NaN})[1] = f.makespanUs();
+        double baseA = earliest(pa), baseB = earliest(pb);
         List<Comparison.Rank> out = new ArrayList<>();
-        rows.forEach((r, v) -> out.add(new Comparison.Rank(r, v[0], v[1], Double.NaN, Double.NaN, Double.NaN)));
+        rows.forEach((r, v) -> {
+            TreePlacement.Placed x = pa.get(r), y = pb.get(r);
+            double slack = Math.max(x == null ? Double.NaN : x.slackUs(), y == null ? Double.NaN : y.slackUs());
+            if (x == null && y == null) slack = Double.NaN;
+            else if (x == null) slack = y.slackUs();
+            else if (y == null) slack = x.slackUs();
+            out.add(new Comparison.Rank(
+                    r,
+                    v[0],
+                    v[1],
+                    x == null ? Double.NaN : x.firstStartUs() - baseA,
+                    y == null ? Double.NaN : y.firstStartUs() - baseB,
+                    slack));
+        });
         return out;
+    }
+
+    private static double earliest(java.util.Map<Integer, TreePlacement.Placed> placed) {
+        double lo = Double.POSITIVE_INFINITY;
+        for (TreePlacement.Placed p : placed.values()) lo = Math.min(lo, p.firstStartUs());
+        return lo;
     }
 }

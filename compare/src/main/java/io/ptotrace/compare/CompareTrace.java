@@ -33,16 +33,15 @@ final class CompareTrace {
     static CompareTrace of(
             List<CaptureReader.Read> old, List<CaptureReader.Read> neu, List<int[]> matching, Consumer<String> warn) {
         TracePicture pic = new TracePicture();
-        // every run's first AICore start goes to one time, late enough that what came before it (submits, scheduler
-        // phases) stays at or after 0, where Perfetto keeps it
+        // each side's first AICore start goes to one time, late enough that what came before it (submits, scheduler
+        // phases) stays at or after 0, where Perfetto keeps it; the ranks of a tree keep their places on its clock
         double lead = 0;
         for (List<CaptureReader.Read> side : List.of(old, neu))
-            for (CaptureReader.Read r : side) lead = Math.max(lead, firstStart(r.timeline()) - earliest(r.timeline()));
-        for (List<CaptureReader.Read> side : List.of(old, neu))
-            for (CaptureReader.Read r : side) {
-                double shift = lead - firstStart(r.timeline());
-                if (shift != 0) RankClock.shift(r.timeline(), shift);
-            }
+            lead = Math.max(lead, sideFirst(side) - sideEarliest(side));
+        for (List<CaptureReader.Read> side : List.of(old, neu)) {
+            double shift = lead - sideFirst(side);
+            for (CaptureReader.Read r : side) if (shift != 0) RankClock.shift(r.timeline(), shift);
+        }
         int slot = 0;
         TraceBuilder.Result[] oldDrawn = new TraceBuilder.Result[old.size()];
         TraceBuilder.Result[] newDrawn = new TraceBuilder.Result[neu.size()];
@@ -82,6 +81,18 @@ final class CompareTrace {
         String prefix = side + (c.rank() >= 0 ? " rank" + c.rank() : "") + " / ";
         return TraceBuilder.build(
                 new Run(tl, deps, r.names()), ProcessLayout.ofSlot(slot, prefix), pic, false, s -> {}, null, null);
+    }
+
+    private static double sideFirst(List<CaptureReader.Read> side) {
+        double m = Double.POSITIVE_INFINITY;
+        for (CaptureReader.Read r : side) m = Math.min(m, firstStart(r.timeline()));
+        return m;
+    }
+
+    private static double sideEarliest(List<CaptureReader.Read> side) {
+        double m = Double.POSITIVE_INFINITY;
+        for (CaptureReader.Read r : side) m = Math.min(m, earliest(r.timeline()));
+        return m;
     }
 
     private static double firstStart(Timeline tl) {

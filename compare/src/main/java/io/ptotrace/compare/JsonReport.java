@@ -112,6 +112,8 @@ final class JsonReport {
             g.writeNumberField("rank", r.rank());
             num(g, "old_makespan_us", r.oldMakespanUs());
             num(g, "new_makespan_us", r.newMakespanUs());
+            num(g, "old_start_us", r.oldStartUs());
+            num(g, "new_start_us", r.newStartUs());
             num(g, "slack_us", r.slackUs());
             g.writeEndObject();
         }

@@ -135,17 +135,17 @@ final class TextReport {
                     .append(Fmt.count(c.hbViolations.newValue()))
                     .append('\n');
         if (!c.ranks.isEmpty()) {
-            sb.append("Ranks (makespan \u00b5s):");
+            sb.append("Ranks (makespan, and start after the first rank's, \u00b5s):\n");
             for (Comparison.Rank r : c.ranks)
-                sb.append(" rank")
-                        .append(r.rank())
-                        .append(' ')
-                        .append(Fmt.us(r.oldMakespanUs()))
-                        .append(" \u2192 ")
-                        .append(Fmt.us(r.newMakespanUs()))
-                        .append(';');
-            sb.setLength(sb.length() - 1);
-            sb.append('\n');
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "  rank%-4d %10s \u2192 %10s   starts %8s \u2192 %8s   placement slack %s%n",
+                        r.rank(),
+                        Fmt.us(r.oldMakespanUs()),
+                        Fmt.us(r.newMakespanUs()),
+                        Fmt.us(r.oldStartUs()),
+                        Fmt.us(r.newStartUs()),
+                        Fmt.us(r.slackUs())));
             sb.append("Start skew between ranks: ")
                     .append(
                             Double.isNaN(c.oldSkewUs)

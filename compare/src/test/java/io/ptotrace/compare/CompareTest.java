@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ptotrace.io.InputProblem;
+import io.ptotrace.synth.SynthOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -207,5 +208,34 @@ class CompareTest {
         Comparison named = compare(n1, n2, false, warnings);
         assertThat(warnings).anyMatch(w -> w.contains("no name map"));
         assertThat(named.families).extracting(Comparison.Family::name).contains("func_0_a", "func_19_t");
+    }
+
+    @Test
+    void treesAreComparedRankByRankOnTheirHostClock() throws IOException {
+        Path a = dir.resolve("treeOld"), b = dir.resolve("treeNoise"), s = dir.resolve("treeSlow");
+        SynthOptions.Builder tree = base(1500).era(io.ptotrace.model.Era.STREAMS);
+        io.ptotrace.synth.SynthTree.write(tree.timingSeed(1).build(), 2, 1, a);
+        io.ptotrace.synth.SynthTree.write(tree.timingSeed(2).build(), 2, 1, b);
+        io.ptotrace.synth.SynthTree.write(
+                tree.timingSeed(3).kernelScale("QK", 1.3).build(), 2, 1, s);
+        Comparison noise = compare(a, b);
+        assertThat(noise.anySignificant()).isFalse();
+        assertThat(noise.ranks).extracting(Comparison.Rank::rank).containsExactly(0, 1);
+        assertThat(noise.old.ranks()).isEqualTo(2);
+        assertThat(noise.oldSkewUs).isNotNaN().isGreaterThanOrEqualTo(0);
+        assertThat(noise.ranks.get(0).slackUs()).isPositive();
+        double slowest =
+                Math.max(noise.ranks.get(0).oldMakespanUs(), noise.ranks.get(1).oldMakespanUs());
+        double fastest =
+                Math.min(noise.ranks.get(0).oldMakespanUs(), noise.ranks.get(1).oldMakespanUs());
+        assertThat(noise.makespan.oldValue()).isEqualTo(slowest);
+        assertThat(noise.old.fastestRankUs()).isEqualTo(fastest);
+        assertThat(noise.tasks.matched()).isEqualTo(noise.old.tasks());
+        Comparison slow = compare(a, s);
+        assertThat(significant(slow)).containsExactly("QK");
+        // a tree against a single capture is refused
+        assertThatThrownBy(() -> compare(a, old))
+                .isInstanceOf(InputProblem.class)
+                .hasMessageContaining("multi-rank tree");
     }
 }
