@@ -119,6 +119,41 @@ class PickJavaTest {
                 .isGreaterThan(Files.getLastModifiedTime(target.resolve("ptotrace.jar")));
     }
 
+    /**
+     * The options the launcher gives a small conversion: its collector and heap sizes, unless the user's
+     * PTOTRACE_JAVA_OPTS names their own, which come last and are never contradicted by ours.
+     */
+    @Test
+    void theUsersHeapAndCollectorWinOverTheLaunchersOwn() throws Exception {
+        Path tree = Files.createDirectories(dir.resolve("tree"));
+        Path bin = Files.createDirectories(tree.resolve("bin"));
+        for (String f : new String[] {"ptotrace", "pick-java.sh"})
+            Files.copy(SCRIPT.getParent().resolve(f), bin.resolve(f));
+        Path target = Files.createDirectories(tree.resolve("cli/target"));
+        Files.writeString(target.resolve("ptotrace.jar"), "");
+        Path java = fakeJava("jdk-opts", "ran");
+        Path records = Files.writeString(dir.resolve("l2_swimlane_records.json"), "{}");
+        java.util.function.Function<String, String> args = opts -> {
+            Map<String, String> env = new java.util.HashMap<>(
+                    Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", "", "PTOTRACE_JAVA", java.toString()));
+            if (opts != null) env.put("PTOTRACE_JAVA_OPTS", opts);
+            try {
+                return run(
+                        new ProcessBuilder(
+                                "bash", tree.resolve("bin/ptotrace").toString(), "convert", records.toString()),
+                        env);
+            } catch (IOException | InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        };
+        assertThat(args.apply(null)).contains("-XX:+UseSerialGC", "-Xmn64m", "-Xms1g");
+        String small = args.apply("-Xmx512m");
+        assertThat(small).contains("-XX:+UseSerialGC", "-Xmx512m").doesNotContain("-Xms1g", "-Xmn64m");
+        String g1 = args.apply("-XX:+UseG1GC");
+        assertThat(g1).contains("-XX:+UseG1GC", "-Xms1g").doesNotContain("UseSerialGC");
+        assertThat(args.apply("-XX:MaxRAMPercentage=50")).doesNotContain("-Xms1g");
+    }
+
     /** A Java 21 home whose java prints {@code word} after its arguments. */
     private Path fakeJava(String where, String word) throws IOException {
         Path home = Files.createDirectories(dir.resolve(where));
