@@ -839,6 +839,7 @@ public final class RecordsReader {
         // a named runtime decides the id layout and the phase vocabulary; its captures' rows obey stricter rules
         TaskRuntime runtime = era.runtime(metadata.get("runtime"), file);
         if (runtime != null) checkStreamsRows(level, runtime);
+        else checkRowTimes();
         List<Map<String, Object>> streamsPlaced = null;
         if (streamLanes != null) {
             streamsPlaced = new ArrayList<>();
@@ -1289,6 +1290,22 @@ public final class RecordsReader {
 
     private static String keyText(long e, long c, long r) {
         return "(" + epochText(e) + ", " + c + ", " + r + ")";
+    }
+
+    /**
+     * The older eras' rows: a start and end cycle count no counter reaches (at or beyond 2^63, kept as negative
+     * bits) or an end before the start is refused, as the streams era refuses them; 0 stands for a missing time.
+     */
+    private void checkRowTimes() {
+        for (int i = 0, n = core.size(); i < n; i++) {
+            long st = cStart.get(i), en = cEnd.get(i);
+            if (!(0 <= st && st <= en))
+                throw new InputProblem(
+                        file,
+                        "aicore_tasks[" + i + "] has invalid timing: expected 0 <= start_cycles <= end_cycles < 2^63"
+                                + " (start " + Long.toUnsignedString(st) + ", end " + Long.toUnsignedString(en) + ")",
+                        null);
+        }
     }
 
     /** The row rules of the streams era, in the order the runtime's tools check them; the first failure is the error. */
