@@ -83,6 +83,17 @@ class CriticalPathCliTest {
     }
 
     @Test
+    void aTraceCopyThatCannotBeWrittenIsNamedNotTheTraceItCameFrom() throws IOException {
+        copy("spec_example_8");
+        Path run = work.resolve("r/outputs/case_A");
+        Files.createDirectories(run.resolve("CPM_static.json"));
+        Cli.Result r = Cli.run("critical-path", work.resolve("r").toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.stderr()).contains("CPM_static.json").doesNotContain("invalid merged_swimlane");
+        assertThat(run.resolve("CPM_observed.json")).doesNotExist();
+    }
+
+    @Test
     void optionsAreCheckedBeforeAnythingIsWritten() throws IOException {
         copy("spec_example_8");
         Map<String, String> before = Cli.snapshot(work);
@@ -93,7 +104,11 @@ class CriticalPathCliTest {
             {"--speedup", "0"},
             {"--near-us", "-2"},
             {"--report", "a/b.md"},
-            {"--tol", "1.5"}
+            {"--tol", "1.5"},
+            {"--report", "CPM_static.json"},
+            {"--report", "CPM_observed.json"},
+            {"--report", "CPM_static.md", "--format", "json"},
+            {"--report", "merged_swimlane.pftrace", "--trace"}
         }) {
             List<String> args =
                     new ArrayList<>(List.of("critical-path", work.resolve("r").toString()));
@@ -101,6 +116,8 @@ class CriticalPathCliTest {
             Cli.Result r = Cli.run(args.toArray(new String[0]));
             assertThat(r.status()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(r.stderr()).doesNotContain("\tat ", "Exception");
+            if (bad[0].equals("--report") && !bad[1].contains("/"))
+                assertThat(r.stderr()).contains("which critical-path also writes in each run folder");
             assertThat(Cli.snapshot(work)).isEqualTo(before);
         }
         Cli.Result help = Cli.run("critical-path", "--help");

@@ -78,6 +78,11 @@ public final class CriticalPathJob {
                 || Path.of(r).getFileName() == null
                 || !Path.of(r).getFileName().toString().equals(r))
             throw new Refused("error: --report must be a filename, not a path");
+        String written = o.json ? jsonName(r) : r;
+        for (String own : ownOutputs())
+            if (written.equals(own))
+                throw new Refused("error: --report " + r + " would be written as " + written
+                        + ", which critical-path also writes in each run folder; choose another name");
         List<Discovery.RunFolder> runs = Discovery.find(root);
         if (runs.isEmpty())
             throw new Refused(
@@ -141,11 +146,12 @@ public final class CriticalPathJob {
                 } catch (PathTraceCopy.Refused e) {
                     err.println("error: invalid merged_swimlane*.json in " + run.dir() + ": " + e.getMessage());
                     failed = true;
-                } catch (InputProblem | OutputProblem e) {
-                    err.println("error: invalid merged_swimlane*.json in " + run.dir() + ": "
-                            + (e instanceof InputProblem
-                                    ? ((InputProblem) e).oneLine()
-                                    : ((OutputProblem) e).oneLine()));
+                } catch (InputProblem e) {
+                    err.println("error: invalid merged_swimlane*.json in " + run.dir() + ": " + e.oneLine());
+                    failed = true;
+                } catch (OutputProblem e) {
+                    // the trace was read; writing a copy failed: the copy is named, not the trace
+                    err.println("error: " + run.dir() + ": " + e.oneLine());
                     failed = true;
                 }
             }
@@ -207,6 +213,13 @@ public final class CriticalPathJob {
             if (e.getCause() instanceof Error) throw (Error) e.getCause();
             throw e;
         }
+    }
+
+    /** The files critical-path writes in each run folder besides the report. */
+    private List<String> ownOutputs() {
+        List<String> l = new ArrayList<>(List.of("CPM_static.json", "CPM_observed.json"));
+        if (o.overlay != null) l.add("merged_swimlane.pftrace");
+        return l;
     }
 
     static String jsonName(String report) {
