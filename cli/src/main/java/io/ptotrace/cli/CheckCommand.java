@@ -135,13 +135,26 @@ public final class CheckCommand implements Callable<Integer> {
             ins.addAll(io.ptotrace.model.RunLocator.nameMapsBeside(deps));
             io.ptotrace.io.Outputs.plan(outs, ins); // refuse before anything is reported
         }
-        CheckJob.Outcome o = CheckJob.run(r, System.out, warn);
-        if (trace != null) writeTrace(o, warn, said);
+        if (trace == null || output.file == null) {
+            CheckJob.Outcome o = CheckJob.run(r, System.out, warn);
+            if (trace != null) writeTrace(o, warn, said, null);
+            return o.failed() ? ExitCodes.DIFFERENCES : ExitCodes.OK;
+        }
+        // a report file and a trace: the report is rendered first and committed with the trace, both or neither
+        r.output = null;
+        java.io.ByteArrayOutputStream report = new java.io.ByteArrayOutputStream();
+        CheckJob.Outcome o = CheckJob.run(r, report, warn);
+        byte[] bytes = report.toByteArray();
+        writeTrace(o, warn, said, new io.ptotrace.io.Outputs.Job(output.file, false, s -> s.write(bytes)));
         return o.failed() ? ExitCodes.DIFFERENCES : ExitCodes.OK;
     }
 
     /** Converts the run with the findings marked; of convert's warnings, those the check already printed are left out. */
-    private void writeTrace(CheckJob.Outcome o, java.util.function.Consumer<String> warn, java.util.Set<String> said)
+    private void writeTrace(
+            CheckJob.Outcome o,
+            java.util.function.Consumer<String> warn,
+            java.util.Set<String> said,
+            io.ptotrace.io.Outputs.Job reportFile)
             throws Exception {
         ConvertOptions c = new ConvertOptions();
         c.input = o.records();
@@ -149,6 +162,7 @@ public final class CheckCommand implements Callable<Integer> {
         c.funcNames = funcNames;
         c.output = trace;
         c.format = ConvertOptions.Format.PFTRACE;
+        if (reportFile != null) c.alongside.add(reportFile);
         int[] drawn = new int[1];
         HazardCheck.Result result = o.result();
         c.overlays.add(HazardOverlay.producer(result.findings(), drawn));

@@ -260,6 +260,33 @@ class FaultInjectionTest {
     }
 
     @Test
+    void checkWritesItsReportAndTraceTogetherOrNeither() throws IOException {
+        Path r = run();
+        Path report = dir.resolve("check.json");
+        Files.writeString(report, "the previous report\n");
+        Path full = tmpfs("tracefull", "size=16k");
+        Cli.Result res = Cli.run(
+                "check",
+                r.toString(),
+                "--format",
+                "json",
+                "-o",
+                report.toString(),
+                "--trace",
+                full.resolve("hz.pftrace").toString());
+        assertThat(res.status()).isEqualTo(2);
+        assertThat(res.errorLine()).startsWith("Error: " + full.resolve("hz.pftrace") + ": cannot write");
+        assertThat(Files.readString(report)).isEqualTo("the previous report\n");
+        assertThat(Cli.snapshot(full)).isEmpty();
+        Path ok = dir.resolve("hz.pftrace");
+        Cli.Result both =
+                Cli.run("check", r.toString(), "--format", "json", "-o", report.toString(), "--trace", ok.toString());
+        assertThat(both.status()).as(both.stderr()).isIn(0, 1);
+        assertThat(Files.readString(report)).startsWith("{\"schema\":\"ptotrace-check/1\"");
+        assertThat(ok).isNotEmptyFile();
+    }
+
+    @Test
     void checkOnAFullDiskNamesTheReportAndLeavesNothing() throws IOException {
         Path r = run();
         Path full = tmpfs("full", "size=4k");

@@ -173,6 +173,7 @@ public final class ConvertJob {
                                 + "(<stem>.part-NN.pftrace, <stem>.parts.json); name a regular file with -o");
             planned.add(TraceSplit.indexPath(whole));
         }
+        for (Outputs.Job j : o.alongside) planned.add(j.path());
         Outputs.plan(planned, inputs); // refuse before reading
 
         progress.say("reading " + input + (readable(depsPath) ? " and " + depsPath : ""));
@@ -314,6 +315,7 @@ public final class ConvertJob {
             }
             jobs.add(new Outputs.Job(s.index, false, stream -> s.writeIndex(stream, partsOf)));
         }
+        jobs.addAll(o.alongside);
         progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and "))
                 + (split != null ? " and " + split.parts.size() + " window(s)" : ""));
         // two writers at once need two sets of buffers: only for pictures that leave room for both
@@ -343,6 +345,7 @@ public final class ConvertJob {
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written) jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, bodies.get(w.format))));
+        jobs.addAll(o.alongside);
         progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
         try (OutputSet staged = Outputs.stage(jobs, inputs, true, List.of())) {
             Written.Outcome done =

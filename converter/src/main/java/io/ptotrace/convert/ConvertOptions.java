@@ -37,6 +37,11 @@ public final class ConvertOptions {
     public WindowSpec window;
     /** Analyses that mark the trace, applied in this order to the picture before it is written. */
     public final List<OverlayProducer> overlays = new ArrayList<>();
+    /**
+     * Files of the calling command (a report) committed in the same set as the traces: all of them appear, or none
+     * does. Their paths are checked against the inputs like the traces'.
+     */
+    public final List<io.ptotrace.io.Outputs.Job> alongside = new ArrayList<>();
     /** Keep the raw AICore cycle rows in the timeline (an overlay that counts in clock ticks needs them). */
     public boolean keepCycles;
     /** Directory mode: {@code --dispatch dN}, or null. */
