@@ -2,6 +2,8 @@ package io.ptotrace.check;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.ptotrace.io.MarkdownText;
+import io.ptotrace.io.TerminalText;
 import io.ptotrace.model.U64;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -94,21 +96,21 @@ public final class CheckReport {
 
     static void text(HazardCheck.Result r, String input, OutputStream out) {
         PrintWriter w = writer(out);
-        w.println("ptotrace check: " + input);
+        w.println("ptotrace check: " + TerminalText.of(input));
         w.println(summary(r));
         int n = 0;
         for (Finding f : r.findings()) {
             w.println();
             w.println(++n + ". " + f.severity().word + ": " + f.kind().words + observedWords(f)
                     + (f.certain() ? "" : " (possible)") + (f.manualScope() ? " (manual scope)" : ""));
-            w.println("   " + side(f.first()) + "  ->  " + side(f.second()));
+            w.println("   " + TerminalText.of(side(f.first())) + "  ->  " + TerminalText.of(side(f.second())));
             if (f.kind() == HazardKind.EDGE_WITHOUT_OVERLAP)
                 w.println("   tensor " + U64.str(f.tensorId()) + " @ 0x" + Long.toHexString(f.bufferAddr()));
             else
                 w.println("   tensor " + U64.str(f.tensorId()) + " @ 0x" + Long.toHexString(f.bufferAddr()) + ", bytes "
                         + ranges(f.bytes(), 4) + " (" + f.byteCount() + " bytes)");
             w.println("   why: " + f.kind().why);
-            w.println("   fix: " + f.kind().fix(f));
+            w.println("   fix: " + TerminalText.of(f.kind().fix(f)));
         }
         w.flush();
     }
@@ -117,7 +119,7 @@ public final class CheckReport {
 
     static void markdown(HazardCheck.Result r, String input, OutputStream out) {
         PrintWriter w = writer(out);
-        w.println("## ptotrace check: `" + code(input) + "`");
+        w.println("## ptotrace check: " + MarkdownText.code(input));
         w.println();
         w.println(summary(r));
         if (!r.findings().isEmpty()) {
@@ -202,12 +204,9 @@ public final class CheckReport {
         return sb.toString();
     }
 
+    /** A table cell of text from the inputs (task names from the name map): nothing in it is read as markup. */
     private static String cell(String s) {
-        return s.replace("|", "\\|");
-    }
-
-    private static String code(String s) {
-        return s.replace("`", "'");
+        return MarkdownText.text(s);
     }
 
     private static PrintWriter writer(OutputStream out) {

@@ -61,4 +61,40 @@ class MarkdownEscapingCliTest {
                 .contains(
                         "creatorx\u23CE\u23CE\\#\\#\\# ptotrace diff: graphs identical\u23CE\\*\\*Graphs are identical\\*\\*\u23CE&lt;img src=x onerror=alert(1)&gt;\\|");
     }
+
+    /** check's text and Markdown reports with a name map whose names carry line breaks, markup and terminal escapes. */
+    @Test
+    void checkReportsKeepHostileNamesInTheirPlace() throws IOException {
+        Path run = Files.createDirectories(dir.resolve("check-run"));
+        Path from = CheckCliTest.CASES.resolve("hand-kv_cache_race");
+        for (String f : List.of("deps.json", "l2_swimlane_records.json")) Files.copy(from.resolve(f), run.resolve(f));
+        String evil = FORGED + "\u001b[2J\u001b]0;pwned\u0007";
+        String name = new String(
+                com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(evil));
+        Files.writeString(
+                run.resolve("name_map_kv_decode.json"),
+                "{\"callable_id_to_name\": {\"0\": \"" + name + "\", \"2\": \"" + name + "\"}}");
+
+        Cli.Result md = Cli.run("check", run.toString(), "--format", "markdown");
+        assertThat(md.status()).as(md.stderr()).isEqualTo(1);
+        assertThat(md.stdout())
+                .doesNotContain("\r")
+                .doesNotContain("\u001b")
+                .doesNotContain("<img")
+                .contains("onerror");
+        List<String> lines = md.stdout().lines().toList();
+        assertThat(lines.get(0)).startsWith("## ptotrace check: ");
+        for (String l : lines.subList(1, lines.size()))
+            assertThat(l).doesNotStartWith("#").doesNotStartWith("**").doesNotStartWith("!");
+        assertThat(lines.stream().filter(l -> l.contains("onerror")))
+                .allMatch(l -> l.startsWith("| ") && l.endsWith(" |"));
+
+        Cli.Result text = Cli.run("check", run.toString());
+        assertThat(text.status()).isEqualTo(1);
+        assertThat(text.stdout())
+                .doesNotContain("\u001b")
+                .doesNotContain("\u0007")
+                .doesNotContain("\r");
+        assertThat(text.stdout().lines()).noneMatch(l -> l.startsWith("### ptotrace diff") || l.startsWith("**Graphs"));
+    }
 }

@@ -4,7 +4,7 @@ import io.ptotrace.compare.Comparison.Change;
 import io.ptotrace.compare.Comparison.Family;
 import io.ptotrace.compare.Comparison.Part;
 import io.ptotrace.compare.Comparison.TaskMove;
-import io.ptotrace.diff.MarkdownText;
+import io.ptotrace.io.MarkdownText;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,7 +4,7 @@ import io.ptotrace.compare.Comparison.Change;
 import io.ptotrace.compare.Comparison.Family;
 import io.ptotrace.compare.Comparison.Part;
 import io.ptotrace.compare.Comparison.TaskMove;
-import io.ptotrace.diff.TerminalText;
+import io.ptotrace.io.TerminalText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

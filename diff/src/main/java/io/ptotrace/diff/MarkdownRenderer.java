@@ -1,5 +1,6 @@
 package io.ptotrace.diff;
 
+import io.ptotrace.io.MarkdownText;
 import io.ptotrace.model.U64;
 import io.ptotrace.model.graph.TaskGraph;
 import io.ptotrace.model.util.IntList;

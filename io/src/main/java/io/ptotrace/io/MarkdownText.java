@@ -1,4 +1,4 @@
-package io.ptotrace.diff;
+package io.ptotrace.io;
 
 /**
  * Text from the inputs (names from a name map, dtypes, sources, paths) as it may appear in a Markdown report

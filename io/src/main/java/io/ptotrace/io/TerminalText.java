@@ -1,4 +1,4 @@
-package io.ptotrace.diff;
+package io.ptotrace.io;
 
 /**
  * Text from the inputs (names from a name map) as a text report prints it to a terminal: control characters —

@@ -1,4 +1,4 @@
-package io.ptotrace.diff;
+package io.ptotrace.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
