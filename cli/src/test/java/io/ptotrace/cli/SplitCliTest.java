@@ -88,4 +88,48 @@ class SplitCliTest {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
+
+    /** The index of a tree's windows counts a task per rank: ranks reuse task ids. */
+    @Test
+    void aTreesIndexCountsTheTasksOfEveryRank() throws Exception {
+        Path tree = dir.resolve("dfx_outputs");
+        assertThat(Cli.run("synth", "-n", "100", "--ranks", "3", "--era", "streams", "-o", tree.toString())
+                        .status())
+                .isZero();
+        Cli.Result all = Cli.run(
+                "convert",
+                tree.toString(),
+                "--dispatch",
+                "d0",
+                "-o",
+                dir.resolve("all.pftrace").toString(),
+                "--split",
+                "1.5G");
+        assertThat(all.status()).as(all.stderr()).isZero();
+        long total = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("all.parts.json").toFile())
+                .get("parts")
+                .get(0)
+                .get("tasks")
+                .asLong();
+        long sum = 0;
+        for (int r = 0; r < 3; r++) {
+            Path one = dir.resolve("rank" + r + ".pftrace");
+            Cli.Result single = Cli.run(
+                    "convert",
+                    tree.resolve("rank" + r + "/d0/chip_swimlane_records.json").toString(),
+                    "-o",
+                    one.toString(),
+                    "--split",
+                    "1.5G");
+            assertThat(single.status()).as(single.stderr()).isZero();
+            sum += new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(dir.resolve("rank" + r + ".parts.json").toFile())
+                    .get("parts")
+                    .get(0)
+                    .get("tasks")
+                    .asLong();
+        }
+        assertThat(total).isEqualTo(sum).isGreaterThan(200);
+    }
 }

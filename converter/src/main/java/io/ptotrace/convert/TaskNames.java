@@ -28,7 +28,8 @@ final class TaskNames {
         Set<String> tasks = new HashSet<>();
         for (int i = 0; i < pic.sliceCount(); i++) {
             String t = taskOf(pic.sliceName(i));
-            if (t != null) tasks.add(t);
+            // ranks of a merged tree reuse task ids: a task is a (rank, id) pair, the rank its pids' hundred
+            if (t != null) tasks.add(pic.slicePid(i) / ProcessLayout.RANK_STRIDE + ":" + t);
         }
         return tasks.size();
     }
