@@ -141,6 +141,58 @@ class FaultInjectionTest {
     }
 
     @Test
+    void aTreeMergeNeverWritesIntoAnyCaptureFolderOfTheTree() throws IOException {
+        Path tree = dir.resolve("dfx2");
+        assertThat(Cli.run(
+                                "synth",
+                                "-o",
+                                tree.toString(),
+                                "-n",
+                                "60",
+                                "--era",
+                                "streams",
+                                "--ranks",
+                                "2",
+                                "--dispatches",
+                                "2")
+                        .status())
+                .isZero();
+        Map<String, String> before = Cli.snapshot(tree);
+        for (String victim : List.of(
+                "rank1/d1/chip_swimlane_records.json",
+                "rank0/d1/deps.json",
+                "rank1/d1/name_map_synth.json",
+                "rank0/d1/new_trace.json",
+                "rank0/d0/new_trace.json")) {
+            Cli.Result res = Cli.run(
+                    "convert",
+                    tree.toString(),
+                    "--dispatch",
+                    "d0",
+                    "-o",
+                    tree.resolve(victim).toString(),
+                    "--format",
+                    "json");
+            assertThat(res.status()).as(victim).isEqualTo(2);
+            String folder = victim.substring(0, victim.lastIndexOf('/'));
+            assertThat(res.errorLine())
+                    .isEqualTo("Error: " + tree.resolve(victim) + ": is inside capture folder " + folder
+                            + " of the input tree; ptotrace never writes into a capture, choose another folder");
+        }
+        assertThat(Cli.snapshot(tree)).isEqualTo(before);
+        Cli.Result ok = Cli.run(
+                "convert",
+                tree.toString(),
+                "--dispatch",
+                "d0",
+                "-o",
+                tree.resolve("merged.json").toString(),
+                "--format",
+                "json");
+        assertThat(ok.status()).as(ok.stderr()).isZero();
+    }
+
+    @Test
     void hardLinksSymlinksAndOtherSpellingsOfAnInputAreRefusedToo() throws IOException {
         Path r = run();
         Path hard = Files.createLink(dir.resolve("hard.json"), r.resolve("deps.json"));

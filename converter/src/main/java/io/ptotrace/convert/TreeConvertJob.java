@@ -114,6 +114,7 @@ final class TreeConvertJob {
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
         if (o.splitBudget != null) planned.add(TraceSplit.indexPath(planned.get(planned.size() - 1)));
         Outputs.plan(planned, inputs);
+        refuseCaptureFolders(tree, planned);
 
         List<RankRun> ranks = readRanks(sel);
         List<RankRun> ok = new ArrayList<>();
@@ -146,6 +147,33 @@ final class TreeConvertJob {
         ConvertJob.Written.Outcome done = job.write(pic, written, inputs, report(root, ok, splice, written));
         finish(anyDeps, done);
         return written;
+    }
+
+    /**
+     * An output inside any capture folder of the tree ({@code rankN/dM}, merged or not) is refused: those folders
+     * hold the runs' own files (another dispatch's records, deps.json, name map), which the merge must never replace.
+     */
+    private static void refuseCaptureFolders(RankTree tree, List<Path> planned) {
+        java.util.Set<Path> captures = new java.util.HashSet<>();
+        for (RankTree.Rank r : tree.ranks) for (Path d : r.captures()) captures.add(real(d));
+        for (Path out : planned) {
+            Path parent = out.toAbsolutePath().normalize().getParent();
+            if (parent == null || !captures.contains(real(parent))) continue;
+            Path root = real(tree.root), folder = real(parent);
+            String where = folder.startsWith(root) ? root.relativize(folder).toString() : folder.toString();
+            throw new io.ptotrace.io.OutputProblem(
+                    out,
+                    "is inside capture folder " + where
+                            + " of the input tree; ptotrace never writes into a capture, choose another folder");
+        }
+    }
+
+    private static Path real(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException e) {
+            return p.toAbsolutePath().normalize();
+        }
     }
 
     /** What convert prints once the trace is written. */
