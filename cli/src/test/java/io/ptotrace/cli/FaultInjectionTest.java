@@ -997,6 +997,10 @@ class FaultInjectionTest {
         MISSING_SIDECAR(2),
         /** A whole rank folder gone: the parent dispatch's group is incomplete. */
         MISSING_RANK_FOLDER(2),
+        /** {@code rank1} a link to nothing: named and left out like a rank that cannot be read (exit 1). */
+        RANK_A_BROKEN_LINK(1),
+        /** {@code rank1} a plain file: the same. */
+        RANK_A_FILE(1),
         /** A Host log that is a folder. */
         HOST_LOG_A_FOLDER(2),
         /** A Host log that is a link to nothing. */
@@ -1056,6 +1060,15 @@ class FaultInjectionTest {
                         Files.delete(p);
                 }
                 break;
+            case RANK_A_BROKEN_LINK:
+            case RANK_A_FILE:
+                try (Stream<Path> s = Files.walk(tree.resolve("rank1"))) {
+                    for (Path p : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator)
+                        Files.delete(p);
+                }
+                if (d == TreeDamage.RANK_A_FILE) Files.writeString(tree.resolve("rank1"), "not a folder\n");
+                else Files.createSymbolicLink(tree.resolve("rank1"), tree.resolve("nothing-here"));
+                break;
             case HOST_LOG_A_FOLDER:
                 Files.delete(log);
                 Files.createDirectory(log);
@@ -1093,6 +1106,10 @@ class FaultInjectionTest {
                 return "Error: d0 has dispatch identity metadata for only 1/2 Ranks";
             case MISSING_RANK_FOLDER:
                 return "Error: incomplete parent dispatch 17:0: expected group indexes 0..1, found [0]";
+            case RANK_A_BROKEN_LINK:
+                return "Warning: rank1 is not a folder to read (a link to nothing); the merged trace leaves it out";
+            case RANK_A_FILE:
+                return "Warning: rank1 is not a folder to read (a file); the merged trace leaves it out";
             case HOST_LOG_A_FOLDER:
                 return "Error: " + tree.resolve("host.5001.log") + ": a Host log that cannot be read: a folder";
             case HOST_LOG_A_BROKEN_LINK:

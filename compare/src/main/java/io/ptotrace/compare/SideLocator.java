@@ -60,6 +60,7 @@ final class SideLocator {
         RankTree tree = RankTree.of(root);
         String dn = dispatch != null ? dispatch : onlyDispatch(tree);
         List<Capture> captures = new ArrayList<>();
+        tree.unreadable.values().forEach(why -> warn.accept("Warning: " + root + ": " + why + "; it is left out"));
         for (RankTree.Rank r : tree.ranks) {
             Path dir = r.dir.resolve(dn);
             Path records = Files.isDirectory(dir) ? RunLocator.recordsIn(dir) : null;

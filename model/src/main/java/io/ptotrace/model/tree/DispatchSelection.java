@@ -109,6 +109,8 @@ public final class DispatchSelection {
             Path side = dir.resolve(DispatchIdentity.FILE);
             found.add(new Capture(r.number, dir, Files.isRegularFile(side) ? DispatchIdentity.read(side) : null));
         }
+        tree.unreadable.forEach((n, why) -> missing.add(new Missing(n, why)));
+        missing.sort(java.util.Comparator.comparingInt(m -> m.rank));
         long withSidecar = found.stream().filter(c -> c.identity != null).count();
         if (withSidecar != 0 && withSidecar != found.size())
             throw RankTree.problem(
@@ -164,6 +166,8 @@ public final class DispatchSelection {
         for (RankTree.Rank r : tree.ranks)
             if (!ranksFound.contains(r.number) && found.size() < first.groupSize)
                 missing.add(new Missing(r.number, "rank" + r.number + " holds no capture of parent dispatch " + name));
+        tree.unreadable.forEach((n, why) -> missing.add(new Missing(n, why)));
+        missing.sort(java.util.Comparator.comparingInt(m -> m.rank));
         groupCheck(name, found, missing.isEmpty());
         Map<String, Object> pairing = new LinkedHashMap<>();
         parentPairing(pairing, first);

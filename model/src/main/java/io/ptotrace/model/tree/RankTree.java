@@ -40,10 +40,16 @@ public final class RankTree {
 
     public final Path root;
     public final List<Rank> ranks;
+    /**
+     * The {@code rankN} entries that are no folder to read (a plain file, a link to nothing or to a file), each
+     * with the line that names it: a rank the tree should have and that cannot take part.
+     */
+    public final java.util.Map<Integer, String> unreadable;
 
-    private RankTree(Path root, List<Rank> ranks) {
+    private RankTree(Path root, List<Rank> ranks, java.util.Map<Integer, String> unreadable) {
         this.root = root;
         this.ranks = Collections.unmodifiableList(ranks);
+        this.unreadable = Collections.unmodifiableMap(unreadable);
     }
 
     /** Whether a folder looks like a tree root: it has a {@code rank*} folder. */
@@ -69,7 +75,15 @@ public final class RankTree {
             byNumber.put(n, new Rank(n, d));
         }
         ranks.addAll(byNumber.values());
-        return new RankTree(root, ranks);
+        TreeMap<Integer, String> unreadable = new TreeMap<>();
+        for (Path p : list(root, "rank*")) {
+            Integer n = number(p.getFileName().toString(), 'r');
+            if (n == null || Files.isDirectory(p) || byNumber.containsKey(n)) continue;
+            String what =
+                    Files.isSymbolicLink(p) ? Files.exists(p) ? "a link to a file" : "a link to nothing" : "a file";
+            unreadable.put(n, "rank" + n + " is not a folder to read (" + what + ")");
+        }
+        return new RankTree(root, ranks, unreadable);
     }
 
     /** The number of a {@code rankN} ({@code kind} 'r') or {@code dN} ({@code kind} 'd') name, or null. */
