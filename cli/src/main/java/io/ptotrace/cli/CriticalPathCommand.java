@@ -52,6 +52,7 @@ public final class CriticalPathCommand implements Callable<Integer> {
             names = "--tol",
             paramLabel = "TICKS",
             defaultValue = "2",
+            converter = Ticks.class,
             description = "Tolerance in clock ticks for \"finished before\" (default: ${DEFAULT-VALUE}).")
     long tol;
 
@@ -109,9 +110,9 @@ public final class CriticalPathCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (top < 0)
             throw new CommandLine.ParameterException(spec.commandLine(), "--top: expected 0 or more, not " + top);
-        if (!(nearUs >= 0))
+        if (!(nearUs >= 0 && Double.isFinite(nearUs)))
             throw new CommandLine.ParameterException(
-                    spec.commandLine(), "--near-us: expected 0 or more, not " + nearUs);
+                    spec.commandLine(), "--near-us: expected a finite number of 0 or more, not " + nearUs);
         if (!(speedupPct > 0 && speedupPct <= 100))
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--speedup: expected a percentage above 0 and at most 100, not " + speedupPct);
@@ -151,6 +152,21 @@ public final class CriticalPathCommand implements Callable<Integer> {
             throw new java.io.UncheckedIOException(e);
         }
         return c.output;
+    }
+
+    /** {@code --tol}: a whole number of clock ticks, 0 or more, in words a user reads. */
+    static final class Ticks implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                long v = Long.parseLong(value.trim());
+                if (v >= 0) return v;
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw new CommandLine.TypeConversionException(
+                    "expected a whole number of clock ticks, 0 or more, not '" + value + "'");
+        }
     }
 
     static final class ReportFormats extends Choices<String> {

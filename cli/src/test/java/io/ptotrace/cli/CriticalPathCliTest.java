@@ -108,7 +108,11 @@ class CriticalPathCliTest {
             {"--report", "CPM_static.json"},
             {"--report", "CPM_observed.json"},
             {"--report", "CPM_static.md", "--format", "json"},
-            {"--report", "merged_swimlane.pftrace", "--trace"}
+            {"--report", "merged_swimlane.pftrace", "--trace"},
+            {"--tol", "-1"},
+            {"--tol", "1e400"},
+            {"--near-us", "Infinity"},
+            {"--near-us", "NaN"}
         }) {
             List<String> args =
                     new ArrayList<>(List.of("critical-path", work.resolve("r").toString()));
@@ -116,6 +120,9 @@ class CriticalPathCliTest {
             Cli.Result r = Cli.run(args.toArray(new String[0]));
             assertThat(r.status()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(r.stderr()).doesNotContain("\tat ", "Exception");
+            assertThat(r.stderr()).doesNotContain("is not a long");
+            if (bad[0].equals("--tol"))
+                assertThat(r.stderr()).contains("expected a whole number of clock ticks, 0 or more");
             if (bad[0].equals("--report") && !bad[1].contains("/"))
                 assertThat(r.stderr()).contains("which critical-path also writes in each run folder");
             assertThat(Cli.snapshot(work)).isEqualTo(before);

@@ -193,6 +193,24 @@ class FaultInjectionTest {
     }
 
     @Test
+    void aHostLogThatIsAFolderIsNamedAsOne() throws IOException {
+        Path tree = tree();
+        Path folder = Files.createDirectories(dir.resolve("logs"));
+        Cli.Result r = Cli.run(
+                "convert",
+                tree.toString(),
+                "--dispatch",
+                "d0",
+                "--host-log",
+                folder.toString(),
+                "-o",
+                dir.resolve("t.json").toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.errorLine()).isEqualTo("Error: " + folder + ": --host-log names a folder, not a Host log file");
+        assertThat(dir.resolve("t.json")).doesNotExist();
+    }
+
+    @Test
     void hardLinksSymlinksAndOtherSpellingsOfAnInputAreRefusedToo() throws IOException {
         Path r = run();
         Path hard = Files.createLink(dir.resolve("hard.json"), r.resolve("deps.json"));

@@ -28,6 +28,10 @@ final class JsonWords {
     private static final Pattern CLOSE_OTHER = Pattern.compile(
             "^Unexpected close marker '(.)': expected '(.)' \\(for (Array|Object) starting at .*?line: (\\d+), column: (\\d+)\\]",
             Pattern.DOTALL);
+    /** An unexpected byte Jackson shows as a control character: a C0 control, or a byte of 0x80 and above. */
+    private static final Pattern UNEXPECTED_CTRL =
+            Pattern.compile("^Unexpected character \\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
+
     private static final Pattern UTF8 = Pattern.compile("^Invalid UTF-8 (?:middle|start) byte 0x([0-9a-fA-F]{1,2})");
 
     static String describe(JsonProcessingException e) {
@@ -75,6 +79,14 @@ final class JsonWords {
 
     /** The common syntax errors, said as a person would; null for the rest. */
     private static String syntax(String m, com.fasterxml.jackson.core.JsonLocation at) {
+        Matcher ctrl = UNEXPECTED_CTRL.matcher(m);
+        if (ctrl.find()) {
+            int code = Integer.parseInt(ctrl.group(1));
+            if (code >= 0x80) return "bad UTF-8 byte " + hex(code) + " (JSON files are UTF-8 text)";
+            if (code == 0x1F && at != null && at.getLineNr() == 1 && at.getColumnNr() <= 2)
+                return "not JSON (looks gzip-compressed: decompress it first, e.g. gunzip -k, or pass it as <(zcat FILE))";
+            return "not valid JSON: control character " + hex(code) + " between values (a binary file?)";
+        }
         Matcher u = UNEXPECTED.matcher(m);
         if (u.find()) {
             String found = "found " + shown(u.group(1), Integer.parseInt(u.group(2)));

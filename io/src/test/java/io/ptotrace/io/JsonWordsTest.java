@@ -94,6 +94,11 @@ class JsonWordsTest {
                 .isEqualTo("not valid JSON: a line break inside a string (write it as \\n)");
         assertThat(problemOfBytes(new byte[] {'[', 1, ']'}).getMessage())
                 .isEqualTo("not valid JSON: control character 0x01 between values (a binary file?)");
+        // where a value should start, Jackson words a high or control byte differently: said the same way
+        assertThat(problemOfBytes(new byte[] {(byte) 0x80, '{', '}'}).oneLine())
+                .isEqualTo("run/deps.json: bad UTF-8 byte 0x80 (JSON files are UTF-8 text) (at line 1, column 1)");
+        assertThat(problemOfBytes(new byte[] {2, '{', '}'}).getMessage())
+                .isEqualTo("not valid JSON: control character 0x02 between values (a binary file?)");
     }
 
     @org.junit.jupiter.api.Test

@@ -21,6 +21,12 @@ public final class TreeHostLogs {
      */
     public static List<Path> of(Path root, List<Path> given) {
         if (given != null && !given.isEmpty()) {
+            for (Path p : given) {
+                if (Files.isDirectory(p))
+                    throw new io.ptotrace.io.InputProblem(p, "--host-log names a folder, not a Host log file", null);
+                if (Files.exists(p) && !Files.isRegularFile(p))
+                    throw new io.ptotrace.io.InputProblem(p, "--host-log names no regular file to read", null);
+            }
             List<Path> absent =
                     given.stream().filter(p -> !Files.isRegularFile(p)).collect(Collectors.toList());
             if (!absent.isEmpty())
