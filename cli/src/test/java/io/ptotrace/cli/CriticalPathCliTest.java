@@ -82,6 +82,57 @@ class CriticalPathCliTest {
         assertThat(s.stdout()).endsWith("\n\n").contains("\n\n# Critical-path report (L2 swimlane)\n");
     }
 
+    /**
+     * A capture damaged where the analysis does not read (an unknown level, no level key, host and AICPU
+     * orchestrator records together) is analysed from its AICore rows and clock, with one warning naming the
+     * damage: the report is the undamaged capture's; damage to the rows themselves is still an error.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"level 5", "no level key", "both orchestrators", "rows damaged"})
+    void aCaptureDamagedElsewhereIsStillAnalysed(String damage) throws IOException {
+        Path here = work.resolve(damage.replace(' ', '_'));
+        Path clean = Files.createDirectories(here.resolve("clean/run"));
+        Path bad = Files.createDirectories(here.resolve("bad/run"));
+        Path sample = Path.of("..", "testdata", "runs", "pa_level4");
+        try (Stream<Path> s = Files.list(sample)) {
+            for (Path f : (Iterable<Path>) s::iterator)
+                if (f.getFileName().toString().endsWith(".json")
+                        && !f.getFileName().toString().startsWith("merged_swimlane")) {
+                    Files.copy(f, clean.resolve(f.getFileName()));
+                    Files.copy(f, bad.resolve(f.getFileName()));
+                }
+        }
+        Path records = bad.resolve("l2_swimlane_records.json");
+        String text = Files.readString(records);
+        String damaged = switch (damage) {
+            case "level 5" -> text.replace("\"l2_swimlane_level\": 4", "\"l2_swimlane_level\": 5");
+            case "no level key" -> text.replace("\"l2_swimlane_level\": 4,", "");
+            case "both orchestrators" ->
+                text.replaceFirst(
+                        "\\{",
+                        "{\"host_orchestrator_phases\": [[{\"kind\": \"submit\", \"start_ns\": 1, \"end_ns\": 2}]], ");
+            default -> text.replaceFirst("\"aicore_tasks\": \\[\\s*\\[", "\"aicore_tasks\": [[\"x\", ");
+        };
+        assertThat(damaged).isNotEqualTo(text);
+        Files.writeString(records, damaged);
+        Cli.Result c = Cli.run("critical-path", clean.toString());
+        assertThat(c.status()).as(c.stderr()).isZero();
+        Cli.Result b = Cli.run("critical-path", bad.toString());
+        if (damage.equals("rows damaged")) {
+            assertThat(b.status()).isEqualTo(2);
+            assertThat(b.stderr()).contains("error: ").contains("aicore_tasks row 0 column 0");
+            assertThat(bad.resolve("critical_path_report.md")).doesNotExist();
+            return;
+        }
+        assertThat(b.status()).as(b.stderr()).isZero();
+        assertThat(b.stderr().lines().filter(l -> l.contains("needs only the AICore rows")))
+                .singleElement()
+                .asString()
+                .startsWith("Warning: " + records + ": ");
+        assertThat(Files.readString(bad.resolve("critical_path_report.md")))
+                .isEqualTo(Files.readString(clean.resolve("critical_path_report.md")));
+    }
+
     @Test
     void aTraceCopyThatCannotBeWrittenIsNamedNotTheTraceItCameFrom() throws IOException {
         copy("spec_example_8");

@@ -4,6 +4,7 @@ import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.OutputProblem;
 import io.ptotrace.io.Outputs;
 import io.ptotrace.model.AicoreCycles;
+import io.ptotrace.model.AicoreRows;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RecordsReader;
 import io.ptotrace.model.Timeline;
@@ -101,8 +102,30 @@ public final class CriticalPathJob {
                 List<String> depsWarnings = new ArrayList<>();
                 CompletableFuture<TaskGraph> deps = CompletableFuture.supplyAsync(() -> TaskGraph.read(
                         run.deps(), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, depsWarnings::add));
+                AicoreCycles cycles;
+                long freq;
+                io.ptotrace.model.Era era;
+                String damaged = null;
                 try {
                     tl = RecordsReader.read(run.records(), err::println, true);
+                    cycles = tl.cycles();
+                    freq = tl.clockFreqHz;
+                    era = tl.era;
+                } catch (InputProblem whole) {
+                    // the analysis needs the AICore rows and the clock alone: a capture damaged elsewhere is
+                    // analysed from those, as the established analyser does, and the damage is named
+                    AicoreRows rows;
+                    try {
+                        rows = AicoreRows.read(run.records());
+                    } catch (RuntimeException e) {
+                        deps.cancel(true);
+                        throw e;
+                    }
+                    tl = null;
+                    cycles = rows.cycles;
+                    freq = rows.clockFreqHz;
+                    era = rows.era;
+                    damaged = whole.oneLine();
                 } catch (RuntimeException e) {
                     deps.cancel(true);
                     throw e;
@@ -111,10 +134,12 @@ public final class CriticalPathJob {
                 depsWarnings.forEach(err::println);
                 NameMap names = NameMap.read(run.nameMap());
                 tRead = System.nanoTime();
-                AicoreCycles cycles = tl.cycles();
-                RunGraph rg = RunGraph.build(run.records(), cycles, tl.clockFreqHz, g, names, o.tol);
+                RunGraph rg = RunGraph.build(run.records(), cycles, freq, g, names, o.tol);
+                if (damaged != null)
+                    err.println("Warning: " + damaged
+                            + "; critical-path needs only the AICore rows and clock_freq_hz, and analysed those");
                 tGraph = System.nanoTime();
-                a = new RunAnalysis(run.label(), tl.era, rg, tl);
+                a = new RunAnalysis(run.label(), era, rg, tl);
             } catch (InputProblem e) {
                 err.println("error: " + run.dir() + ": " + e.oneLine());
                 failed = true;
