@@ -72,9 +72,8 @@ public final class CheckJob {
         if (r.output != null) Outputs.plan(List.of(r.output), inputs); // refuse before the work
 
         List<String> recordWarnings = new ArrayList<>();
-        CompletableFuture<Timeline> timeline = records == null
-                ? null
-                : CompletableFuture.supplyAsync(() -> RecordsReader.read(records, recordWarnings::add));
+        CompletableFuture<java.util.function.Function<TaskGraph, TaskSpans>> timeline =
+                records == null ? null : CompletableFuture.supplyAsync(() -> timing(records, recordWarnings::add));
         TaskGraph g;
         long t0 = System.nanoTime();
         try {
@@ -84,11 +83,11 @@ public final class CheckJob {
             throw e;
         }
         long t1 = System.nanoTime();
-        Timeline tl = timeline == null ? null : join(timeline);
+        java.util.function.Function<TaskGraph, TaskSpans> spans = timeline == null ? null : join(timeline);
         recordWarnings.forEach(warn);
         NameMap nameMap = names == null ? NameMap.EMPTY : NameMap.readWithFlatFallback(names);
         long t2 = System.nanoTime();
-        HazardCheck.Result result = HazardCheck.run(g, nameMap, tl == null ? null : TaskSpans.of(tl, g), warn);
+        HazardCheck.Result result = HazardCheck.run(g, nameMap, spans == null ? null : spans.apply(g), warn);
         long t3 = System.nanoTime();
         String shown = deps.toString();
         if (r.output == null) {
@@ -115,6 +114,23 @@ public final class CheckJob {
                     (System.nanoTime() - t3) / 1e9));
         Severity worst = result.worst();
         return new Outcome(deps, records, g, result, r.failOn != null && worst != null && worst.atLeast(r.failOn));
+    }
+
+    /**
+     * The run's timing as the check needs it, each task's span. A capture damaged where the check does not read
+     * (an unknown level, a host record without its end, …) is read for its AICore rows and clock alone, and the
+     * damage is named in one warning.
+     */
+    static java.util.function.Function<TaskGraph, TaskSpans> timing(Path records, Consumer<String> warn) {
+        try {
+            Timeline tl = RecordsReader.read(records, warn);
+            return g -> TaskSpans.of(tl, g);
+        } catch (InputProblem whole) {
+            io.ptotrace.model.AicoreRows rows = io.ptotrace.model.AicoreRows.read(records);
+            warn.accept("Warning: " + whole.oneLine()
+                    + "; check needs only the AICore rows and clock_freq_hz for the timing, and read those");
+            return g -> TaskSpans.of(rows, g);
+        }
     }
 
     /** Reads a deps.json with every member the check needs; structure the schema does not allow is refused. */

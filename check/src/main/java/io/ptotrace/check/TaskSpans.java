@@ -25,6 +25,21 @@ public final class TaskSpans {
         return s;
     }
 
+    /** The spans of a capture read for its AICore rows alone ({@link io.ptotrace.model.AicoreRows}), µs from its first start. */
+    public static TaskSpans of(io.ptotrace.model.AicoreRows rows, TaskGraph g) {
+        TaskSpans s = new TaskSpans(g.nodeCount());
+        io.ptotrace.model.AicoreCycles c = rows.cycles;
+        long base = Long.MAX_VALUE;
+        for (int r = 0; r < c.rows; r++) base = Math.min(base, c.start[r]);
+        double perTick = 1e6 / rows.clockFreqHz;
+        for (int r = 0; r < c.rows; r++) {
+            int node = g.nodeOf(c.task[r]);
+            if (node < 0) continue;
+            s.add(node, (c.start[r] - base) * perTick, (c.end[r] - base) * perTick);
+        }
+        return s;
+    }
+
     /** Spans given directly (tests): {@code start[node]}, {@code end[node]}, NaN for none. */
     public static TaskSpans of(double[] start, double[] end) {
         TaskSpans s = new TaskSpans(start.length);

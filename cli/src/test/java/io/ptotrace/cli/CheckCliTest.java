@@ -33,6 +33,27 @@ class CheckCliTest {
         return to;
     }
 
+    /** A capture damaged where the check does not read still gives the run's timing: the same races, one warning. */
+    @Test
+    void aCaptureDamagedElsewhereStillTimesTheFindings() throws IOException {
+        Path clean = copy("hand-kv_cache_race");
+        Cli.Result a = Cli.run("check", clean.toString(), "--format", "json");
+        Path bad = Files.createDirectories(dir.resolve("damaged"));
+        try (Stream<Path> s = Files.list(clean)) {
+            for (Path f : (Iterable<Path>) s::iterator) Files.copy(f, bad.resolve(f.getFileName()));
+        }
+        Path records = bad.resolve("l2_swimlane_records.json");
+        Files.writeString(
+                records, Files.readString(records).replace("\"l2_swimlane_level\": 1", "\"l2_swimlane_level\": 9"));
+        Cli.Result b = Cli.run("check", bad.toString(), "--format", "json");
+        assertThat(b.status()).isEqualTo(a.status());
+        assertThat(b.stdout()).isEqualTo(a.stdout()).contains("\"observed\":\"race\"");
+        assertThat(b.stderr().lines().filter(l -> l.contains("needs only the AICore rows")))
+                .singleElement()
+                .asString()
+                .startsWith("Warning: " + records + ": ");
+    }
+
     @Test
     void exitStatusFollowsFailOn() throws IOException {
         Path manual = copy("hand-manual_scope"); // warnings only

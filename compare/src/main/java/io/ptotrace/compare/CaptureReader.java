@@ -8,6 +8,7 @@ import io.ptotrace.critpath.RunGraph;
 import io.ptotrace.critpath.StallKind;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.AicoreCycles;
+import io.ptotrace.model.AicoreRows;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.PhaseTable;
 import io.ptotrace.model.RecordsReader;
@@ -34,7 +35,7 @@ final class CaptureReader {
     private CaptureReader() {}
 
     /** A capture as read: the figures, and the models when they were asked to be kept. */
-    record Read(RunFigures figures, Timeline timeline, TaskGraph graph, NameMap names) {}
+    record Read(RunFigures figures, Timeline timeline, TaskGraph graph, NameMap names, String damaged) {}
 
     /** Ticks of "finished before" slack, as the critical-path analysis uses by default. */
     static final long TOLERANCE = 2;
@@ -49,24 +50,88 @@ final class CaptureReader {
                         TaskGraph.Duplicates.LAST,
                         depsWarnings::add));
         Timeline tl;
+        Rows rows;
+        String damaged = null;
         try {
             tl = RecordsReader.read(c.records(), warn, true);
+            rows = Rows.of(tl);
+        } catch (InputProblem whole) {
+            // the comparison of kernels and paths needs the AICore rows and the clock alone: a capture damaged
+            // elsewhere is compared from those, and the damage is named
+            try {
+                rows = Rows.of(AicoreRows.read(c.records()));
+            } catch (RuntimeException e) {
+                deps.cancel(true);
+                throw e;
+            }
+            tl = null;
+            damaged = whole.oneLine();
         } catch (RuntimeException e) {
             deps.cancel(true);
             throw e;
         }
         TaskGraph g = join(deps);
         depsWarnings.forEach(warn);
+        if (damaged != null)
+            warn.accept("Warning: " + damaged + "; compare needs only the AICore rows and clock_freq_hz, and "
+                    + "compared those (no scheduler phases or submit span)");
         NameMap names = c.nameMap() == null ? NameMap.EMPTY : NameMap.read(c.nameMap());
-        AicoreCycles cycles = tl.cycles();
-        if (cycles == null || cycles.rows == 0)
+        if (rows.cycles.rows == 0)
             throw new InputProblem(c.records(), "no AICore task rows to compare (an empty or failed capture?)", null);
-        RunFigures f = measure(c, tl, g, names, cycles);
-        return keep ? new Read(f, tl, g, names) : new Read(f, null, null, null);
+        RunFigures f = measure(c, tl, rows, g, names);
+        return keep ? new Read(f, tl, g, names, damaged) : new Read(f, null, null, null, damaged);
     }
 
-    private static RunFigures measure(Capture c, Timeline tl, TaskGraph g, NameMap names, AicoreCycles cycles) {
-        long freq = tl.clockFreqHz;
+    /** The AICore rows as the figures read them: from a whole timeline, or from a capture read for its rows alone. */
+    record Rows(
+            AicoreCycles cycles,
+            long freqHz,
+            io.ptotrace.model.Era era,
+            int level,
+            long[] taskId,
+            int[] coreId,
+            String[] coreType,
+            double[] start,
+            double[] end,
+            String[] declaredTypes) {
+        int count() {
+            return taskId.length;
+        }
+
+        static Rows of(Timeline tl) {
+            return new Rows(
+                    tl.cycles(),
+                    tl.clockFreqHz,
+                    tl.era,
+                    tl.level,
+                    tl.taskId,
+                    tl.coreId,
+                    tl.coreType,
+                    tl.start,
+                    tl.end,
+                    tl.coreTypes == null ? new String[0] : tl.coreTypes);
+        }
+
+        static Rows of(AicoreRows r) {
+            AicoreCycles c = r.cycles;
+            int n = c.rows;
+            String[] type = new String[n];
+            double[] st = new double[n], en = new double[n];
+            long base = Long.MAX_VALUE;
+            for (int i = 0; i < n; i++) base = Math.min(base, c.start[i]);
+            double perTick = 1e6 / r.clockFreqHz;
+            for (int i = 0; i < n; i++) {
+                type[i] = r.coreType(c.core[i]);
+                st[i] = (c.start[i] - base) * perTick;
+                en[i] = (c.end[i] - base) * perTick;
+            }
+            return new Rows(c, r.clockFreqHz, r.era, -1, c.task, c.core, type, st, en, r.coreTypes);
+        }
+    }
+
+    private static RunFigures measure(Capture c, Timeline tl, Rows rows, TaskGraph g, NameMap names) {
+        AicoreCycles cycles = rows.cycles();
+        long freq = rows.freqHz();
         RunGraph rg = g == null ? null : RunGraph.build(c.records(), cycles, freq, g, names, TOLERANCE);
         long t0 = Long.MAX_VALUE, t1 = Long.MIN_VALUE;
         for (int r = 0; r < cycles.rows; r++) {
@@ -79,8 +144,8 @@ final class CaptureReader {
         long[] ids;
         double[] starts, durs;
         if (rg != null) {
-            RunAnalysis a = new RunAnalysis(c.shown(), tl.era, rg, tl);
-            path = path(a, tl);
+            RunAnalysis a = new RunAnalysis(c.shown(), rows.era(), rg, tl);
+            path = path(a);
             floor = a.staticPath.length;
             long[] hb = hbViolations(rg, g);
             hbChecked = hb[0];
@@ -106,20 +171,20 @@ final class CaptureReader {
         double spanUs = (t1 - t0) * 1e6 / freq;
         return new RunFigures(
                 c,
-                tl.era,
-                tl.level,
+                rows.era(),
+                rows.level(),
                 freq,
                 ids.length,
-                tl.rows,
+                rows.count(),
                 t0,
                 t1,
                 path,
                 floor,
-                families(tl, g, names),
-                coreTypes(tl),
-                utilisation(tl, spanUs),
-                schedulerPhases(tl),
-                submitSpan(tl),
+                families(rows, g, names),
+                coreTypes(rows),
+                utilisation(rows, spanUs),
+                tl == null ? List.of() : schedulerPhases(tl),
+                tl == null ? Double.NaN : submitSpan(tl),
                 hbChecked,
                 hbViolations,
                 ready,
@@ -128,10 +193,10 @@ final class CaptureReader {
                 starts,
                 durs,
                 taskFunctions(ids, g, names),
-                tl.labels);
+                tl != null ? tl.labels : rows.era().defaultLabels());
     }
 
-    private static RunFigures.CriticalPath path(RunAnalysis a, Timeline tl) {
+    private static RunFigures.CriticalPath path(RunAnalysis a) {
         ObservedPath o = a.observed;
         long[] byKind = o.stallByKind;
         double[] split = null;
@@ -192,15 +257,16 @@ final class CaptureReader {
      * kernel, any other row its first AIV one (deps.json's {@code kernel_ids}); named from the name map, else
      * {@code func_<id>_<letters>}; {@code task} when the kernel is unknown.
      */
-    static Map<String, double[]> families(Timeline tl, TaskGraph g, NameMap names) {
+    static Map<String, double[]> families(Rows tl, TaskGraph g, NameMap names) {
         Map<Integer, String> nameOf = new HashMap<>();
         Map<String, double[]> acc = new TreeMap<>();
         Map<String, Integer> fill = new HashMap<>();
-        int[] fid = new int[tl.rows];
-        for (int r = 0; r < tl.rows; r++) fid[r] = function(tl, g, r);
+        int rows = tl.count();
+        int[] fid = new int[rows];
+        for (int r = 0; r < rows; r++) fid[r] = function(tl, g, r);
         Map<String, Integer> counts = new HashMap<>();
-        String[] rowName = new String[tl.rows];
-        for (int r = 0; r < tl.rows; r++) {
+        String[] rowName = new String[rows];
+        for (int r = 0; r < rows; r++) {
             int f = fid[r];
             String n = nameOf.computeIfAbsent(f, k -> {
                 if (k < 0) return "task";
@@ -214,11 +280,11 @@ final class CaptureReader {
             acc.put(n, new double[k]);
             fill.put(n, 0);
         });
-        for (int r = 0; r < tl.rows; r++) {
-            String n = rowName[r];
-            int i = fill.get(n);
-            acc.get(n)[i] = tl.end[r] - tl.start[r];
-            fill.put(n, i + 1);
+        for (int r = 0; r < rows; r++) {
+            String name = rowName[r];
+            int i = fill.get(name);
+            acc.get(name)[i] = tl.end()[r] - tl.start()[r];
+            fill.put(name, i + 1);
         }
         Map<String, double[]> out = new LinkedHashMap<>();
         acc.forEach((n, v) -> {
@@ -245,44 +311,44 @@ final class CaptureReader {
         return out;
     }
 
-    private static int function(Timeline tl, TaskGraph g, int r) {
+    private static int function(Rows tl, TaskGraph g, int r) {
         if (g == null) return -1;
-        int node = g.nodeOf(tl.taskId[r]);
+        int node = g.nodeOf(tl.taskId()[r]);
         int row = node < 0 ? -1 : g.taskRow(node);
         if (row < 0) return -1;
-        if ("aic".equals(tl.coreType[r])) return Math.max(-1, g.kernelId(row, 0));
+        if ("aic".equals(tl.coreType()[r])) return Math.max(-1, g.kernelId(row, 0));
         if (g.kernelId(row, 1) >= 0) return g.kernelId(row, 1);
         return Math.max(-1, g.kernelId(row, 2));
     }
 
-    private static Map<String, double[]> coreTypes(Timeline tl) {
+    private static Map<String, double[]> coreTypes(Rows tl) {
         Map<String, BitSet> cores = new TreeMap<>();
         Map<String, double[]> out = new TreeMap<>();
-        for (int r = 0; r < tl.rows; r++) {
-            String t = tl.coreType[r] == null ? "unknown" : tl.coreType[r];
-            cores.computeIfAbsent(t, k -> new BitSet()).set(Math.max(0, tl.coreId[r]));
-            out.computeIfAbsent(t, k -> new double[2])[1] += tl.end[r] - tl.start[r];
+        for (int r = 0; r < tl.count(); r++) {
+            String t = tl.coreType()[r] == null ? "unknown" : tl.coreType()[r];
+            cores.computeIfAbsent(t, k -> new BitSet()).set(Math.max(0, tl.coreId()[r]));
+            out.computeIfAbsent(t, k -> new double[2])[1] += tl.end()[r] - tl.start()[r];
         }
-        if (tl.coreTypes != null && tl.coreTypes.length > 0) {
+        if (tl.declaredTypes().length > 0) {
             Map<String, Integer> declared = new HashMap<>();
-            for (String t : tl.coreTypes) declared.merge(t, 1, Integer::sum);
+            for (String t : tl.declaredTypes()) if (t != null) declared.merge(t, 1, Integer::sum);
             out.forEach((t, v) -> v[0] = Math.max(cores.get(t).cardinality(), declared.getOrDefault(t, 0)));
         } else out.forEach((t, v) -> v[0] = cores.get(t).cardinality());
         return out;
     }
 
-    private static double[] utilisation(Timeline tl, double spanUs) {
+    private static double[] utilisation(Rows tl, double spanUs) {
         double[] bins = new double[RunFigures.BINS];
-        if (tl.rows == 0 || !(spanUs > 0)) return bins;
+        if (tl.count() == 0 || !(spanUs > 0)) return bins;
         double t0 = Double.POSITIVE_INFINITY;
         BitSet cores = new BitSet();
-        for (int r = 0; r < tl.rows; r++) {
-            t0 = Math.min(t0, tl.start[r]);
-            cores.set(Math.max(0, tl.coreId[r]));
+        for (int r = 0; r < tl.count(); r++) {
+            t0 = Math.min(t0, tl.start()[r]);
+            cores.set(Math.max(0, tl.coreId()[r]));
         }
         double w = spanUs / bins.length;
-        for (int r = 0; r < tl.rows; r++) {
-            double a = tl.start[r] - t0, b = tl.end[r] - t0;
+        for (int r = 0; r < tl.count(); r++) {
+            double a = tl.start()[r] - t0, b = tl.end()[r] - t0;
             int i = Math.max(0, (int) (a / w)), j = Math.min(bins.length - 1, (int) (b / w));
             for (int k = i; k <= j; k++) {
                 double lo = Math.max(a, k * w), hi = Math.min(b, (k + 1) * w);

@@ -91,6 +91,14 @@ public final class CompareJob {
             written.add(o.output);
         }
         if (o.trace != null) {
+            for (Read side : List.of(oldRead, newRead))
+                for (CaptureReader.Read k : side.kept)
+                    if (k.damaged() != null)
+                        throw new InputProblem(
+                                (String) null,
+                                k.damaged() + "; --trace draws whole captures and cannot draw this one",
+                                null,
+                                null);
             CompareTrace trace = CompareTrace.of(oldRead.kept, newRead.kept, oldRead.matching, warn);
             jobs.add(new Outputs.Job(o.trace, true, trace::write));
             written.add(o.trace);
@@ -174,7 +182,7 @@ public final class CompareJob {
             RunFigures ref = side.runs.get(0).ranks().get(0);
             for (Comparer.Run run : side.runs)
                 for (RunFigures f : run.ranks()) {
-                    if (f.level != ref.level)
+                    if (f.level != ref.level && f.level >= 0 && ref.level >= 0)
                         throw refusal(
                                 side.side,
                                 side.side.label() + "'s runs were captured at different levels (" + ref.level + " in "
@@ -189,7 +197,7 @@ public final class CompareJob {
                 }
         }
         RunFigures fa = a.runs.get(0).ranks().get(0), fb = b.runs.get(0).ranks().get(0);
-        if (fa.level != fb.level)
+        if (fa.level != fb.level && fa.level >= 0 && fb.level >= 0)
             throw refusal(
                     b.side,
                     "OLD is a level-" + fa.level + " capture and NEW a level-" + fb.level

@@ -238,4 +238,34 @@ class CompareTest {
                 .isInstanceOf(InputProblem.class)
                 .hasMessageContaining("multi-rank tree");
     }
+
+    @Test
+    void aCaptureDamagedElsewhereIsComparedFromItsRows() throws IOException {
+        Path damaged = dir.resolve("damaged");
+        Files.createDirectories(damaged);
+        try (var s = Files.list(noise1)) {
+            for (Path f : (Iterable<Path>) s::iterator) Files.copy(f, damaged.resolve(f.getFileName()));
+        }
+        Path records = damaged.resolve("l2_swimlane_records.json");
+        String text = Files.readString(records);
+        Files.writeString(records, text.replaceFirst("\"l2_swimlane_level\": ?4", "\"l2_swimlane_level\": 7"));
+        assertThat(Files.readString(records)).isNotEqualTo(text);
+        List<String> warnings = new ArrayList<>();
+        Comparison c = compare(old, damaged, false, warnings);
+        Comparison clean = compare(old, noise1);
+        assertThat(warnings)
+                .anyMatch(w -> w.startsWith("Warning: " + records) && w.contains("needs only the AICore rows"));
+        assertThat(c.makespan.newValue()).isEqualTo(clean.makespan.newValue());
+        assertThat(c.decomposition).isEqualTo(clean.decomposition);
+        assertThat(Comparer.names(c)).isEqualTo(Comparer.names(clean));
+        assertThat(c.anySignificant()).isFalse();
+        CompareJob.Options o = new CompareJob.Options();
+        o.oldPath = old;
+        o.newPath = damaged;
+        o.trace = dir.resolve("damaged.pftrace");
+        assertThatThrownBy(() -> CompareJob.run(o, new java.io.ByteArrayOutputStream(), w -> {}))
+                .isInstanceOf(InputProblem.class)
+                .hasMessageContaining("--trace draws whole captures");
+        assertThat(o.trace).doesNotExist();
+    }
 }

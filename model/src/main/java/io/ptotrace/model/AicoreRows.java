@@ -26,15 +26,24 @@ public final class AicoreRows {
 
     public final long clockFreqHz;
     public final AicoreCycles cycles;
+    /** {@code metadata.core_types} by core id (empty when the file has none or they are not strings). */
+    public final String[] coreTypes;
 
-    private AicoreRows(Era era, long clockFreqHz, AicoreCycles cycles) {
+    private AicoreRows(Era era, long clockFreqHz, AicoreCycles cycles, String[] coreTypes) {
         this.era = era;
         this.clockFreqHz = clockFreqHz;
         this.cycles = cycles;
+        this.coreTypes = coreTypes;
+    }
+
+    /** The core type of core {@code c} as the records reader names it: from the metadata, else {@code aiv}. */
+    public String coreType(int c) {
+        return c >= 0 && c < coreTypes.length && coreTypes[c] != null ? coreTypes[c] : "aiv";
     }
 
     public static AicoreRows read(Path file) {
         long[] freq = {-1};
+        java.util.List<String> types = new java.util.ArrayList<>();
         Era[] era = {null};
         LongList core = new LongList(), task = new LongList(), start = new LongList(), end = new LongList();
         Inputs.readJson(file, JSON, p -> {
@@ -48,7 +57,13 @@ public final class AicoreRows {
                         String m = p.currentName();
                         p.nextToken();
                         if (m.equals("clock_freq_hz")) freq[0] = frequency(file, p);
-                        else p.skipChildren();
+                        else if (m.equals("core_types") && p.currentToken() == JsonToken.START_ARRAY) {
+                            types.clear();
+                            while (p.nextToken() != JsonToken.END_ARRAY) {
+                                types.add(p.currentToken() == JsonToken.VALUE_STRING ? p.getText() : null);
+                                p.skipChildren();
+                            }
+                        } else p.skipChildren();
                     }
                 } else if (name.equals("aicore_tasks") && t == JsonToken.START_ARRAY) {
                     rows(file, p, core, task, start, end);
@@ -71,7 +86,11 @@ public final class AicoreRows {
         int n = core.size();
         int[] c = new int[n];
         for (int i = 0; i < n; i++) c[i] = (int) core.get(i);
-        return new AicoreRows(e, freq[0], new AicoreCycles(c, task.toArray(), start.toArray(), end.toArray()));
+        return new AicoreRows(
+                e,
+                freq[0],
+                new AicoreCycles(c, task.toArray(), start.toArray(), end.toArray()),
+                types.toArray(new String[0]));
     }
 
     private static long frequency(Path file, JsonParser p) throws IOException {
