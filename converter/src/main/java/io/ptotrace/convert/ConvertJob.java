@@ -250,9 +250,6 @@ public final class ConvertJob {
         for (Written w : written) if (o.verbose) out.println("JSON written to: " + w.path);
         progress.done();
         done.print(out, err);
-        out.println();
-        out.println(
-                "Scheduler-overhead deep-dive: run sched_overhead_analysis manually with a separately-captured deps.json (--enable-dep-gen).");
         return written;
     }
 
