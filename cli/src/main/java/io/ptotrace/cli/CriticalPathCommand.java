@@ -95,6 +95,13 @@ public final class CriticalPathCommand implements Callable<Integer> {
     double speedupPct;
 
     @Option(
+            names = "--gap-threshold",
+            paramLabel = "US",
+            description =
+                    "With --extended: mark the observed-path tasks whose gap before them is longer than US \u00b5s.")
+    Double gapThresholdUs;
+
+    @Option(
             names = "--trace",
             description = "Also write each run's merged_swimlane.pftrace with the critical paths marked "
                     + "(category critical_path) and a Critical path track.")
@@ -116,7 +123,14 @@ public final class CriticalPathCommand implements Callable<Integer> {
         if (!(speedupPct > 0 && speedupPct <= 100))
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--speedup: expected a percentage above 0 and at most 100, not " + speedupPct);
+        if (gapThresholdUs != null && !(gapThresholdUs >= 0 && Double.isFinite(gapThresholdUs)))
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--gap-threshold: expected a finite number of 0 or more, not " + gapThresholdUs);
+        if (gapThresholdUs != null && !extended)
+            throw new CommandLine.ParameterException(spec.commandLine(), "--gap-threshold needs --extended");
         CriticalPathJob.Options o = new CriticalPathJob.Options();
+        if (gapThresholdUs != null) o.gapThresholdUs = gapThresholdUs;
         o.root = root;
         o.report = report;
         o.top = top;

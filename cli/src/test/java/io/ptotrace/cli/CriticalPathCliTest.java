@@ -133,6 +133,102 @@ class CriticalPathCliTest {
                 .isEqualTo(Files.readString(clean.resolve("critical_path_report.md")));
     }
 
+    /** --extended names every path task as the trace does, its gap, its blocker and whether it was dispatched early. */
+    @Test
+    void theExtendedPathNamesWhoBlockedWhom() throws IOException {
+        Path run = work.resolve("ext/run");
+        assertThat(Cli.run("synth", "-o", run.toString(), "-n", "400", "--hb-share", "0.2")
+                        .status())
+                .isZero();
+        Cli.Result r = Cli.run(
+                "critical-path",
+                run.toString(),
+                "--extended",
+                "--gap-threshold",
+                "1.5",
+                "--format",
+                "json",
+                "--stdout");
+        assertThat(r.status()).as(r.stderr()).isZero();
+        com.fasterxml.jackson.databind.JsonNode report = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Files.readString(run.resolve("critical_path_report.json")))
+                .get("runs")
+                .get(0);
+        com.fasterxml.jackson.databind.JsonNode segments =
+                report.get("observed_path").get("segments");
+        com.fasterxml.jackson.databind.JsonNode steps = report.get("path_steps");
+        assertThat(steps).hasSize(segments.size());
+        int early = 0;
+        for (int i = 0; i < steps.size(); i++) {
+            com.fasterxml.jackson.databind.JsonNode st = steps.get(i), seg = segments.get(i);
+            assertThat(st.get("task").asText()).endsWith("(" + seg.get("task").asText() + ")");
+            assertThat(st.get("gap_us").asDouble())
+                    .isEqualTo(seg.get("stall_us").asDouble());
+            assertThat(st.get("gap_over_threshold").asBoolean())
+                    .isEqualTo(st.get("gap_us").asDouble() > 1.5);
+            if (seg.has("released_by"))
+                assertThat(st.get("blocked_by").asText())
+                        .endsWith("(" + seg.get("released_by").asText() + ")");
+            else assertThat(st.get("blocked_by").isNull()).isTrue();
+            assertThat(st.get("early_dispatch").isBoolean())
+                    .as("level 4 has dispatch times")
+                    .isTrue();
+            if (st.get("early_dispatch").asBoolean()) early++;
+        }
+        assertThat(early)
+                .as("the generator dispatches after every producer finished")
+                .isZero();
+        // dispatch one data-wait task of the path before its producer ended: that step, and only it, is early
+        int at = -1;
+        for (int i = 0; i < steps.size() && at < 0; i++)
+            if (segments.get(i).get("stall_kind").asText().equals("data-wait")) at = i;
+        assertThat(at).isNotNegative();
+        dispatchBeforeProducerEnd(
+                run,
+                Long.parseLong(segments.get(at).get("task_id").asText()),
+                Long.parseLong(segments.get(at - 1).get("task_id").asText()));
+        Cli.Result again = Cli.run("critical-path", run.toString(), "--extended", "--format", "json");
+        assertThat(again.status()).as(again.stderr()).isZero();
+        com.fasterxml.jackson.databind.JsonNode after = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Files.readString(run.resolve("critical_path_report.json")))
+                .get("runs")
+                .get(0)
+                .get("path_steps");
+        for (int i = 0; i < after.size(); i++)
+            assertThat(after.get(i).get("early_dispatch").asBoolean())
+                    .as("step " + i)
+                    .isEqualTo(i == at);
+        Cli.Result md = Cli.run("critical-path", run.toString(), "--extended", "--gap-threshold", "1.5");
+        assertThat(md.status()).isZero();
+        assertThat(Files.readString(run.resolve("critical_path_report.md")))
+                .contains("### The observed path, task by task")
+                .contains("| # | task | gap \u00b5s | stall kind | blocked by | early dispatch |");
+        Cli.Result without = Cli.run("critical-path", run.toString(), "--gap-threshold", "1.5");
+        assertThat(without.status()).isEqualTo(2);
+        assertThat(without.stderr()).contains("--gap-threshold needs --extended");
+    }
+
+    /** Sets the AICPU dispatch of {@code task}'s rows to one tick before {@code producer}'s last AICore end. */
+    private static void dispatchBeforeProducerEnd(Path run, long task, long producer) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        Path f = run.resolve("l2_swimlane_records.json");
+        com.fasterxml.jackson.databind.node.ObjectNode rec =
+                (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(f.toFile());
+        long producerEnd = Long.MIN_VALUE;
+        java.util.Set<String> rows = new java.util.HashSet<>();
+        for (com.fasterxml.jackson.databind.JsonNode r : rec.get("aicore_tasks")) {
+            if (r.get(1).asLong() == producer)
+                producerEnd = Math.max(producerEnd, r.get(4).asLong());
+            if (r.get(1).asLong() == task)
+                rows.add(r.get(0).asLong() + ":" + r.get(2).asLong());
+        }
+        for (com.fasterxml.jackson.databind.JsonNode c : rec.get("aicpu_tasks"))
+            if (rows.contains(c.get(0).asLong() + ":" + c.get(1).asLong()))
+                ((com.fasterxml.jackson.databind.node.ArrayNode) c)
+                        .set(2, m.getNodeFactory().numberNode(producerEnd - 1));
+        m.writeValue(f.toFile(), rec);
+    }
+
     @Test
     void aTraceCopyThatCannotBeWrittenIsNamedNotTheTraceItCameFrom() throws IOException {
         copy("spec_example_8");

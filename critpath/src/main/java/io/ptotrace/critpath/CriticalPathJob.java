@@ -41,6 +41,8 @@ public final class CriticalPathJob {
         public double nearUs = 1.0;
         /** What-if: each family's kernels this much faster (a fraction: 0.1 = 10 %). */
         public double speedup = 0.1;
+        /** With {@link #extended}: gaps before a path task longer than this (µs) are marked; NaN: none. */
+        public double gapThresholdUs = Double.NaN;
         /** Print each run's phase timings on stderr. */
         public boolean timings;
         /** Writes the run's .pftrace with the critical-path overlay; null: not asked for. */
@@ -223,7 +225,9 @@ public final class CriticalPathJob {
     }
 
     private Extended extras(RunAnalysis a) {
-        return new Extended(a, o.nearUs, o.speedup, o.top);
+        Extended x = new Extended(a, o.nearUs, o.speedup, o.top);
+        x.gapThresholdUs = o.gapThresholdUs;
+        return x;
     }
 
     private void extended(StringBuilder sb, RunAnalysis a) {

@@ -57,6 +57,59 @@ public final class Extended {
         public final double[] stall = new double[StallKind.values().length];
     }
 
+    /** Gaps before a path task longer than this (µs) are marked; NaN: none is. */
+    public double gapThresholdUs = Double.NaN;
+
+    /**
+     * Each observed-path task as a person follows the path: its name as the trace names it, the gap before it,
+     * the task that blocked it (for a data-wait the producer that released it last, for a core-wait the task
+     * that held its core until it started), and whether the AICPU dispatched it before its producers had
+     * finished (null where the capture has no dispatch times).
+     */
+    public record Step(
+            int position, String task, StallKind kind, double gapUs, String blocker, Boolean earlyDispatch) {}
+
+    /** The observed path, step by step. */
+    public List<Step> steps() {
+        RunGraph g = a.graph;
+        ObservedPath o = a.observed;
+        Timeline tl = a.timeline;
+        boolean timed = tl != null && tl.aicpuJoined;
+        List<Step> out = new ArrayList<>();
+        for (int i = 0; i < o.size(); i++) {
+            int t = o.task[i];
+            Boolean early = null;
+            if (timed) {
+                double[] v = rowsOf(tl, g.taskId[t]);
+                double producersEnd = Double.NEGATIVE_INFINITY;
+                for (int k = g.predFrom(t); k < g.predTo(t); k++) {
+                    double[] p = rowsOf(tl, g.taskId[g.pred(k)]);
+                    if (p != null) producersEnd = Math.max(producersEnd, p[1]);
+                }
+                if (v != null && v[2] > 0 && producersEnd > Double.NEGATIVE_INFINITY) early = v[2] < producersEnd;
+                else if (v != null && v[2] > 0) early = false;
+            }
+            int b = o.releasedBy[i];
+            out.add(new Step(
+                    i,
+                    traceName(g, t),
+                    o.kind[i],
+                    Fmt.us(o.stall[i], g.freqHz),
+                    b < 0 ? null : traceName(g, b),
+                    early));
+        }
+        return out;
+    }
+
+    /** A task as convert names its slices: {@code QK(r0t95)}, {@code func_7_h(t3)} without a name, {@code task(t3)}. */
+    static String traceName(RunGraph g, int t) {
+        int k = g.kernel[t];
+        String fn = k < 0
+                ? "task"
+                : g.name[t].equals("cid" + k) ? io.ptotrace.model.TaskDisplay.unnamedFunction(k) : g.name[t];
+        return io.ptotrace.model.TaskDisplay.named(fn, g.label(t));
+    }
+
     public Extended(RunAnalysis a, double nearUs, double speedup, int top) {
         this.a = a;
         this.nearUs = nearUs;
@@ -164,6 +217,39 @@ public final class Extended {
         return new double[] {st, en, di, fi};
     }
 
+    private void steps(StringBuilder sb) {
+        List<Step> steps = steps();
+        boolean timed = a.timeline != null && a.timeline.aicpuJoined;
+        sb.append("\n### The observed path, task by task\n\n");
+        sb.append(
+                        "Each task as the trace names it, the gap before it and who it waited for: for a data-wait the producer ")
+                .append("that released it last, for a core-wait the task that held its core.");
+        if (timed) sb.append(" Early dispatch: the AICPU dispatched it before its producers had finished.");
+        if (!Double.isNaN(gapThresholdUs))
+            sb.append(" Gaps over ").append(Fmt.f(gapThresholdUs, 1)).append(" \u00b5s are marked **\u25b2**.");
+        sb.append("\n\n| # | task | gap \u00b5s | stall kind | blocked by |")
+                .append(timed ? " early dispatch |" : "")
+                .append('\n');
+        sb.append("|---:|---|---:|---|---|").append(timed ? "---|" : "").append('\n');
+        for (Step st : steps) {
+            boolean over = !Double.isNaN(gapThresholdUs) && st.gapUs() > gapThresholdUs;
+            sb.append("| ")
+                    .append(st.position())
+                    .append(" | ")
+                    .append(st.task())
+                    .append(" | ")
+                    .append(Fmt.f(st.gapUs(), 3))
+                    .append(over ? " **\u25b2**" : "")
+                    .append(" | ")
+                    .append(st.gapUs() > 0 ? st.kind().label : "")
+                    .append(" | ")
+                    .append(st.blocker() == null ? "" : st.blocker())
+                    .append(" |");
+            if (timed) sb.append(st.earlyDispatch() == null ? " |" : st.earlyDispatch() ? " yes |" : " |");
+            sb.append('\n');
+        }
+    }
+
     /** The Markdown sections, appended to the run's block. */
     public void markdown(StringBuilder sb) {
         RunGraph g = a.graph;
@@ -223,6 +309,7 @@ public final class Extended {
                     .append(Fmt.f(w.floor == 0 ? 0 : w.gain() / w.floor * 100, 1))
                     .append("% |\n");
         }
+        steps(sb);
         if (scheduler != null) {
             sb.append("\n### Observed stalls by scheduler phase\n\n");
             sb.append(

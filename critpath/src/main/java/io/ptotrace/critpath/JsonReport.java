@@ -123,6 +123,23 @@ public final class JsonReport {
         j.writeEndArray();
         j.writeEndObject();
 
+        j.writeArrayFieldStart("path_steps");
+        for (Extended.Step st : x.steps()) {
+            j.writeStartObject();
+            j.writeNumberField("position", st.position());
+            j.writeStringField("task", st.task());
+            j.writeNumberField("gap_us", st.gapUs());
+            j.writeStringField("stall_kind", st.gapUs() > 0 ? st.kind().label : "");
+            if (st.blocker() == null) j.writeNullField("blocked_by");
+            else j.writeStringField("blocked_by", st.blocker());
+            if (st.earlyDispatch() == null) j.writeNullField("early_dispatch");
+            else j.writeBooleanField("early_dispatch", st.earlyDispatch());
+            if (!Double.isNaN(x.gapThresholdUs))
+                j.writeBooleanField("gap_over_threshold", st.gapUs() > x.gapThresholdUs);
+            j.writeEndObject();
+        }
+        j.writeEndArray();
+
         if (x.scheduler != null) {
             j.writeObjectFieldStart("scheduler_attribution_us");
             for (StallKind k : a.stallKinds()) {
