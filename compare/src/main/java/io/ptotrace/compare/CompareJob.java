@@ -86,6 +86,7 @@ public final class CompareJob {
 
         List<Outputs.Job> jobs = new ArrayList<>();
         List<Path> written = new ArrayList<>();
+        long traceEstimate = -1;
         if (o.output != null) {
             jobs.add(new Outputs.Job(o.output, false, out -> Reports.write(cmp, o.format, out)));
             written.add(o.output);
@@ -100,10 +101,21 @@ public final class CompareJob {
                                 null,
                                 null);
             CompareTrace trace = CompareTrace.of(oldRead.kept, newRead.kept, oldRead.matching, warn);
+            traceEstimate = trace.estimate();
             jobs.add(new Outputs.Job(o.trace, true, trace::write));
             written.add(o.trace);
         }
         if (!jobs.isEmpty()) Outputs.writeAll(jobs, inputs, false);
+        if (traceEstimate >= 0) {
+            String shown = io.ptotrace.convert.estimate.MemoryModel.shown(traceEstimate);
+            warn.accept("Wrote " + o.trace + " (both runs; est. " + shown + " in Perfetto's trace processor)");
+            if (traceEstimate > io.ptotrace.convert.estimate.MemoryModel.DEFAULT_THRESHOLD)
+                warn.accept("Warning: " + o.trace + " is estimated above "
+                        + io.ptotrace.convert.estimate.MemoryModel.shown(
+                                io.ptotrace.convert.estimate.MemoryModel.DEFAULT_THRESHOLD)
+                        + ", more than a browser tab may hold: open it with the native trace processor "
+                        + "(trace_processor --httpd " + o.trace + ", then ui.perfetto.dev offers to use it)");
+        }
         if (o.output == null) {
             Reports.write(cmp, o.format, stdout);
             stdout.flush();

@@ -146,6 +146,12 @@ final class CompareTrace {
         }
     }
 
+    /** What Perfetto's trace processor is estimated to hold for this trace (the converter's memory model). */
+    long estimate() {
+        return io.ptotrace.convert.estimate.MemoryModel.estimate(
+                io.ptotrace.convert.estimate.CostCounter.pftrace(pic, ArgSet.LEAN), false);
+    }
+
     void write(OutputStream out) throws IOException {
         for (String w : new PftraceTraceWriter(ArgSet.LEAN).write(pic, out)) warn.accept(w);
     }
