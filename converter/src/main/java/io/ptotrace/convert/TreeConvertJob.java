@@ -394,17 +394,44 @@ final class TreeConvertJob {
                     c.records,
                     new io.ptotrace.model.ReadOptions(treeLogs),
                     w -> warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : prefix + w));
-            Path depsPath = RunLocator.depsBeside(c.records);
+            Path depsPath = c.joined() ? c.graphDir.resolve(RunLocator.DEPS_NAME) : RunLocator.depsBeside(c.records);
             List<String> depsWarnings = new ArrayList<>();
             DepsProjection deps = ConvertJob.loadDeps(depsPath, depsWarnings);
             for (String w : depsWarnings)
                 warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : w);
-            Path names = RunLocator.uniqueNameMapBeside(c.records, w -> warnings.add(w));
+            if (c.joined()) sameGraph(c, tl, deps, warnings);
+            Path names = RunLocator.uniqueNameMapBeside(c.joined() ? depsPath : c.records, w -> warnings.add(w));
             return new RankRun(
                     c, new Run(tl, deps, names == null ? NameMap.EMPTY : NameMap.read(names)), warnings, null);
         } catch (InputProblem e) {
             return new RankRun(c, null, warnings, e.oneLine());
         }
+    }
+
+    /**
+     * A dispatch captured in two passes is one dispatch only when both passes ran the same graph: every task the
+     * timing pass ran is a task of the graph pass's deps.json (the graph pass fills device-resident control tensors
+     * with zeros, so a data-dependent route can differ). Then the join is said in one line; else the rank is refused.
+     */
+    private static void sameGraph(
+            DispatchSelection.Capture c, Timeline tl, DepsProjection deps, List<String> warnings) {
+        if (!deps.hasKernelMap()) return; // no usable graph: its warning was given
+        java.util.Set<Long> strangers = new java.util.TreeSet<>();
+        for (int r = 0; r < tl.rows; r++) if (!deps.hasKernels(tl.taskId[r])) strangers.add(tl.taskId[r]);
+        String timing = c.dir.getFileName().toString(),
+                graph = c.graphDir.getFileName().toString();
+        if (!strangers.isEmpty())
+            throw new InputProblem(
+                    (String) null,
+                    "the graph pass " + graph + " and the timing pass " + timing
+                            + " of one dispatch ran different graphs ("
+                            + strangers.size() + " timed task(s), first "
+                            + tl.label(strangers.iterator().next())
+                            + ", not in " + graph + "/deps.json): not joined",
+                    null,
+                    null);
+        warnings.add("rank" + c.rank + ": one dispatch captured in two passes: the graph of " + graph
+                + "/deps.json joined with the timing of " + timing + "/" + c.records.getFileName());
     }
 
     /** Every file the merge may read, none of which an output may replace. */
@@ -415,6 +442,11 @@ final class TreeConvertJob {
             l.add(RunLocator.depsBeside(c.records));
             l.add(c.dir.resolve(DispatchIdentity.FILE));
             l.addAll(RunLocator.nameMapsBeside(c.records));
+            if (c.joined()) {
+                l.add(c.graphDir.resolve(RunLocator.DEPS_NAME));
+                l.add(c.graphDir.resolve(DispatchIdentity.FILE));
+                l.addAll(RunLocator.nameMapsBeside(c.graphDir.resolve(RunLocator.DEPS_NAME)));
+            }
         }
         return l;
     }

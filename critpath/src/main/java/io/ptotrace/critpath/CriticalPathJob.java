@@ -96,6 +96,10 @@ public final class CriticalPathJob {
         List<RunAnalysis> done = new ArrayList<>();
         List<String> reports = new ArrayList<>(), traces = new ArrayList<>();
         for (Discovery.RunFolder run : runs) {
+            if (!run.deps().getParent().equals(run.dir()))
+                err.println(run.label() + ": one dispatch captured in two passes: the graph of "
+                        + run.deps().getParent().getFileName() + "/deps.json joined with the timing of "
+                        + run.dir().getFileName() + "/" + run.records().getFileName());
             RunAnalysis a;
             Timeline tl;
             long t0 = System.nanoTime(), tRead, tGraph;

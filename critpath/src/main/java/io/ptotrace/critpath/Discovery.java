@@ -33,6 +33,7 @@ public final class Discovery {
                     Path d = f.getParent();
                     if (Files.isRegularFile(d.resolve(RunLocator.DEPS_NAME)) && newest(d, "name_map*.json") != null)
                         dirs.add(d);
+                    else if (graphPass(d) != null) dirs.add(d);
                 }
                 return FileVisitResult.CONTINUE;
             }
@@ -47,15 +48,38 @@ public final class Discovery {
             String label = d.equals(root)
                     ? d.getFileName() == null ? d.toString() : d.getFileName().toString()
                     : root.relativize(d).toString().replace(d.getFileSystem().getSeparator(), "/");
+            Path graph = Files.isRegularFile(d.resolve(RunLocator.DEPS_NAME)) ? d : graphPass(d);
             out.add(new RunFolder(
                     d,
                     label,
                     RunLocator.recordsIn(d),
-                    d.resolve(RunLocator.DEPS_NAME),
-                    newest(d, "name_map*.json"),
+                    graph.resolve(RunLocator.DEPS_NAME),
+                    newest(graph, "name_map*.json"),
                     newestTrace(d)));
         }
         return out;
+    }
+
+    /**
+     * For the timing pass of a dispatch captured in two passes ({@code rankR/dK+1}: records, no deps.json), the graph
+     * pass's folder {@code dK} beside it (deps.json and a name map, no records); else null.
+     */
+    static Path graphPass(Path timing) {
+        String name = timing.getFileName() == null ? "" : timing.getFileName().toString();
+        if (!name.matches("d[0-9]+") || Files.exists(timing.resolve(RunLocator.DEPS_NAME))) return null;
+        long k;
+        try {
+            k = Long.parseLong(name.substring(1));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        if (k == 0) return null;
+        Path g = timing.resolveSibling("d" + (k - 1));
+        return Files.isRegularFile(g.resolve(RunLocator.DEPS_NAME))
+                        && newest(g, "name_map*.json") != null
+                        && RunLocator.recordsIn(g) == null
+                ? g
+                : null;
     }
 
     /** Path order of the established tool: component by component, case-sensitive. */

@@ -31,11 +31,27 @@ public final class DispatchSelection {
         /** Null when the capture has no sidecar. */
         public final DispatchIdentity identity;
 
+        /**
+         * Where the capture's graph (deps.json, name map) is: its own folder, or — for a dispatch the runtime
+         * captured in two passes, the graph in {@code dK} and the timing in {@code dK+1} — the graph pass's folder.
+         */
+        public final Path graphDir;
+
         Capture(int rank, Path dir, DispatchIdentity identity) {
+            this(rank, dir, identity, dir);
+        }
+
+        Capture(int rank, Path dir, DispatchIdentity identity, Path graphDir) {
             this.rank = rank;
             this.dir = dir;
             this.records = dir.resolve(RECORDS);
             this.identity = identity;
+            this.graphDir = graphDir;
+        }
+
+        /** Whether the graph comes from another folder than the timing (a dispatch split over two folders). */
+        public boolean joined() {
+            return !graphDir.equals(dir);
         }
     }
 
@@ -100,14 +116,26 @@ public final class DispatchSelection {
         checkDispatch(dn);
         List<Capture> found = new ArrayList<>();
         List<Missing> missing = new ArrayList<>();
+        int dNumber = Integer.parseInt(dn.substring(1));
         for (RankTree.Rank r : tree.ranks) {
-            Path dir = r.dir.resolve(dn);
+            Path dir = r.dir.resolve(dn), graph = dir;
+            // a dispatch captured in two passes: the graph pass's folder dK holds deps.json and no records, the
+            // timing pass's dK+1 the records and no deps.json; either folder names the one dispatch
+            if (!Files.isRegularFile(dir.resolve(RECORDS))
+                    && graphOnly(dir)
+                    && timingOnly(r.dir.resolve("d" + (dNumber + 1)))) dir = r.dir.resolve("d" + (dNumber + 1));
+            else if (Files.isRegularFile(dir.resolve(RECORDS))
+                    && timingOnly(dir)
+                    && dNumber > 0
+                    && graphOnly(r.dir.resolve("d" + (dNumber - 1)))) graph = r.dir.resolve("d" + (dNumber - 1));
             if (!Files.isRegularFile(dir.resolve(RECORDS))) {
                 missing.add(new Missing(r.number, "rank" + r.number + " is missing " + dn + "/" + RECORDS));
                 continue;
             }
             Path side = dir.resolve(DispatchIdentity.FILE);
-            found.add(new Capture(r.number, dir, Files.isRegularFile(side) ? DispatchIdentity.read(side) : null));
+            if (!Files.isRegularFile(side)) side = graph.resolve(DispatchIdentity.FILE);
+            found.add(
+                    new Capture(r.number, dir, Files.isRegularFile(side) ? DispatchIdentity.read(side) : null, graph));
         }
         tree.unreadable.forEach((n, why) -> missing.add(new Missing(n, why)));
         missing.sort(java.util.Comparator.comparingInt(m -> m.rank));
@@ -131,6 +159,18 @@ public final class DispatchSelection {
             if (withSidecar > 0) pairing.put("dispatch_identity_status", "individual_submissions");
         }
         return new DispatchSelection(dn, null, found, missing, pairing);
+    }
+
+    /** A graph pass's folder: deps.json and no records. */
+    private static boolean graphOnly(Path dir) {
+        return Files.isRegularFile(dir.resolve(io.ptotrace.model.RunLocator.DEPS_NAME))
+                && io.ptotrace.model.RunLocator.recordsIn(dir) == null;
+    }
+
+    /** A timing pass's folder: records and no deps.json. */
+    private static boolean timingOnly(Path dir) {
+        return io.ptotrace.model.RunLocator.recordsIn(dir) != null
+                && !Files.exists(dir.resolve(io.ptotrace.model.RunLocator.DEPS_NAME));
     }
 
     /** {@code --dispatch-id R:S}: every capture whose sidecar names that parent dispatch. */

@@ -1,0 +1,81 @@
+package io.ptotrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An L3 capture whose dispatch the runtime captured in two passes: the graph pass in {@code rankR/dK} (deps.json,
+ * name map, sidecar), the timing pass in {@code rankR/dK+1} (the records). Either folder names the dispatch; the
+ * two are joined, said so, and every arrow is drawn; passes of different graphs are not joined.
+ */
+class SplitDispatchCliTest {
+    @TempDir
+    Path dir;
+
+    /** A 2-rank streams tree whose records were captured one folder later than their graph. */
+    Path splitTree() throws Exception {
+        Path tree = dir.resolve("dfx_outputs");
+        assertThat(Cli.run("synth", "-o", tree.toString(), "-n", "120", "--ranks", "2", "--era", "streams")
+                        .status())
+                .isZero();
+        for (int r = 0; r < 2; r++) {
+            Path d1 = Files.createDirectories(tree.resolve("rank" + r + "/d1"));
+            Files.move(
+                    tree.resolve("rank" + r + "/d0/chip_swimlane_records.json"),
+                    d1.resolve("chip_swimlane_records.json"));
+        }
+        return tree;
+    }
+
+    private static long arrows(Path json) throws Exception {
+        long n = 0;
+        for (var e : new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.toFile())
+                .get("traceEvents")) if (e.path("ph").asText().equals("s")) n++;
+        return n;
+    }
+
+    @Test
+    void eitherFolderNamesTheDispatchAndEveryArrowIsDrawn() throws Exception {
+        Path tree = splitTree();
+        for (String dn : List.of("d0", "d1")) {
+            Path out = dir.resolve(dn + ".json");
+            Cli.Result r = Cli.run("convert", tree.toString(), "--dispatch", dn, "-o", out.toString());
+            assertThat(r.status()).as(r.stderr()).isZero();
+            assertThat(r.stderr())
+                    .contains("rank0: one dispatch captured in two passes: the graph of d0/deps.json joined with the "
+                            + "timing of d1/chip_swimlane_records.json")
+                    .contains("rank1: one dispatch captured in two passes")
+                    .doesNotContain("no usable deps.json");
+            assertThat(arrows(out)).as(dn).isGreaterThan(100);
+        }
+        Cli.Result cp = Cli.run("critical-path", tree.toString());
+        assertThat(cp.status()).as(cp.stderr()).isZero();
+        assertThat(cp.stdout()).contains("Analyzed 2 rank(s)");
+        assertThat(cp.stderr()).contains("rank0/d1: one dispatch captured in two passes");
+        assertThat(Files.readString(tree.resolve("rank0/d1/critical_path_report.md")))
+                .doesNotContain("unknown");
+    }
+
+    @Test
+    void passesOfDifferentGraphsAreNotJoined() throws Exception {
+        Path tree = splitTree();
+        Path deps = tree.resolve("rank1/d0/deps.json");
+        // the graph pass of rank1 lost its tasks: the timing pass ran tasks its graph does not have
+        Files.writeString(deps, "{\"tasks\": [{\"task_id\": \"999999\", \"kernel_ids\": [0, -1, -1]}], \"edges\": []}");
+        Path out = dir.resolve("t.json");
+        Cli.Result r = Cli.run("convert", tree.toString(), "--dispatch", "d1", "-o", out.toString());
+        assertThat(r.status()).as(r.stderr()).isEqualTo(1);
+        assertThat(r.stderr())
+                .contains(
+                        "Warning: rank1 cannot be converted: the graph pass d0 and the timing pass d1 of one dispatch "
+                                + "ran different graphs")
+                .contains("not joined")
+                .contains("rank0: one dispatch captured in two passes");
+    }
+}
