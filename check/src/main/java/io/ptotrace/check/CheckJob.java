@@ -50,7 +50,11 @@ public final class CheckJob {
 
     /** The deps.json a request names (refused when there is none). */
     public static Path depsOf(Request r) throws IOException {
-        if (r.input != null) return RunLocator.depsOf(r.input);
+        if (r.input != null) {
+            Path graph = Files.isDirectory(r.input) ? RunLocator.graphPassOf(r.input) : null;
+            if (graph != null) return graph.resolve(RunLocator.DEPS_NAME);
+            return RunLocator.depsOf(r.input);
+        }
         Path newest = RunLocator.newestDepsUnderOutputs(r.cwd);
         if (newest == null)
             throw new InputProblem((Path) null, "no deps.json given and none found under ./outputs/", null);
@@ -63,7 +67,16 @@ public final class CheckJob {
      */
     public static Outcome run(Request r, OutputStream stdout, Consumer<String> warn) throws IOException {
         Path deps = depsOf(r);
-        Path records = r.records != null ? r.records : recordsBeside(deps);
+        Path timingPass = r.input != null && Files.isDirectory(r.input) && RunLocator.graphPassOf(r.input) != null
+                ? r.input
+                : null;
+        Path records = r.records != null
+                ? r.records
+                : timingPass != null ? RunLocator.recordsIn(timingPass) : recordsBeside(deps);
+        if (timingPass != null)
+            warn.accept(timingPass.getFileName() + ": one dispatch captured in two passes: the graph of "
+                    + deps.getParent().getFileName() + "/deps.json joined with the timing of "
+                    + timingPass.getFileName() + "/" + records.getFileName());
         Path names = r.funcNames != null ? r.funcNames : RunLocator.uniqueNameMapBeside(deps, warn);
         List<Path> inputs = new ArrayList<>(List.of(deps));
         if (records != null) inputs.add(records);

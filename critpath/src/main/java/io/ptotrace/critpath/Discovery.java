@@ -60,26 +60,9 @@ public final class Discovery {
         return out;
     }
 
-    /**
-     * For the timing pass of a dispatch captured in two passes ({@code rankR/dK+1}: records, no deps.json), the graph
-     * pass's folder {@code dK} beside it (deps.json and a name map, no records); else null.
-     */
+    /** The graph pass's folder of a timing pass ({@link RunLocator#graphPassOf}), or null. */
     static Path graphPass(Path timing) {
-        String name = timing.getFileName() == null ? "" : timing.getFileName().toString();
-        if (!name.matches("d[0-9]+") || Files.exists(timing.resolve(RunLocator.DEPS_NAME))) return null;
-        long k;
-        try {
-            k = Long.parseLong(name.substring(1));
-        } catch (NumberFormatException e) {
-            return null;
-        }
-        if (k == 0) return null;
-        Path g = timing.resolveSibling("d" + (k - 1));
-        return Files.isRegularFile(g.resolve(RunLocator.DEPS_NAME))
-                        && newest(g, "name_map*.json") != null
-                        && RunLocator.recordsIn(g) == null
-                ? g
-                : null;
+        return RunLocator.graphPassOf(timing);
     }
 
     /** Path order of the established tool: component by component, case-sensitive. */

@@ -125,6 +125,22 @@ public final class RunLocator {
     }
 
     /**
+     * For the timing pass of a dispatch captured in two passes ({@code dK+1}: records and no deps.json), the graph
+     * pass's folder {@code dK} beside it (deps.json and a name map, no records); else null.
+     */
+    public static Path graphPassOf(Path timing) {
+        Path name = timing.getFileName();
+        if (name == null || !name.toString().matches("d[0-9]{1,9}") || Files.exists(timing.resolve(DEPS_NAME)))
+            return null;
+        long k = Long.parseLong(name.toString().substring(1));
+        if (k == 0 || recordsIn(timing) == null) return null;
+        Path g = timing.resolveSibling("d" + (k - 1));
+        return Files.isRegularFile(g.resolve(DEPS_NAME)) && newest(g, NAME_MAPS) != null && recordsIn(g) == null
+                ? g
+                : null;
+    }
+
+    /**
      * A deps.json given as itself or as the run folder holding it.
      *
      * @throws InputProblem when the folder has none or the file is not there
