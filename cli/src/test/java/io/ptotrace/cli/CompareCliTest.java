@@ -114,7 +114,7 @@ class CompareCliTest {
         assertThat(r.status()).as(r.stderr()).isEqualTo(1);
         assertThat(trace).isNotEmptyFile();
         assertThat(report).isNotEmptyFile();
-        assertThat(r.stderr()).contains("Wrote " + trace + " (both runs; est. ").doesNotContain("browser tab");
+        assertThat(r.stderr()).isEmpty(); // a trace a browser tab holds needs no word
         assumeTrue(Files.isExecutable(HazardTraceTest.TP), "no trace processor at " + HazardTraceTest.TP);
         assertThat(HazardTraceTest.query(
                         trace, "select count(*) from stats where value > 0 and severity in ('error', 'data_loss');"))

@@ -106,16 +106,12 @@ public final class CompareJob {
             written.add(o.trace);
         }
         if (!jobs.isEmpty()) Outputs.writeAll(jobs, inputs, false);
-        if (traceEstimate >= 0) {
-            String shown = io.ptotrace.convert.estimate.MemoryModel.shown(traceEstimate);
-            warn.accept("Wrote " + o.trace + " (both runs; est. " + shown + " in Perfetto's trace processor)");
-            if (traceEstimate > io.ptotrace.convert.estimate.MemoryModel.DEFAULT_THRESHOLD)
-                warn.accept("Warning: " + o.trace + " is estimated above "
-                        + io.ptotrace.convert.estimate.MemoryModel.shown(
-                                io.ptotrace.convert.estimate.MemoryModel.DEFAULT_THRESHOLD)
-                        + ", more than a browser tab may hold: open it with the native trace processor "
-                        + "(trace_processor --httpd " + o.trace + ", then ui.perfetto.dev offers to use it)");
-        }
+        if (traceEstimate > io.ptotrace.convert.estimate.MemoryModel.DEFAULT_THRESHOLD)
+            warn.accept("Warning: " + o.trace + " is estimated at "
+                    + io.ptotrace.convert.estimate.MemoryModel.shown(traceEstimate)
+                    + " in Perfetto's trace processor, more than a browser tab may hold: open it with the native "
+                    + "trace processor (trace_processor --httpd " + o.trace
+                    + ", then ui.perfetto.dev offers to use it)");
         if (o.output == null) {
             Reports.write(cmp, o.format, stdout);
             stdout.flush();
