@@ -78,4 +78,37 @@ class SplitDispatchCliTest {
                 .contains("not joined")
                 .contains("rank0: one dispatch captured in two passes");
     }
+
+    @Test
+    void withNoGraphAnywhereTheClosingLinesPromiseNoArrows() throws Exception {
+        Path tree = dir.resolve("nograph");
+        assertThat(Cli.run("synth", "-o", tree.toString(), "-n", "80", "--ranks", "2", "--era", "streams")
+                        .status())
+                .isZero();
+        for (int r = 0; r < 2; r++) Files.delete(tree.resolve("rank" + r + "/d0/deps.json"));
+        Cli.Result r = Cli.run(
+                "convert",
+                tree.toString(),
+                "--dispatch",
+                "d0",
+                "-o",
+                dir.resolve("n.json").toString(),
+                "--format",
+                "both");
+        assertThat(r.status()).as(r.stderr()).isZero();
+        assertThat(r.stderr()).contains("no usable deps.json");
+        assertThat(r.stdout())
+                .contains("(or " + dir.resolve("n.pftrace") + ": the native Perfetto trace, faster to load)")
+                .doesNotContain("every arrow");
+        Cli.Result with = Cli.run(
+                "convert",
+                splitTree().toString(),
+                "--dispatch",
+                "d1",
+                "-o",
+                dir.resolve("w.json").toString(),
+                "--format",
+                "both");
+        assertThat(with.stdout()).contains("faster to load, with every arrow)");
+    }
 }

@@ -51,6 +51,9 @@ public final class ConvertJob {
     private final PrintStream err;
     private final Progress progress;
 
+    /** Whether the trace has dependency arrows to keep: the closing lines promise them only then. */
+    boolean arrows = true;
+
     public ConvertJob(ConvertOptions o, PrintStream out, PrintStream err, boolean progressToTerminal) {
         this.o = o;
         this.out = out;
@@ -232,6 +235,7 @@ public final class ConvertJob {
                     new OverlayContext(run, pic, depsPath, result::workerSlice, result::recordSlice);
             for (OverlayProducer producer : o.overlays) producer.applyTo(overlayContext);
 
+            arrows = deps.edgesLoaded();
             done = write(pic, written, inputs, (rep, d) -> {
                 rep.println();
                 rep.println("\u2713 Conversion complete");
@@ -364,7 +368,8 @@ public final class ConvertJob {
         rep.println("To visualize: Open https://ui.perfetto.dev/ and drag in " + written.get(0).path);
         for (Written w : written)
             if (w.format == ConvertOptions.Format.PFTRACE && w != written.get(0))
-                rep.println("  (or " + w.path + ": the native Perfetto trace, faster to load, with every arrow)");
+                rep.println("  (or " + w.path + ": the native Perfetto trace, faster to load"
+                        + (arrows ? ", with every arrow)" : ")"));
         MemoryReport.print(rep, written, done.costs.joinUnchecked(), split, done.sizes, o.splitBudget);
     }
 

@@ -143,6 +143,7 @@ final class TreeConvertJob {
             anyDeps |= r.run.deps.edgesLoaded();
         }
         pic.setTopLevelMetadata(metadata(root, sel, ranks, ok, splice));
+        job.arrows = anyDeps;
 
         ConvertJob.Written.Outcome done = job.write(pic, written, inputs, report(root, ok, splice, written));
         finish(anyDeps, done);
@@ -267,6 +268,7 @@ final class TreeConvertJob {
             if (proto) bodies.put(ConvertOptions.Format.PFTRACE, protoParts::writeTo);
             JsonTraceCheck check =
                     json ? JsonTraceCheck.ofCounts(sums.backward, sums.unbound, sums.flows, proto) : null;
+            job.arrows = anyDeps;
             ConvertJob.Written.Outcome done =
                     job.writeRendered(written, inputs, bodies, sums.costs.total(), check, report);
             finish(anyDeps, done);
