@@ -408,10 +408,15 @@ public final class CompareJob {
             java.util.Map<Integer, TreePlacement.Placed> pb) {
         if (a.ranks().get(0).capture.rank() < 0 && b.ranks().get(0).capture.rank() < 0) return List.of();
         TreeMap<Integer, double[]> rows = new TreeMap<>();
-        for (RunFigures f : a.ranks())
+        java.util.Map<Integer, RunFigures> fa = new TreeMap<>(), fb = new TreeMap<>();
+        for (RunFigures f : a.ranks()) {
             rows.computeIfAbsent(f.capture.rank(), k -> new double[] {Double.NaN, Double.NaN})[0] = f.makespanUs();
-        for (RunFigures f : b.ranks())
+            fa.put(f.capture.rank(), f);
+        }
+        for (RunFigures f : b.ranks()) {
             rows.computeIfAbsent(f.capture.rank(), k -> new double[] {Double.NaN, Double.NaN})[1] = f.makespanUs();
+            fb.put(f.capture.rank(), f);
+        }
         double baseA = earliest(pa), baseB = earliest(pb);
         List<Comparison.Rank> out = new ArrayList<>();
         rows.forEach((r, v) -> {
@@ -426,9 +431,24 @@ public final class CompareJob {
                     v[1],
                     x == null ? Double.NaN : x.firstStartUs() - baseA,
                     y == null ? Double.NaN : y.firstStartUs() - baseB,
-                    slack));
+                    slack,
+                    rankParts(fa.get(r), fb.get(r))));
         });
         return out;
+    }
+
+    /** One rank's observed-path parts on both sides (µs); empty where a side lacks the rank or its deps.json. */
+    private static List<Comparison.Part> rankParts(RunFigures x, RunFigures y) {
+        if (x == null || y == null || x.path == null || y.path == null) return List.of();
+        Long[] exact = new Long[4];
+        long[] xt = {x.path.compute(), x.path.dataWait(), x.path.coreWait(), x.path.frontGap()};
+        long[] yt = {y.path.compute(), y.path.dataWait(), y.path.coreWait(), y.path.frontGap()};
+        String[] names = {"compute", "data-wait", "core-wait", "front-gap"};
+        List<Comparison.Part> l = new ArrayList<>();
+        for (int k = 0; k < 4; k++)
+            l.add(new Comparison.Part(
+                    names[k], x.us(xt[k]), y.us(yt[k]), x.freqHz == y.freqHz ? (Long) (yt[k] - xt[k]) : null));
+        return l;
     }
 
     private static double earliest(java.util.Map<Integer, TreePlacement.Placed> placed) {

@@ -117,7 +117,9 @@ public final class Comparison {
             double newMakespanUs,
             double oldStartUs,
             double newStartUs,
-            double slackUs) {}
+            double slackUs,
+            /* the rank's observed-path parts on each side (compute, data-wait, core-wait, front-gap), µs; empty without deps.json */
+            List<Part> parts) {}
 
     /** The thresholds the verdicts used. */
     public record Thresholds(double alpha, double minChange, double floorUs) {}

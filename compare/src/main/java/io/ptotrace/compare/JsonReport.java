@@ -115,6 +115,9 @@ final class JsonReport {
             num(g, "old_start_us", r.oldStartUs());
             num(g, "new_start_us", r.newStartUs());
             num(g, "slack_us", r.slackUs());
+            g.writeArrayFieldStart("decomposition");
+            for (Part p : r.parts()) part(g, p);
+            g.writeEndArray();
             g.writeEndObject();
         }
         g.writeEndArray();

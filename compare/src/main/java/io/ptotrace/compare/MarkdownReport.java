@@ -115,15 +115,25 @@ final class MarkdownReport {
                         .append(" |\n");
         }
         if (!c.ranks.isEmpty()) {
-            sb.append("\n### Ranks\n\n| rank | OLD makespan \u00b5s | NEW makespan \u00b5s |\n|---:|---:|---:|\n");
-            for (Comparison.Rank r : c.ranks)
+            sb.append(
+                    "\n### Ranks\n\n| rank | OLD makespan \u00b5s | NEW makespan \u00b5s | compute \u0394 | data-wait \u0394 | core-wait \u0394 | front-gap \u0394 |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (Comparison.Rank r : c.ranks) {
                 sb.append("| ")
                         .append(r.rank())
                         .append(" | ")
                         .append(Fmt.us(r.oldMakespanUs()))
                         .append(" | ")
                         .append(Fmt.us(r.newMakespanUs()))
-                        .append(" |\n");
+                        .append(" |");
+                for (int k = 0; k < 4; k++)
+                    sb.append(' ')
+                            .append(
+                                    k < r.parts().size()
+                                            ? Fmt.signedUs(r.parts().get(k).deltaUs())
+                                            : "-")
+                            .append(" |");
+                sb.append('\n');
+            }
         }
 
         Comparison.Tasks t = c.tasks;

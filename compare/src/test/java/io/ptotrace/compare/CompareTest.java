@@ -231,6 +231,15 @@ class CompareTest {
         assertThat(noise.makespan.oldValue()).isEqualTo(slowest);
         assertThat(noise.old.fastestRankUs()).isEqualTo(fastest);
         assertThat(noise.tasks.matched()).isEqualTo(noise.old.tasks());
+        for (Comparison.Rank r : noise.ranks) {
+            // each rank's observed-path parts add up to its own makespan's change
+            assertThat(r.parts())
+                    .extracting(Comparison.Part::name)
+                    .containsExactly("compute", "data-wait", "core-wait", "front-gap");
+            double sum = 0;
+            for (Comparison.Part p : r.parts()) sum += p.deltaUs();
+            assertThat(sum).isCloseTo(r.newMakespanUs() - r.oldMakespanUs(), org.assertj.core.data.Offset.offset(1e-6));
+        }
         Comparison slow = compare(a, s);
         assertThat(significant(slow)).containsExactly("QK");
         // a tree against a single capture is refused
