@@ -17,7 +17,7 @@ final class Summary {
         if (c.mode == Comparison.Mode.REPEATED)
             return String.format(
                     Locale.ROOT,
-                    "repeated runs (%d OLD, %d NEW): Mann\u2013Whitney U on run-level figures, \u03b1 %.2f, %s, the same sign in every pair of runs",
+                    "repeated runs (%d OLD, %d NEW): Mann\u2013Whitney U on run-level figures, \u03b1 %.2f, %s, the same direction in every pair of runs (for a kernel, by that pair's own rank test)",
                     c.old.runs().size(),
                     c.neu.runs().size(),
                     t.alpha(),
