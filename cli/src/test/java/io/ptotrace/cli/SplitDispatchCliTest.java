@@ -111,4 +111,42 @@ class SplitDispatchCliTest {
                 "both");
         assertThat(with.stdout()).contains("faster to load, with every arrow)");
     }
+
+    /**
+     * An L3 build that dispatches two L2 programs: each numbers its kernels from 0, and each dispatch folder carries
+     * its program's name map (and dispatch_program.json). A dispatch's kernels are named from its own map alone.
+     */
+    @Test
+    void twoProgramsNeverBorrowEachOthersNames() throws Exception {
+        Path tree = dir.resolve("programs");
+        assertThat(Cli.run(
+                                "synth",
+                                "-o",
+                                tree.toString(),
+                                "-n",
+                                "80",
+                                "--ranks",
+                                "2",
+                                "--dispatches",
+                                "2",
+                                "--era",
+                                "streams")
+                        .status())
+                .isZero();
+        for (int r = 0; r < 2; r++) {
+            Path d1 = tree.resolve("rank" + r + "/d1");
+            Path map = d1.resolve("name_map_synth.json");
+            Files.writeString(map, Files.readString(map).replace("\"QK\"", "\"ProgramB_QK\""));
+            Files.writeString(d1.resolve("dispatch_program.json"), "{\"program\": \"B\"}");
+            Files.writeString(tree.resolve("rank" + r + "/d0/dispatch_program.json"), "{\"program\": \"A\"}");
+        }
+        for (String dn : List.of("d0", "d1")) {
+            Path out = dir.resolve("prog-" + dn + ".json");
+            Cli.Result r = Cli.run("convert", tree.toString(), "--dispatch", dn, "-o", out.toString());
+            assertThat(r.status()).as(r.stderr()).isZero();
+            String trace = Files.readString(out);
+            if (dn.equals("d0")) assertThat(trace).contains("\"QK(").doesNotContain("ProgramB_QK");
+            else assertThat(trace).contains("\"ProgramB_QK(").doesNotContain("\"QK(");
+        }
+    }
 }
