@@ -100,7 +100,12 @@ public final class CheckJob {
         recordWarnings.forEach(warn);
         NameMap nameMap = names == null ? NameMap.EMPTY : NameMap.readWithFlatFallback(names);
         long t2 = System.nanoTime();
-        HazardCheck.Result result = HazardCheck.run(g, nameMap, spans == null ? null : spans.apply(g), warn);
+        TaskSpans timing = spans == null ? null : spans.apply(g);
+        if (timing != null && g.taskRowCount() > 0 && timing.timed() * 2 < g.taskRowCount())
+            warn.accept("Warning: only " + timing.timed() + " of the " + g.taskRowCount() + " tasks of " + deps
+                    + " have timing in " + records + " (records of another run?): findings between untimed tasks say "
+                    + "nothing of what happened");
+        HazardCheck.Result result = HazardCheck.run(g, nameMap, timing, warn);
         long t3 = System.nanoTime();
         String shown = deps.toString();
         if (r.output == null) {

@@ -48,6 +48,13 @@ public final class TaskSpans {
         return s;
     }
 
+    /** How many nodes have a span. */
+    public int timed() {
+        int n = 0;
+        for (double v : start) if (!Double.isNaN(v)) n++;
+        return n;
+    }
+
     private void add(int node, double st, double en) {
         if (Double.isNaN(st) || Double.isNaN(en)) return;
         if (Double.isNaN(start[node]) || st < start[node]) start[node] = st;

@@ -54,6 +54,29 @@ class CheckCliTest {
                 .startsWith("Warning: " + records + ": ");
     }
 
+    /** Records of another run time few of the graph's tasks: the check says so. */
+    @Test
+    void recordsOfAnotherRunAreNamed() throws IOException {
+        Path a = dir.resolve("a"), b = dir.resolve("b");
+        assertThat(Cli.run("synth", "-o", a.toString(), "-n", "300", "--seed", "1")
+                        .status())
+                .isZero();
+        assertThat(Cli.run("synth", "-o", b.toString(), "-n", "40", "--seed", "2")
+                        .status())
+                .isZero();
+        Cli.Result other = Cli.run(
+                "check",
+                a.toString(),
+                "--records",
+                b.resolve("l2_swimlane_records.json").toString(),
+                "--fail-on",
+                "never");
+        assertThat(other.status()).isZero();
+        assertThat(other.stderr()).contains("have timing in").contains("(records of another run?)");
+        Cli.Result own = Cli.run("check", a.toString(), "--fail-on", "never");
+        assertThat(own.stderr()).doesNotContain("records of another run");
+    }
+
     @Test
     void exitStatusFollowsFailOn() throws IOException {
         Path manual = copy("hand-manual_scope"); // warnings only
