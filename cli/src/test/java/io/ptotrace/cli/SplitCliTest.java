@@ -132,4 +132,35 @@ class SplitCliTest {
         }
         assertThat(total).isEqualTo(sum).isGreaterThan(200);
     }
+
+    /** A task window on a merged tree says which ranks' slices of the task set it: ranks reuse task ids. */
+    @Test
+    void aTaskWindowOnATreeNamesItsRanks() throws Exception {
+        Path tree = dir.resolve("dfx_window");
+        assertThat(Cli.run("synth", "-n", "100", "--ranks", "2", "--era", "streams", "-o", tree.toString())
+                        .status())
+                .isZero();
+        Cli.Result r = Cli.run(
+                "convert",
+                tree.toString(),
+                "--dispatch",
+                "d0",
+                "--window",
+                "task:r0t3..task:r0t40",
+                "-o",
+                dir.resolve("w.pftrace").toString());
+        assertThat(r.status()).as(r.stderr()).isZero();
+        assertThat(r.stderr())
+                .contains("Warning: --window: task r0t3 is on rank(s) 0, 1; the window spans all of them")
+                .contains("Warning: --window: task r0t40 is on rank(s) 0, 1");
+        Cli.Result single = Cli.run(
+                "convert",
+                tree.resolve("rank0/d0/chip_swimlane_records.json").toString(),
+                "--window",
+                "task:r0t3..task:r0t40",
+                "-o",
+                dir.resolve("s.pftrace").toString());
+        assertThat(single.status()).as(single.stderr()).isZero();
+        assertThat(single.stderr()).doesNotContain("--window: task");
+    }
 }

@@ -375,7 +375,7 @@ public final class ConvertJob {
 
     /** The one window --window asks for, as a picture of its own. */
     private TracePicture window(TracePicture pic) {
-        double[] range = o.window.resolve(pic);
+        double[] range = o.window.resolve(pic, err::println);
         String outside = "(outside the window " + o.window + ")";
         return new PictureWindows(pic, new double[] {range[0], Math.nextUp(range[1])}, new String[] {
                     outside, "(the window)", outside

@@ -66,16 +66,44 @@ public final class WindowSpec {
 
     /** The window's first and last start time in {@code pic}; InputProblem when a task is not in it. */
     double[] resolve(TracePicture pic) {
+        return resolve(pic, line -> {});
+    }
+
+    /**
+     * As {@link #resolve(TracePicture)}; in a merged trace, where ranks reuse task ids, {@code say} is told which
+     * ranks' slices of each task set the window (all of them: from the earliest start to the latest).
+     */
+    double[] resolve(TracePicture pic, java.util.function.Consumer<String> say) {
         double from = fromUs, to = toUs;
         if (fromTask != null || toTask != null) {
             double fromMin = Double.POSITIVE_INFINITY, toMax = Double.NEGATIVE_INFINITY;
+            java.util.TreeSet<Integer> fromRanks = new java.util.TreeSet<>(), toRanks = new java.util.TreeSet<>();
             for (int i = 0; i < pic.sliceCount(); i++) {
                 String t = TaskNames.taskOf(pic.sliceName(i));
                 if (t == null) continue;
                 long id = TaskIds.parseDisplay(t);
-                if (fromTask != null && id == fromId) fromMin = Math.min(fromMin, pic.sliceTs(i));
-                if (toTask != null && id == toId) toMax = Math.max(toMax, pic.sliceTs(i));
+                int rank = pic.slicePid(i) / ProcessLayout.RANK_STRIDE - 1;
+                if (fromTask != null && id == fromId) {
+                    fromMin = Math.min(fromMin, pic.sliceTs(i));
+                    fromRanks.add(rank);
+                }
+                if (toTask != null && id == toId) {
+                    toMax = Math.max(toMax, pic.sliceTs(i));
+                    toRanks.add(rank);
+                }
             }
+            for (var e : java.util.List.of(
+                    java.util.Map.entry(fromTask == null ? "" : fromTask, fromRanks),
+                    java.util.Map.entry(toTask == null ? "" : toTask, toRanks)))
+                if (e.getValue().size() > 1
+                        || (e.getValue().size() == 1 && e.getValue().first() >= 0))
+                    say.accept("Warning: --window: task " + e.getKey() + " is on rank(s) "
+                            + e.getValue().stream()
+                                    .map(String::valueOf)
+                                    .collect(java.util.stream.Collectors.joining(", "))
+                            + (e.getValue().size() > 1
+                                    ? "; the window spans all of them, from the earliest start to the latest"
+                                    : ""));
             if (fromTask != null) {
                 if (fromMin == Double.POSITIVE_INFINITY) throw notInTrace(fromTask);
                 from = fromMin;
