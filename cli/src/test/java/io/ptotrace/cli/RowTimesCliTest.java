@@ -75,4 +75,27 @@ class RowTimesCliTest {
         assertThat(dir.resolve("t.json")).doesNotExist();
         assertThat(dir.resolve("c.txt")).doesNotExist();
     }
+
+    /** A phase record's cycle count no counter reaches: convert refuses it; critical-path, which reads no phases, warns. */
+    @org.junit.jupiter.api.Test
+    void aPhaseRecordBeyondAnyCounterIsRefusedByConvertAndNamedByCriticalPath() throws Exception {
+        Path r = dir.resolve("phases");
+        Files.createDirectories(r);
+        for (String f : List.of("l2_swimlane_records.json", "deps.json", "name_map_pa_level4.json"))
+            Files.copy(Path.of("..", "testdata", "runs", "pa_level4", f), r.resolve(f));
+        Path records = r.resolve("l2_swimlane_records.json");
+        String text = Files.readString(records);
+        String bad = text.replaceFirst("\"start_cycles\": ?\\d+", "\"start_cycles\": -5");
+        assertThat(bad).isNotEqualTo(text);
+        Files.writeString(records, bad);
+        Cli.Result c =
+                Cli.run("convert", r.toString(), "-o", dir.resolve("p.json").toString());
+        assertThat(c.status()).isEqualTo(2);
+        assertThat(c.errorLine())
+                .contains("record 0: its start cycle count 18446744073709551611 is 2^63 or more")
+                .contains("a corrupt value");
+        Cli.Result cp = Cli.run("critical-path", r.toString());
+        assertThat(cp.status()).as(cp.stderr()).isZero();
+        assertThat(cp.stderr()).contains("needs only the AICore rows");
+    }
 }

@@ -936,6 +936,7 @@ public final class RecordsReader {
             for (PhaseTable.Lane lane : sched)
                 for (int r = lane.from; r < lane.to; r++) {
                     double s = toUs.applyAsDouble(schedRaw.get(k++)), e = toUs.applyAsDouble(schedRaw.get(k++));
+                    noCounterReaches("scheduler record " + (k / 2 - 1), schedRaw.get(k - 2), schedRaw.get(k - 1));
                     if (!(Math.abs(s) <= MAX_TIME_US))
                         throw badTime("scheduler record " + (k / 2 - 1) + ": its start", schedRaw.get(k - 2), s);
                     if (!(Math.abs(e) <= MAX_TIME_US))
@@ -950,6 +951,7 @@ public final class RecordsReader {
             for (PhaseTable.Lane lane : orch)
                 for (int r = lane.from; r < lane.to; r++) {
                     double s = toUs.applyAsDouble(orchRaw.get(k++)), e = toUs.applyAsDouble(orchRaw.get(k++));
+                    noCounterReaches("orchestrator record " + (k / 2 - 1), orchRaw.get(k - 2), orchRaw.get(k - 1));
                     if (!(Math.abs(s) <= MAX_TIME_US))
                         throw badTime("orchestrator record " + (k / 2 - 1) + ": its start", orchRaw.get(k - 2), s);
                     if (!(Math.abs(e) <= MAX_TIME_US))
@@ -1290,6 +1292,20 @@ public final class RecordsReader {
 
     private static String keyText(long e, long c, long r) {
         return "(" + epochText(e) + ", " + c + ", " + r + ")";
+    }
+
+    /**
+     * A phase record's cycle counts: one at or beyond 2^63 (kept as negative bits; written as a negative number or one
+     * past 2^63) is a value no counter reaches, refused before it becomes a time days before the run.
+     */
+    private void noCounterReaches(String what, long start, long end) {
+        for (long v : new long[] {start, end})
+            if (v < 0)
+                throw new InputProblem(
+                        file,
+                        what + ": its " + (v == start ? "start" : "end") + " cycle count " + Long.toUnsignedString(v)
+                                + " is 2^63 or more (or negative as written), which no counter reaches: a corrupt value",
+                        null);
     }
 
     /**
