@@ -54,6 +54,9 @@ class SplitDispatchCliTest {
                     .doesNotContain("no usable deps.json");
             assertThat(arrows(out)).as(dn).isGreaterThan(100);
         }
+        Cli.Result pick = Cli.run("convert", tree.toString());
+        assertThat(pick.status()).isEqualTo(2);
+        assertThat(pick.errorLine()).endsWith("; the tree holds d0+d1 (one dispatch captured in two passes)");
         Cli.Result cp = Cli.run("critical-path", tree.toString());
         assertThat(cp.status()).as(cp.stderr()).isZero();
         assertThat(cp.stdout()).contains("Analyzed 2 rank(s)");

@@ -84,8 +84,11 @@ final class TreeConvertJob {
         if (o.funcNames != null || o.kernelConfig != null || o.depsJson != null)
             throw problem(
                     "directory input auto-loads per-Rank name/dependency files; global overrides are not allowed");
-        if ((o.dispatch == null) == (o.dispatchId == null))
-            throw problem("directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT");
+        if ((o.dispatch == null) == (o.dispatchId == null)) {
+            String held = o.dispatch == null ? DispatchSelection.listing(RankTree.of(access(root))) : "";
+            throw problem("directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT"
+                    + (held.isEmpty() ? "" : "; the tree holds " + held));
+        }
         RankTree tree = RankTree.of(access(root));
         DispatchSelection sel;
         try {

@@ -189,7 +189,8 @@ class TreeConvertTest {
     @Test
     void selectionIsChecked() {
         assertThatThrownBy(() -> convert(tree, tmp.resolve("x.json"), null, null, List.of(), false))
-                .hasMessage("directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT");
+                .hasMessageStartingWith(
+                        "directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT; the tree holds d0");
         assertThatThrownBy(() -> convert(tree, tmp.resolve("x.json"), "d0", "17:0", List.of(), false))
                 .hasMessage("directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT");
         assertThatThrownBy(() -> convert(tree, tmp.resolve("x.json"), null, "17:9", List.of(), false))

@@ -161,6 +161,37 @@ public final class DispatchSelection {
         return new DispatchSelection(dn, null, found, missing, pairing);
     }
 
+    /**
+     * The dispatches a tree holds, for a user who has to pick one: {@code d0, d1}, a dispatch captured in two passes
+     * shown as {@code d2+d3 (one dispatch captured in two passes)}; empty when no rank has a capture folder.
+     */
+    public static String listing(RankTree tree) {
+        TreeSet<Integer> numbers = new TreeSet<>();
+        for (RankTree.Rank r : tree.ranks)
+            for (Path d : r.captures())
+                numbers.add(Integer.parseInt(d.getFileName().toString().substring(1)));
+        List<String> parts = new ArrayList<>();
+        for (Integer k : numbers) {
+            if (numbers.contains(k - 1) && splitPair(tree, k - 1)) continue; // shown with its graph pass
+            if (numbers.contains(k + 1) && splitPair(tree, k))
+                parts.add("d" + k + "+d" + (k + 1) + " (one dispatch captured in two passes)");
+            else parts.add("d" + k);
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Whether every rank holding {@code dK} holds its graph there and its timing in {@code dK+1}. */
+    private static boolean splitPair(RankTree tree, int k) {
+        boolean any = false;
+        for (RankTree.Rank r : tree.ranks) {
+            Path g = r.dir.resolve("d" + k), t = r.dir.resolve("d" + (k + 1));
+            if (!Files.isDirectory(g) && !Files.isDirectory(t)) continue;
+            if (!graphOnly(g) || !timingOnly(t)) return false;
+            any = true;
+        }
+        return any;
+    }
+
     /** A graph pass's folder: deps.json and no records. */
     private static boolean graphOnly(Path dir) {
         return Files.isRegularFile(dir.resolve(io.ptotrace.model.RunLocator.DEPS_NAME))
