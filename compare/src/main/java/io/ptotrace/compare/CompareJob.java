@@ -72,7 +72,7 @@ public final class CompareJob {
                 newPlaced = place(newRead, warnings);
         List<Comparison.Rank> ranks = ranks(oldRead.runs.get(0), newRead.runs.get(0), oldPlaced, newPlaced);
         Comparer c = new Comparer(
-                new Comparer.Rules(o.alpha, o.minChange, o.floorUs, o.top),
+                new Comparer.Rules(o.alpha, o.minChange, o.floorUs),
                 "OLD",
                 o.oldPath,
                 oldRead.runs,
@@ -177,39 +177,29 @@ public final class CompareJob {
         for (Read side : List.of(a, b))
             for (Sample s : side.side.samples())
                 if (s.tree() != side.side.samples().get(0).tree())
-                    throw refusal(
-                            side.side,
-                            side.side.label() + " mixes multi-rank trees and single captures ("
-                                    + side.side.samples().get(0).dir() + ", " + s.dir() + ")");
+                    throw refusal(side.side.label() + " mixes multi-rank trees and single captures ("
+                            + side.side.samples().get(0).dir() + ", " + s.dir() + ")");
         if (treeA != treeB)
-            throw refusal(
-                    b.side,
-                    "OLD is " + (treeA ? "a multi-rank tree" : "a single capture") + " and NEW "
-                            + (treeB ? "a multi-rank tree" : "a single capture") + "; compare runs of the same kind");
+            throw refusal("OLD is " + (treeA ? "a multi-rank tree" : "a single capture") + " and NEW "
+                    + (treeB ? "a multi-rank tree" : "a single capture") + "; compare runs of the same kind");
         for (Read side : List.of(a, b)) {
             RunFigures ref = side.runs.get(0).ranks().get(0);
             for (Comparer.Run run : side.runs)
                 for (RunFigures f : run.ranks()) {
                     if (f.level != ref.level && f.level >= 0 && ref.level >= 0)
-                        throw refusal(
-                                side.side,
-                                side.side.label() + "'s runs were captured at different levels (" + ref.level + " in "
-                                        + ref.capture.dir() + ", " + f.level + " in " + f.capture.dir() + ")");
+                        throw refusal(side.side.label() + "'s runs were captured at different levels (" + ref.level
+                                + " in " + ref.capture.dir() + ", " + f.level + " in " + f.capture.dir() + ")");
                     RunFigures same = rankOf(side.runs.get(0), f.capture.rank());
                     if (same != null && same.graphFingerprint != f.graphFingerprint)
-                        throw refusal(
-                                side.side,
-                                side.side.label() + "'s runs " + same.capture.shown() + " and "
-                                        + f.capture.shown()
-                                        + " ran different graphs; repeated runs of one side must run the same test");
+                        throw refusal(side.side.label() + "'s runs " + same.capture.shown() + " and "
+                                + f.capture.shown()
+                                + " ran different graphs; repeated runs of one side must run the same test");
                 }
         }
         RunFigures fa = a.runs.get(0).ranks().get(0), fb = b.runs.get(0).ranks().get(0);
         if (fa.level != fb.level && fa.level >= 0 && fb.level >= 0)
-            throw refusal(
-                    b.side,
-                    "OLD is a level-" + fa.level + " capture and NEW a level-" + fb.level
-                            + " capture; compare captures of the same level");
+            throw refusal("OLD is a level-" + fa.level + " capture and NEW a level-" + fb.level
+                    + " capture; compare captures of the same level");
         if (align) return;
         for (RunFigures x : a.runs.get(0).ranks()) {
             RunFigures y = rankOf(b.runs.get(0), x.capture.rank());
@@ -219,16 +209,15 @@ public final class CompareJob {
             for (long id : x.taskId) if (ids.get(id) >= 0) both++;
             onlyOld = x.taskId.length - both;
             int onlyNew = y.taskId.length - both;
-            throw refusal(
-                    b.side,
-                    "OLD and NEW ran different graphs (" + onlyOld + " timed task(s) only in OLD, " + onlyNew
-                            + " only in NEW"
-                            + (onlyOld == 0 && onlyNew == 0 ? ", the same ids with other kernels or blocks" : "")
-                            + "); pass --align to match tasks by submit order and signature, as diff --align does");
+            throw refusal("OLD and NEW ran different graphs (" + onlyOld + " timed task(s) only in OLD, " + onlyNew
+                    + " only in NEW"
+                    + (onlyOld == 0 && onlyNew == 0 ? ", the same ids with other kernels or blocks" : "")
+                    + "); pass --align to match tasks by submit order and signature, as diff --align does");
         }
     }
 
-    private static InputProblem refusal(SideInput side, String message) {
+    /** Runs that cannot be compared: one line, no file named (the sides are in the message). */
+    private static InputProblem refusal(String message) {
         return new InputProblem((String) null, message, null, null);
     }
 

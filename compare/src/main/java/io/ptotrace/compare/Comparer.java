@@ -40,7 +40,7 @@ final class Comparer {
     }
 
     /** Options that decide verdicts. */
-    record Rules(double alpha, double minChange, double floorUs, int top) {}
+    record Rules(double alpha, double minChange, double floorUs) {}
 
     private final Rules rules;
     private final List<Run> a, b;
