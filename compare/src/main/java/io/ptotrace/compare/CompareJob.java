@@ -4,7 +4,6 @@ import io.ptotrace.convert.TreePlacement;
 import io.ptotrace.diff.TaskMatching;
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.io.Outputs;
-import io.ptotrace.model.util.LongIntMap;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -204,9 +203,8 @@ public final class CompareJob {
         for (RunFigures x : a.runs.get(0).ranks()) {
             RunFigures y = rankOf(b.runs.get(0), x.capture.rank());
             if (y == null || x.graphFingerprint == y.graphFingerprint) continue;
-            LongIntMap ids = index(y);
             int onlyOld = 0, both = 0;
-            for (long id : x.taskId) if (ids.get(id) >= 0) both++;
+            for (long id : x.taskId) if (y.taskOf(id) >= 0) both++;
             onlyOld = x.taskId.length - both;
             int onlyNew = y.taskId.length - both;
             throw refusal("OLD and NEW ran different graphs (" + onlyOld + " timed task(s) only in OLD, " + onlyNew
@@ -240,12 +238,6 @@ public final class CompareJob {
         return null;
     }
 
-    private static LongIntMap index(RunFigures f) {
-        LongIntMap m = new LongIntMap(Math.max(16, f.taskId.length));
-        for (int t = 0; t < f.taskId.length; t++) m.put(f.taskId[t], t);
-        return m;
-    }
-
     // ------------------------------------------------------------------ tasks
 
     private static Comparison.Tasks tasks(Read a, Read b, Options o) {
@@ -271,7 +263,6 @@ public final class CompareJob {
             }
             RunFigures y = yRead.figures();
             boolean[] hit = new boolean[y.taskId.length];
-            LongIntMap yIndex = index(y);
             if (o.align && a.kept.get(i).graph() != null && yRead.graph() != null) {
                 var ga = a.kept.get(i).graph();
                 var gb = yRead.graph();
@@ -279,9 +270,9 @@ public final class CompareJob {
                 for (int t = 0; t < x.taskId.length; t++) {
                     int node = ga.nodeOf(x.taskId[t]);
                     int other = node < 0 ? -1 : nodes[node];
-                    map[t] = other < 0 ? -1 : yIndex.get(gb.nodeId(other));
+                    map[t] = other < 0 ? -1 : y.taskOf(gb.nodeId(other));
                 }
-            } else for (int t = 0; t < x.taskId.length; t++) map[t] = yIndex.get(x.taskId[t]);
+            } else for (int t = 0; t < x.taskId.length; t++) map[t] = y.taskOf(x.taskId[t]);
             for (int t = 0; t < x.taskId.length; t++) {
                 int u = map[t];
                 if (u < 0) {

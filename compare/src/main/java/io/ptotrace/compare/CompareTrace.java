@@ -9,7 +9,6 @@ import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.Run;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
-import io.ptotrace.model.util.LongIntMap;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -125,12 +124,10 @@ final class CompareTrace {
             int[] map,
             RunFigures other,
             boolean isOld) {
-        LongIntMap index = new LongIntMap(Math.max(16, self.taskId.length));
-        for (int t = 0; t < self.taskId.length; t++) index.put(self.taskId[t], t);
         for (int r = 0; r < tl.rows; r++) {
             int s = drawn.workerSlice(r);
             if (s < 0) continue;
-            int t = index.get(tl.taskId[r]);
+            int t = self.taskOf(tl.taskId[r]);
             if (t < 0) continue;
             int u = map == null ? -1 : map[t];
             if (u < 0) {

@@ -127,6 +127,18 @@ public final class RunFigures {
         this.labels = labels;
     }
 
+    private io.ptotrace.model.util.LongIntMap index;
+
+    /** The timed task with this id (its index in {@link #taskId}), or −1; the map is built on first use. */
+    public int taskOf(long id) {
+        if (index == null) {
+            io.ptotrace.model.util.LongIntMap m = new io.ptotrace.model.util.LongIntMap(Math.max(16, taskId.length));
+            for (int t = 0; t < taskId.length; t++) m.put(taskId[t], t);
+            index = m;
+        }
+        return index.get(id);
+    }
+
     /** Task {@code t} as the trace names it: {@code QK(t5)}. */
     public String taskLabel(int t) {
         return io.ptotrace.model.TaskDisplay.named(taskFunction[t], labels.label(taskId[t]));

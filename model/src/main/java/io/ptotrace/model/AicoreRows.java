@@ -93,6 +93,19 @@ public final class AicoreRows {
                 types.toArray(new String[0]));
     }
 
+    /**
+     * The rule every older-era AICore row obeys: {@code 0 <= start <= end < 2^63} (a count at or beyond 2^63 is kept
+     * as negative bits); the one wording of its refusal, for this reader and the full one.
+     */
+    static void checkTiming(Path file, int row, long start, long end) {
+        if (!(0 <= start && start <= end))
+            throw new InputProblem(
+                    file,
+                    "aicore_tasks[" + row + "] has invalid timing: expected 0 <= start_cycles <= end_cycles < 2^63"
+                            + " (start " + Long.toUnsignedString(start) + ", end " + Long.toUnsignedString(end) + ")",
+                    null);
+    }
+
     private static long frequency(Path file, JsonParser p) throws IOException {
         if (p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER)
             return p.getLongValue();
@@ -122,13 +135,7 @@ public final class AicoreRows {
                         file, p, "aicore_tasks row " + row + " has " + col + " columns, expected 5, 6 or 7");
             if (v[0] != (int) v[0])
                 throw InputProblem.at(file, p, "aicore_tasks row " + row + " column 0 is beyond a 32-bit core id");
-            if (!(0 <= v[3] && v[3] <= v[4]))
-                throw new InputProblem(
-                        file,
-                        "aicore_tasks[" + row + "] has invalid timing: expected 0 <= start_cycles <= end_cycles < 2^63"
-                                + " (start " + Long.toUnsignedString(v[3]) + ", end " + Long.toUnsignedString(v[4])
-                                + ")",
-                        null);
+            checkTiming(file, row, v[3], v[4]);
             core.add(v[0]);
             task.add(v[1]);
             start.add(v[3]);

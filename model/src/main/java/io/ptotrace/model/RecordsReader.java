@@ -1313,15 +1313,7 @@ public final class RecordsReader {
      * bits) or an end before the start is refused, as the streams era refuses them; 0 stands for a missing time.
      */
     private void checkRowTimes() {
-        for (int i = 0, n = core.size(); i < n; i++) {
-            long st = cStart.get(i), en = cEnd.get(i);
-            if (!(0 <= st && st <= en))
-                throw new InputProblem(
-                        file,
-                        "aicore_tasks[" + i + "] has invalid timing: expected 0 <= start_cycles <= end_cycles < 2^63"
-                                + " (start " + Long.toUnsignedString(st) + ", end " + Long.toUnsignedString(en) + ")",
-                        null);
-        }
+        for (int i = 0, n = core.size(); i < n; i++) AicoreRows.checkTiming(file, i, cStart.get(i), cEnd.get(i));
     }
 
     /** The row rules of the streams era, in the order the runtime's tools check them; the first failure is the error. */
