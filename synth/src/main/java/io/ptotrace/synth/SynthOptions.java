@@ -510,52 +510,45 @@ public record SynthOptions(
                     .replace("_", "")
                     .trim();
             switch (k) {
-                case "tasks", "n" -> tasks = (int) parseLong(key, value, Integer.MAX_VALUE);
-                case "level" -> level = (int) parseLong(key, value, 9);
-                case "seed" -> seed = parseLong(key, value, Long.MAX_VALUE);
-                case "rings" -> rings = (int) parseLong(key, value, 64);
+                case "tasks", "n" -> tasks = (int) SettingValues.integer(key, value, Integer.MAX_VALUE);
+                case "level" -> level = (int) SettingValues.integer(key, value, 9);
+                case "seed" -> seed = SettingValues.integer(key, value, Long.MAX_VALUE);
+                case "rings" -> rings = (int) SettingValues.integer(key, value, 64);
                 case "era" -> era = parseEra(value);
                 case "runtime" -> runtime = parseRuntime(value);
-                case "runepoch", "epoch" -> runEpoch = parseLong(key, value, Long.MAX_VALUE);
+                case "runepoch", "epoch" -> runEpoch = SettingValues.integer(key, value, Long.MAX_VALUE);
                 case "cores" -> {
                     String[] p = value.trim().split("[+,x/ ]+");
                     if (p.length != 2) {
                         throw new IllegalArgumentException(
                                 "cores must look like AIC+AIV (e.g. 8+16), got '" + value + "'");
                     }
-                    aicCores = (int) parseLong(key, p[0], 1 << 20);
-                    aivCores = (int) parseLong(key, p[1], 1 << 20);
+                    aicCores = (int) SettingValues.integer(key, p[0], 1 << 20);
+                    aivCores = (int) SettingValues.integer(key, p[1], 1 << 20);
                 }
-                case "aiccores", "aic" -> aicCores = (int) parseLong(key, value, 1 << 20);
-                case "aivcores", "aiv" -> aivCores = (int) parseLong(key, value, 1 << 20);
-                case "clockfreqhz", "clockfreq", "clock", "freq" -> clockFreqHz = parseLong(key, value, Long.MAX_VALUE);
-                case "hbviolationshare", "hbviolation", "hb" -> hbViolationShare = parseDouble(key, value);
-                case "spmdshare", "spmd" -> spmdShare = parseDouble(key, value);
-                case "mixshare", "mix" -> mixShare = parseDouble(key, value);
-                case "dummyshare", "dummy" -> dummyShare = parseDouble(key, value);
-                case "allocshare", "alloc" -> allocShare = parseDouble(key, value);
-                case "predicatedshare", "predicated" -> predicatedShare = parseDouble(key, value);
-                case "withdeps", "deps" -> withDeps = parseBool(key, value);
-                case "withnamemap", "namemap" -> withNameMap = parseBool(key, value);
+                case "aiccores", "aic" -> aicCores = (int) SettingValues.integer(key, value, 1 << 20);
+                case "aivcores", "aiv" -> aivCores = (int) SettingValues.integer(key, value, 1 << 20);
+                case "clockfreqhz", "clockfreq", "clock", "freq" ->
+                    clockFreqHz = SettingValues.integer(key, value, Long.MAX_VALUE);
+                case "hbviolationshare", "hbviolation", "hb" -> hbViolationShare = SettingValues.number(key, value);
+                case "spmdshare", "spmd" -> spmdShare = SettingValues.number(key, value);
+                case "mixshare", "mix" -> mixShare = SettingValues.number(key, value);
+                case "dummyshare", "dummy" -> dummyShare = SettingValues.number(key, value);
+                case "allocshare", "alloc" -> allocShare = SettingValues.number(key, value);
+                case "predicatedshare", "predicated" -> predicatedShare = SettingValues.number(key, value);
+                case "withdeps", "deps" -> withDeps = SettingValues.bool(key, value);
+                case "withnamemap", "namemap" -> withNameMap = SettingValues.bool(key, value);
                 case "orchestratorthreads", "orchthreads", "orchestrators" ->
-                    orchestratorThreads = (int) parseLong(key, value, 1 << 20);
+                    orchestratorThreads = (int) SettingValues.integer(key, value, 1 << 20);
                 case "schedulerthreads", "schedthreads", "schedulers" ->
-                    schedulerThreads = (int) parseLong(key, value, 1 << 20);
-                case "edgespertask" -> edgesPerTask = parseDouble(key, value);
-                case "v2rowshare", "v2rows" -> v2RowShare = parseDouble(key, value);
-                case "hazardannotations", "hazards" -> hazardAnnotations = parseBool(key, value);
-                case "streams" -> streams = (int) parseLong(key, value, 1 << 20);
-                case "timingseed" -> timingSeed = parseLong(key, value, Long.MAX_VALUE);
-                case "kernelscale" -> {
-                    for (String part : value.split(",")) {
-                        int colon = part.lastIndexOf(':');
-                        if (colon <= 0)
-                            throw new IllegalArgumentException(
-                                    key + ": expected NAME:FACTOR (e.g. QK:1.3), got '" + part + "'");
-                        kernelScale.put(part.substring(0, colon).trim(), parseDouble(key, part.substring(colon + 1)));
-                    }
-                }
-                case "schedulerscale" -> schedulerScale = parseDouble(key, value);
+                    schedulerThreads = (int) SettingValues.integer(key, value, 1 << 20);
+                case "edgespertask" -> edgesPerTask = SettingValues.number(key, value);
+                case "v2rowshare", "v2rows" -> v2RowShare = SettingValues.number(key, value);
+                case "hazardannotations", "hazards" -> hazardAnnotations = SettingValues.bool(key, value);
+                case "streams" -> streams = (int) SettingValues.integer(key, value, 1 << 20);
+                case "timingseed" -> timingSeed = SettingValues.integer(key, value, Long.MAX_VALUE);
+                case "kernelscale" -> kernelScale.putAll(SettingValues.factors(key, value));
+                case "schedulerscale" -> schedulerScale = SettingValues.number(key, value);
                 default ->
                     throw new IllegalArgumentException("unknown synth option '" + key + "' (known: "
                             + String.join(", ", optionHelp().keySet()) + ")");
@@ -593,58 +586,6 @@ public record SynthOptions(
                     timingSeed,
                     kernelScale,
                     schedulerScale);
-        }
-
-        private static long parseLong(String key, String value, long max) {
-            String v = value.trim().replace("_", "").toLowerCase(Locale.ROOT);
-            long mul = 1;
-            if (v.endsWith("k")) {
-                mul = 1_000;
-                v = v.substring(0, v.length() - 1);
-            } else if (v.endsWith("m")) {
-                mul = 1_000_000;
-                v = v.substring(0, v.length() - 1);
-            } else if (v.endsWith("g")) {
-                mul = 1_000_000_000;
-                v = v.substring(0, v.length() - 1);
-            }
-            long r;
-            try {
-                r = Math.multiplyExact(Long.parseLong(v), mul);
-            } catch (NumberFormatException | ArithmeticException e) {
-                throw new IllegalArgumentException(key + ": not an integer: '" + value + "'");
-            }
-            if (r > max || r < -max) {
-                throw new IllegalArgumentException(key + ": out of range: '" + value + "'");
-            }
-            return r;
-        }
-
-        private static double parseDouble(String key, String value) {
-            String v = value.trim();
-            try {
-                double d = v.endsWith("%")
-                        ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100.0
-                        : Double.parseDouble(v);
-                if (Double.isNaN(d) || Double.isInfinite(d)) {
-                    throw new NumberFormatException();
-                }
-                return d;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + ": not a number: '" + value + "'");
-            }
-        }
-
-        private static boolean parseBool(String key, String value) {
-            switch (value.trim().toLowerCase(Locale.ROOT)) {
-                case "true", "yes", "1", "on", "y" -> {
-                    return true;
-                }
-                case "false", "no", "0", "off", "n" -> {
-                    return false;
-                }
-                default -> throw new IllegalArgumentException(key + ": not a boolean: '" + value + "'");
-            }
         }
     }
 }
