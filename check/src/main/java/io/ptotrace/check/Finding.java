@@ -38,9 +38,14 @@ public record Finding(
         }
     }
 
+    /**
+     * This finding with what the run's timing shows. A pair observed racing is one level more severe than its base
+     * (info → warning → error): the hazard happened, it is no longer latent. An edge without overlap is an order
+     * the data does not need, so its tasks running together is no hazard and it keeps its level.
+     */
     public Finding withObserved(Observed o, double overlap) {
-        return new Finding(
-                kind, severity, first, second, tensorId, bufferAddr, bytes, certain, manualScope, o, overlap);
+        Severity s = o == Observed.RACE && kind != HazardKind.EDGE_WITHOUT_OVERLAP ? severity.oneUp() : severity;
+        return new Finding(kind, s, first, second, tensorId, bufferAddr, bytes, certain, manualScope, o, overlap);
     }
 
     /** Bytes concerned in all. */

@@ -12,6 +12,11 @@ public enum Severity {
         this.word = word;
     }
 
+    /** The next level up; an error stays an error. */
+    public Severity oneUp() {
+        return this == ERROR ? ERROR : values()[ordinal() - 1];
+    }
+
     /** This severity is {@code threshold} or worse. */
     public boolean atLeast(Severity threshold) {
         return ordinal() <= threshold.ordinal();

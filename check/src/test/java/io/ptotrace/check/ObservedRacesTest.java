@@ -61,6 +61,13 @@ class ObservedRacesTest {
                 apart++;
             }
             if (!"race".equals(observed)) racesDone = true;
+            HazardKind kind = HazardKind.ofKey(f.get("kind").asText());
+            Severity base = f.get("manual_scope").asBoolean() && kind.severity == Severity.ERROR
+                    ? Severity.WARNING
+                    : kind.severity;
+            Severity expected =
+                    "race".equals(observed) && kind != HazardKind.EDGE_WITHOUT_OVERLAP ? base.oneUp() : base;
+            assertThat(f.get("severity").asText()).as(f.toString()).isEqualTo(expected.word);
         }
         assertThat(races).isPositive();
         assertThat(apart).isPositive();
@@ -95,5 +102,45 @@ class ObservedRacesTest {
                 .observe(f);
         assertThat(none.observed()).isNull();
         assertThat(none.overlapUs()).isNaN();
+        assertThat(race.severity()).as("a raced untracked reader is an error").isEqualTo(Severity.ERROR);
+        assertThat(apart.severity()).isEqualTo(Severity.WARNING);
+        assertThat(none.severity()).isEqualTo(Severity.WARNING);
+    }
+
+    @Test
+    void aRacedFindingIsOneLevelMoreSevereButAnEdgeWithoutOverlapKeepsItsLevel() {
+        Access first = new Access(0, 1, 0, "OUTPUT_EXISTING", "a(t1)"),
+                second = new Access(1, 2, 0, "OUTPUT_EXISTING", "b(t2)");
+        TaskSpans together = TaskSpans.of(new double[] {10, 15}, new double[] {30, 40});
+        TaskSpans apart = TaskSpans.of(new double[] {10, 30}, new double[] {30, 40});
+        Map<HazardKind, Severity> raced = new HashMap<>();
+        for (HazardKind k : HazardKind.values()) {
+            Finding f =
+                    new Finding(k, k.severity, first, second, 7, 8, new long[] {0, 4}, true, false, null, Double.NaN);
+            raced.put(k, together.observe(f).severity());
+            assertThat(apart.observe(f).severity()).as(k + " apart").isEqualTo(k.severity);
+        }
+        assertThat(raced)
+                .containsEntry(HazardKind.UNTRACKED_READER, Severity.ERROR)
+                .containsEntry(HazardKind.UNORDERED_OVERWRITE, Severity.ERROR)
+                .containsEntry(HazardKind.LOST_WAR, Severity.ERROR)
+                .containsEntry(HazardKind.LOST_RAW, Severity.ERROR)
+                .containsEntry(HazardKind.UNORDERED_WRITERS, Severity.WARNING)
+                .containsEntry(HazardKind.EDGE_WITHOUT_OVERLAP, Severity.INFO);
+        Finding manual = new Finding(
+                HazardKind.LOST_RAW,
+                Severity.WARNING,
+                first,
+                second,
+                7,
+                8,
+                new long[] {0, 4},
+                true,
+                true,
+                null,
+                Double.NaN);
+        assertThat(together.observe(manual).severity())
+                .as("a manual-scope error that raced")
+                .isEqualTo(Severity.ERROR);
     }
 }

@@ -27,7 +27,9 @@ import picocli.CommandLine.Parameters;
                     + "INOUT's bytes and writers with no order between them, and tensormap edges whose regions do not overlap.",
             "RUN_OR_DEPS is a deps.json or a run folder holding one; without it, the newest deps.json under ./outputs/. "
                     + "With swimlane records (--records, or the run folder's, found as convert finds them) each finding also "
-                    + "says what happened in this run: race (the later task started before the earlier one ended, and by how much) or apart.",
+                    + "says what happened in this run: race (the later task started before the earlier one ended, and by how much) or apart. "
+                    + "A raced finding is one level more severe than its kind (info -> warning -> error; edge_without_overlap "
+                    + "keeps its level), so the default --fail-on error fails a run that really raced.",
             "The report goes to stdout, or to the -o file; --trace also writes the run's Perfetto trace with every finding marked.",
             "Exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad input.",
             ""

@@ -158,7 +158,7 @@ class CheckCliTest {
         Path run = copy("hand-kv_cache_race");
         Cli.Result text = Cli.run("check", run.toString());
         assertThat(text.stdout())
-                .contains("3 findings (2 error(s), 1 warning(s), 0 info), 1 observed as race(s)")
+                .contains("3 findings (3 error(s), 0 warning(s), 0 info), 1 observed as race(s)")
                 .contains("untracked reader - RACE observed")
                 .contains("attn_decode_spmd(r2t11) arg 0 INPUT  ->  kv_rotate(r2t13) arg 0 INOUT")
                 .contains("fix: declare arg 0 of attn_decode_spmd(r2t11) TRACKED_INPUT");
@@ -166,7 +166,7 @@ class CheckCliTest {
         Cli.Result md = Cli.run("check", run.toString(), "--format", "markdown");
         assertThat(md.stdout())
                 .startsWith("## ptotrace check: ")
-                .contains("| 1 | warning | untracked reader | race 10.800 us |");
+                .contains("| 1 | error | untracked reader | race 10.800 us |");
     }
 
     @Test

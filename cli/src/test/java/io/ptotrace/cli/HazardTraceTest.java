@@ -63,7 +63,7 @@ class HazardTraceTest {
         assertThat(listed).hasSize(2);
         assertThat(listed.get(0))
                 .startsWith(
-                        "\"untracked_reader\",\"warning\",\"attn_decode_spmd(r2t11) arg 0 INPUT\",\"kv_rotate(r2t13) arg 0 INOUT\"")
+                        "\"untracked_reader\",\"error\",\"attn_decode_spmd(r2t11) arg 0 INPUT\",\"kv_rotate(r2t13) arg 0 INOUT\"")
                 .contains("TRACKED_INPUT");
         assertThat(listed.get(1))
                 .startsWith("\"lost_raw\",\"error\",\"kv_rotate(r2t13) arg 0 INOUT\",\"kv_gather(r2t14) arg 0 INPUT\"");
