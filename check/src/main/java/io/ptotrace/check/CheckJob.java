@@ -130,8 +130,14 @@ public final class CheckJob {
                     result.expanded(),
                     result.edgeSeconds(),
                     (System.nanoTime() - t3) / 1e9));
+        if (result.unplaced() > 0)
+            warn.accept(
+                    "Warning: " + result.unplaced() + " access(es) of " + deps + " not checked: their tensor_id names "
+                            + "no tensor with a usable buffer_addr in tensors[], so nothing places their bytes"
+                            + (r.failOn == null ? "" : " (exit status 1)"));
         Severity worst = result.worst();
-        return new Outcome(deps, records, g, result, r.failOn != null && worst != null && worst.atLeast(r.failOn));
+        boolean failed = r.failOn != null && (result.unplaced() > 0 || worst != null && worst.atLeast(r.failOn));
+        return new Outcome(deps, records, g, result, failed);
     }
 
     /**

@@ -46,6 +46,7 @@ public final class CheckReport {
             int[] c = r.counts();
             for (HazardKind k : HazardKind.values()) j.writeNumberField(k.key, c[k.ordinal()]);
             j.writeEndObject();
+            j.writeNumberField("unchecked_accesses", r.unplaced());
             j.writeFieldName("findings");
             j.writeStartArray();
             for (Finding f : r.findings()) {
@@ -61,8 +62,8 @@ public final class CheckReport {
                 j.writeStartArray();
                 for (int i = 0; i < f.bytes().length; i += 2) {
                     j.writeStartArray();
-                    j.writeNumber(f.bytes()[i]);
-                    j.writeNumber(f.bytes()[i + 1]);
+                    unsigned(j, f.bytes()[i]);
+                    unsigned(j, f.bytes()[i + 1]);
                     j.writeEndArray();
                 }
                 j.writeEndArray();
@@ -79,6 +80,12 @@ public final class CheckReport {
             j.writeEndObject();
             j.writeRaw("\n");
         }
+    }
+
+    /** An address as the unsigned 64-bit number it is. */
+    private static void unsigned(JsonGenerator j, long v) throws IOException {
+        if (v >= 0) j.writeNumber(v);
+        else j.writeNumber(new java.math.BigInteger(Long.toUnsignedString(v)));
     }
 
     private static void access(JsonGenerator j, String name, Access a) throws IOException {
@@ -170,7 +177,7 @@ public final class CheckReport {
         for (HazardKind k : HazardKind.values())
             sb.append(' ').append(k.key).append('=').append(c[k.ordinal()]);
         if (r.unplaced() > 0)
-            sb.append("; ").append(r.unplaced()).append(" access(es) without a placeable region not checked");
+            sb.append("; ").append(r.unplaced()).append(" access(es) not checked (their tensor has no buffer address)");
         return sb.toString();
     }
 

@@ -70,7 +70,7 @@ public final class HazardCheck {
                     access(g, labels, sRow, r.secondArg()),
                     g.tensorId(tensor),
                     r.buffer(),
-                    r.bytes(),
+                    absolute(r.bytes(), r.buffer()),
                     r.exact(),
                     man,
                     null,
@@ -134,6 +134,13 @@ public final class HazardCheck {
                 reach.expanded,
                 (t1 - t0) / 1e9,
                 (t2 - t1) / 1e9);
+    }
+
+    /** Byte offsets within the buffer at {@code buffer} as (unsigned 64-bit) addresses. */
+    private static long[] absolute(long[] relative, long buffer) {
+        long[] out = relative.clone();
+        for (int i = 0; i < out.length; i++) out[i] += buffer;
+        return out;
     }
 
     private static Access access(TaskGraph g, TaskLabels labels, int row, int arg) {

@@ -4,13 +4,18 @@ import io.ptotrace.model.graph.ByteRanges;
 import io.ptotrace.model.graph.TaskGraph;
 
 /**
- * The bytes an arg or an edge's recorded slice touches: exact where the byte-region definition places the slice,
- * else its bounding range (and the region is not exact); null when even that cannot be placed.
+ * The bytes an arg or an edge's recorded slice touches, counted from the first byte of its buffer: exact where the
+ * byte-region definition places the slice, else its bounding range, else (no usable offset, shape, strides or
+ * dtype) the whole buffer; the last two are not exact, so the findings they take part in are possible ones. Null
+ * only when the tensor has no buffer address.
  */
 final class Regions {
     private Regions() {}
 
-    /** Merged half-open byte intervals, and whether they are the slice's exact bytes. */
+    /**
+     * Merged half-open byte intervals from the first byte of the buffer at (unsigned) address {@code buffer}, and
+     * whether they are the slice's exact bytes.
+     */
     record Region(long buffer, long[] bytes, boolean exact) {}
 
     /** The region of arg {@code a} of its task, or null. */
@@ -48,11 +53,14 @@ final class Regions {
         long addr = g.bufferAddr(row);
         String bufferDtype = g.tensorDtype(row);
         String dt = dtype != null ? dtype : bufferDtype;
-        if (g.bufferNumelOk(row)) {
-            long[] b = ByteRanges.of(addr, g.bufferNumel(row), bufferDtype, offset, shape, strides, dt);
+        long size = g.bufferNumelOk(row) ? ByteRanges.bufferBytes(g.bufferNumel(row), bufferDtype) : -1;
+        boolean fits = size >= 0 && (addr == 0 || Long.compareUnsigned(size, -addr) <= 0);
+        if (fits) {
+            long[] b = ByteRanges.of(g.bufferNumel(row), bufferDtype, offset, shape, strides, dt);
             if (b != null) return new Region(addr, b, true);
         }
-        long[] b = ByteRanges.bounding(addr, offset, shape, strides, dt);
-        return b == null ? null : new Region(addr, b, false);
+        long[] b = ByteRanges.bounding(offset, shape, strides, dt);
+        if (b == null) b = new long[] {0, size > 0 ? size : Long.MAX_VALUE};
+        return new Region(addr, b, false);
     }
 }

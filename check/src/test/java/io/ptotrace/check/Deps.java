@@ -21,7 +21,7 @@ final class Deps {
     Deps tensor(long id, long addr, int version, String dtype, long numel) {
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("tensor_id", Long.toUnsignedString(id));
-        t.put("buffer_addr", Long.toString(addr));
+        t.put("buffer_addr", Long.toUnsignedString(addr));
         t.put("version", version);
         t.put("dtype", dtype);
         t.put("buffer_numel", Long.toString(numel));

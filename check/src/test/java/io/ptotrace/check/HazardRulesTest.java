@@ -265,6 +265,50 @@ class HazardRulesTest {
     }
 
     @Test
+    void aBufferAddressOf2To63OrMoreIsCheckedLikeAnyOther() {
+        // the same untracked reader as above, with the buffer in the upper half of the unsigned address space
+        long high = 0x8000_0000_0000_1000L;
+        for (long addr : new long[] {high, -4096}) {
+            Deps d = new Deps()
+                    .tensor(A, addr, 0, "FLOAT32", 64)
+                    .task(1, f32("OUTPUT_EXISTING", 0, 64))
+                    .task(2, f32("INPUT", 8, 8))
+                    .task(3, f32("INOUT", 0, 64))
+                    .edge(1, 2)
+                    .edge(1, 3);
+            HazardCheck.Result r = d.check(dir, warnings);
+            assertThat(r.unplaced()).isZero();
+            assertThat(r.findings()).hasSize(1);
+            Finding f = r.findings().get(0);
+            assertThat(f.kind()).isEqualTo(HazardKind.UNTRACKED_READER);
+            assertThat(f.certain()).isTrue();
+            assertThat(f.bufferAddr()).isEqualTo(addr);
+            assertThat(f.bytes()).containsExactly(addr + 32, addr + 64);
+        }
+    }
+
+    @Test
+    void aSliceWithoutUsableGeometryIsTheWholeBufferAndItsFindingsArePossible() {
+        for (String member : new String[] {"start_offset", "shape", "strides", "dtype"}) {
+            Map<String, Object> bad = new java.util.LinkedHashMap<>(f32("INPUT", 8, 4));
+            bad.put(member, member.equals("start_offset") ? "12abc" : "x");
+            Deps d = deps().task(1, f32("OUTPUT_EXISTING", 40, 8)).task(2, bad);
+            HazardCheck.Result r = d.check(dir, warnings);
+            assertThat(found(d)).as(member).containsExactly("lost_raw 1:0 -> 2:0 [4256,4288) possible");
+            assertThat(r.unplaced()).isZero();
+        }
+    }
+
+    @Test
+    void anAccessWhoseTensorHasNoAddressIsCountedAsUnchecked() {
+        Deps d = deps().task(1, f32("OUTPUT_EXISTING", 0, 64)).task(2, arg("INPUT", 99, "FLOAT32", 0, 64));
+        HazardCheck.Result r = d.check(dir, warnings);
+        assertThat(r.findings()).isEmpty();
+        assertThat(r.unplaced()).isEqualTo(1);
+        assertThat(CheckReport.summary(r)).endsWith("; 1 access(es) not checked (their tensor has no buffer address)");
+    }
+
+    @Test
     void withoutEdgesNothingIsOrderedAndTheCheckSaysSo() {
         Deps d = deps().task(1, f32("OUTPUT_EXISTING", 0, 64)).task(2, f32("INPUT", 0, 64));
         d.withEdges = false;

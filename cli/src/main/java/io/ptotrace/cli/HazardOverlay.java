@@ -77,6 +77,10 @@ final class HazardOverlay {
                 .count();
         out.println("  Hazard check: " + r.findings().size() + " finding(s) in " + deps + " (" + races
                 + " observed as race(s)), " + drawn + " marked (category hazard)");
+        if (r.unplaced() > 0)
+            warn.accept(
+                    "Warning: " + r.unplaced() + " access(es) of " + deps + " not checked: their tensor_id names no "
+                            + "tensor with a usable buffer_addr in tensors[], so nothing places their bytes");
     }
 
     /** Adds the findings whose tasks both have a slice; returns how many were drawn. */

@@ -54,6 +54,47 @@ class CheckCliTest {
                 .startsWith("Warning: " + records + ": ");
     }
 
+    /**
+     * A buffer at 2^63 or above is checked like any other; an access with no buffer to place it in is said on stderr
+     * and fails the gate, never a silent pass.
+     */
+    @Test
+    void highAddressesAreCheckedAndUncheckedAccessesFailTheGate() throws IOException {
+        Path clean = copy("hand-manual_scope");
+        Cli.Result a = Cli.run("check", clean.toString(), "--format", "json");
+        assertThat(a.status()).as(a.stderr()).isZero();
+        Path deps = clean.resolve("deps.json");
+        String text = Files.readString(deps);
+        JsonNode tree = JSON.readTree(text);
+        for (JsonNode t : tree.get("tensors")) {
+            long addr = Long.parseUnsignedLong(t.get("buffer_addr").asText());
+            ((com.fasterxml.jackson.databind.node.ObjectNode) t)
+                    .put("buffer_addr", Long.toUnsignedString(addr + Long.MIN_VALUE));
+        }
+        Files.writeString(deps, JSON.writeValueAsString(tree));
+        Cli.Result shifted = Cli.run("check", clean.toString(), "--format", "json");
+        assertThat(shifted.status()).as(shifted.stderr()).isZero();
+        JsonNode before = JSON.readTree(a.stdout()), after = JSON.readTree(shifted.stdout());
+        assertThat(after.get("summary")).isEqualTo(before.get("summary"));
+        assertThat(after.get("findings")).hasSameSizeAs(before.get("findings")).isNotEmpty();
+        for (int i = 0; i < before.get("findings").size(); i++) {
+            JsonNode x = before.get("findings").get(i).get("bytes").get(0),
+                    y = after.get("findings").get(i).get("bytes").get(0);
+            assertThat(y.get(0).bigIntegerValue())
+                    .isEqualTo(x.get(0).bigIntegerValue().add(java.math.BigInteger.ONE.shiftLeft(63)));
+        }
+        // the graph names a tensor tensors[] does not have: not checked, said, exit 1
+        ((com.fasterxml.jackson.databind.node.ArrayNode) tree.get("tensors")).remove(0);
+        Files.writeString(deps, JSON.writeValueAsString(tree));
+        Cli.Result missing = Cli.run("check", clean.toString(), "--format", "json");
+        assertThat(missing.status()).isEqualTo(1);
+        assertThat(missing.stderr()).containsPattern("Warning: \\d+ access\\(es\\) of .*deps.json not checked");
+        assertThat(JSON.readTree(missing.stdout()).get("unchecked_accesses").asInt())
+                .isPositive();
+        assertThat(Cli.run("check", clean.toString(), "--fail-on", "never").status())
+                .isZero();
+    }
+
     /** Records of another run time few of the graph's tasks: the check says so. */
     @Test
     void recordsOfAnotherRunAreNamed() throws IOException {
@@ -102,7 +143,7 @@ class CheckCliTest {
     void theJsonReportHasTheDocumentedSchema() throws IOException {
         Cli.Result r = Cli.run("check", copy("hand-kv_cache_race").toString(), "--format", "json");
         JsonNode j = JSON.readTree(r.stdout());
-        assertThat(names(j)).containsExactly("schema", "summary", "findings");
+        assertThat(names(j)).containsExactly("schema", "summary", "unchecked_accesses", "findings");
         assertThat(j.get("schema").asText()).isEqualTo("ptotrace-check/1");
         assertThat(names(j.get("summary")))
                 .containsExactly(

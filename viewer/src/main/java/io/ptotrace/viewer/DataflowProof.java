@@ -171,8 +171,7 @@ final class DataflowProof {
     private Slice slice(int tensorRow, Long offset, long[] shape, long[] strides, String dtype) {
         if (!g.bufferAddrOk(tensorRow) || !g.bufferNumelOk(tensorRow)) return null;
         long addr = g.bufferAddr(tensorRow);
-        long[] bytes =
-                ByteRanges.of(addr, g.bufferNumel(tensorRow), g.tensorDtype(tensorRow), offset, shape, strides, dtype);
+        long[] bytes = ByteRanges.of(g.bufferNumel(tensorRow), g.tensorDtype(tensorRow), offset, shape, strides, dtype);
         return bytes == null ? null : new Slice(addr, bytes);
     }
 }

@@ -6,7 +6,9 @@ import java.util.Locale;
 /**
  * The bytes a tensor slice touches, as sorted, merged half-open intervals flattened into one array
  * ({@code [start0, end0, start1, end1, …]}), and the few set operations on them: the one definition of a byte
- * region that the deps viewer's dataflow proof and the hazard check share.
+ * region that the deps viewer's dataflow proof and the hazard check share. Bytes are counted from the start of
+ * the slice's buffer: buffer addresses are unsigned 64-bit values, and two slices are only ever compared within
+ * one buffer, so the address itself never enters the arithmetic.
  */
 public final class ByteRanges {
     private ByteRanges() {}
@@ -41,15 +43,26 @@ public final class ByteRanges {
         }
     }
 
+    /** The size of a buffer of {@code numel} elements of {@code dtype} in bytes, or −1 when it has none. */
+    public static long bufferBytes(long numel, String dtype) {
+        int size = elementSize(dtype);
+        if (size == 0 || numel < 0) return -1;
+        try {
+            return Math.multiplyExact(numel, size);
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+    }
+
     /**
-     * The byte intervals of a slice of a buffer, or null when the slice cannot be placed exactly: a value
-     * missing, negative or too large, shape and strides not equal-length lists of positive numbers, a dtype
-     * without a known size or other than the buffer's, too many outer positions, or a byte outside the buffer.
+     * The byte intervals of a slice of a buffer, counted from the buffer's first byte, or null when the slice
+     * cannot be placed exactly: a value missing, negative or too large, shape and strides not equal-length lists
+     * of positive numbers, a dtype without a known size or other than the buffer's, too many outer positions, or a
+     * byte outside the buffer.
      */
-    public static long[] of(
-            long addr, long numel, String bufferDtype, Long offset, long[] shape, long[] strides, String dtype) {
+    public static long[] of(long numel, String bufferDtype, Long offset, long[] shape, long[] strides, String dtype) {
         if (offset == null || shape == null || strides == null) return null;
-        if (addr < 0 || numel < 0 || offset < 0) return null;
+        if (numel < 0 || offset < 0) return null;
         int dims = shape.length;
         if (dims == 0 || strides.length != dims) return null;
         for (int d = 0; d < dims; d++) if (shape[d] <= 0 || strides[d] <= 0) return null;
@@ -64,15 +77,15 @@ public final class ByteRanges {
                 outer = Math.multiplyExact(outer, shape[k]);
                 if (outer > MAX_OUTER) return null;
             }
-            long lo = addr, hi = Math.addExact(addr, Math.multiplyExact(numel, bufferSize));
+            long hi = Math.multiplyExact(numel, bufferSize);
             long[] out = new long[(int) outer * 2];
             long[] index = new long[d + 1];
             for (int i = 0; i < outer; i++) {
                 long o = offset;
                 for (int k = 0; k <= d; k++) o = Math.addExact(o, Math.multiplyExact(index[k], strides[k]));
-                long s = Math.addExact(addr, Math.multiplyExact(o, size));
-                long e = Math.addExact(addr, Math.multiplyExact(Math.addExact(o, block), size));
-                if (s < lo || e > hi) return null;
+                long s = Math.multiplyExact(o, size);
+                long e = Math.multiplyExact(Math.addExact(o, block), size);
+                if (e > hi) return null;
                 out[2 * i] = s;
                 out[2 * i + 1] = e;
                 for (int k = d; k >= 0; k--) {
@@ -88,14 +101,14 @@ public final class ByteRanges {
 
     /**
      * The one interval from the slice's first to its last byte, for a slice {@link #of} cannot place exactly
-     * (zero strides, a view in another dtype, too many outer positions): {@code [addr + offset·size, addr +
-     * (offset + Σ (shape[d] − 1)·strides[d] + 1)·size)} with the element size of {@code dtype}. Empty when a
-     * dimension is 0; null when a value is missing or negative, shape and strides differ in length, the dtype has
-     * no known size, or a number overflows.
+     * (zero strides, a view in another dtype, too many outer positions): {@code [offset·size, (offset + Σ
+     * (shape[d] − 1)·strides[d] + 1)·size)} from the buffer's first byte, with the element size of {@code dtype}.
+     * Empty when a dimension is 0; null when a value is missing or negative, shape and strides differ in length, the
+     * dtype has no known size, or a number overflows.
      */
-    public static long[] bounding(long addr, Long offset, long[] shape, long[] strides, String dtype) {
+    public static long[] bounding(Long offset, long[] shape, long[] strides, String dtype) {
         if (offset == null || shape == null || strides == null) return null;
-        if (addr < 0 || offset < 0 || shape.length == 0 || strides.length != shape.length) return null;
+        if (offset < 0 || shape.length == 0 || strides.length != shape.length) return null;
         int size = elementSize(dtype);
         if (size == 0) return null;
         long extent = 0;
@@ -105,8 +118,8 @@ public final class ByteRanges {
                 if (shape[d] == 0) return EMPTY;
                 extent = Math.addExact(extent, Math.multiplyExact(shape[d] - 1, strides[d]));
             }
-            long s = Math.addExact(addr, Math.multiplyExact(offset, size));
-            long e = Math.addExact(addr, Math.multiplyExact(Math.addExact(Math.addExact(offset, extent), 1), size));
+            long s = Math.multiplyExact(offset, size);
+            long e = Math.multiplyExact(Math.addExact(Math.addExact(offset, extent), 1), size);
             return new long[] {s, e};
         } catch (ArithmeticException e) {
             return null;
