@@ -67,16 +67,12 @@ public final class CheckJob {
      */
     public static Outcome run(Request r, OutputStream stdout, Consumer<String> warn) throws IOException {
         Path deps = depsOf(r);
-        Path timingPass = r.input != null && Files.isDirectory(r.input) && RunLocator.graphPassOf(r.input) != null
-                ? r.input
-                : null;
+        Path timingPass = r.records != null || r.input == null || !Files.isDirectory(r.input)
+                ? null
+                : RunLocator.graphPassOf(r.input) != null ? r.input : RunLocator.timingPassOf(r.input);
         Path records = r.records != null
                 ? r.records
                 : timingPass != null ? RunLocator.recordsIn(timingPass) : recordsBeside(deps);
-        if (timingPass != null)
-            warn.accept(timingPass.getFileName() + ": one dispatch captured in two passes: the graph of "
-                    + deps.getParent().getFileName() + "/deps.json joined with the timing of "
-                    + timingPass.getFileName() + "/" + records.getFileName());
         Path names = r.funcNames != null ? r.funcNames : RunLocator.uniqueNameMapBeside(deps, warn);
         List<Path> inputs = new ArrayList<>(List.of(deps));
         if (records != null) inputs.add(records);
@@ -101,6 +97,20 @@ public final class CheckJob {
         NameMap nameMap = names == null ? NameMap.EMPTY : NameMap.readWithFlatFallback(names);
         long t2 = System.nanoTime();
         TaskSpans timing = spans == null ? null : spans.apply(g);
+        if (timingPass != null) {
+            String graphName = deps.getParent().getFileName().toString(),
+                    timingName = timingPass.getFileName().toString();
+            if (timing != null && timing.strangers() > 0) {
+                warn.accept("Warning: the graph pass " + graphName + " and the timing pass " + timingName
+                        + " of one dispatch ran different graphs (" + timing.strangers() + " timed task(s), first "
+                        + io.ptotrace.model.TaskIds.display(timing.firstStranger()) + ", not in " + graphName
+                        + "/deps.json): not joined; the graph is checked without timing");
+                timing = null;
+            } else {
+                warn.accept(timingName + ": one dispatch captured in two passes: the graph of " + graphName
+                        + "/deps.json joined with the timing of " + timingName + "/" + records.getFileName());
+            }
+        }
         if (timing != null && g.taskRowCount() > 0 && timing.timed() * 2 < g.taskRowCount())
             warn.accept("Warning: only " + timing.timed() + " of the " + g.taskRowCount() + " tasks of " + deps
                     + " have timing in " + records + " (records of another run?): findings between untimed tasks say "
@@ -137,7 +147,7 @@ public final class CheckJob {
                             + (r.failOn == null ? "" : " (exit status 1)"));
         Severity worst = result.worst();
         boolean failed = r.failOn != null && (result.unplaced() > 0 || worst != null && worst.atLeast(r.failOn));
-        return new Outcome(deps, records, g, result, failed);
+        return new Outcome(deps, timing == null ? null : records, g, result, failed);
     }
 
     /**

@@ -15,11 +15,17 @@ public final class TaskSpans {
         Arrays.fill(end, Double.NaN);
     }
 
+    /** Tasks the records time that the graph does not have, in the records' order. */
+    private final java.util.LinkedHashSet<Long> strangers = new java.util.LinkedHashSet<>();
+
     public static TaskSpans of(Timeline tl, TaskGraph g) {
         TaskSpans s = new TaskSpans(g.nodeCount());
         for (int r = 0; r < tl.rows; r++) {
             int node = g.nodeOf(tl.taskId[r]);
-            if (node < 0) continue;
+            if (node < 0) {
+                s.stranger(tl.taskId[r]);
+                continue;
+            }
             s.add(node, tl.start[r], tl.end[r]);
         }
         return s;
@@ -34,7 +40,10 @@ public final class TaskSpans {
         double perTick = 1e6 / rows.clockFreqHz;
         for (int r = 0; r < c.rows; r++) {
             int node = g.nodeOf(c.task[r]);
-            if (node < 0) continue;
+            if (node < 0) {
+                s.stranger(c.task[r]);
+                continue;
+            }
             s.add(node, (c.start[r] - base) * perTick, (c.end[r] - base) * perTick);
         }
         return s;
@@ -46,6 +55,20 @@ public final class TaskSpans {
         System.arraycopy(start, 0, s.start, 0, start.length);
         System.arraycopy(end, 0, s.end, 0, end.length);
         return s;
+    }
+
+    private void stranger(long task) {
+        strangers.add(task);
+    }
+
+    /** How many tasks the records time that the graph does not have. */
+    public int strangers() {
+        return strangers.size();
+    }
+
+    /** The first task the records time that the graph does not have, or −1. */
+    public long firstStranger() {
+        return strangers.isEmpty() ? -1 : strangers.iterator().next();
     }
 
     /** How many nodes have a span. */

@@ -53,7 +53,17 @@ class SplitDispatchCliTest {
                     .contains("rank1: one dispatch captured in two passes")
                     .doesNotContain("no usable deps.json");
             assertThat(arrows(out)).as(dn).isGreaterThan(100);
+            Cli.Result seen = Cli.run("inspect", out.toString(), "--format", "json");
+            assertThat(new com.fasterxml.jackson.databind.ObjectMapper()
+                            .readTree(seen.stdout())
+                            .get("flows")
+                            .asLong())
+                    .as("inspect counts the arrows convert drew")
+                    .isEqualTo(arrows(out));
         }
+        Cli.Result check = Cli.run("check", tree.resolve("rank0/d0").toString(), "--format", "json");
+        assertThat(check.status()).as(check.stderr()).isIn(0, 1);
+        assertThat(check.stderr()).contains("one dispatch captured in two passes");
         Cli.Result pick = Cli.run("convert", tree.toString());
         assertThat(pick.status()).isEqualTo(2);
         assertThat(pick.errorLine()).endsWith("; the tree holds d0+d1 (one dispatch captured in two passes)");
@@ -80,6 +90,21 @@ class SplitDispatchCliTest {
                                 + "ran different graphs")
                 .contains("not joined")
                 .contains("rank0: one dispatch captured in two passes");
+        // critical-path and check agree: rank1 is not joined, rank0 is
+        Cli.Result cp = Cli.run("critical-path", tree.toString());
+        assertThat(cp.stderr())
+                .contains("rank1/d1: the graph pass d0 and the timing pass d1 of one dispatch ran different graphs")
+                .contains("rank0/d1: one dispatch captured in two passes")
+                .doesNotContain("rank1/d1: one dispatch captured in two passes");
+        assertThat(cp.status()).isNotZero();
+        for (String folder : List.of("d0", "d1")) {
+            Cli.Result check = Cli.run("check", tree.resolve("rank1/" + folder).toString());
+            assertThat(check.stderr())
+                    .as(folder)
+                    .contains("Warning: the graph pass d0 and the timing pass d1 of one dispatch ran different graphs")
+                    .contains("not joined; the graph is checked without timing")
+                    .doesNotContain("joined with the timing");
+        }
     }
 
     @Test

@@ -96,10 +96,7 @@ public final class CriticalPathJob {
         List<RunAnalysis> done = new ArrayList<>();
         List<String> reports = new ArrayList<>(), traces = new ArrayList<>();
         for (Discovery.RunFolder run : runs) {
-            if (!run.deps().getParent().equals(run.dir()))
-                err.println(run.label() + ": one dispatch captured in two passes: the graph of "
-                        + run.deps().getParent().getFileName() + "/deps.json joined with the timing of "
-                        + run.dir().getFileName() + "/" + run.records().getFileName());
+            boolean joined = !run.deps().getParent().equals(run.dir());
             RunAnalysis a;
             Timeline tl;
             long t0 = System.nanoTime(), tRead, tGraph;
@@ -138,6 +135,7 @@ public final class CriticalPathJob {
                 }
                 TaskGraph g = join(deps);
                 depsWarnings.forEach(err::println);
+                if (joined) sameGraph(run, cycles, g);
                 NameMap names = NameMap.read(run.nameMap());
                 tRead = System.nanoTime();
                 RunGraph rg = RunGraph.build(run.records(), cycles, freq, g, names, o.tol);
@@ -226,6 +224,31 @@ public final class CriticalPathJob {
         }
         out.flush();
         return failed ? 2 : 0;
+    }
+
+    /**
+     * A dispatch captured in two passes is one dispatch only when both passes ran the same graph: every task the
+     * timing pass ran is a task of the graph pass's deps.json. Then the join is said in one line; else the run is
+     * refused.
+     */
+    private void sameGraph(Discovery.RunFolder run, AicoreCycles cycles, TaskGraph g) {
+        java.util.Set<Long> strangers = new java.util.LinkedHashSet<>();
+        for (int r = 0; r < cycles.rows; r++) if (g.nodeOf(cycles.task[r]) < 0) strangers.add(cycles.task[r]);
+        String graph = run.deps().getParent().getFileName().toString(),
+                timing = run.dir().getFileName().toString();
+        if (!strangers.isEmpty())
+            throw new InputProblem(
+                    (String) null,
+                    "the graph pass " + graph + " and the timing pass " + timing
+                            + " of one dispatch ran different graphs (" + strangers.size() + " timed task(s), first "
+                            + io.ptotrace.model.TaskIds.display(
+                                    strangers.iterator().next()) + ", not in " + graph
+                            + "/deps.json): not joined",
+                    null,
+                    null);
+        err.println(run.label() + ": one dispatch captured in two passes: the graph of " + graph
+                + "/deps.json joined with the timing of " + timing + "/"
+                + run.records().getFileName());
     }
 
     private Extended extras(RunAnalysis a) {

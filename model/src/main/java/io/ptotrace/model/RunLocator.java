@@ -141,6 +141,18 @@ public final class RunLocator {
     }
 
     /**
+     * For the graph pass of a dispatch captured in two passes ({@code dK}: deps.json and a name map, no records), the
+     * timing pass's folder {@code dK+1} beside it; else null. The inverse of {@link #graphPassOf}.
+     */
+    public static Path timingPassOf(Path graph) {
+        Path name = graph.getFileName();
+        if (name == null || !name.toString().matches("d[0-9]{1,9}")) return null;
+        Path t = graph.resolveSibling("d" + (Long.parseLong(name.toString().substring(1)) + 1));
+        Path g = Files.isDirectory(t) ? graphPassOf(t) : null;
+        return g != null && g.getFileName().equals(name) ? t : null;
+    }
+
+    /**
      * A deps.json given as itself or as the run folder holding it.
      *
      * @throws InputProblem when the folder has none or the file is not there
