@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -91,6 +92,28 @@ class ParseErrorWordsCliTest {
                 assertThat(said).as(cmd + " on " + file + " " + how).doesNotContain(w);
             if (r.status() == 2 && !cmd.get(0).equals("critical-path"))
                 assertThat(r.errorLine()).as(cmd + " " + how).contains(file);
+            boolean syntax = !how.equals("an array") && !how.equals("a number");
+            List<String> about = said.lines().filter(l -> l.contains(file)).toList();
+            if (syntax && r.status() != 0)
+                assertThat(about)
+                        .as(cmd + " on " + file + " " + how + ": where the file goes wrong")
+                        .isNotEmpty()
+                        .anySatisfy(l -> assertThat(l).containsPattern("\\(at line \\d+, column \\d+\\)"));
         }
+    }
+
+    /** The position a parse error names is where the damage is, counted from 1 as an editor counts. */
+    @Test
+    void theLineAndColumnAreWhereTheDamageIs() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("run"));
+        for (String f : List.of("l2_swimlane_records.json", "deps.json", "name_map_pa_level4.json"))
+            Files.copy(Path.of("..", "testdata", "runs", "pa_level4", f), run.resolve(f));
+        Files.writeString(run.resolve("name_map_pa_level4.json"), "{\"a\": 1,\n  \"b\": x}\n");
+        Cli.Result r = Cli.run("check", run.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.errorLine())
+                .startsWith("Error: " + run.resolve("name_map_pa_level4.json")
+                        + ": not valid JSON: 'x' is not a JSON value")
+                .endsWith("(at line 2, column 8)");
     }
 }
