@@ -76,6 +76,7 @@ public final class Main implements Runnable {
      */
     public static int execute(String... args) {
         installLastResort();
+        ErrorLine.begin();
         CommandLine cl = commandLine(args);
         cl.registerConverter(java.nio.file.Path.class, new PathNames());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> fail(cmd, ex, VerboseOption.requested(parsed)));
@@ -91,7 +92,7 @@ public final class Main implements Runnable {
             return cl.execute(args);
         } catch (OutOfMemoryError | StackOverflowError e) {
             // thrown past picocli's handler when it has no memory or stack left to run it
-            System.err.println(ErrorLine.of(e));
+            ErrorLine.sayOnce(System.err, e);
             if (java.util.Arrays.asList(args).contains("-v")
                     || java.util.Arrays.asList(args).contains("--verbose")) e.printStackTrace();
             return ExitCodes.TROUBLE;
@@ -110,13 +111,12 @@ public final class Main implements Runnable {
         lastResortInstalled = true;
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
-            if (ErrorLine.outOfMemory(e) == null) {
+            if (!ErrorLine.outOfMemory(e)) {
                 if (previous != null) previous.uncaughtException(t, e);
                 else e.printStackTrace();
                 return;
             }
-            System.err.println(ErrorLine.of(e));
-            System.err.flush();
+            ErrorLine.sayOnce(System.err, e);
             System.exit(ExitCodes.TROUBLE); // runs the shutdown hook that removes temporary files
         });
     }
@@ -137,7 +137,7 @@ public final class Main implements Runnable {
     }
 
     private static int fail(CommandLine cmd, Throwable ex, boolean verbose) {
-        cmd.getErr().println(ErrorLine.of(ex));
+        ErrorLine.sayOnce(cmd.getErr(), ex);
         if (verbose) ex.printStackTrace(cmd.getErr());
         cmd.getErr().flush();
         return ExitCodes.TROUBLE;

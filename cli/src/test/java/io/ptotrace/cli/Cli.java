@@ -62,9 +62,14 @@ final class Cli {
 
     /** A child JVM running ptotrace with this test's class path, started through {@code bash -c} for ulimits. */
     static ProcessBuilder child(String shellPrefix, String... args) {
+        return child(List.of("-Xmx512m"), shellPrefix, args);
+    }
+
+    /** {@link #child(String, String...)} with these JVM options. */
+    static ProcessBuilder child(List<String> jvm, String shellPrefix, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xmx512m");
+        cmd.addAll(jvm);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());
