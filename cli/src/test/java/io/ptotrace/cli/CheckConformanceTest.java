@@ -1,10 +1,10 @@
 package io.ptotrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ptotrace.testing.Needs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,8 +48,10 @@ class CheckConformanceTest {
     @TestFactory
     Stream<DynamicTest> sharedCases() throws IOException {
         Path shared = Path.of("..", "..", "shared", "conformance", "check", "cases");
-        assumeTrue(Files.isDirectory(shared), "no shared check samples at " + shared);
-        return cases(shared, "shared").stream();
+        return Needs.factory(
+                Files.isDirectory(shared),
+                "the shared check samples are not at " + shared,
+                () -> cases(shared, "shared").stream());
     }
 
     private List<DynamicTest> cases(Path root, String tag) throws IOException {

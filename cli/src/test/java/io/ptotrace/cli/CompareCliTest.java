@@ -1,10 +1,10 @@
 package io.ptotrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ptotrace.testing.Needs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,7 +115,7 @@ class CompareCliTest {
         assertThat(trace).isNotEmptyFile();
         assertThat(report).isNotEmptyFile();
         assertThat(r.stderr()).isEmpty(); // a trace a browser tab holds needs no word
-        assumeTrue(Files.isExecutable(HazardTraceTest.TP), "no trace processor at " + HazardTraceTest.TP);
+        Needs.traceProcessor();
         assertThat(HazardTraceTest.query(
                         trace, "select count(*) from stats where value > 0 and severity in ('error', 'data_loss');"))
                 .containsExactly("0");

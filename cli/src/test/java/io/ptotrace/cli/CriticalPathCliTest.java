@@ -16,6 +16,7 @@ import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.deps.DepsReader;
 import io.ptotrace.model.graph.TaskGraph;
+import io.ptotrace.testing.Needs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +28,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -404,7 +404,7 @@ class CriticalPathCliTest {
         assertThat(conv.status()).as(conv.stderr()).isZero();
         assertThat(Files.readAllBytes(work.resolve("c.pftrace"))).isEqualTo(Files.readAllBytes(trace));
 
-        Assumptions.assumeTrue(Files.isExecutable(TP), "Perfetto's trace processor is not here");
+        Needs.traceProcessor();
         List<String> errors =
                 query(trace, "select name from stats where value > 0 and severity in ('error', 'data_loss')");
         assertThat(errors).containsExactly("\"name\"");

@@ -1,11 +1,11 @@
 package io.ptotrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import io.ptotrace.model.JsonValues;
+import io.ptotrace.testing.Needs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +44,10 @@ class DepsConformanceTest {
 
     @TestFactory
     Stream<DynamicTest> sharedCases() throws IOException {
-        assumeTrue(Files.isDirectory(shared()), "no shared viewer samples at " + shared());
-        return cases(shared(), "shared").stream();
+        return Needs.factory(
+                Files.isDirectory(shared()),
+                "the shared viewer samples are not at " + shared(),
+                () -> cases(shared(), "shared").stream());
     }
 
     private List<DynamicTest> cases(Path root, String tag) throws IOException {

@@ -616,7 +616,15 @@ class FaultInjectionTest {
         Path big = dir.resolve("big");
         SynthRun.write(SynthOptions.builder().tasks(30_000).level(4).seed(5).build(), big);
         Map<String, String> before = Cli.snapshot(big);
-        Process p = Cli.child("", "convert", big.toString(), "--format", "both").start();
+        Path held = dir.resolve("held");
+        Process p = Cli.child(
+                        List.of("-Xmx512m", "-Dptotrace.faults.holdTemp=" + held),
+                        "",
+                        "convert",
+                        big.toString(),
+                        "--format",
+                        "both")
+                .start();
         CompletableFuture<Cli.Result> done = CompletableFuture.supplyAsync(() -> {
             try {
                 return Cli.await(p, 300);
@@ -624,18 +632,11 @@ class FaultInjectionTest {
                 throw new IllegalStateException(e);
             }
         });
+        // the child names its first temporary file in `held` and waits there: the signal lands mid-write
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-        boolean sawTemp = false;
-        while (p.isAlive() && System.nanoTime() < deadline) {
-            try (Stream<Path> s = Files.list(big)) {
-                if (s.anyMatch(f -> f.getFileName().toString().matches("\\.ptotrace-[a-z0-9]{6}\\.tmp"))) {
-                    sawTemp = true;
-                    break;
-                }
-            }
-            Thread.sleep(2);
-        }
-        assumeTrue(sawTemp, "the conversion finished before its write could be interrupted");
+        while (!Files.exists(held) && p.isAlive() && System.nanoTime() < deadline) Thread.sleep(5);
+        assertThat(held).as("the conversion reached its write").exists();
+        assertThat(Path.of(Files.readString(held))).exists();
         assertThat(Cli.shell("kill -" + signal + " " + p.pid())).isTrue();
         Cli.Result res = done.get(120, TimeUnit.SECONDS);
         assertThat(res.status()).isEqualTo(signal.equals("TERM") ? 143 : 130);
@@ -708,34 +709,31 @@ class FaultInjectionTest {
                 .isZero();
         Map<String, String> before = Cli.snapshot(out);
         Path intruder = out.resolve("t.part-03.pftrace");
-        CompletableFuture<Boolean> mkdir = CompletableFuture.supplyAsync(() -> {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        // a folder appears under an output's name as soon as the conversion starts writing
+        java.util.concurrent.atomic.AtomicBoolean made = new java.util.concurrent.atomic.AtomicBoolean();
+        io.ptotrace.io.TempFiles.created = t -> {
             try {
-                while (System.nanoTime() < deadline) {
-                    try (Stream<Path> s = Files.list(out)) {
-                        if (s.anyMatch(f -> f.getFileName().toString().matches("\\.ptotrace-[a-z0-9]{6}\\.tmp"))) {
-                            Files.createDirectory(intruder);
-                            return true;
-                        }
-                    }
-                    Thread.sleep(1);
-                }
-            } catch (IOException | InterruptedException e) {
-                return false;
+                if (t.getParent().equals(out) && made.compareAndSet(false, true)) Files.createDirectory(intruder);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-            return false;
-        });
-        Cli.Result res = Cli.run(
-                "convert",
-                r.toString(),
-                "-o",
-                out.resolve("t.pftrace").toString(),
-                "--format",
-                "both",
-                "--split",
-                "40M",
-                "--full-args");
-        assumeTrue(mkdir.get(120, TimeUnit.SECONDS), "the conversion finished before a folder could appear");
+        };
+        Cli.Result res;
+        try {
+            res = Cli.run(
+                    "convert",
+                    r.toString(),
+                    "-o",
+                    out.resolve("t.pftrace").toString(),
+                    "--format",
+                    "both",
+                    "--split",
+                    "40M",
+                    "--full-args");
+        } finally {
+            io.ptotrace.io.TempFiles.created = t -> {};
+        }
+        assertThat(made).isTrue();
         assertThat(res.status()).as(res.stdout()).isEqualTo(2);
         assertThat(res.errorLine()).isEqualTo("Error: " + intruder + ": is a folder; name a file to write");
         Map<String, String> after = Cli.snapshot(out);
@@ -844,7 +842,7 @@ class FaultInjectionTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(
                         "(\"aicore_tasks\"\\s*:\\s*\\[\\s*\\[[^\\]]*?,[^\\],]*,[^\\],]*,[^\\],]*,\\s*)(\\d+)")
                 .matcher(records);
-        assumeTrue(m.find(), "no AICore row to corrupt");
+        assertThat(m.find()).as("an AICore row to corrupt").isTrue();
         Files.writeString(
                 r.resolve("l2_swimlane_records.json"),
                 records.substring(0, m.start(2)) + Long.MAX_VALUE + records.substring(m.end(2)));

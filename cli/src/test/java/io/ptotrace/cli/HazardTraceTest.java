@@ -1,8 +1,8 @@
 package io.ptotrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.ptotrace.testing.Needs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ class HazardTraceTest {
         assertThat(r.status()).isEqualTo(1);
         assertThat(r.stderr()).contains("Wrote " + trace + " (2 of 3 finding(s) marked, category hazard)");
         assertThat(r.stdout()).startsWith("{\"schema\":\"ptotrace-check/1\"");
-        assumeTrue(Files.isExecutable(TP), "no trace processor at " + TP);
+        Needs.traceProcessor();
         assertThat(query(trace, "select count(*) from stats where value > 0 and severity in ('error', 'data_loss');"))
                 .containsExactly("0");
         assertThat(query(trace, "select count(*) from slice where category = 'hazard';"))
@@ -77,7 +77,7 @@ class HazardTraceTest {
         assertThat(r.stdout())
                 .contains("Hazard check: 3 finding(s)")
                 .contains("(1 observed as race(s)), 2 marked (category hazard)");
-        assumeTrue(Files.isExecutable(TP), "no trace processor at " + TP);
+        Needs.traceProcessor();
         assertThat(query(trace, LIST)).hasSize(2);
         // the timing the trace shows: the untracked reader raced (10.8 us), the lost RAW edge's tasks ran apart
         assertThat(

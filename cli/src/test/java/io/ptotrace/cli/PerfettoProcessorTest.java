@@ -1,8 +1,8 @@
 package io.ptotrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.ptotrace.testing.Needs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -142,13 +142,13 @@ class PerfettoProcessorTest {
 
     @Test
     void sampleRunsImportWithEveryArrowAndViolation(@TempDir Path dir) throws Exception {
-        assumeTrue(tp != null, "Perfetto's trace_processor_shell is not at ../shared/tools/perfetto");
+        Needs.need(tp != null, "Perfetto's trace processor is not at " + Needs.TRACE_PROCESSOR);
         for (Path run : sampleRuns()) check(run, dir, true);
     }
 
     @Test
     void aGeneratedRunImportsWithinTheEstimatesBand(@TempDir Path dir) throws Exception {
-        assumeTrue(tp != null, "Perfetto's trace_processor_shell is not at ../shared/tools/perfetto");
+        Needs.need(tp != null, "Perfetto's trace processor is not at " + Needs.TRACE_PROCESSOR);
         Path run = dir.resolve("synth_run");
         Cli.Result s = Cli.run(
                 "synth", "-n", "5000", "--level", "4", "--seed", "7", "--hb-share", "0.01", "-o", run.toString());
@@ -158,7 +158,7 @@ class PerfettoProcessorTest {
 
     @Test
     void aMergedTreeImportsWithEveryArrowWithinTheEstimatesBand(@TempDir Path dir) throws Exception {
-        assumeTrue(tp != null, "Perfetto's trace_processor_shell is not at ../shared/tools/perfetto");
+        Needs.need(tp != null, "Perfetto's trace processor is not at " + Needs.TRACE_PROCESSOR);
         Path tree = dir.resolve("dfx_outputs");
         Cli.Result s = Cli.run(
                 "synth",

@@ -5,6 +5,7 @@ import static io.ptotrace.compare.Fixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ptotrace.testing.Needs;
 import io.ptotrace.viewer.browser.Chromium;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -28,7 +28,7 @@ class ComparePageBrowserTest {
 
     @BeforeAll
     void start(@TempDir Path root) throws Exception {
-        Assumptions.assumeTrue(Chromium.available(), "no " + Chromium.BINARY + " on this machine");
+        Needs.need(Chromium.available(), "no browser at " + Chromium.BINARY);
         Path a = run(root.resolve("old"), base(2000).timingSeed(1));
         Path b = run(root.resolve("new"), base(2000).timingSeed(2).kernelScale("QK", 1.3));
         page = root.resolve("compare.html");

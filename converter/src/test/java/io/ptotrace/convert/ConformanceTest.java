@@ -2,9 +2,9 @@ package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ptotrace.io.InputProblem;
+import io.ptotrace.testing.Needs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -39,8 +39,10 @@ class ConformanceTest {
 
     @TestFactory
     Stream<DynamicTest> sharedCases() throws IOException {
-        assumeTrue(Files.isDirectory(SHARED.resolve("cases")), "the conformance set beside the checkout is absent");
-        return cases(SHARED.resolve("cases"), SHARED.resolve("compare_trace.py"));
+        return Needs.factory(
+                Files.isDirectory(SHARED.resolve("cases")),
+                "the shared conformance set is not at " + SHARED.resolve("cases"),
+                () -> cases(SHARED.resolve("cases"), SHARED.resolve("compare_trace.py")));
     }
 
     private Stream<DynamicTest> cases(Path dir, Path comparator) throws IOException {
@@ -49,8 +51,11 @@ class ConformanceTest {
             for (Path c : (Iterable<Path>) s.filter(Files::isDirectory).sorted()::iterator) {
                 String name = c.getFileName().toString();
                 if (StreamsCase.is(c)) {
-                    for (StreamsCase.Check k : StreamsCase.checks(c))
+                    for (StreamsCase.Check k : StreamsCase.checks(c)) {
+                        // a dfx_outputs tree is read by the directory mode, whose own test checks it
+                        if (Files.isDirectory(c.resolve(k.argv.get(0)))) continue;
                         tests.add(DynamicTest.dynamicTest(name + " " + k.kind, () -> k.run(tmp, comparator)));
+                    }
                     continue;
                 }
                 if (Files.exists(c.resolve("expected_error.txt"))) {

@@ -1,7 +1,6 @@
 package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ptotrace.convert.json.ChromeJsonWriter;
 import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
@@ -58,7 +57,7 @@ class ParityTest {
     @TestFactory
     List<DynamicTest> jsonAndPftraceAgree() throws IOException {
         List<Path> runs = runs();
-        assumeTrue(!runs.isEmpty(), "no sample runs under testdata/");
+        assertThat(runs).as("sample runs under testdata/").isNotEmpty();
         List<DynamicTest> tests = new ArrayList<>();
         for (Path dir : runs) {
             for (boolean overhead : new boolean[] {false, true}) {

@@ -2,7 +2,6 @@ package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.JsonValues;
@@ -68,9 +67,6 @@ final class StreamsCase {
             copyInputs(caseDir, work);
             Path outDir = Files.createDirectories(tmp.resolve(caseDir.getFileName() + "-" + kind + "-out"));
             Path out = outDir.resolve("trace.json");
-            assumeTrue(
-                    !Files.isDirectory(work.resolve(argv.get(0))),
-                    "a dfx_outputs directory is read by the directory mode");
             ConvertOptions o = options(work, out);
             Map<String, String> before = fingerprint(work);
 

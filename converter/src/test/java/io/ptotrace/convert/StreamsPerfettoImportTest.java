@@ -1,13 +1,13 @@
 package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RecordsReader;
 import io.ptotrace.model.Run;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.testing.Needs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,7 @@ class StreamsPerfettoImportTest {
     @ParameterizedTest
     @ValueSource(strings = {"streams_sample_tmr_level4", "streams_sample_hbg_host_placed"})
     void importsWithEveryArrow(String name) throws Exception {
-        assumeTrue(Files.isExecutable(TP), "Perfetto's trace processor is not installed beside the checkout");
+        Needs.traceProcessor();
         Path c = ConformanceTest.TESTDATA.resolve(name);
         ConvertOptions o = new ConvertOptions();
         o.input = c.resolve("chip_swimlane_records.json");

@@ -1,12 +1,12 @@
 package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.ptotrace.inspect.Summary;
 import io.ptotrace.inspect.TraceInspector;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthTree;
+import io.ptotrace.testing.Needs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -111,9 +111,7 @@ class TreeByPartsTest {
     /** Perfetto's importer makes the same tables of both: slices with their lanes and processes, arrows, args. */
     @Test
     void perfettoImportsTheSameTablesFromBoth() throws Exception {
-        assumeTrue(
-                Files.isExecutable(TreeConvertTest.TRACE_PROCESSOR),
-                "Perfetto's trace processor is not beside the checkout");
+        Needs.traceProcessor();
         Path whole = pftrace(convert("whole", Long.MAX_VALUE, false)), parts = pftrace(convert("parts", 0, false));
         List<String> queries = List.of(
                 "select s.ts, s.dur, s.name, s.depth, s.category, t.name, th.tid, p.pid from slice s"

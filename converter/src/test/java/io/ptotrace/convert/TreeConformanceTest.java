@@ -1,11 +1,11 @@
 package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ptotrace.model.tree.RankPin;
+import io.ptotrace.testing.Needs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -36,15 +36,18 @@ class TreeConformanceTest {
     @TestFactory
     List<DynamicTest> testdataCopy() throws IOException {
         Path c = ConformanceTest.TESTDATA.resolve(CASE);
-        assumeTrue(Files.isDirectory(c), "testdata has no copy of the directory sample");
+        assertThat(c).as("testdata's copy of the directory sample").isDirectory();
         return checks(c, ConformanceTest.TESTDATA.resolve("compare_trace.py"));
     }
 
     @TestFactory
     List<DynamicTest> sharedSet() throws IOException {
         Path c = ConformanceTest.SHARED.resolve("cases").resolve(CASE);
-        assumeTrue(Files.isDirectory(c), "the conformance set beside the checkout is absent");
-        return checks(c, ConformanceTest.SHARED.resolve("compare_trace.py"));
+        return Needs.factory(
+                        Files.isDirectory(c),
+                        "the shared conformance set is not at " + c,
+                        () -> checks(c, ConformanceTest.SHARED.resolve("compare_trace.py")).stream())
+                .toList();
     }
 
     private List<DynamicTest> checks(Path c, Path comparator) throws IOException {

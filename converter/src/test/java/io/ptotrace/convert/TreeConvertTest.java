@@ -2,7 +2,6 @@ package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +11,7 @@ import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.tree.RankPin;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthTree;
+import io.ptotrace.testing.Needs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -256,7 +256,7 @@ class TreeConvertTest {
 
     @Test
     void perfettoImportsTheMergedTraceWithEveryArrow() throws Exception {
-        assumeTrue(Files.isExecutable(TRACE_PROCESSOR), "Perfetto's trace processor is not beside the checkout");
+        Needs.traceProcessor();
         Path json = tmp.resolve("tp.json");
         List<ConvertJob.Written> w = convert(tree, json, "d0", null, List.of(), false).written;
         long flows = 0;

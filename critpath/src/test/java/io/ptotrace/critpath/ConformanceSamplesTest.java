@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ptotrace.testing.Needs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -32,8 +32,10 @@ class ConformanceSamplesTest {
 
     @TestFactory
     Stream<DynamicTest> sharedSamples() throws IOException {
-        Assumptions.assumeTrue(Files.isDirectory(SHARED), "shared conformance samples not present");
-        return cases(SHARED);
+        return Needs.factory(
+                Files.isDirectory(SHARED),
+                "the shared critical-path samples are not at " + SHARED,
+                () -> cases(SHARED));
     }
 
     private Stream<DynamicTest> cases(Path dir) throws IOException {

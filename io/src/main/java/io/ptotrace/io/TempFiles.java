@@ -9,6 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The temporary files of outputs being written. Names are short ({@code .ptotrace-xxxxxx.tmp}), so any name
@@ -26,6 +27,26 @@ public final class TempFiles {
     static final Object COMMIT = new Object();
 
     private static volatile boolean stopping;
+
+    /**
+     * Told of each temporary file as soon as it exists: the fault-injection tests act at that moment (a folder
+     * appearing, a signal) instead of racing the write. With the system property {@code
+     * ptotrace.faults.holdTemp=FILE} set, a command creates FILE and then waits there until it is stopped.
+     */
+    public static volatile Consumer<Path> created = holdFromProperty();
+
+    private static Consumer<Path> holdFromProperty() {
+        String marker = System.getProperty("ptotrace.faults.holdTemp");
+        if (marker == null) return p -> {};
+        return p -> {
+            try {
+                Files.writeString(Path.of(marker), p.toString());
+                while (true) Thread.sleep(60_000);
+            } catch (IOException | InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
 
     /** Creates a new empty temporary file in {@code dir} (mode rw-r--r-- where the file system has modes). */
     public static Path create(Path dir) throws IOException {
@@ -45,6 +66,7 @@ public final class TempFiles {
                     Files.createFile(p, attrs);
                     LIVE.add(p);
                 }
+                created.accept(p);
                 return p;
             } catch (FileAlreadyExistsException e) {
                 if (attempt > 100) throw e;

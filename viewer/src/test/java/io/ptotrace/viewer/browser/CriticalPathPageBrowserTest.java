@@ -10,6 +10,7 @@ import io.ptotrace.model.RecordsReader;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsReader;
 import io.ptotrace.model.graph.TaskGraph;
+import io.ptotrace.testing.Needs;
 import io.ptotrace.viewer.DepsViewer;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -24,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -42,7 +42,7 @@ class CriticalPathPageBrowserTest {
 
     @BeforeAll
     void startBrowser(@TempDir Path profileRoot) throws Exception {
-        Assumptions.assumeTrue(Chromium.available(), "no " + Chromium.BINARY + " on this machine");
+        Needs.need(Chromium.available(), "no browser at " + Chromium.BINARY);
         browser = Chromium.start(profileRoot.resolve("profile"), 1280, 800);
     }
 

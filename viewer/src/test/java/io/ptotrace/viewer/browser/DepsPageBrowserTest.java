@@ -3,6 +3,7 @@ package io.ptotrace.viewer.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ptotrace.testing.Needs;
 import io.ptotrace.viewer.DepsViewer;
 import io.ptotrace.viewer.EdgeMode;
 import java.awt.image.BufferedImage;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -54,7 +54,7 @@ class DepsPageBrowserTest {
 
     @BeforeAll
     void startBrowser(@TempDir Path profileRoot) throws Exception {
-        Assumptions.assumeTrue(Chromium.available(), "no " + Chromium.BINARY + " on this machine");
+        Needs.need(Chromium.available(), "no browser at " + Chromium.BINARY);
         browser = Chromium.start(profileRoot.resolve("profile"), 1280, 800);
     }
 

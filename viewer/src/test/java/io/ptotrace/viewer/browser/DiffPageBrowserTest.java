@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ptotrace.diff.DiffOptions;
+import io.ptotrace.testing.Needs;
 import io.ptotrace.viewer.DiffPage;
 import io.ptotrace.viewer.DiffPairs;
 import java.awt.image.BufferedImage;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -37,7 +37,7 @@ class DiffPageBrowserTest {
 
     @BeforeAll
     void start(@TempDir Path root) throws Exception {
-        Assumptions.assumeTrue(Chromium.available(), "no " + Chromium.BINARY + " on this machine");
+        Needs.need(Chromium.available(), "no browser at " + Chromium.BINARY);
         Path[] f = DiffPairs.planted(root);
         summary = DiffPairs.jsonSummary(f[0], f[1], new DiffOptions());
         page = root.resolve("deps_diff.html");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthRun;
+import io.ptotrace.testing.Needs;
 import io.ptotrace.viewer.DepsViewer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -38,7 +38,7 @@ class LargeGraphBrowserTest {
 
     @BeforeAll
     void start(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Chromium.available(), "no " + Chromium.BINARY + " on this machine");
+        Needs.need(Chromium.available(), "no browser at " + Chromium.BINARY);
         Path run = dir.resolve("run");
         SynthRun.write(SynthOptions.builder().tasks(TASKS).level(4).seed(7).build(), run);
         DepsViewer.Request r = new DepsViewer.Request();
