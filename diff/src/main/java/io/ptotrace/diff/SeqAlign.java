@@ -16,6 +16,8 @@ final class SeqAlign {
     private final int[] fd, bd;
     private final int[] matchX;
     private final int tooExpensive;
+    /** Diagonals the middle-snake searches visited: the work done, which stays near-linear. */
+    private long steps;
 
     private SeqAlign(long[] xv, long[] yv, int[] matchX) {
         this.xv = xv;
@@ -34,6 +36,11 @@ final class SeqAlign {
      * matched to {@code a[i]}, or −1. Matched elements are equal and the matching is monotonic.
      */
     static int[] align(long[] a, long[] b) {
+        return align(a, b, null);
+    }
+
+    /** {@link #align(long[], long[])}, adding the diagonals its searches visited to {@code work[0]} (when given). */
+    static int[] align(long[] a, long[] b, long[] work) {
         int n = a.length, m = b.length;
         int[] result = new int[n];
         java.util.Arrays.fill(result, -1);
@@ -65,7 +72,9 @@ final class SeqAlign {
         for (int j = 0; j < yv.length; j++) yv[j] = b[ys.get(j)];
         int[] mx = new int[xv.length];
         java.util.Arrays.fill(mx, -1);
-        new SeqAlign(xv, yv, mx).run();
+        SeqAlign s = new SeqAlign(xv, yv, mx);
+        s.run();
+        if (work != null) work[0] += s.steps;
         for (int i = 0; i < mx.length; i++) if (mx[i] >= 0) result[xs.get(i)] = ys.get(mx[i]);
         return result;
     }
@@ -127,6 +136,7 @@ final class SeqAlign {
             else ++fmin;
             if (fmax < dmax) fd[++fmax + 1 + off] = -1;
             else --fmax;
+            steps += (fmax - fmin) / 2 + 1 + (bmax - bmin) / 2 + 1;
             for (int d = fmax; d >= fmin; d -= 2) {
                 int tlo = fd[d - 1 + off], thi = fd[d + 1 + off];
                 int x0 = tlo < thi ? thi : tlo + 1;

@@ -42,7 +42,12 @@ public final class SecondThread<T> {
 
     /** Starts {@code work} on a daemon thread named {@code name} (on one core: runs it now). */
     public static <T> SecondThread<T> start(String name, Work<T> work) {
-        return new SecondThread<>(name, work, Runtime.getRuntime().availableProcessors() > 1);
+        return start(name, work, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@link #start(String, Work)} as on a machine of {@code cores} cores. */
+    static <T> SecondThread<T> start(String name, Work<T> work, int cores) {
+        return new SecondThread<>(name, work, cores > 1);
     }
 
     /** Waits for the work to end; true when it ended with a result. */

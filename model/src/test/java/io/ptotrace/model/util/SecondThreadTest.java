@@ -52,19 +52,36 @@ class SecondThreadTest {
 
     @Test
     void onSeveralCoresTheWorkRunsBesideTheCaller() throws Exception {
-        if (Runtime.getRuntime().availableProcessors() < 2) return; // one core: it runs inside start, by design
         CountDownLatch callerWent = new CountDownLatch(1);
-        SecondThread<String> t = SecondThread.start("beside", () -> {
-            try {
-                callerWent.await();
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-            return Thread.currentThread().getName() + " daemon="
-                    + Thread.currentThread().isDaemon();
-        });
+        SecondThread<String> t = SecondThread.start(
+                "beside",
+                () -> {
+                    try {
+                        callerWent.await();
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return Thread.currentThread().getName() + " daemon="
+                            + Thread.currentThread().isDaemon();
+                },
+                2);
         callerWent.countDown(); // start returned before the work ended: it is not on this thread
         assertThat(t.join()).isEqualTo("beside daemon=true");
+    }
+
+    @Test
+    void onOneCoreTheWorkRunsInsideStart() throws Exception {
+        Thread caller = Thread.currentThread();
+        java.util.concurrent.atomic.AtomicBoolean ran = new java.util.concurrent.atomic.AtomicBoolean();
+        SecondThread<Boolean> t = SecondThread.start(
+                "inside",
+                () -> {
+                    ran.set(true);
+                    return Thread.currentThread() == caller;
+                },
+                1);
+        assertThat(ran).as("done when start returns").isTrue();
+        assertThat(t.join()).isTrue();
     }
 
     @Test
