@@ -98,12 +98,26 @@ class CheckConformanceTest {
             error |= f.get("severity").asText().equals("error");
         }
         assertThat(gotSet).isEqualTo(wantSet);
+        // and in the same order, each with the same severity, display labels and overlap
+        List<String> gotOrder = new ArrayList<>(), wantOrder = new ArrayList<>();
+        for (JsonNode f : got.get("findings")) gotOrder.add(shown(f));
+        for (JsonNode f : want.get("findings")) wantOrder.add(shown(f));
+        assertThat(gotOrder).as("findings in order, with severity").containsExactlyElementsOf(wantOrder);
         for (String k : KINDS) {
             long n = 0;
             for (JsonNode f : want.get("findings")) if (f.get("kind").asText().equals(k)) n++;
             assertThat(got.get("summary").get(k).asLong()).as("summary %s", k).isEqualTo(n);
         }
         assertThat(r.status()).as(r.stderr()).isEqualTo(error ? 1 : 0);
+    }
+
+    /** A finding as the report shows it: its key, severity, both display labels, tensor, buffer and overlap. */
+    private static String shown(JsonNode f) {
+        return key(f, true) + " " + f.get("severity").asText() + " "
+                + f.get("first").get("display").asText() + " "
+                + f.get("second").get("display").asText() + " "
+                + f.get("tensor_id").asText() + " "
+                + f.get("buffer_addr").asText() + " " + f.get("overlap_us");
     }
 
     private static String key(JsonNode f, boolean all) {

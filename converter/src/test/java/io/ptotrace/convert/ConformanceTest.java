@@ -1,7 +1,7 @@
 package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.testing.Needs;
@@ -83,14 +83,16 @@ class ConformanceTest {
         o.input = records(c);
         o.output = out;
         o.overhead = overhead;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream(), stderr = new ByteArrayOutputStream();
         new ConvertJob(
                         o,
                         new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                        new PrintStream(new ByteArrayOutputStream()),
+                        new PrintStream(stderr, true, StandardCharsets.UTF_8),
                         false)
                 .run();
         assertThat(out).exists();
+        if (!overhead)
+            ReferenceWords.sameWarnings(c, c.resolve("golden_stderr.txt"), stderr.toString(StandardCharsets.UTF_8));
 
         Process p = new ProcessBuilder(
                         "python3",
@@ -114,13 +116,16 @@ class ConformanceTest {
         ConvertOptions o = new ConvertOptions();
         o.input = records(c);
         o.output = outDir.resolve("merged_swimlane.json");
-        assertThatThrownBy(() -> new ConvertJob(
+        InputProblem refused = catchThrowableOfType(
+                InputProblem.class,
+                () -> new ConvertJob(
                                 o,
                                 new PrintStream(new ByteArrayOutputStream()),
                                 new PrintStream(new ByteArrayOutputStream()),
                                 false)
-                        .run())
-                .isInstanceOf(InputProblem.class);
+                        .run());
+        assertThat(refused).isNotNull();
+        ReferenceWords.sameError(c, c.resolve("expected_error.txt"), refused);
         try (Stream<Path> s = Files.list(outDir)) {
             assertThat(s.count()).as("no output or temp file left").isZero();
         }

@@ -1,7 +1,7 @@
 package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.JsonValues;
@@ -73,13 +73,24 @@ final class StreamsCase {
             ByteArrayOutputStream stdout = new ByteArrayOutputStream();
             PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
             if ("error".equals(kind)) {
-                assertThatThrownBy(() -> new ConvertJob(o, quiet, quiet, false).run())
-                        .isInstanceOf(InputProblem.class);
+                InputProblem refused =
+                        catchThrowableOfType(InputProblem.class, () -> new ConvertJob(o, quiet, quiet, false).run());
+                assertThat(refused).isNotNull();
+                ReferenceWords.sameError(caseDir, caseDir.resolve("expected_error.txt"), refused);
                 try (Stream<Path> s = Files.list(outDir)) {
                     assertThat(s.count()).as("no output or temp file left").isZero();
                 }
             } else {
-                new ConvertJob(o, new PrintStream(stdout, true, StandardCharsets.UTF_8), quiet, false).run();
+                ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+                new ConvertJob(
+                                o,
+                                new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                                new PrintStream(stderr, true, StandardCharsets.UTF_8),
+                                false)
+                        .run();
+                if ("plain".equals(kind))
+                    ReferenceWords.sameWarnings(
+                            work, caseDir.resolve("golden_stderr.txt"), stderr.toString(StandardCharsets.UTF_8));
                 Process p = new ProcessBuilder(
                                 "python3",
                                 comparator.toString(),
