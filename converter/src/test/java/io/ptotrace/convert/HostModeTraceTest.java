@@ -134,7 +134,13 @@ class HostModeTraceTest {
         Trace t =
                 Trace.of(null).chip(capture("", CAPTURE, HOST_LANE)).deps(DEPS).build(dir);
         assertThat(t.flowLines("submit\u2192dispatch")).isEmpty();
-        assertThat(t.flowLines("dispatch")).isNotEmpty();
+        // each task's dispatch arrow from the scheduler's dispatch slice to its AICore slice and its Worker View bar
+        assertThat(t.flowLines("dispatch"))
+                .containsExactly(
+                        "dispatch pid2 30000@3.2 -> pid4 10000@3.4",
+                        "dispatch pid2 30000@3.2 -> pid3 10000@3.2 bind2",
+                        "dispatch pid2 30000@15.200000000000001 -> pid4 10010@15.4",
+                        "dispatch pid2 30000@15.200000000000001 -> pid3 10010@15.200000000000001 bind3");
         assertThat(t.root.get("metadata").get("layout").asText()).isEqualTo("causal_composite");
         assertThat(t.root.get("metadata").get("logical_seam_us").asDouble()).isEqualTo(3.0);
         assertThat(t.root.get("metadata").get("cross_domain_gap_unknown").asBoolean())

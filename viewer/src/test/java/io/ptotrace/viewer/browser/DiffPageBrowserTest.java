@@ -127,7 +127,9 @@ class DiffPageBrowserTest {
                     .isEqualTo("5");
         }
         assertThat(browser.eval("ptotraceGraph.keyOf('t3')").asText()).isEqualTo("3");
-        assertThat(browser.eval("ptotraceGraph.search('QK')").asText()).isNotEmpty();
+        assertThat(browser.eval("ptotraceGraph.search('QK')").asText())
+                .as("the first task named QK")
+                .isEqualTo("1");
         // with the colour taken away (luminance only), the marks around each status still differ from each other
         boolean[][] marks = {ring("5"), ring("4"), ring("3")};
         for (int i = 0; i < 3; i++) {
