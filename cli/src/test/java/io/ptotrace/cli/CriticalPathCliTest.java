@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@code ptotrace critical-path} on the command line, and its overlay: read back from the picture (every path task
  * marked, arrows in path order, segments tiling the makespan) and, where Perfetto's trace processor is at hand,
- * from the written {@code .pftrace} with the SQL the README documents.
+ * from the written {@code .pftrace} with the SQL docs/critical-path.md documents.
  */
 class CriticalPathCliTest {
     static final Path SAMPLES = Path.of("..", "testdata", "critpath");
@@ -442,11 +442,11 @@ class CriticalPathCliTest {
         assertThat(Math.abs(total - makespanNs)).isLessThanOrEqualTo(seg.size());
     }
 
-    /** The first query of the README's "critical path in SQL" block. */
+    /** The first query of the "critical path in SQL" block of critical-path's manual page. */
     static String readmeSql() throws IOException {
-        String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+        String readme = Files.readString(Path.of("..", "docs", "critical-path.md"), StandardCharsets.UTF_8);
         int at = readme.indexOf("-- the observed path, one row per task");
-        assertThat(at).as("README has the critical-path SQL").isPositive();
+        assertThat(at).as("docs/critical-path.md has the critical-path SQL").isPositive();
         return readme.substring(at, readme.indexOf(';', at) + 1);
     }
 

@@ -16,11 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The hazard markers in the trace: {@code check --trace} and {@code convert --check} write a .pftrace whose
  * findings are slices of category hazard on both tasks with an arrow between them; Perfetto's own trace
- * processor (when present beside the project) imports them without problems, and the README's query lists them.
+ * processor (when present beside the project) imports them without problems, and the query of docs/check.md lists them.
  */
 class HazardTraceTest {
     static final Path TP = Path.of("..", "..", "shared", "tools", "perfetto", "trace_processor_shell");
-    /** The README's query, as it is printed there. */
+    /** The query of docs/check.md, as it is printed there. */
     static final String LIST =
             "select extract_arg(m.arg_set_id, 'debug.kind') as kind, extract_arg(m.arg_set_id, 'debug.severity') as severity,\n"
                     + "       extract_arg(m.arg_set_id, 'debug.earlier') as earlier, extract_arg(m.arg_set_id, 'debug.later') as later,\n"

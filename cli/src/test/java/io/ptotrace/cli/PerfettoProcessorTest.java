@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Perfetto's own trace processor (the engine ui.perfetto.dev runs) imports what convert writes: the sample runs
  * and a generated one, lean and full .pftrace and JSON, with no import error or data loss in its stats, every
- * arrow and hb_violation where the README's SQL looks for them, and peak memory within the estimate's band.
+ * arrow and hb_violation where the SQL of docs/convert.md looks for them, and peak memory within the estimate's band.
  * Skipped where the processor is not at ../shared/tools/perfetto beside the repository.
  */
 class PerfettoProcessorTest {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The hand-written pair small_old.json / small_new.json: one change of every kind, checked in every
- * format. (Its text, markdown and JSON reports are the examples in the README.)
+ * format. (Its text, markdown and JSON reports are the examples in docs/diff.md.)
  */
 class FixtureDiffTest {
     @TempDir

@@ -23,7 +23,7 @@ class VocabularyTest {
 
     @Test
     void theCodesTracesWereWrittenWithStay() {
-        // traces already written name their kinds by these codes; the README lists them
+        // traces already written name their kinds by these codes; docs/convert.md lists them
         assertThat(ArrowKind.DEPENDENCY.code()).isEqualTo(1);
         assertThat(ArrowKind.HB_VIOLATION.code()).isEqualTo(2);
         assertThat(ArrowKind.COMPLETE.code()).isEqualTo(3);
@@ -40,19 +40,19 @@ class VocabularyTest {
         assertThat(TraceCategories.isMarker(null)).isFalse();
     }
 
-    /** The README's hb_violation query is the one built here, up to its comments and final semicolon. */
+    /** The hb_violation query of convert's manual page is the one built here, up to its comments and final semicolon. */
     @Test
-    void theReadmeDocumentsTheBuiltQueries() throws IOException {
-        Path readme = Files.exists(Path.of("README.md")) && Files.exists(Path.of("vocabulary"))
-                ? Path.of("README.md")
-                : Path.of("..", "README.md");
+    void theManualDocumentsTheBuiltQueries() throws IOException {
+        Path readme = Files.exists(Path.of("docs", "convert.md")) && Files.exists(Path.of("vocabulary"))
+                ? Path.of("docs", "convert.md")
+                : Path.of("..", "docs", "convert.md");
         List<String> lines = Files.readAllLines(readme);
         int start = -1;
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).contains("extract_arg(m.arg_set_id, 'debug.flow_trace_id')")
                     && lines.get(i - 1).equals("SELECT")) start = i - 1;
         }
-        assertThat(start).as("the hb_violation query in README.md").isGreaterThan(0);
+        assertThat(start).as("the hb_violation query in docs/convert.md").isGreaterThan(0);
         List<String> query = new ArrayList<>();
         String arrowsOnly = null;
         for (int i = start; !lines.get(i).equals("```"); i++) {
