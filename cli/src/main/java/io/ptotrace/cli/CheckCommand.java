@@ -20,6 +20,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace check}: write-after-read hazards of a run's graph, and the races its timing shows. Logic lives in the check module. */
 @Command(
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:no finding at or above --fail-on",
+            "1:findings at or above --fail-on, or accesses that could not be checked",
+            "2:bad input; nothing was written"
+        },
         name = "check",
         description = {
             "Check a run's deps.json for unprotected accesses: readers a later overlapping write does not wait for "
@@ -31,7 +37,6 @@ import picocli.CommandLine.Parameters;
                     + "A raced finding is one level more severe than its kind (info -> warning -> error; edge_without_overlap "
                     + "keeps its level), so the default --fail-on error fails a run that really raced.",
             "The report goes to stdout, or to the -o file; --trace also writes the run's Perfetto trace with every finding marked.",
-            "Exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad input.",
             ""
         },
         footer = {"", "CI gate: ptotrace check outputs/<run>/ --format json -o check.json   (exit 1 on any error)"})

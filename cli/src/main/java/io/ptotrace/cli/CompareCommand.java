@@ -13,6 +13,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace compare OLD NEW}: what changed in time between two runs, and whether it is real. Logic lives in the compare module. */
 @Command(
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:no significant change",
+            "1:a significant change",
+            "2:trouble: bad input, runs that cannot be compared, an output that cannot be written"
+        },
         name = "compare",
         description = {
             "Compare the timing of two runs, or two sets of repeated runs: the makespan and where its change came from "
@@ -24,8 +30,6 @@ import picocli.CommandLine.Parameters;
                     + "beyond run-to-run noise: one run a side is judged on its task-level samples (within-run), repeated runs "
                     + "on their run-level figures (Mann-Whitney U, as benchstat does, and the same sign in every pair of runs).",
             "The report goes to stdout, or to the -o file; --trace also writes both runs as one Perfetto trace.",
-            "Exit status: 0 no significant change, 1 a significant change, 2 trouble (bad input, runs that cannot be "
-                    + "compared, an output that cannot be written).",
             ""
         },
         footer = {

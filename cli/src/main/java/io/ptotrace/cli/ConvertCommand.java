@@ -17,6 +17,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace convert}: a run's records + deps.json → merged_swimlane.json / .pftrace. */
 @Command(
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:the trace(s) written",
+            "1:a tree: a rank could not be read and was left out (the others are in the trace)",
+            "2:trouble: bad input, bad usage, or an output that cannot be written; nothing was written"
+        },
         name = "convert",
         description = {
             "Convert a PTO run's swimlane records (+ deps.json, name map) into a Perfetto trace.",

@@ -18,6 +18,11 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace critical-path}: what bounded each run's makespan. The analysis lives in the critpath module. */
 @Command(
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:every run analysed",
+            "2:a run or a trace could not be read (the others are still analysed), or bad usage"
+        },
         name = "critical-path",
         description = {
             "Find what limited each run under BUILD_DIR: the static CPM path (the longest duration-weighted chain of the "
@@ -26,7 +31,7 @@ import picocli.CommandLine.Parameters;
             "A run folder holds chip_swimlane_records.json or l2_swimlane_records.json (or l2_perf_records.json), deps.json "
                     + "and a name_map*.json. Each gets a Markdown report; with a merged_swimlane*.json beside it, CPM_static.json and "
                     + "CPM_observed.json (copies of that trace with every Worker View task off the path renamed \u00b7(t<id>)).",
-            "Prints a one-line summary per run. Exit 0, or 2 when a run or a trace could not be read (the others are still analysed).",
+            "Prints a one-line summary per run.",
             ""
         })
 public final class CriticalPathCommand implements Callable<Integer> {

@@ -14,6 +14,11 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace deps}: a deps.json → a text view or an interactive HTML page of its task graph. Logic lives in the viewer module. */
 @Command(
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:the view written",
+            "2:trouble: bad input, bad usage, or an output that cannot be written; nothing was written"
+        },
         name = "deps",
         description = {
             "View a deps.json task graph: a grep- and diff-friendly text file (summary, task index, each task's "

@@ -19,6 +19,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace diff OLD NEW}: compare two dependency graphs (deps.json). Logic lives in the diff module. */
 @Command(
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:the graphs are identical",
+            "1:the graphs differ",
+            "2:trouble: bad input or an output that cannot be written"
+        },
         name = "diff",
         description = {
             "Compare two deps.json dependency graphs: tasks only in OLD / NEW and changed; dependency edges (pred -> succ) "
@@ -27,7 +33,6 @@ import picocli.CommandLine.Parameters;
             "The report goes to stdout, or to the -o file. --format html writes an interactive page of the union graph "
                     + "(tasks and edges only in OLD, only in NEW and changed, coloured; n / p step through the changes) to the -o "
                     + "file, by default deps_diff.html next to NEW's deps.json.",
-            "Exit status: 0 identical, 1 differences, 2 trouble (bad input, unwritable output).",
             ""
         },
         footer = {

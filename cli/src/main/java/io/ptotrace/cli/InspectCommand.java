@@ -13,13 +13,14 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ptotrace inspect}: summary and structural problems of a trace (Chrome JSON or .pftrace). */
 @Command(
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:no problems", "1:problems found", "2:unreadable input"},
         name = "inspect",
         description = {
             "Summarise a trace (Chrome JSON or Perfetto protobuf, either may be gzip-compressed).",
             "Lists every structural problem that makes Perfetto lose or misplace data: arrows "
                     + "without a start or an end, arrows whose end lies before their start, arrow ends with "
                     + "no slice to bind to, slices overlapping without nesting.",
-            "Exit status: 0 no problems, 1 problems found, 2 unreadable input."
         })
 public final class InspectCommand implements Callable<Integer> {
     /** Report formats. */

@@ -36,7 +36,22 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         Class<?> named = args.length > 0 ? subcommandNamed(args[0]) : null;
         for (Class<?> c : named != null ? List.of(named) : SUBCOMMANDS) cl.addSubcommand(newInstance(c));
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.setHelpSectionKeys(exitStatusLast(sub));
+            VerboseOption.describeFor(sub);
+        }
         return cl;
+    }
+
+    /** Every command's {@code --help} ends with its exit statuses: its footer (examples) comes before them. */
+    private static List<String> exitStatusLast(CommandLine cl) {
+        List<String> keys = new java.util.ArrayList<>(cl.getHelpSectionKeys());
+        List<String> last = List.of(
+                CommandLine.Model.UsageMessageSpec.SECTION_KEY_EXIT_CODE_LIST_HEADING,
+                CommandLine.Model.UsageMessageSpec.SECTION_KEY_EXIT_CODE_LIST);
+        keys.removeAll(last);
+        keys.addAll(last);
+        return keys;
     }
 
     /** The subcommand called {@code name} (never {@code help}, which lists the others), or null. */

@@ -18,6 +18,11 @@ import picocli.CommandLine.Option;
 
 /** {@code ptotrace synth}: writes a deterministic synthetic run (records + deps.json + name map). */
 @Command(
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:the run (or tree) written",
+            "2:bad usage or an output that cannot be written; nothing was written"
+        },
         name = "synth",
         description = {
             "Write a deterministic synthetic PTO run folder for tests and benchmarks.",

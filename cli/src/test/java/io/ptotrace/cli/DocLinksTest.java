@@ -69,7 +69,8 @@ class DocLinksTest {
     /** GitHub's anchors of a page's headings: lower case, punctuation dropped, spaces as hyphens. */
     static List<String> anchors(Path page) throws IOException {
         List<String> l = new ArrayList<>();
-        for (String line : Files.readString(page).replaceAll("(?s)```.*?```", "").split("\n")) {
+        for (String line :
+                Files.readString(page).replaceAll("(?s)```.*?```", "").split("\n")) {
             if (!line.startsWith("#")) continue;
             String h = line.replaceFirst("^#+\\s*", "").toLowerCase(Locale.ROOT);
             l.add(h.replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-'));
