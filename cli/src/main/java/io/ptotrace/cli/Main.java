@@ -92,13 +92,20 @@ public final class Main implements Runnable {
     public static int execute(String... args) {
         installLastResort();
         ErrorLine.begin();
+        if (args.length > 0 && !args[0].startsWith("-") && !args[0].equals("help") && subcommandNamed(args[0]) == null)
+            return usageError(
+                    "ptotrace",
+                    "'" + args[0] + "' is not a ptotrace command" + didYouMean(args[0], commandNames())
+                            + "; the commands are " + String.join(", ", commandNames()));
         CommandLine cl = commandLine(args);
         cl.registerConverter(java.nio.file.Path.class, new PathNames());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> fail(cmd, ex, VerboseOption.requested(parsed)));
         cl.setParameterExceptionHandler((ex, a) -> {
             CommandLine cmd = ex.getCommandLine();
+            String message = ex instanceof CommandLine.UnmatchedArgumentException
+                    ? unmatched((CommandLine.UnmatchedArgumentException) ex)
+                    : ex.getMessage();
             // picocli words some messages (exclusive argument groups) with the prefix already
-            String message = ex.getMessage();
             cmd.getErr().println(message.startsWith("Error: ") ? message : "Error: " + message);
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
             return ExitCodes.TROUBLE;
@@ -112,6 +119,42 @@ public final class Main implements Runnable {
                     || java.util.Arrays.asList(args).contains("--verbose")) e.printStackTrace();
             return ExitCodes.TROUBLE;
         }
+    }
+
+    /** A word picocli could not place: an unknown option named alone with the nearest valid one, else the word. */
+    private static String unmatched(CommandLine.UnmatchedArgumentException ex) {
+        List<String> words = ex.getUnmatched();
+        for (String w : words) {
+            if (!w.startsWith("-") || w.equals("-")) continue;
+            String name = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
+            return "unknown option '" + name + "'"
+                    + didYouMean(
+                            name,
+                            ex.getCommandLine().getCommandSpec().optionsMap().keySet());
+        }
+        return words.size() == 1
+                ? "unexpected argument '" + words.get(0) + "'"
+                : "unexpected arguments "
+                        + words.stream().map(w -> "'" + w + "'").collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    private static String didYouMean(String word, java.util.Collection<String> valid) {
+        String near = Closest.to(word, valid);
+        return near == null ? "" : " (did you mean '" + near + "'?)";
+    }
+
+    private static List<String> commandNames() {
+        List<String> names = new java.util.ArrayList<>();
+        for (Class<?> c : SUBCOMMANDS)
+            if (c != CommandLine.HelpCommand.class)
+                names.add(c.getAnnotation(Command.class).name());
+        return names;
+    }
+
+    private static int usageError(String command, String message) {
+        System.err.println("Error: " + message);
+        System.err.println("Try '" + command + " --help' for more information.");
+        return ExitCodes.TROUBLE;
     }
 
     private static boolean lastResortInstalled;

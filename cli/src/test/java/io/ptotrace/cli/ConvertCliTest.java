@@ -324,7 +324,7 @@ class ConvertCliTest {
         assertThat(Main.execute(
                         "convert", in.toString(), "-o", dir.resolve("t.json").toString()))
                 .isEqualTo(2);
-        assertThat(stderrLines()).containsExactly("Error: Input file not found: " + in);
+        assertThat(stderrLines()).containsExactly("Error: " + in + ": no such file");
         assertThat(Files.exists(dir.resolve("t.json"))).isFalse();
     }
 

@@ -125,7 +125,7 @@ class CriticalPathCliTest {
         Cli.Result b = Cli.run("critical-path", bad.toString());
         if (damage.equals("rows damaged")) {
             assertThat(b.status()).isEqualTo(2);
-            assertThat(b.stderr()).contains("error: ").contains("aicore_tasks row 0 column 0");
+            assertThat(b.stderr()).contains("Error: ").contains("aicore_tasks row 0 column 0");
             assertThat(bad.resolve("critical_path_report.md")).doesNotExist();
             return;
         }

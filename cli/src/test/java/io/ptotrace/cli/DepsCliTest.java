@@ -77,7 +77,7 @@ class DepsCliTest {
             args.addAll(List.of(a));
             Cli.Result r = Cli.run(args.toArray(new String[0]));
             assertThat(r.status()).as(a[0]).isEqualTo(2);
-            assertThat(r.stderr()).startsWith("Error: Unknown option").contains("'" + a[0] + "'");
+            assertThat(r.stderr()).startsWith("Error: unknown option '" + a[0] + "'");
         }
         assertThat(written()).containsExactly("deps.json");
     }

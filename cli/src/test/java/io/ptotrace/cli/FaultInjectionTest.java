@@ -999,7 +999,7 @@ class FaultInjectionTest {
         assertThat(res.status()).isEqualTo(2);
         assertThat(res.stderr())
                 .isEqualTo(
-                        "error: " + r.toRealPath() + ": " + r.toRealPath().resolve(victim)
+                        "Error: " + r.toRealPath() + ": " + r.toRealPath().resolve(victim)
                                 + ": is an input of this command; ptotrace never overwrites its inputs, choose another output name\n");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
     }
@@ -1016,7 +1016,7 @@ class FaultInjectionTest {
         Cli.Result res = Cli.run("critical-path", r.toString());
         assertThat(res.status()).isEqualTo(2);
         assertThat(res.stderr())
-                .isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md")
+                .isEqualTo("Error: " + r + ": " + r.resolve("critical_path_report.md")
                         + ": cannot write: no space left on device\n");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
         Files.delete(m.resolve("filler"));
@@ -1024,7 +1024,7 @@ class FaultInjectionTest {
         res = Cli.run("critical-path", r.toString());
         assertThat(res.status()).isEqualTo(2);
         assertThat(res.stderr())
-                .isEqualTo("error: " + r + ": " + r.resolve("critical_path_report.md")
+                .isEqualTo("Error: " + r + ": " + r.resolve("critical_path_report.md")
                         + ": cannot write: read-only file system\n");
         assertThat(Cli.snapshot(r)).isEqualTo(before);
     }

@@ -533,7 +533,7 @@ class MutatedInputsTest {
         assertThat(first.stderr()).doesNotContain("\tat ", "Exception", "internal error", "StackOverflow");
         for (String l : first.errLines()) assertThat(l).matches("(error|Warning): .*");
         if (first.status() == 2)
-            assertThat(first.errLines()).anySatisfy(l -> assertThat(l).startsWith("error: "));
+            assertThat(first.errLines()).anySatisfy(l -> assertThat(l).startsWith("Error: "));
         Map<String, String> after = Cli.snapshot(run);
         java.util.Set<String> added = new java.util.TreeSet<>(after.keySet());
         added.removeAll(inputs.keySet());

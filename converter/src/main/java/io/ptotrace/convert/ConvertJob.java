@@ -427,7 +427,7 @@ public final class ConvertJob {
                         in, "no " + String.join(" or ", RunLocator.CAPTURE_NAMES) + " in this folder", null);
             return rec;
         }
-        if (!Files.exists(in)) throw new InputProblem((String) null, "Input file not found: " + in, null, null);
+        if (!Files.exists(in)) throw new InputProblem(in, "no such file", null);
         return in;
     }
 

@@ -80,17 +80,17 @@ public final class CriticalPathJob {
                 || Path.of(r).isAbsolute()
                 || Path.of(r).getFileName() == null
                 || !Path.of(r).getFileName().toString().equals(r))
-            throw new Refused("error: --report must be a filename, not a path");
+            throw new Refused("Error: --report must be a file name, not a path");
         String written = o.json ? jsonName(r) : r;
         for (String own : ownOutputs())
             if (written.equals(own))
-                throw new Refused("error: --report " + r + " would be written as " + written
+                throw new Refused("Error: --report " + r + " would be written as " + written
                         + ", which critical-path also writes in each run folder; choose another name");
         List<Discovery.RunFolder> runs = Discovery.find(root);
         if (runs.isEmpty())
             throw new Refused(
-                    "error: no chip_swimlane_records.json or l2_swimlane_records.json (+deps.json+name_map*.json) found under "
-                            + root + ". Did the run use --enable-chip-swimlane (or --enable-l2-swimlane)?");
+                    "Error: " + root
+                            + ": no chip_swimlane_records.json or l2_swimlane_records.json (+deps.json+name_map*.json) found under it. Did the run use --enable-chip-swimlane (or --enable-l2-swimlane)?");
 
         boolean failed = false;
         List<RunAnalysis> done = new ArrayList<>();
@@ -145,7 +145,7 @@ public final class CriticalPathJob {
                 tGraph = System.nanoTime();
                 a = new RunAnalysis(run.label(), era, rg, tl);
             } catch (InputProblem e) {
-                err.println("error: " + run.dir() + ": " + e.oneLine());
+                err.println("Error: " + run.dir() + ": " + e.oneLine());
                 failed = true;
                 continue;
             }
@@ -157,7 +157,7 @@ public final class CriticalPathJob {
                         : MarkdownReport.document(List.of(a), o.top, o.extended ? this::extended : null);
                 Outputs.write(reportFile, inputsOf(run), false, s -> s.write(text.getBytes(StandardCharsets.UTF_8)));
             } catch (OutputProblem e) {
-                err.println("error: " + run.dir() + ": " + e.oneLine());
+                err.println("Error: " + run.dir() + ": " + e.oneLine());
                 failed = true;
                 continue;
             }
@@ -173,14 +173,14 @@ public final class CriticalPathJob {
                     traces.add("Perfetto trace written to: " + run.dir().resolve("CPM_static.json"));
                     traces.add("Perfetto trace written to: " + run.dir().resolve("CPM_observed.json"));
                 } catch (PathTraceCopy.Refused e) {
-                    err.println("error: invalid merged_swimlane*.json in " + run.dir() + ": " + e.getMessage());
+                    err.println("Error: invalid merged_swimlane*.json in " + run.dir() + ": " + e.getMessage());
                     failed = true;
                 } catch (InputProblem e) {
-                    err.println("error: invalid merged_swimlane*.json in " + run.dir() + ": " + e.oneLine());
+                    err.println("Error: invalid merged_swimlane*.json in " + run.dir() + ": " + e.oneLine());
                     failed = true;
                 } catch (OutputProblem e) {
                     // the trace was read; writing a copy failed: the copy is named, not the trace
-                    err.println("error: " + run.dir() + ": " + e.oneLine());
+                    err.println("Error: " + run.dir() + ": " + e.oneLine());
                     failed = true;
                 }
             }
@@ -203,7 +203,7 @@ public final class CriticalPathJob {
                     Path p = o.overlay.write(run, a, tl, err);
                     traces.add("Perfetto trace written to: " + p);
                 } catch (InputProblem | OutputProblem e) {
-                    err.println("error: " + run.dir() + ": "
+                    err.println("Error: " + run.dir() + ": "
                             + (e instanceof InputProblem
                                     ? ((InputProblem) e).oneLine()
                                     : ((OutputProblem) e).oneLine()));
@@ -306,7 +306,7 @@ public final class CriticalPathJob {
         String s = given.toString();
         if (s.equals("~") || s.startsWith("~/")) given = Path.of(System.getProperty("user.home") + s.substring(1));
         Path abs = given.toAbsolutePath().normalize();
-        if (!Files.exists(abs)) throw new Refused("error: path not found: " + abs);
+        if (!Files.exists(abs)) throw new Refused("Error: " + abs + ": no such file or folder");
         Path real = abs.toRealPath();
         return Files.isDirectory(real) ? real : real.getParent();
     }

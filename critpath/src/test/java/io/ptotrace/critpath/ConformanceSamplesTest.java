@@ -68,7 +68,7 @@ class ConformanceSamplesTest {
             if (cs.get("class").asText().equals("error")) {
                 assertThat(r.status()).isEqualTo(2);
                 assertThat(written).isEmpty();
-                assertThat(r.stderr()).startsWith("error: " + root);
+                assertThat(r.stderr()).startsWith("Error: " + root);
                 return;
             }
             JsonNode ref = cs.get("ref");

@@ -62,10 +62,10 @@ class QuirksTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(Runs.lines(r.stderr()))
                 .anySatisfy(l -> assertThat(l)
-                        .startsWith("error: " + root.resolve("a_bad") + ": ")
+                        .startsWith("Error: " + root.resolve("a_bad") + ": ")
                         .contains("clock_freq_hz"));
         assertThat(r.stderr())
-                .contains("error: " + root.resolve("b_empty") + ": no aicore_tasks records in "
+                .contains("Error: " + root.resolve("b_empty") + ": no aicore_tasks records in "
                         + root.resolve("b_empty/l2_swimlane_records.json") + " (empty/failed profiling run?)");
         assertThat(r.stdout()).startsWith("Analyzed 1 rank(s) under " + root + "\n[c_good] makespan=");
         assertThat(root.resolve("a_bad/critical_path_report.md")).doesNotExist();
@@ -143,8 +143,8 @@ class QuirksTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.stderr())
                 .startsWith(
-                        "error: no chip_swimlane_records.json or l2_swimlane_records.json (+deps.json+name_map*.json) found under "
-                                + root);
+                        "Error: " + root
+                                + ": no chip_swimlane_records.json or l2_swimlane_records.json (+deps.json+name_map*.json) found under it");
         assertThat(Runs.files(root)).hasSize(2);
     }
 
@@ -176,7 +176,7 @@ class QuirksTest {
     void usageAndDiscoveryErrors() throws IOException {
         Runs.Outcome r = Runs.run(root.resolve("nope"));
         assertThat(r.status()).isEqualTo(2);
-        assertThat(r.stderr()).isEqualTo("error: path not found: " + root.resolve("nope") + "\n");
+        assertThat(r.stderr()).isEqualTo("Error: " + root.resolve("nope") + ": no such file or folder\n");
         Runs.folder(
                 root.resolve("run"),
                 Runs.records(1_000_000, "[0, 1, 0, 10, 20, 0]"),
@@ -185,7 +185,7 @@ class QuirksTest {
         for (String bad : new String[] {"sub/r.md", "/tmp/r.md", "", ".", ".."}) {
             r = Runs.run(root, "--report", bad);
             assertThat(r.status()).isEqualTo(2);
-            assertThat(r.stderr()).isEqualTo("error: --report must be a filename, not a path\n");
+            assertThat(r.stderr()).isEqualTo("Error: --report must be a file name, not a path\n");
         }
         assertThat(Runs.files(root)).hasSize(3);
         // a file as root: its folder
@@ -205,7 +205,7 @@ class QuirksTest {
         Runs.Outcome r = Runs.run(root);
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.stderr())
-                .isEqualTo("error: invalid merged_swimlane*.json in " + run
+                .isEqualTo("Error: invalid merged_swimlane*.json in " + run
                         + ": merged swimlane JSON must contain a traceEvents list\n");
         assertThat(run.resolve("critical_path_report.md")).exists();
         assertThat(run.resolve("CPM_static.json")).doesNotExist();
@@ -216,7 +216,7 @@ class QuirksTest {
                         + "\"name\": \"a(t1)\", \"args\": {\"taskId\": 1}}]");
         r = Runs.run(root);
         assertThat(r.stderr())
-                .isEqualTo("error: invalid merged_swimlane*.json in " + run
+                .isEqualTo("Error: invalid merged_swimlane*.json in " + run
                         + ": merged Worker View is missing 1 critical task(s): 2\n");
         assertThat(run.resolve("CPM_static.json")).doesNotExist();
         assertThat(run.resolve("CPM_observed.json")).doesNotExist();
@@ -224,7 +224,7 @@ class QuirksTest {
         Files.writeString(run.resolve("merged_swimlane.json"), "[{\"ph\": ");
         r = Runs.run(root);
         assertThat(r.stderr())
-                .startsWith("error: invalid merged_swimlane*.json in " + run + ": "
+                .startsWith("Error: invalid merged_swimlane*.json in " + run + ": "
                         + run.resolve("merged_swimlane.json") + ": not valid JSON");
         assertThat(run.resolve("CPM_static.json")).doesNotExist();
     }
