@@ -531,7 +531,7 @@ class MutatedInputsTest {
         Cli.Result first = Cli.run("critical-path", work.toString(), "--stdout");
         assertThat(first.status()).as(first.stderr()).isIn(0, 2);
         assertThat(first.stderr()).doesNotContain("\tat ", "Exception", "internal error", "StackOverflow");
-        for (String l : first.errLines()) assertThat(l).matches("(error|Warning): .*");
+        for (String l : first.errLines()) assertThat(l).matches("(Error|Warning): .*");
         if (first.status() == 2)
             assertThat(first.errLines()).anySatisfy(l -> assertThat(l).startsWith("Error: "));
         Map<String, String> after = Cli.snapshot(run);
