@@ -144,6 +144,12 @@ public final class ConvertCommand implements Callable<Integer> {
                     "Directory input: place RANK's capture in Host process PID (invocation INV) of the Host logs; repeatable.")
     java.util.List<RankPin> rankPins = new java.util.ArrayList<>();
 
+    @Option(
+            names = "--open",
+            description = "After converting, serve the trace to ui.perfetto.dev as ptotrace open does (the .pftrace "
+                    + "when one was written) and wait until the browser has fetched it.")
+    boolean open;
+
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
@@ -169,7 +175,19 @@ public final class ConvertCommand implements Callable<Integer> {
         o.rankPins = rankPins;
         // the job prints its reports to streams, not to picocli's writers
         ConvertJob job = new ConvertJob(o, System.out, System.err, Progress.wanted());
-        job.run();
+        java.util.List<ConvertJob.Written> written = job.run();
+        if (open) {
+            if (windows.split != null)
+                System.err.println("Warning: --open serves one file: open a part with ptotrace open PART.pftrace");
+            else if (!written.isEmpty()) {
+                ConvertJob.Written pick = written.stream()
+                        .filter(w -> w.format == io.ptotrace.convert.ConvertOptions.Format.PFTRACE)
+                        .findFirst()
+                        .orElse(written.get(0));
+                System.out.println();
+                OpenCommand.serve(pick.path, io.ptotrace.io.TraceServer.PORT, true, System.out, System.err);
+            }
+        }
         // a merged trace that had to leave a rank out is written, but is not a full success
         return job.partial() ? ExitCodes.DIFFERENCES : ExitCodes.OK;
     }

@@ -24,6 +24,7 @@ public final class Main implements Runnable {
             SynthCommand.class,
             CriticalPathCommand.class,
             CompareCommand.class,
+            OpenCommand.class,
             CommandLine.HelpCommand.class);
 
     /**

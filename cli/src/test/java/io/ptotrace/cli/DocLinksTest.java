@@ -60,7 +60,8 @@ class DocLinksTest {
     void theReadmeIsAFrontDoor() throws IOException {
         List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
         assertThat(lines).hasSizeLessThanOrEqualTo(250);
-        for (String page : List.of("convert", "inspect", "deps", "diff", "check", "critical-path", "compare", "synth"))
+        for (String page :
+                List.of("convert", "inspect", "deps", "diff", "check", "critical-path", "compare", "synth", "open"))
             assertThat(String.join("\n", lines))
                     .as("the README links " + page + "'s page")
                     .contains("(docs/" + page + ".md)");

@@ -24,7 +24,7 @@ class HelpDocsTest {
     private static final Pattern OPTION = Pattern.compile("(?<![\\w-])(--?[a-zA-Z][\\w-]*)");
 
     @ParameterizedTest
-    @ValueSource(strings = {"convert", "inspect", "deps", "diff", "check", "critical-path", "compare", "synth"})
+    @ValueSource(strings = {"convert", "inspect", "deps", "diff", "check", "critical-path", "compare", "synth", "open"})
     void theHelpAndTheManualNameTheSameOptions(String command) throws IOException {
         CommandLine cl = Main.commandLine(command).getSubcommands().get(command);
         String page = Files.readString(Path.of("..", "docs", command + ".md"));

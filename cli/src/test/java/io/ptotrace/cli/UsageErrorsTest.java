@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 /** Usage errors in one voice: the unknown word named alone, the nearest valid one suggested, exit 2. */
 class UsageErrorsTest {
-    static final String COMMANDS = "convert, inspect, diff, deps, check, synth, critical-path, compare";
+    static final String COMMANDS = "convert, inspect, diff, deps, check, synth, critical-path, compare, open";
 
     @Test
     void anUnknownCommandIsNamedWithTheNearestOneAndTheList() {
