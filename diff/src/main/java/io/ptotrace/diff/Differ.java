@@ -240,41 +240,10 @@ final class Differ {
         return u < n && b.tensorId(u) == id ? u : -1;
     }
 
-    /**
-     * A tensor's role: the first matched task (in submit order) whose args name it, with the arg
-     * slot; failing that, the smallest (matched consumer, arg) of an edge that names it. Keys live
-     * in the common (NEW) node space, so OLD and NEW keys compare directly.
-     */
-    private static long[] roles(TaskGraph g, int[] commonOf) {
-        long[] key = new long[g.tensorCount()];
-        Arrays.fill(key, -1);
-        for (int n = 0; n < g.nodeCount(); n++) {
-            int c = commonOf[n], row = g.taskRow(n);
-            if (c < 0 || row < 0) continue;
-            for (int k = g.argFrom(row), end = g.argTo(row); k < end; k++) {
-                int t = g.argTensor(k);
-                if (t < 0 || key[t] >= 0) continue;
-                int slot = g.argIdx(k) == TaskGraph.ABSENT ? k - g.argFrom(row) : g.argIdx(k);
-                key[t] = ((long) c << 24) | (slot & 0xFFFFFFL);
-            }
-        }
-        long edgeRole = 1L << 62;
-        for (int e = 0; e < g.edgeCount(); e++) {
-            int t = g.edgeTensor(e);
-            if (t < 0 || (key[t] >= 0 && key[t] < edgeRole)) continue;
-            int c = commonOf[g.edgeSucc(e)];
-            if (c < 0) continue;
-            int slot = g.edgeArg(e) == TaskGraph.ABSENT ? 0xFFFFFF : g.edgeArg(e);
-            long k = edgeRole | ((long) c << 24) | (slot & 0xFFFFFFL);
-            if (key[t] < 0 || k < key[t]) key[t] = k;
-        }
-        return key;
-    }
-
     private void matchTensorsByStructure() {
         int[] commonB = new int[b.nodeCount()];
         for (int n = 0; n < b.nodeCount(); n++) commonB[n] = nodeB2A[n] >= 0 ? n : -1;
-        long[] ka = roles(a, nodeA2B), kb = roles(b, commonB);
+        long[] ka = TensorKeys.roles(a, nodeA2B), kb = TensorKeys.roles(b, commonB);
         LongIntMap byRole = new LongIntMap(Math.max(16, b.tensorCount()));
         for (int u = 0; u < b.tensorCount(); u++) if (kb[u] >= 0) byRole.putIfAbsent(kb[u], u);
         for (int t = 0; t < a.tensorCount(); t++) {
@@ -294,7 +263,7 @@ final class Differ {
             int u = sameTensorId(t);
             if (u < 0 || tenB2A[u] >= 0) continue;
             int ra = a.tensorRow(t), rb = b.tensorRow(u);
-            if (ra >= 0 && rb >= 0 && tensorSignature(a, ra) != tensorSignature(b, rb)) continue;
+            if (ra >= 0 && rb >= 0 && TensorKeys.signature(a, ra) != TensorKeys.signature(b, rb)) continue;
             tenA2B[t] = u;
             tenB2A[u] = t;
             tensorsByIdFallback++;
@@ -312,8 +281,8 @@ final class Differ {
         for (int r = 0; r < b.tensorRowCount(); r++) if (b.rowTensor(r) >= 0 && tenB2A[b.rowTensor(r)] < 0) rb.add(r);
         if (ra.size() == 0 || rb.size() == 0) return;
         long[] sa = new long[ra.size()], sb = new long[rb.size()];
-        for (int i = 0; i < sa.length; i++) sa[i] = tensorSignature(a, ra.get(i));
-        for (int i = 0; i < sb.length; i++) sb[i] = tensorSignature(b, rb.get(i));
+        for (int i = 0; i < sa.length; i++) sa[i] = TensorKeys.signature(a, ra.get(i));
+        for (int i = 0; i < sb.length; i++) sb[i] = TensorKeys.signature(b, rb.get(i));
         int[] m = SeqAlign.align(sa, sb);
         for (int i = 0; i < m.length; i++) {
             if (m[i] < 0) continue;
@@ -322,13 +291,6 @@ final class Differ {
             tenB2A[u] = t;
             tensorsByPosition++;
         }
-    }
-
-    private static long tensorSignature(TaskGraph g, int row) {
-        String dtype = g.tensorDtype(row);
-        long h = Comparer.mix(0x3C6EF372FE94F82BL, dtype == null ? -1 : dtype.hashCode());
-        h = Comparer.mix(h, g.bufferNumelOk(row) ? g.bufferNumel(row) : -1);
-        return Comparer.mix(h, g.versionPresent(row) ? g.version(row) : -1);
     }
 
     private boolean sameVersion(int t, int u) {
@@ -360,16 +322,6 @@ final class Differ {
     }
 
     // ---------------------------------------------------------------- edges
-
-    /**
-     * Edge keys of one side in the common space, sorted by (succ, pred, secondary): {@code p} packs
-     * (succ, pred), {@code s} is (arg/source rank, tensor), {@code perm} the edge rows in that order.
-     */
-    private static final class Keys {
-        long[] p, s;
-        int[] perm;
-        int n;
-    }
 
     private void diffEdges() {
         int nb = b.nodeCount(), na = a.nodeCount();
@@ -412,7 +364,7 @@ final class Differ {
             secA[e] = lastRank | ct;
         }
         lap("edge keys old");
-        Keys ka = sortKeys(succA, predA, secA, nodes);
+        EdgeKeys ka = EdgeKeys.sorted(succA, predA, secA, nodes);
         lap("sort old");
         succA = predA = null;
         secA = null;
@@ -430,7 +382,7 @@ final class Differ {
             }
             secB[e] = lastRank | (t < 0 ? 0 : t + 1L);
         }
-        Keys kb = sortKeys(succB, predB, secB, nodes);
+        EdgeKeys kb = EdgeKeys.sorted(succB, predB, secB, nodes);
         lap("keys+sort new");
         walk(ka, kb);
     }
@@ -441,68 +393,7 @@ final class Differ {
         return ((long) g.edgeArg(e) << 32) | (s.text(g.edgeSourceCode(e)) & 0xFFFFFFFFL);
     }
 
-    /**
-     * Counting sort by succ (deps.json lists edges by consumer, so this is nearly sequential), then
-     * each consumer's few edges by (pred, secondary) with an insertion sort. Stable.
-     */
-    private static Keys sortKeys(int[] succ, int[] pred, long[] sec, int nodes) {
-        int n = succ.length;
-        int[] start = new int[nodes + 1];
-        for (int i = 0; i < n; i++) start[succ[i] + 1]++;
-        for (int v = 0; v < nodes; v++) start[v + 1] += start[v];
-        int[] perm = new int[n];
-        int[] fill = start.clone();
-        for (int i = 0; i < n; i++) perm[fill[succ[i]]++] = i;
-        fill = null;
-        Keys k = new Keys();
-        k.n = n;
-        k.p = new long[n];
-        k.s = new long[n];
-        for (int i = 0; i < n; i++) {
-            int e = perm[i];
-            k.p[i] = ((long) succ[e] << 32) | pred[e];
-            k.s[i] = sec[e];
-        }
-        for (int v = 0; v < nodes; v++) {
-            int from = start[v], to = start[v + 1];
-            if (to - from > 1) sortRun(k.p, k.s, perm, from, to);
-        }
-        k.perm = perm;
-        return k;
-    }
-
-    /** Stable sort of [from, to) by (p, s), carrying perm (one consumer's edges). */
-    private static void sortRun(long[] p, long[] s, int[] perm, int from, int to) {
-        if (to - from <= 48) {
-            for (int i = from + 1; i < to; i++) {
-                long vp = p[i], vs = s[i];
-                int q = perm[i];
-                int j = i - 1;
-                while (j >= from && (p[j] > vp || (p[j] == vp && s[j] > vs))) {
-                    p[j + 1] = p[j];
-                    s[j + 1] = s[j];
-                    perm[j + 1] = perm[j];
-                    j--;
-                }
-                p[j + 1] = vp;
-                s[j + 1] = vs;
-                perm[j + 1] = q;
-            }
-            return;
-        }
-        int m = to - from;
-        int[] ix = IndexSort.identity(m);
-        long[] pp = Arrays.copyOfRange(p, from, to), ss = Arrays.copyOfRange(s, from, to);
-        int[] qq = Arrays.copyOfRange(perm, from, to);
-        IndexSort.stableSort(ix, (x, y) -> pp[x] != pp[y] ? Long.compare(pp[x], pp[y]) : Long.compare(ss[x], ss[y]));
-        for (int i = 0; i < m; i++) {
-            p[from + i] = pp[ix[i]];
-            s[from + i] = ss[ix[i]];
-            perm[from + i] = qq[ix[i]];
-        }
-    }
-
-    private void walk(Keys ka, Keys kb) {
+    private void walk(EdgeKeys ka, EdgeKeys kb) {
         int i = 0, j = 0;
         long[] pa = ka.p, pb = kb.p;
         while (i < ka.n || j < kb.n) {
@@ -533,7 +424,7 @@ final class Differ {
         }
     }
 
-    private void walkGroups(Keys ka, int i, int i2, Keys kb, int j, int j2) {
+    private void walkGroups(EdgeKeys ka, int i, int i2, EdgeKeys kb, int j, int j2) {
         long[] sa = ka.s, sb = kb.s;
         while (i < i2 || j < j2) {
             if (j >= j2 || (i < i2 && sa[i] < sb[j])) {
@@ -637,74 +528,22 @@ final class Differ {
     private void sortResults() {
         // the lists are independent; OLD's rows sort on another thread (two cores halve the step)
         java.util.concurrent.CompletableFuture<Void> old = java.util.concurrent.CompletableFuture.runAsync(() -> {
-            sortRows(pairsRemoved, a);
-            sortRows(edgesRemoved, a);
+            ReportOrder.sortRows(pairsRemoved, a);
+            ReportOrder.sortRows(edgesRemoved, a);
         });
-        sortPairsBy(
+        ReportOrder.sortPairsBy(
                 tasksChangedA, tasksChangedB, (p, q) -> Integer.compare(tasksChangedB.get(p), tasksChangedB.get(q)));
-        sortRows(pairsAdded, b);
-        sortRows(edgesAdded, b);
+        ReportOrder.sortRows(pairsAdded, b);
+        ReportOrder.sortRows(edgesAdded, b);
         old.join();
-        sortPairsBy(edgesChangedA, edgesChangedB, (p, q) -> edgeOrder(b, edgesChangedB.get(p), edgesChangedB.get(q)));
-        sortPairsBy(
+        ReportOrder.sortPairsBy(
+                edgesChangedA,
+                edgesChangedB,
+                (p, q) -> ReportOrder.edgeOrder(b, edgesChangedB.get(p), edgesChangedB.get(q)));
+        ReportOrder.sortPairsBy(
                 tensorsChangedA,
                 tensorsChangedB,
                 (p, q) -> Integer.compare(tensorsChangedB.get(p), tensorsChangedB.get(q)));
-    }
-
-    /** Puts edge rows in report order: a radix sort on (pred, succ), then each tie by {@link #edgeOrder}. */
-    private static void sortRows(IntList rows, TaskGraph g) {
-        int n = rows.size();
-        int[] r = rows.toArray();
-        long[] key = new long[n];
-        for (int k = 0; k < n; k++) key[k] = ((long) g.edgePred(r[k]) << 32) | g.edgeSucc(r[k]);
-        RadixSort.sort(key, r, n, 64);
-        for (int i = 0; i < n; ) {
-            int j = i + 1;
-            while (j < n && key[j] == key[i]) j++;
-            if (j - i > 1) {
-                int from = i;
-                int[] run = java.util.Arrays.copyOfRange(r, from, j);
-                int[] ix = IndexSort.identity(run.length);
-                IndexSort.stableSort(ix, (p, q) -> edgeOrder(g, run[p], run[q]));
-                for (int k = 0; k < run.length; k++) r[from + k] = run[ix[k]];
-            }
-            i = j;
-        }
-        for (int k = 0; k < n; k++) rows.set(k, r[k]);
-    }
-
-    private static void sortPairsBy(IntList xs, IntList ys, IndexSort.IntComparator c) {
-        int n = xs.size();
-        int[] ix = IndexSort.identity(n);
-        IndexSort.stableSort(ix, c);
-        int[] x = xs.toArray(), y = ys.toArray();
-        for (int k = 0; k < n; k++) {
-            xs.set(k, x[ix[k]]);
-            ys.set(k, y[ix[k]]);
-        }
-    }
-
-    /** Report order of edges: pred, succ (unsigned ids), arg, source, tensor id, then annotation, then file order. */
-    static int edgeOrder(TaskGraph g, int e, int f) {
-        int c = Integer.compare(g.edgePred(e), g.edgePred(f));
-        if (c != 0) return c;
-        if ((c = Integer.compare(g.edgeSucc(e), g.edgeSucc(f))) != 0) return c;
-        if ((c = Integer.compare(g.edgeArg(e), g.edgeArg(f))) != 0) return c;
-        if ((c = compareStr(g.edgeSource(e), g.edgeSource(f))) != 0) return c;
-        if ((c = Integer.compare(g.edgeTensor(e), g.edgeTensor(f))) != 0) return c;
-        if ((c = compareStr(g.edgeHazard(e), g.edgeHazard(f))) != 0) return c;
-        if ((c = compareStr(g.edgeAccessKind(e), g.edgeAccessKind(f))) != 0) return c;
-        if ((c = compareStr(g.edgeOverlap(e), g.edgeOverlap(f))) != 0) return c;
-        if ((c = Long.compareUnsigned(g.consumerOffset(e), g.consumerOffset(f))) != 0) return c;
-        if ((c = Long.compareUnsigned(g.producerOffset(e), g.producerOffset(f))) != 0) return c;
-        return Integer.compare(e, f);
-    }
-
-    private static int compareStr(String x, String y) {
-        if (x == null) return y == null ? 0 : -1;
-        if (y == null) return 1;
-        return x.compareTo(y);
     }
 
     private void writeNotes() {
