@@ -61,8 +61,12 @@ public final class OpenCommand implements Callable<Integer> {
                         + " (it offers to use that processor), or convert a window of the run (--window, --split)");
             out.println("Serving " + trace + " (" + gb(size) + ") at " + s.fileUrl());
             out.println("Open:  " + s.uiUrl());
-            out.println("On a remote host, first run on your laptop:  ssh -L " + s.port() + ":127.0.0.1:" + s.port()
-                    + " " + host() + "   (then open the link there)");
+            out.println("On a remote host, first run on your laptop:  ssh -L " + TraceServer.PORT + ":127.0.0.1:"
+                    + s.port() + " " + host() + "   (then open the link there)");
+            if (s.port() != TraceServer.PORT)
+                out.println(
+                        "(ui.perfetto.dev fetches from 127.0.0.1:" + TraceServer.PORT + " only: forward that port to "
+                                + s.port() + ", on this machine too, with the ssh line above)");
             out.println("Waiting for the browser to fetch it (Ctrl-C to stop)...");
             out.flush();
             if (browser) Browser.open(s.uiUrl());
@@ -81,9 +85,9 @@ public final class OpenCommand implements Callable<Integer> {
     }
 
     private static String gb(long bytes) {
-        return bytes >= 1L << 30
-                ? String.format(Locale.ROOT, "%.2f GB", bytes / 1e9)
-                : String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+        if (bytes >= 1L << 30) return String.format(Locale.ROOT, "%.2f GB", bytes / 1e9);
+        if (bytes >= 1_000_000) return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+        return String.format(Locale.ROOT, "%.0f KB", Math.ceil(bytes / 1e3));
     }
 
     /** Starts the desktop's browser on a link where there is a display; nothing where there is none. */

@@ -39,7 +39,9 @@ class OpenCommandTest {
         Files.writeString(dir.resolve("secret.txt"), "not served");
         try (TraceServer s = TraceServer.start(trace, 0)) {
             assertThat(s.fileUrl()).isEqualTo("http://127.0.0.1:" + s.port() + "/my%20run.pftrace");
-            assertThat(s.uiUrl()).isEqualTo("https://ui.perfetto.dev/#!/?url=" + s.fileUrl());
+            assertThat(s.uiUrl())
+                    .as("the UI fetches from 127.0.0.1:9001 alone")
+                    .isEqualTo("https://ui.perfetto.dev/#!/?url=http://127.0.0.1:9001/my%20run.pftrace");
             String base = "http://127.0.0.1:" + s.port();
             for (String other :
                     new String[] {"/", "/secret.txt", "/my%20run.pftrace/", "/..%2Fsecret.txt", "/x/../secret.txt"})
@@ -111,8 +113,10 @@ class OpenCommandTest {
         Cli.Result r = run.get(60, TimeUnit.SECONDS);
         assertThat(r.status()).as(r.stderr()).isZero();
         assertThat(r.stdout())
-                .contains("Open:  https://ui.perfetto.dev/#!/?url=" + url)
-                .containsPattern("ssh -L " + port + ":127\\.0\\.0\\.1:" + port + " \\S+")
+                .contains("Serving " + trace + " (1 KB) at " + url)
+                .contains("Open:  https://ui.perfetto.dev/#!/?url=http://127.0.0.1:9001/t.pftrace")
+                .containsPattern("ssh -L 9001:127\\.0\\.0\\.1:" + port + " \\S+")
+                .contains("forward that port to " + port)
                 .contains("Fetched");
     }
 }

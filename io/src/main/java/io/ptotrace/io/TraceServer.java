@@ -85,9 +85,13 @@ public final class TraceServer implements AutoCloseable {
         return "http://127.0.0.1:" + port() + path;
     }
 
-    /** The link that opens the served trace in ui.perfetto.dev. */
+    /**
+     * The link that opens the served trace in ui.perfetto.dev. The UI fetches from 127.0.0.1:9001 alone (its content
+     * policy allows no other address), so the link names that port whichever one is served: another is reached
+     * through a forward from 9001.
+     */
     public String uiUrl() {
-        return UI + "/#!/?url=" + fileUrl();
+        return UI + "/#!/?url=http://127.0.0.1:" + PORT + path;
     }
 
     /** Waits until the browser has fetched the whole file; false when {@code seconds} (0: forever) passed first. */
