@@ -98,17 +98,18 @@ public final class CheckJob {
         long t2 = System.nanoTime();
         TaskSpans timing = spans == null ? null : spans.apply(g);
         if (timingPass != null) {
-            String graphName = deps.getParent().getFileName().toString(),
-                    timingName = timingPass.getFileName().toString();
+            Path graphPass = deps.getParent();
             if (timing != null && timing.strangers() > 0) {
-                warn.accept("Warning: the graph pass " + graphName + " and the timing pass " + timingName
-                        + " of one dispatch ran different graphs (" + timing.strangers() + " timed task(s), first "
-                        + io.ptotrace.model.TaskIds.display(timing.firstStranger()) + ", not in " + graphName
-                        + "/deps.json): not joined; the graph is checked without timing");
+                warn.accept("Warning: "
+                        + RunLocator.passesDiffer(
+                                graphPass,
+                                timingPass,
+                                timing.strangers(),
+                                io.ptotrace.model.TaskIds.display(timing.firstStranger()))
+                        + "; the graph is checked without timing");
                 timing = null;
             } else {
-                warn.accept(timingName + ": one dispatch captured in two passes: the graph of " + graphName
-                        + "/deps.json joined with the timing of " + timingName + "/" + records.getFileName());
+                warn.accept(timingPass.getFileName() + ": " + RunLocator.passesJoined(graphPass, timingPass, records));
             }
         }
         if (timing != null && g.taskRowCount() > 0 && timing.timed() * 2 < g.taskRowCount())

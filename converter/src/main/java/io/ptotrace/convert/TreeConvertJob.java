@@ -423,20 +423,17 @@ final class TreeConvertJob {
         if (!deps.hasKernelMap()) return; // no usable graph: its warning was given
         java.util.Set<Long> strangers = new java.util.TreeSet<>();
         for (int r = 0; r < tl.rows; r++) if (!deps.hasKernels(tl.taskId[r])) strangers.add(tl.taskId[r]);
-        String timing = c.dir.getFileName().toString(),
-                graph = c.graphDir.getFileName().toString();
         if (!strangers.isEmpty())
             throw new InputProblem(
                     (String) null,
-                    "the graph pass " + graph + " and the timing pass " + timing
-                            + " of one dispatch ran different graphs ("
-                            + strangers.size() + " timed task(s), first "
-                            + tl.label(strangers.iterator().next())
-                            + ", not in " + graph + "/deps.json): not joined",
+                    RunLocator.passesDiffer(
+                            c.graphDir,
+                            c.dir,
+                            strangers.size(),
+                            tl.label(strangers.iterator().next())),
                     null,
                     null);
-        warnings.add("rank" + c.rank + ": one dispatch captured in two passes: the graph of " + graph
-                + "/deps.json joined with the timing of " + timing + "/" + c.records.getFileName());
+        warnings.add("rank" + c.rank + ": " + RunLocator.passesJoined(c.graphDir, c.dir, c.records));
     }
 
     /** Every file the merge may read, none of which an output may replace. */

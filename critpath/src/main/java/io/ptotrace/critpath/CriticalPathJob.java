@@ -7,6 +7,7 @@ import io.ptotrace.model.AicoreCycles;
 import io.ptotrace.model.AicoreRows;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.RecordsReader;
+import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsReader;
 import io.ptotrace.model.graph.TaskGraph;
@@ -234,21 +235,19 @@ public final class CriticalPathJob {
     private void sameGraph(Discovery.RunFolder run, AicoreCycles cycles, TaskGraph g) {
         java.util.Set<Long> strangers = new java.util.LinkedHashSet<>();
         for (int r = 0; r < cycles.rows; r++) if (g.nodeOf(cycles.task[r]) < 0) strangers.add(cycles.task[r]);
-        String graph = run.deps().getParent().getFileName().toString(),
-                timing = run.dir().getFileName().toString();
+        Path graph = run.deps().getParent();
         if (!strangers.isEmpty())
             throw new InputProblem(
                     (String) null,
-                    "the graph pass " + graph + " and the timing pass " + timing
-                            + " of one dispatch ran different graphs (" + strangers.size() + " timed task(s), first "
-                            + io.ptotrace.model.TaskIds.display(
-                                    strangers.iterator().next()) + ", not in " + graph
-                            + "/deps.json): not joined",
+                    RunLocator.passesDiffer(
+                            graph,
+                            run.dir(),
+                            strangers.size(),
+                            io.ptotrace.model.TaskIds.display(
+                                    strangers.iterator().next())),
                     null,
                     null);
-        err.println(run.label() + ": one dispatch captured in two passes: the graph of " + graph
-                + "/deps.json joined with the timing of " + timing + "/"
-                + run.records().getFileName());
+        err.println(run.label() + ": " + RunLocator.passesJoined(graph, run.dir(), run.records()));
     }
 
     private Extended extras(RunAnalysis a) {

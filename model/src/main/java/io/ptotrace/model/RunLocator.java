@@ -152,6 +152,19 @@ public final class RunLocator {
         return g != null && g.getFileName().equals(name) ? t : null;
     }
 
+    /** What every command says when it joins the two passes of one dispatch (prefixed by the run it concerns). */
+    public static String passesJoined(Path graph, Path timing, Path records) {
+        return "one dispatch captured in two passes: the graph of " + graph.getFileName() + "/" + DEPS_NAME
+                + " joined with the timing of " + timing.getFileName() + "/" + records.getFileName();
+    }
+
+    /** Why the two passes of a dispatch are not joined: the timing pass ran tasks the graph pass does not have. */
+    public static String passesDiffer(Path graph, Path timing, int strangers, String first) {
+        return "the graph pass " + graph.getFileName() + " and the timing pass " + timing.getFileName()
+                + " of one dispatch ran different graphs (" + strangers + " timed task(s), first " + first + ", not in "
+                + graph.getFileName() + "/" + DEPS_NAME + "): not joined";
+    }
+
     /**
      * A deps.json given as itself or as the run folder holding it.
      *
