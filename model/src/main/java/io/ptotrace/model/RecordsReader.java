@@ -9,8 +9,6 @@ import io.ptotrace.io.Inputs;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
 import io.ptotrace.model.util.LongList;
-import io.ptotrace.model.util.MemberOrder;
-import io.ptotrace.model.util.TextInterner;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -77,11 +75,13 @@ public final class RecordsReader {
     static final long IMPLICIT_EPOCH = Long.MIN_VALUE;
 
     private final ReadOptions options;
+    private final PhaseRecords phases;
 
     private RecordsReader(Path file, ReadOptions options, Consumer<String> warn) {
         this.file = file;
         this.options = options;
         this.warn = warn;
+        this.phases = new PhaseRecords(file, table, rangeWarnings);
     }
 
     /** Reads and joins a records file; warnings (one line each) go to {@code warn}. */
@@ -164,13 +164,13 @@ public final class RecordsReader {
                     break;
                 case "aicpu_scheduler_phases":
                     schedPhasesKey = t != JsonToken.VALUE_NULL;
-                    sched = readLanes(p, key, false, schedRaw);
+                    sched = phases.readLanes(p, key, false, schedRaw);
                     break;
                 case "aicpu_orchestrator_phases":
-                    orch = readLanes(p, key, false, orchRaw);
+                    orch = phases.readLanes(p, key, false, orchRaw);
                     break;
                 case "host_orchestrator_phases":
-                    hostOrch = readLanes(p, key, true, hostRaw);
+                    hostOrch = phases.readLanes(p, key, true, hostRaw);
                     hostOrchPresentNonEmpty = hostOrch != null && !hostOrch.isEmpty();
                     break;
                 case "host_device_uploads":
@@ -219,16 +219,16 @@ public final class RecordsReader {
      * A JSON integer beyond a long fits 64 bits: it is at most 2^64−1 (task tokens and cycle counts keep their
      * unsigned bits; a negative one is below −2^63).
      */
-    private static boolean bigFits(JsonParser p) throws IOException {
+    static boolean bigFits(JsonParser p) throws IOException {
         BigInteger b = p.getBigIntegerValue();
         return b.signum() >= 0 && b.bitLength() <= 64;
     }
 
-    private static String outOfRange(JsonParser p, String range) throws IOException {
+    static String outOfRange(JsonParser p, String range) throws IOException {
         return " is " + describe(p) + ", out of range (expected " + range + ")";
     }
 
-    private static String describe(JsonParser p) throws IOException {
+    static String describe(JsonParser p) throws IOException {
         JsonToken t = p.currentToken();
         switch (t) {
             case VALUE_STRING:
@@ -413,9 +413,7 @@ public final class RecordsReader {
         int r = table.addRow();
         int seen = 0;
         long start = 0, end = 0;
-        whereSection = "scheduler stream " + s + " record";
-        whereLane = -1;
-        whereIdx = rIdx;
+        phases.at("scheduler stream " + s + " record", -1, rIdx);
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String k = p.currentName();
             int bit = STREAM_RECORD_KEYS.indexOf(k);
@@ -424,29 +422,29 @@ public final class RecordsReader {
             p.nextToken();
             switch (k) {
                 case "start_cycles":
-                    start = cycles(p, k);
+                    start = phases.cycles(p, k);
                     break;
                 case "end_cycles":
-                    end = cycles(p, k);
+                    end = phases.cycles(p, k);
                     break;
                 case "run_epoch":
-                    table.setRunEpoch(r, cycles(p, k));
+                    table.setRunEpoch(r, phases.cycles(p, k));
                     break;
                 case "loop_iter":
-                    member(p, r, PhaseTable.LOOP_ITER);
+                    phases.member(p, r, PhaseTable.LOOP_ITER);
                     break;
                 case "tasks_processed":
-                    member(p, r, PhaseTable.TASKS_PROCESSED);
+                    phases.member(p, r, PhaseTable.TASKS_PROCESSED);
                     break;
                 case "kind":
                     table.setKind(
                             r,
                             p.currentToken() == JsonToken.VALUE_STRING
-                                    ? kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
-                                    : kinds.intern(String.valueOf(JsonValues.read(p))));
+                                    ? phases.kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
+                                    : phases.kinds.intern(String.valueOf(JsonValues.read(p))));
                     break;
                 case "task_id":
-                    if (isLong(p)) table.setTaskId(r, p.getLongValue());
+                    if (PhaseRecords.isLong(p)) table.setTaskId(r, p.getLongValue());
                     else table.setTaskId(r, JsonValues.read(p));
                     break;
                 default:
@@ -481,8 +479,8 @@ public final class RecordsReader {
                         null);
             int row = from + (int) i;
             Object a = m.get("shared_at_start"), b = m.get("shared_at_end");
-            if (a != null) table.setValue(row, PhaseTable.SHARED_AT_START, canonical(a));
-            if (b != null) table.setValue(row, PhaseTable.SHARED_AT_END, canonical(b));
+            if (a != null) table.setValue(row, PhaseTable.SHARED_AT_START, phases.canonical(a));
+            if (b != null) table.setValue(row, PhaseTable.SHARED_AT_END, phases.canonical(b));
         }
     }
 
@@ -513,261 +511,6 @@ public final class RecordsReader {
         }
     }
 
-    private List<PhaseTable.Lane> readLanes(JsonParser p, String section, boolean host, LongList raw)
-            throws IOException {
-        raw.clearAll();
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NULL) return null;
-        if (t != JsonToken.START_ARRAY) throw problem(p, section + " is not an array");
-        List<PhaseTable.Lane> lanes = new ArrayList<>();
-        MemberOrder order = section.equals("aicpu_scheduler_phases") ? schedOrder : orchOrder;
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-            if (p.currentToken() != JsonToken.START_ARRAY)
-                throw problem(p, section + "[" + lanes.size() + "] is not an array of records");
-            int from = table.size();
-            while (p.nextToken() != JsonToken.END_ARRAY) {
-                if (p.currentToken() != JsonToken.START_OBJECT)
-                    throw problem(
-                            p, section + "[" + lanes.size() + "][" + (table.size() - from) + "] is not an object");
-                readRecord(p, order, section, lanes.size(), table.size() - from, host, raw);
-            }
-            lanes.add(table.lane(from, table.size()));
-        }
-        return lanes;
-    }
-
-    private static final U64.Slot SLOT = new U64.Slot();
-    private final TextInterner kinds = new TextInterner();
-
-    // phase record members, in the order the runtime writes scheduler records; each constant is its index
-    private static final String[] MEMBERS = {
-        "kind",
-        "start_cycles",
-        "end_cycles",
-        "loop_iter",
-        "tasks_processed",
-        "shared_at_start",
-        "shared_at_end",
-        "submit_idx",
-        "task_id",
-        "start_host_ns",
-        "end_host_ns",
-        "pop_hit",
-        "pop_miss",
-        "run_epoch"
-    };
-    private static final int M_KIND = 0,
-            M_START_CYCLES = 1,
-            M_END_CYCLES = 2,
-            M_LOOP_ITER = 3,
-            M_TASKS_PROCESSED = 4,
-            M_SHARED_AT_START = 5,
-            M_SHARED_AT_END = 6,
-            M_SUBMIT_IDX = 7,
-            M_TASK_ID = 8,
-            M_START_HOST_NS = 9,
-            M_END_HOST_NS = 10,
-            M_POP_HIT = 11,
-            M_POP_MISS = 12, // these two are not used
-            M_RUN_EPOCH = 13;
-    private final MemberOrder schedOrder = new MemberOrder(
-            MEMBERS,
-            M_KIND,
-            M_START_CYCLES,
-            M_END_CYCLES,
-            M_LOOP_ITER,
-            M_TASKS_PROCESSED,
-            M_POP_HIT,
-            M_POP_MISS,
-            M_SHARED_AT_START,
-            M_SHARED_AT_END);
-    private final MemberOrder orchOrder =
-            new MemberOrder(MEMBERS, M_SUBMIT_IDX, M_TASK_ID, M_START_CYCLES, M_END_CYCLES, M_RUN_EPOCH);
-
-    /** Appends one record to the table (kind "unknown" unless it has one). */
-    private void readRecord(
-            JsonParser p, MemberOrder order, String section, int lane, int idx, boolean host, LongList raw)
-            throws IOException {
-        long rawStart = 0, rawEnd = 0;
-        int r = table.addRow();
-        boolean sawStart = false, sawEnd = false;
-        whereSection = section;
-        whereLane = lane;
-        whereIdx = idx;
-        order.start();
-        for (int k; (k = order.next(p)) != MemberOrder.END; ) {
-            p.nextToken();
-            switch (k) {
-                case M_KIND: {
-                    if (p.currentToken() == JsonToken.VALUE_STRING) {
-                        table.setKind(r, kinds.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()));
-                    } else {
-                        table.setKind(r, kinds.intern(String.valueOf(JsonValues.read(p))));
-                    }
-                    break;
-                }
-                case M_START_CYCLES:
-                case M_START_HOST_NS:
-                    if (host == (k == M_START_HOST_NS)) {
-                        rawStart = cycles(p, MEMBERS[k]);
-                        sawStart = true;
-                    } else p.skipChildren();
-                    break;
-                case M_END_CYCLES:
-                case M_END_HOST_NS:
-                    if (host == (k == M_END_HOST_NS)) {
-                        rawEnd = cycles(p, MEMBERS[k]);
-                        sawEnd = true;
-                    } else p.skipChildren();
-                    break;
-                case M_LOOP_ITER:
-                    member(p, r, PhaseTable.LOOP_ITER);
-                    break;
-                case M_RUN_EPOCH:
-                    table.setRunEpoch(r, cycles(p, MEMBERS[k]));
-                    break;
-                case M_TASKS_PROCESSED:
-                    member(p, r, PhaseTable.TASKS_PROCESSED);
-                    break;
-                case M_SHARED_AT_START:
-                    depths(p, r, PhaseTable.SHARED_AT_START);
-                    break;
-                case M_SHARED_AT_END:
-                    depths(p, r, PhaseTable.SHARED_AT_END);
-                    break;
-                case M_SUBMIT_IDX:
-                    member(p, r, PhaseTable.SUBMIT_IDX);
-                    break;
-                case M_TASK_ID:
-                    if (isLong(p)) table.setTaskId(r, p.getLongValue());
-                    else {
-                        JsonToken t = p.currentToken();
-                        // kept as written (an older runtime's ids are not always integers); normalised by the low 64
-                        // bits
-                        if ((t.isNumeric() || t == JsonToken.VALUE_STRING) && U64.read(p, SLOT) && SLOT.wrapped)
-                            rangeWarnings.add(
-                                    "task_id",
-                                    "out of range (expected " + INT64 + "), matched by the low 64 bits",
-                                    p.currentTokenLocation());
-                        table.setTaskId(r, JsonValues.read(p));
-                    }
-                    break;
-                default:
-                    p.skipChildren();
-            }
-        }
-        if (host && (!sawStart || !sawEnd))
-            throw problem(
-                    p, where() + " lacks start_host_ns/end_host_ns (both are required on host orchestrator records)");
-        raw.add(rawStart);
-        raw.add(rawEnd);
-    }
-
-    /** A JSON integer that fits a long. */
-    private static boolean isLong(JsonParser p) throws IOException {
-        return p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
-    }
-
-    /** A member kept as written: integers go into the table's column, anything else as its JSON value. */
-    private void member(JsonParser p, int row, int slot) throws IOException {
-        if (isLong(p)) table.setInteger(row, slot, p.getLongValue());
-        else table.setValue(row, slot, canonical(JsonValues.read(p)));
-    }
-
-    // Millions of phase records repeat a few small values and queue-depth triples: share one instance.
-    private static final Long[] SMALL = new Long[1 << 12];
-
-    static {
-        for (int i = 0; i < SMALL.length; i++) SMALL[i] = (long) i;
-    }
-
-    private final java.util.HashMap<Object, Object> shared = new java.util.HashMap<>();
-
-    // packed small triple → index of its canonical list in the table
-    private final io.ptotrace.model.util.LongIntMap depthIndex = new io.ptotrace.model.util.LongIntMap(256);
-
-    /** A queue-depth member: a triple of small integers becomes a shared canonical list, read without allocating. */
-    private void depths(JsonParser p, int row, int slot) throws IOException {
-        if (p.currentToken() != JsonToken.START_ARRAY) {
-            table.setValue(row, slot, canonical(JsonValues.read(p)));
-            return;
-        }
-        long[] v = new long[3];
-        int n = 0;
-        java.util.List<Object> other = null; // any list but three small non-negative integers
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-            boolean isInt =
-                    p.currentToken() == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT;
-            int x = isInt ? p.getIntValue() : 0;
-            if (other == null && isInt && n < 3 && x >= 0 && x < 1 << 20) {
-                v[n++] = x;
-                continue;
-            }
-            if (other == null) {
-                other = new java.util.ArrayList<>();
-                for (int k = 0; k < n; k++) other.add(v[k]);
-            }
-            other.add(isInt ? (Object) (long) x : JsonValues.read(p));
-            n++;
-        }
-        if (other != null || n != 3) {
-            if (other == null) {
-                other = new java.util.ArrayList<>();
-                for (int k = 0; k < n; k++) other.add(v[k]);
-            }
-            table.setValue(row, slot, canonical(other));
-            return;
-        }
-        long key = v[0] << 40 | v[1] << 20 | v[2];
-        int ix = depthIndex.get(key);
-        if (ix < 0) {
-            @SuppressWarnings("unchecked")
-            List<Object> c = (List<Object>) canonical(java.util.Arrays.asList((Object) v[0], v[1], v[2]));
-            ix = table.addDepthList(c);
-            depthIndex.put(key, ix);
-        }
-        table.setDepths(row, slot, ix);
-    }
-
-    private Object canonical(Object v) {
-        if (v instanceof Long) {
-            long l = (Long) v;
-            return l >= 0 && l < SMALL.length ? SMALL[(int) l] : v;
-        }
-        if (v instanceof java.util.List) {
-            java.util.List<?> l = (java.util.List<?>) v;
-            java.util.List<Object> c = new java.util.ArrayList<>(l.size());
-            for (Object o : l) c.add(canonical(o));
-            if (shared.size() >= 1 << 16) return java.util.Collections.unmodifiableList(c);
-            return shared.computeIfAbsent(java.util.Collections.unmodifiableList(c), k -> k);
-        }
-        return v;
-    }
-
-    // the record being read, for error messages (built only when one is needed)
-    private String whereSection;
-    private int whereLane, whereIdx;
-
-    private String where() {
-        return whereSection + (whereLane >= 0 ? "[" + whereLane + "]" : "") + "[" + whereIdx + "]";
-    }
-
-    /** A timestamp member: integer (null → 0, like the reference's {@code or 0}). */
-    private long cycles(JsonParser p, String key) throws IOException {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NULL) return 0;
-        if (t == JsonToken.VALUE_NUMBER_INT) {
-            if (p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) return p.getLongValue();
-            if (bigFits(p)) return p.getBigIntegerValue().longValue();
-            throw problem(p, where() + "." + key + outOfRange(p, INT64));
-        }
-        if (t == JsonToken.VALUE_NUMBER_FLOAT) {
-            double d = p.getDoubleValue();
-            if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
-        }
-        throw problem(p, where() + "." + key + " is " + describe(p) + ", expected an integer");
-    }
-
     /** One host_device_uploads entry before its times are known (those go to {@link #uploadRaw}). */
     private static final class RawUpload {
         final Object phase, detail;
@@ -788,9 +531,7 @@ public final class RecordsReader {
                 throw problem(p, "host_device_uploads[" + list.size() + "] is not an object");
             Object phase = JsonValues.ABSENT, detail = JsonValues.ABSENT;
             long rawStart = 0, rawEnd = 0;
-            whereSection = "host_device_uploads";
-            whereLane = -1;
-            whereIdx = list.size();
+            phases.at("host_device_uploads", -1, list.size());
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
                 p.nextToken();
@@ -802,10 +543,10 @@ public final class RecordsReader {
                         detail = JsonValues.read(p);
                         break;
                     case "start_host_ns":
-                        rawStart = cycles(p, k);
+                        rawStart = phases.cycles(p, k);
                         break;
                     case "end_host_ns":
-                        rawEnd = cycles(p, k);
+                        rawEnd = phases.cycles(p, k);
                         break;
                     default:
                         p.skipChildren();
