@@ -4,16 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +24,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * A headless Chromium driven over the DevTools protocol (a WebSocket and JSON, no driver binary): open a page,
@@ -31,6 +35,7 @@ public final class Chromium implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Process process;
+    private final Path profile;
     private final WebSocket socket;
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
@@ -64,12 +69,14 @@ public final class Chromium implements AutoCloseable {
             return new Chromium(p, profile);
         } catch (IOException | RuntimeException | InterruptedException e) {
             kill(p);
+            removeProfile(profile);
             throw e;
         }
     }
 
     private Chromium(Process process, Path profile) throws IOException, InterruptedException {
         this.process = process;
+        this.profile = profile;
         Path portFile = profile.resolve("DevToolsActivePort");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!Files.exists(portFile) || Files.readAllLines(portFile).size() < 2) {
@@ -320,18 +327,51 @@ public final class Chromium implements AutoCloseable {
             // the browser is killed below either way
         }
         kill(process);
+        removeProfile(profile);
     }
 
+    /**
+     * Ends the browser and every helper process it started. The helpers are listed before the browser goes:
+     * once it has exited they are no longer its descendants, and one still writing into the profile would make
+     * the caller's temporary folder fail to delete.
+     */
     private static void kill(Process p) {
-        p.descendants().forEach(ProcessHandle::destroy);
-        p.destroy();
+        List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
+        all.add(p.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (ProcessHandle h : all) {
+            if (!awaitExit(h, deadline)) h.destroyForcibly();
+        }
+        long forced = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (ProcessHandle h : all) awaitExit(h, forced);
+    }
+
+    private static boolean awaitExit(ProcessHandle h, long deadline) {
         try {
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
+            h.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            return !h.isAlive();
+        }
+    }
+
+    /** Deletes the profile, retrying briefly while files a dying helper wrote last still appear. */
+    private static void removeProfile(Path profile) {
+        for (int attempt = 0; attempt < 20 && Files.exists(profile, LinkOption.NOFOLLOW_LINKS); attempt++) {
+            try (Stream<Path> paths = Files.walk(profile)) {
+                for (Path f : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+            } catch (IOException | UncheckedIOException e) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 }
