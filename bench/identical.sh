@@ -7,7 +7,8 @@
 # Build an older jar with: git worktree add /tmp/old REV && (cd /tmp/old && mvn -q -DskipTests package)
 # Prints one line per difference and "identical: N cases" at the end; exit 1 when anything differs.
 # Cases that write a .pftrace give the new jar --full-args (its default .pftrace is the lean one, which differs
-# on purpose), so those cases prove the full trace unchanged; PTOTRACE_IDENTICAL_LEAN=1 compares the defaults.
+# on purpose), so those cases prove the full trace unchanged; PTOTRACE_IDENTICAL_LEAN=1 compares the lean ones.
+# They also give it --compress none (a jar from before packets were deflated wrote them plain).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 old="$(realpath "${1:?usage: bench/identical.sh OLD_JAR [NEW_JAR]}")"
@@ -18,6 +19,8 @@ trap 'rm -rf "$work"' EXIT
 cases=0 differ=0
 full_args=--full-args
 [ "${PTOTRACE_IDENTICAL_LEAN:-0}" = 1 ] && full_args=
+# the new jar deflates the .pftrace's packets by default; PTOTRACE_IDENTICAL_PLAIN=0 for an old jar that does too
+[ "${PTOTRACE_IDENTICAL_PLAIN:-1}" = 1 ] && full_args="$full_args --compress none"
 
 # run NAME ARGS...: runs both jars in their own copy of the inputs folder and compares everything;
 # $new_extra (set per case) goes to the new jar only

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # What Perfetto's trace processor needs for the traces convert writes, against convert's estimate: for each run
-# and trace form (lean .pftrace, --full-args .pftrace, JSON) the file size, convert's "est." line, the processor's
+# and trace form (lean .pftrace, the same with its packets plain (--compress none), --full-args .pftrace, JSON) the file size, convert's "est." line, the processor's
 # peak RSS and load seconds (/usr/bin/time -v, query "select 1"), the ratio estimate / measured, and the rows the
 # processor imported (slices, flows, args, counters, tracks, interned strings).
 #   TP=/path/to/trace_processor_shell bench/tp-memory.sh RUN_DIR...     (default TP: ../shared/tools/perfetto/)
-#   PTOTRACE_TP_FORMS="lean full json" (the default) picks the forms; traces are cached beside the runs' output
+#   PTOTRACE_TP_FORMS="lean plain full json" (the default) picks the forms; traces are cached beside the runs' output
 #   under bench/out/tp/ and deleted unless PTOTRACE_TP_KEEP=1.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tp="${TP:-$here/../shared/tools/perfetto/trace_processor_shell}"
 out="${PTOTRACE_BENCH_DIR:-$here/bench/out}/tp"
 jar="$here/cli/target/ptotrace.jar"
-forms="${PTOTRACE_TP_FORMS:-lean full json}"
+forms="${PTOTRACE_TP_FORMS:-lean plain full json}"
 [ -f "$jar" ] || { echo "build the jar first: mvn -q -B -DskipTests package" >&2; exit 2; }
 [ -x "$tp" ] || { echo "no trace processor at $tp (set TP=)" >&2; exit 2; }
 mkdir -p "$out"
@@ -27,6 +27,7 @@ for run in "$@"; do
   for f in $forms; do
     case "$f" in
       lean) ext=pftrace; extra=() ;;
+      plain) ext=pftrace; extra=(--compress none) ;;
       full) ext=pftrace; extra=(--full-args) ;;
       json) ext=json; extra=() ;;
     esac

@@ -4,6 +4,7 @@ import io.ptotrace.convert.ConvertJob;
 import io.ptotrace.convert.ConvertOptions;
 import io.ptotrace.convert.WindowSpec;
 import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.convert.pftrace.PacketCompression;
 import io.ptotrace.model.tree.DispatchSelection;
 import io.ptotrace.model.tree.RankPin;
 import java.nio.file.Path;
@@ -78,6 +79,16 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Option(names = "--overhead", description = "Add the 8 scheduler-overhead counter series (needs deps.json).")
     boolean overhead;
+
+    @Option(
+            names = "--compress",
+            paramLabel = "deflate|none",
+            converter = Compressions.class,
+            completionCandidates = Compressions.class,
+            description =
+                    "How the .pftrace stores its packets: deflate (the default: batches of packets deflated, which Perfetto "
+                            + "inflates as it imports them; the file is several times smaller) or none.")
+    PacketCompression compression = PacketCompression.DEFLATE;
 
     @Option(
             names = "--full-args",
@@ -165,6 +176,7 @@ public final class ConvertCommand implements Callable<Integer> {
         o.splitBudget = windows.split;
         o.window = windows.window;
         o.fullArgs = fullArgs;
+        o.compression = compression;
         if (criticalPath) {
             o.keepCycles = true;
             o.overlays.add(CriticalPathHook.of(depsJson, System.err));
@@ -245,6 +257,13 @@ public final class ConvertCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
+        }
+    }
+
+    static final class Compressions extends Choices<PacketCompression> {
+        Compressions() {
+            add(PacketCompression.DEFLATE, "deflate");
+            add(PacketCompression.NONE, "none");
         }
     }
 

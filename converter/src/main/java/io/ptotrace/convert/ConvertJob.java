@@ -3,6 +3,7 @@ package io.ptotrace.convert;
 import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
 import io.ptotrace.convert.json.JsonPrelude;
+import io.ptotrace.convert.pftrace.PacketCompression;
 import io.ptotrace.convert.pftrace.PftraceTraceWriter;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.OverlayContext;
@@ -294,6 +295,7 @@ public final class ConvertJob {
                     counted(
                             sizes,
                             w.path,
+                            w.format,
                             stream -> writers.get(w.format)
                                     .write(shownPic, stream)
                                     .forEach(err::println))));
@@ -310,6 +312,7 @@ public final class ConvertJob {
                         counted(
                                 sizes,
                                 s.parts.get(k).path(),
+                                ConvertOptions.Format.PFTRACE,
                                 stream -> s.wrote(
                                         part,
                                         windowWriter.writeReporting(s.windows.window(part), stream).counterValues))));
@@ -345,7 +348,8 @@ public final class ConvertJob {
             throws IOException {
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
-        for (Written w : written) jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, bodies.get(w.format))));
+        for (Written w : written)
+            jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, w.format, bodies.get(w.format))));
         jobs.addAll(o.alongside);
         progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
         try (OutputSet staged = Outputs.stage(jobs, inputs, true, List.of())) {
@@ -389,14 +393,26 @@ public final class ConvertJob {
         return withExt(written.get(0).path, ".pftrace");
     }
 
-    private static Outputs.Body counted(Map<Path, long[]> sizes, Path path, Outputs.Body body) {
-        long[] size = {-1};
+    /**
+     * The body of one trace file: a .pftrace's packets stored as {@code --compress} says. Records in {@code sizes} the
+     * bytes of the file and the bytes of the trace before compression.
+     */
+    private Outputs.Body counted(Map<Path, long[]> sizes, Path path, ConvertOptions.Format format, Outputs.Body body) {
+        long[] size = {-1, -1};
         sizes.put(path, size);
+        PacketCompression compression =
+                format == ConvertOptions.Format.PFTRACE ? o.compression : PacketCompression.NONE;
         return stream -> {
-            CountingStream c = new CountingStream(stream);
-            body.write(c);
-            c.flush();
-            size[0] = c.count;
+            CountingStream file = new CountingStream(stream);
+            compression.write(file, s -> {
+                CountingStream plain = new CountingStream(s);
+                body.write(plain);
+                plain.flush();
+                size[1] = plain.count;
+                return null;
+            });
+            file.flush();
+            size[0] = file.count;
         };
     }
 

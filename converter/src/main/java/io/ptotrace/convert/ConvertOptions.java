@@ -1,5 +1,6 @@
 package io.ptotrace.convert;
 
+import io.ptotrace.convert.pftrace.PacketCompression;
 import io.ptotrace.convert.picture.OverlayProducer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +30,8 @@ public final class ConvertOptions {
     public boolean overhead;
     /** The .pftrace carries every arg of the JSON trace instead of the lean set. */
     public boolean fullArgs;
+    /** How the .pftrace's packets are stored. */
+    public PacketCompression compression = PacketCompression.DEFLATE;
     /** null: decide from the output name (none given: both). */
     public Format format;
     /** {@code --split}: also write the .pftrace as time windows each estimated under this many bytes; null: not. */

@@ -33,7 +33,10 @@ final class MemoryReport {
                 else over = w.path;
             }
         }
-        if (split != null) for (TraceSplit.Part p : split.parts) line(out, p.path(), sizes, p.estimate());
+        if (split != null)
+            for (TraceSplit.Part p : split.parts) {
+                line(out, p.path(), sizes, p.estimate() - MemoryModel.unmappedBytes(size(sizes.get(p.path()))));
+            }
         String limit = MemoryModel.shown(threshold);
         if (over != null) {
             out.println(over.getFileName() + " is estimated above " + limit
@@ -52,12 +55,18 @@ final class MemoryReport {
 
     /**
      * A trace held whole (the JSON, or a .pftrace without import marks: counted with held bytes) is estimated with
-     * the size of the file written in place of the count's guess.
+     * the bytes of the trace written (before its packets were compressed) in place of the count's guess; a trace
+     * whose packets were compressed maps fewer bytes ({@link MemoryModel#unmappedBytes}).
      */
     static long estimate(TraceCosts c, boolean json, long[] size) {
         boolean held = json || c.heldBytes() > 0;
-        if (held && size != null && size[0] >= 0) c = c.withHeldBytes(size[0]);
-        return MemoryModel.estimate(c, json);
+        if (held && size != null && size[1] >= 0) c = c.withHeldBytes(size[1]);
+        return MemoryModel.estimate(c, json) - MemoryModel.unmappedBytes(size(size));
+    }
+
+    /** {file bytes, bytes before compression}; unknown: {-1, -1}. */
+    private static long[] size(long[] size) {
+        return size == null ? new long[] {-1, -1} : size;
     }
 
     private static void line(PrintStream out, Path path, Map<Path, long[]> sizes, long estimate) {

@@ -59,6 +59,16 @@ public final class MemoryModel {
     /** Above this a trace is unlikely to open in the browser (whose limit is about 2 GB). */
     public static final long DEFAULT_THRESHOLD = 2_000_000_000L;
 
+    /**
+     * What a .pftrace whose packets are compressed saves against the same trace stored plain: the processor maps the
+     * file it reads, and the mapped pages count in its peak, so it maps {@code plain - file} bytes fewer. (The batches
+     * it inflates are freed as it goes, like the plain file's events.) {@code size}: {file bytes, bytes before
+     * compression}, -1 where unknown.
+     */
+    public static long unmappedBytes(long[] size) {
+        return size[0] < 0 || size[1] < 0 ? 0 : Math.max(0, size[1] - size[0]);
+    }
+
     /** The rows' part of the estimate, without the fixed cost and the held bytes. */
     static long rows(TraceCosts c) {
         return SLICE * c.slices()
