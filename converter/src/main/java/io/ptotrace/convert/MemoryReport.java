@@ -33,10 +33,13 @@ final class MemoryReport {
                 else over = w.path;
             }
         }
-        if (split != null)
+        if (split != null) {
+            boolean heldWhole = costs.pftrace().heldBytes() > 0;
             for (TraceSplit.Part p : split.parts) {
-                line(out, p.path(), sizes, p.estimate() - MemoryModel.unmappedBytes(size(sizes.get(p.path()))));
+                long saved = heldWhole ? 0 : MemoryModel.unmappedBytes(size(sizes.get(p.path())));
+                line(out, p.path(), sizes, p.estimate() - saved);
             }
+        }
         String limit = MemoryModel.shown(threshold);
         if (over != null) {
             out.println(over.getFileName() + " is estimated above " + limit
@@ -55,13 +58,14 @@ final class MemoryReport {
 
     /**
      * A trace held whole (the JSON, or a .pftrace without import marks: counted with held bytes) is estimated with
-     * the bytes of the trace written (before its packets were compressed) in place of the count's guess; a trace
-     * whose packets were compressed maps fewer bytes ({@link MemoryModel#unmappedBytes}).
+     * the bytes of the trace written (before its packets were compressed) in place of the count's guess: it keeps
+     * the batches it inflates as it would keep the plain file. A trace the processor frees as it goes (a lean
+     * .pftrace, with import marks) whose packets were compressed maps fewer bytes ({@link MemoryModel#unmappedBytes}).
      */
     static long estimate(TraceCosts c, boolean json, long[] size) {
         boolean held = json || c.heldBytes() > 0;
         if (held && size != null && size[1] >= 0) c = c.withHeldBytes(size[1]);
-        return MemoryModel.estimate(c, json) - MemoryModel.unmappedBytes(size(size));
+        return MemoryModel.estimate(c, json) - (held ? 0 : MemoryModel.unmappedBytes(size(size)));
     }
 
     /** {file bytes, bytes before compression}; unknown: {-1, -1}. */

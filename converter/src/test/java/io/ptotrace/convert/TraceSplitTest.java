@@ -234,7 +234,7 @@ class TraceSplitTest {
         run(o);
         assertThat(stdout())
                 .containsPattern("\nt\\.json: [0-9]+ MB, est\\. [0-9]+ MB in Perfetto's trace processor\n"
-                        + "t\\.pftrace: [0-9]+ MB, est\\. [0-9]+ MB in Perfetto's trace processor\n");
+                        + "t\\.pftrace: [0-9]+ [KM]B, est\\. [0-9]+ MB in Perfetto's trace processor\n");
         assertThat(stdout())
                 .contains("t.pftrace: " + MemoryModel.shown(Files.size(dir.resolve("t.pftrace"))) + ", est. ");
         assertThat(stdout()).doesNotContain("is estimated above");

@@ -95,7 +95,7 @@ class TreeByPartsTest {
     private static java.util.Set<Integer> sequences(Path pftrace) throws IOException {
         java.util.Set<Integer> ids = new java.util.TreeSet<>();
         for (io.ptotrace.proto.TracePacket p :
-                io.ptotrace.proto.Trace.parseFrom(Files.readAllBytes(pftrace)).getPacketList())
+                io.ptotrace.convert.pftrace.PlainTrace.of(pftrace).getPacketList())
             if (p.hasTrackEvent() || p.hasTrackDescriptor()) ids.add(p.getTrustedPacketSequenceId());
         return ids;
     }

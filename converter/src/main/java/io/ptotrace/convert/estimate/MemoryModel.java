@@ -60,10 +60,11 @@ public final class MemoryModel {
     public static final long DEFAULT_THRESHOLD = 2_000_000_000L;
 
     /**
-     * What a .pftrace whose packets are compressed saves against the same trace stored plain: the processor maps the
-     * file it reads, and the mapped pages count in its peak, so it maps {@code plain - file} bytes fewer. (The batches
-     * it inflates are freed as it goes, like the plain file's events.) {@code size}: {file bytes, bytes before
-     * compression}, -1 where unknown.
+     * What a .pftrace with import marks whose packets are compressed saves against the same trace stored plain: the
+     * processor maps the file it reads, and the mapped pages count in its peak, so it maps {@code plain - file} bytes
+     * fewer, while the batches it inflates are freed as it goes, like the plain file's events. (A trace held whole
+     * keeps every inflated batch instead, and saves nothing.) {@code size}: {file bytes, bytes before compression},
+     * -1 where unknown.
      */
     public static long unmappedBytes(long[] size) {
         return size[0] < 0 || size[1] < 0 ? 0 : Math.max(0, size[1] - size[0]);

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.Deflater;
-import java.util.zip.Inflater;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -116,23 +115,9 @@ class PacketDeflaterTest {
             List<ByteString> blobs =
                     unknown.get(PacketDeflater.COMPRESSED_PACKETS).getLengthDelimitedList();
             assertThat(blobs).hasSize(1);
-            out.add(inflate(blobs.get(0).toByteArray()));
+            out.add(PlainTrace.inflate(blobs.get(0).toByteArray()));
         }
         return out;
-    }
-
-    private static byte[] inflate(byte[] z) throws Exception {
-        Inflater inf = new Inflater();
-        inf.setInput(z);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buf = new byte[1 << 14];
-        while (!inf.finished()) {
-            int n = inf.inflate(buf);
-            if (n == 0 && inf.needsInput()) throw new IllegalStateException("truncated deflate stream");
-            out.write(buf, 0, n);
-        }
-        inf.end();
-        return out.toByteArray();
     }
 
     private static byte[] concat(List<byte[]> parts) {

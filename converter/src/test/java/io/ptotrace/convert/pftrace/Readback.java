@@ -50,7 +50,7 @@ final class Readback {
     int packets;
 
     Readback(byte[] data) throws Exception {
-        Trace trace = Trace.parseFrom(data);
+        Trace trace = PlainTrace.of(data);
         Map<Long, String> names = new HashMap<>(), cats = new HashMap<>(), anames = new HashMap<>();
         strings = new HashMap<>();
         List<Object[]> events = new ArrayList<>();
