@@ -51,4 +51,4 @@ rm -f "$dest"/merged_swimlane.*
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 range() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }'; }
 echo "ptotrace median ${n} tasks: $(median "${jw[@]}") s; json.load median: $(median "${pw[@]}") s"
-echo "paired ratio ptotrace / json.load: median $(median "${ratios[@]}") (range $(range "${ratios[@]}")), $pairs pairs, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "paired ratio ptotrace / json.load: median $(median "${ratios[@]}") (range $(range "${ratios[@]}")), $pairs pairs, load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -86,6 +86,7 @@ public final class CompareJob {
         List<Outputs.Job> jobs = new ArrayList<>();
         List<Path> written = new ArrayList<>();
         long traceEstimate = -1;
+        CompareTrace drawn = null;
         if (o.output != null) {
             jobs.add(new Outputs.Job(o.output, false, out -> Reports.write(cmp, o.format, out)));
             written.add(o.output);
@@ -99,12 +100,12 @@ public final class CompareJob {
                                 k.damaged() + "; --trace draws whole captures and cannot draw this one",
                                 null,
                                 null);
-            CompareTrace trace = CompareTrace.of(oldRead.kept, newRead.kept, oldRead.matching, warn);
-            traceEstimate = trace.estimate();
-            jobs.add(new Outputs.Job(o.trace, true, trace::write));
+            drawn = CompareTrace.of(oldRead.kept, newRead.kept, oldRead.matching, warn);
+            jobs.add(new Outputs.Job(o.trace, true, drawn::write));
             written.add(o.trace);
         }
         if (!jobs.isEmpty()) Outputs.writeAll(jobs, inputs, false);
+        if (drawn != null) traceEstimate = drawn.estimate();
         if (traceEstimate > io.ptotrace.convert.estimate.MemoryModel.DEFAULT_THRESHOLD)
             warn.accept("Warning: " + o.trace + " is estimated at "
                     + io.ptotrace.convert.estimate.MemoryModel.shown(traceEstimate)

@@ -3,6 +3,7 @@ package io.ptotrace.compare;
 import io.ptotrace.convert.ProcessLayout;
 import io.ptotrace.convert.RankClock;
 import io.ptotrace.convert.TraceBuilder;
+import io.ptotrace.convert.pftrace.PacketCompression;
 import io.ptotrace.convert.pftrace.PftraceTraceWriter;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.TracePicture;
@@ -143,13 +144,49 @@ final class CompareTrace {
         }
     }
 
-    /** What Perfetto's trace processor is estimated to hold for this trace (the converter's memory model). */
+    /** Once written: the file's bytes and the trace's bytes before its packets were deflated. */
+    private final long[] size = {-1, -1};
+
+    /**
+     * What Perfetto's trace processor is estimated to hold for this trace (the converter's memory model), counting
+     * the bytes deflating saved once it is written.
+     */
     long estimate() {
         return io.ptotrace.convert.estimate.MemoryModel.estimate(
-                io.ptotrace.convert.estimate.CostCounter.pftrace(pic, ArgSet.LEAN), false);
+                        io.ptotrace.convert.estimate.CostCounter.pftrace(pic, ArgSet.LEAN), false)
+                - io.ptotrace.convert.estimate.MemoryModel.unmappedBytes(size);
     }
 
+    /** Writes the lean .pftrace, its packets deflated as convert's are by default. */
     void write(OutputStream out) throws IOException {
-        for (String w : new PftraceTraceWriter(ArgSet.LEAN).write(pic, out)) warn.accept(w);
+        Counted file = new Counted(out);
+        PacketCompression.DEFLATE.write(file, s -> {
+            Counted plain = new Counted(s);
+            for (String w : new PftraceTraceWriter(ArgSet.LEAN).write(pic, plain)) warn.accept(w);
+            size[1] = plain.count;
+            return null;
+        });
+        size[0] = file.count;
+    }
+
+    /** Counts the bytes written through it. */
+    private static final class Counted extends java.io.FilterOutputStream {
+        long count;
+
+        Counted(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
+        }
     }
 }
