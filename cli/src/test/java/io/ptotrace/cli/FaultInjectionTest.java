@@ -744,7 +744,9 @@ class FaultInjectionTest {
                     "both",
                     "--split",
                     "40M",
-                    "--full-args");
+                    "--full-args",
+                    "--compress",
+                    "none");
         } finally {
             io.ptotrace.io.TempFiles.created = t -> {};
         }

@@ -99,6 +99,43 @@ class PacketDeflaterTest {
         d.close();
     }
 
+    @Test
+    void aFailingDiskStopsTheWriteAndLeavesNoDeflatingThread() throws Exception {
+        TracePicture pic = TestPictures.ofSampleRuns(false).values().iterator().next();
+        byte[] plain = write(pic, PacketCompression.NONE);
+        java.io.OutputStream full = new java.io.OutputStream() {
+            int left = 40;
+
+            @Override
+            public void write(int b) throws java.io.IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                if ((left -= len) < 0) throw new java.io.IOException("No space left on device");
+            }
+        };
+        PacketDeflater d = new PacketDeflater(full, Deflater.BEST_SPEED, 64, 2);
+        assertThatThrownBy(() -> {
+                    try (d) {
+                        d.write(plain, 0, plain.length);
+                        d.finish();
+                    }
+                })
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessage("No space left on device");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (deflatingThreads() > 0 && System.nanoTime() < deadline) Thread.sleep(10);
+        assertThat(deflatingThreads()).isZero();
+    }
+
+    private static long deflatingThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("pftrace-deflate") && t.isAlive())
+                .count();
+    }
+
     private static byte[] write(TracePicture pic, PacketCompression c) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         c.write(out, s -> new PftraceTraceWriter(ArgSet.LEAN).write(pic, s));
