@@ -87,7 +87,7 @@ public final class ConvertCommand implements Callable<Integer> {
             completionCandidates = Compressions.class,
             description =
                     "How the .pftrace stores its packets: deflate (the default: batches of packets deflated, which Perfetto "
-                            + "inflates as it imports them; the file is several times smaller) or none.")
+                            + "inflates as it imports them; the file is about a third of the size) or none.")
     PacketCompression compression = PacketCompression.DEFLATE;
 
     @Option(
