@@ -159,34 +159,10 @@ final class CompareTrace {
 
     /** Writes the lean .pftrace, its packets deflated as convert's are by default. */
     void write(OutputStream out) throws IOException {
-        Counted file = new Counted(out);
-        PacketCompression.DEFLATE.write(file, s -> {
-            Counted plain = new Counted(s);
-            for (String w : new PftraceTraceWriter(ArgSet.LEAN).write(pic, plain)) warn.accept(w);
-            size[1] = plain.count;
-            return null;
+        PacketCompression.Sizes written = PacketCompression.DEFLATE.write(out, s -> {
+            for (String w : new PftraceTraceWriter(ArgSet.LEAN).write(pic, s)) warn.accept(w);
         });
-        size[0] = file.count;
-    }
-
-    /** Counts the bytes written through it. */
-    private static final class Counted extends java.io.FilterOutputStream {
-        long count;
-
-        Counted(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            count++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            count += len;
-        }
+        size[0] = written.file();
+        size[1] = written.plain();
     }
 }

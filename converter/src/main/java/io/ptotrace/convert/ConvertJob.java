@@ -185,7 +185,7 @@ public final class ConvertJob {
         SecondThread<DepsProjection> depsRead = SecondThread.start("deps-read", () -> loadDeps(depsPath, depsWarnings));
         ReadOptions readOptions = new ReadOptions(o.hostLogs);
         Timeline tl = RecordsReader.read(input, o.keepCycles ? readOptions.keepingCycles() : readOptions, err::println);
-        if (o.verbose) printSummary(tl);
+        if (o.verbose) VerboseLines.summary(out, tl);
         NameMap names = loadNames(input);
         DepsProjection deps = depsRead.joinUnchecked();
         depsWarnings.forEach(err::println);
@@ -231,7 +231,7 @@ public final class ConvertJob {
                             },
                     prelude ? p -> jsonPrelude = JsonPrelude.start(p) : null);
             TracePicture pic = result.picture;
-            if (o.verbose) printFlowSummary(deps, result, mappingLine);
+            if (o.verbose) VerboseLines.flows(out, deps, result, mappingLine);
             OverlayContext overlayContext =
                     new OverlayContext(run, pic, depsPath, result::workerSlice, result::recordSlice);
             for (OverlayProducer producer : o.overlays) producer.applyTo(overlayContext);
@@ -403,16 +403,9 @@ public final class ConvertJob {
         PacketCompression compression =
                 format == ConvertOptions.Format.PFTRACE ? o.compression : PacketCompression.NONE;
         return stream -> {
-            CountingStream file = new CountingStream(stream);
-            compression.write(file, s -> {
-                CountingStream plain = new CountingStream(s);
-                body.write(plain);
-                plain.flush();
-                size[1] = plain.count;
-                return null;
-            });
-            file.flush();
-            size[0] = file.count;
+            PacketCompression.Sizes written = compression.write(stream, body::write);
+            size[0] = written.file();
+            size[1] = written.plain();
         };
     }
 
@@ -476,88 +469,21 @@ public final class ConvertJob {
                 throw new InputProblem((String) null, "Func names JSON not found: " + o.funcNames, null, null);
             if (o.verbose) out.println("Loading func names from: " + o.funcNames);
             NameMap m = NameMap.read(o.funcNames);
-            printNames(m, "");
+            if (o.verbose) VerboseLines.names(out, m, "");
             return m;
         }
         if (o.kernelConfig != null) {
             if (o.verbose) out.println("Loading kernel config from: " + o.kernelConfig);
             NameMap m = KernelConfig.read(o.kernelConfig, err::println);
-            printNames(m, " from kernel_config.py");
+            if (o.verbose) VerboseLines.names(out, m, " from kernel_config.py");
             return m;
         }
         Path sib = RunLocator.uniqueNameMapBeside(input, err::println);
         if (sib == null) return NameMap.EMPTY;
         if (o.verbose) out.println("Auto-discovered func names from: " + sib);
         NameMap m = NameMap.read(sib);
-        printNames(m, "");
+        if (o.verbose) VerboseLines.names(out, m, "");
         return m;
-    }
-
-    private void printNames(NameMap m, String suffix) {
-        if (!o.verbose) return;
-        out.println("  Loaded " + m.size() + " function name mappings" + suffix + ":");
-        for (Map.Entry<String, String> e : m.sortedEntries())
-            out.println("    func_id=" + e.getKey() + ": " + e.getValue());
-        if (m.orchestratorName() != null) out.println("  Orchestrator: " + m.orchestratorName());
-        out.println();
-    }
-
-    private void printSummary(Timeline tl) {
-        out.println();
-        out.println("=== Performance Data ===");
-        out.println("  L2 perf level: " + tl.level);
-        out.println("  Task Count: " + tl.rows);
-        if (tl.rows > 0) {
-            double mn = Double.POSITIVE_INFINITY, mx = Double.NEGATIVE_INFINITY;
-            for (int r = 0; r < tl.rows; r++) {
-                mn = Math.min(mn, tl.start[r]);
-                mx = Math.max(mx, tl.end[r]);
-            }
-            out.println(String.format(
-                    "  Time Range: %s us - %s us (span: %s us)",
-                    StatisticsReport.f(mn, 3), StatisticsReport.f(mx, 3), StatisticsReport.f(mx - mn, 3)));
-        }
-        out.println();
-        if (tl.schedulerPhases != null) {
-            int n = 0;
-            for (var l : tl.schedulerPhases) n += l.size();
-            out.println("  Scheduler threads: " + tl.schedulerPhases.size());
-            out.println("  Total phase records: " + n);
-        }
-        if (tl.orchestratorPhases != null) {
-            int n = 0;
-            for (var l : tl.orchestratorPhases) n += l.size();
-            out.println("  Orchestrator threads: " + tl.orchestratorPhases.size());
-            out.println("  Total orchestrator phase records: " + n);
-            if (n > 0) out.println("  Orchestrator: " + n + " tasks submitted");
-        }
-        if (tl.coreToThread.length > 0) out.println("  Core-to-thread mapping: " + tl.coreToThread.length + " cores");
-    }
-
-    private void printFlowSummary(DepsProjection deps, TraceBuilder.Result r, List<String> mappingLine) {
-        if (deps.edgesLoaded()) {
-            out.println("  Dependency flow events: " + r.stats.workerPairs + " edges (source: deps.json)");
-            if (r.stats.spmdTasks > 0)
-                out.println(
-                        "  SPMD tasks: " + r.stats.spmdTasks
-                                + " logical task(s); dependency arrows independently anchor on each view's earliest visible slice per function");
-        } else {
-            out.println("  Flow events: 0 (no deps.json \u2014 re-run dep_gen and pass --deps-json to add arrows)");
-        }
-        if (r.stats.workerViolations > 0)
-            out.println(
-                    "  Happens-before violations: " + r.stats.workerViolations + " edge(s) flagged as 'hb_violation'");
-        mappingLine.forEach(out::println);
-        out.println("  Total events: "
-                + (r.picture.meta.size()
-                        + r.picture.sliceCount()
-                        + r.picture.counterCount()
-                        - r.stats.overheadSamples));
-        out.println("  Flow events: " + r.picture.flowCount());
-        if (r.stats.overheadSamples > 0)
-            out.println("  Overhead Analysis: " + r.stats.overheadSamples + " counter points (8 tracks)");
-        if (r.stats.skippedPhaseRecords > 0)
-            out.println("  Skipped scheduler records of legacy/unknown phases: " + r.stats.skippedPhaseRecords);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.ptotrace.convert.pftrace;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.zip.Deflater;
@@ -13,17 +14,52 @@ public enum PacketCompression {
     static final int LEVEL = Deflater.BEST_SPEED;
 
     /** Writes a trace's packets to a stream. */
-    public interface Body<T> {
-        T write(OutputStream out) throws IOException;
+    public interface Body {
+        void write(OutputStream out) throws IOException;
     }
 
-    /** Runs {@code body} on {@code out}, its packets stored as this says; the stream is flushed, not closed. */
-    public <T> T write(OutputStream out, Body<T> body) throws IOException {
-        if (this == NONE) return body.write(out);
-        try (PacketDeflater deflater = new PacketDeflater(out, LEVEL)) {
-            T result = body.write(deflater);
-            deflater.finish();
-            return result;
+    /** What one trace file took: its bytes, and the bytes of its packets before they were compressed. */
+    public record Sizes(long file, long plain) {}
+
+    /**
+     * Runs {@code body} on {@code out}, its packets stored as this says; the stream is flushed, not closed. Returns
+     * the bytes written and the bytes {@code body} wrote.
+     */
+    public Sizes write(OutputStream out, Body body) throws IOException {
+        Counting file = new Counting(out);
+        Counting plain;
+        if (this == NONE) {
+            plain = file;
+            body.write(plain);
+        } else {
+            try (PacketDeflater deflater = new PacketDeflater(file, LEVEL)) {
+                plain = new Counting(deflater);
+                body.write(plain);
+                deflater.finish();
+            }
+        }
+        file.flush();
+        return new Sizes(file.count, plain.count);
+    }
+
+    /** Passes bytes through and counts them (the size of a trace written to a pipe is known only this way). */
+    private static final class Counting extends FilterOutputStream {
+        long count;
+
+        Counting(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            count += len;
         }
     }
 }
