@@ -52,9 +52,11 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Option(
             names = {"-k", "--kernel-config"},
-            paramLabel = "KERNEL_CONFIG",
-            description = "Legacy kernel_config.py with KERNELS (read, never executed).")
-    Path kernelConfig;
+            paramLabel = "[PROGRAM=]KERNEL_CONFIG",
+            converter = KernelConfigConverter.class,
+            description = "Legacy kernel_config.py with KERNELS (read, never executed). PROGRAM=FILE names the "
+                    + "kernels of the dispatches whose dispatch_program.json names that L2 program; repeatable.")
+    java.util.List<KernelConfigArg> kernelConfigs = new java.util.ArrayList<>();
 
     @Option(
             names = "--func-names",
@@ -161,13 +163,28 @@ public final class ConvertCommand implements Callable<Integer> {
                     + "when one was written) and wait until the browser has fetched it.")
     boolean open;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
     @Override
     public Integer call() throws Exception {
         ConvertOptions o = new ConvertOptions();
         o.input = input;
         o.output = output.file;
         o.format = format;
-        o.kernelConfig = kernelConfig;
+        for (KernelConfigArg k : kernelConfigs) {
+            if (k.program == null) {
+                if (o.kernelConfig != null) throw usage("-k FILE given twice: " + o.kernelConfig + ", " + k.file);
+                o.kernelConfig = k.file;
+            } else if (o.programKernelConfigs.put(k.program, k.file) != null)
+                throw usage("-k " + k.program + "=… given twice");
+        }
+        if (o.kernelConfig != null && !o.programKernelConfigs.isEmpty())
+            throw usage("-k FILE names every dispatch's kernels; it cannot be combined with -k PROGRAM=FILE");
         o.funcNames = funcNames;
         o.depsJson = depsJson;
         o.verbose = verbose.verbose;
@@ -202,6 +219,31 @@ public final class ConvertCommand implements Callable<Integer> {
         }
         // a merged trace that had to leave a rank out is written, but is not a full success
         return job.partial() ? ExitCodes.DIFFERENCES : ExitCodes.OK;
+    }
+
+    /** One -k value: a kernel config, and the L2 program it is for (null: every dispatch). */
+    static final class KernelConfigArg {
+        final String program;
+        final Path file;
+
+        KernelConfigArg(String program, Path file) {
+            this.program = program;
+            this.file = file;
+        }
+    }
+
+    /** {@code PROGRAM=FILE} when the text before the first = is a program name and the whole is no file. */
+    static final class KernelConfigConverter implements CommandLine.ITypeConverter<KernelConfigArg> {
+        @Override
+        public KernelConfigArg convert(String value) {
+            int eq = value.indexOf('=');
+            if (eq > 0 && value.substring(0, eq).matches("[^/\\\\]+") && !java.nio.file.Files.exists(Path.of(value))) {
+                if (eq == value.length() - 1)
+                    throw new CommandLine.TypeConversionException("'" + value + "' names no kernel config after the =");
+                return new KernelConfigArg(value.substring(0, eq), Path.of(value.substring(eq + 1)));
+            }
+            return new KernelConfigArg(null, Path.of(value));
+        }
     }
 
     static final class DispatchConverter implements CommandLine.ITypeConverter<String> {

@@ -472,9 +472,10 @@ public final class ConvertJob {
             if (o.verbose) VerboseLines.names(out, m, "");
             return m;
         }
-        if (o.kernelConfig != null) {
-            if (o.verbose) out.println("Loading kernel config from: " + o.kernelConfig);
-            NameMap m = KernelConfig.read(o.kernelConfig, err::println);
+        Path kernelConfig = kernelConfigOf(input);
+        if (kernelConfig != null) {
+            if (o.verbose) out.println("Loading kernel config from: " + kernelConfig);
+            NameMap m = KernelConfig.read(kernelConfig, err::println);
             if (o.verbose) VerboseLines.names(out, m, " from kernel_config.py");
             return m;
         }
@@ -484,6 +485,27 @@ public final class ConvertJob {
         NameMap m = NameMap.read(sib);
         if (o.verbose) VerboseLines.names(out, m, "");
         return m;
+    }
+
+    /**
+     * The -k config of a single run: {@code -k FILE}, or the {@code -k PROGRAM=FILE} of the program its folder's
+     * dispatch_program.json names (one that names another program, or a folder without the marker, is refused).
+     */
+    private Path kernelConfigOf(Path input) {
+        if (o.kernelConfig != null || o.programKernelConfigs.isEmpty()) return o.kernelConfig;
+        Path dir = input.toAbsolutePath().getParent();
+        String program = io.ptotrace.model.tree.DispatchProgram.of(dir);
+        Path p = program == null ? null : o.programKernelConfigs.get(program);
+        if (p != null) return p;
+        throw new InputProblem(
+                (String) null,
+                program == null
+                        ? "-k PROGRAM=FILE needs the run's " + io.ptotrace.model.tree.DispatchProgram.FILE + ", and "
+                                + dir + " has none; give -k FILE"
+                        : "the run in " + dir + " ran program " + program + ", and -k names only "
+                                + String.join(", ", o.programKernelConfigs.keySet()),
+                null,
+                null);
     }
 
     /**
@@ -518,6 +540,7 @@ public final class ConvertJob {
         List<Path> l = new ArrayList<>(List.of(input, depsPath));
         if (o.funcNames != null) l.add(o.funcNames);
         if (o.kernelConfig != null) l.add(o.kernelConfig);
+        l.addAll(o.programKernelConfigs.values());
         l.addAll(RunLocator.nameMapsBeside(input));
         l.addAll(io.ptotrace.model.clock.Containment.logsFor(input, o.hostLogs));
         Path sidecar = input.toAbsolutePath().resolveSibling(io.ptotrace.model.clock.Containment.SIDECAR);

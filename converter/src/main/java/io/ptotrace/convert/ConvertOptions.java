@@ -23,7 +23,11 @@ public final class ConvertOptions {
 
     public Path input;
     public Path output;
+    /** {@code -k FILE}: the kernel config of every dispatch, or null. */
     public Path kernelConfig;
+    /** {@code -k PROGRAM=FILE}: the kernel config of each L2 program (a dispatch folder's dispatch_program.json). */
+    public java.util.Map<String, Path> programKernelConfigs = new java.util.LinkedHashMap<>();
+
     public Path funcNames;
     public Path depsJson;
     public boolean verbose;

@@ -17,6 +17,7 @@ import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.tree.DispatchIdentity;
+import io.ptotrace.model.tree.DispatchProgram;
 import io.ptotrace.model.tree.DispatchSelection;
 import io.ptotrace.model.tree.RankTree;
 import io.ptotrace.model.tree.TreeHostLogs;
@@ -81,9 +82,9 @@ final class TreeConvertJob {
 
     List<ConvertJob.Written> run() throws IOException {
         Path root = o.input;
-        if (o.funcNames != null || o.kernelConfig != null || o.depsJson != null)
-            throw problem(
-                    "directory input auto-loads per-Rank name/dependency files; global overrides are not allowed");
+        if (o.funcNames != null || o.depsJson != null)
+            throw problem("directory input auto-loads per-Rank name/dependency files; --func-names and --deps-json"
+                    + " are not allowed (-k PROGRAM=FILE names an L2 program's kernels)");
         if ((o.dispatch == null) == (o.dispatchId == null)) {
             String held = o.dispatch == null ? DispatchSelection.listing(RankTree.of(access(root))) : "";
             throw problem("directory input requires exactly one of --dispatch dN or --dispatch-id RUN_ID:TASK_SLOT"
@@ -105,6 +106,7 @@ final class TreeConvertJob {
             if (sel.captures.stream().noneMatch(c -> c.rank == pin.rank))
                 throw problem("pinned pairing names a capture that is not being merged: [" + pin.rank + "]");
 
+        programNames = ProgramNames.of(o.kernelConfig, o.programKernelConfigs, sel.captures, err::println);
         List<ConvertJob.Written> written = job.targets(access(root), STEM);
         try {
             treeLogs = TreeHostLogs.of(
@@ -113,6 +115,8 @@ final class TreeConvertJob {
             treeLogs = List.of(); // only captures that need no placement convert (placement says so otherwise)
         }
         List<Path> inputs = inputFiles(sel);
+        if (o.kernelConfig != null) inputs.add(o.kernelConfig);
+        inputs.addAll(o.programKernelConfigs.values());
         inputs.addAll(treeLogs);
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
         if (o.splitBudget != null) planned.add(TraceSplit.indexPath(planned.get(planned.size() - 1)));
@@ -405,9 +409,12 @@ final class TreeConvertJob {
             for (String w : depsWarnings)
                 warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : w);
             if (c.joined()) sameGraph(c, tl, deps, warnings);
-            Path names = RunLocator.uniqueNameMapBeside(c.joined() ? depsPath : c.records, w -> warnings.add(w));
-            return new RankRun(
-                    c, new Run(tl, deps, names == null ? NameMap.EMPTY : NameMap.read(names)), warnings, null);
+            NameMap given = programNames.forProgram(DispatchProgram.of(c));
+            Path names = given != null
+                    ? null
+                    : RunLocator.uniqueNameMapBeside(c.joined() ? depsPath : c.records, w -> warnings.add(w));
+            NameMap nm = given != null ? given : names == null ? NameMap.EMPTY : NameMap.read(names);
+            return new RankRun(c, new Run(tl, deps, nm), warnings, null);
         } catch (InputProblem e) {
             return new RankRun(c, null, warnings, e.oneLine());
         }
@@ -443,10 +450,12 @@ final class TreeConvertJob {
             l.add(c.records);
             l.add(RunLocator.depsBeside(c.records));
             l.add(c.dir.resolve(DispatchIdentity.FILE));
+            l.add(c.dir.resolve(DispatchProgram.FILE));
             l.addAll(RunLocator.nameMapsBeside(c.records));
             if (c.joined()) {
                 l.add(c.graphDir.resolve(RunLocator.DEPS_NAME));
                 l.add(c.graphDir.resolve(DispatchIdentity.FILE));
+                l.add(c.graphDir.resolve(DispatchProgram.FILE));
                 l.addAll(RunLocator.nameMapsBeside(c.graphDir.resolve(RunLocator.DEPS_NAME)));
             }
         }
@@ -470,6 +479,8 @@ final class TreeConvertJob {
     private List<Path> hostLogs = List.of();
     /** The tree's Host logs (empty when it has none), the host-orchestrated ranks are placed with by the reader. */
     private List<Path> treeLogs = List.of();
+    /** The names -k gives the dispatches (per L2 program), set once the captures are selected. */
+    private ProgramNames programNames;
 
     /** Where a path given relative to the command's folder is. */
     private Path access(Path p) {
