@@ -1,25 +1,13 @@
 package io.ptotrace.convert;
 
+import io.ptotrace.model.PhaseColours;
 import io.ptotrace.model.TaskRuntime;
 import io.ptotrace.model.Timeline;
 import java.util.Map;
 
-/** Which scheduler/orchestrator phases are drawn, and their colours. */
+/** Which scheduler/orchestrator phases are drawn, and their colours (the scheduler's in {@link PhaseColours}). */
 final class PhaseStyle {
     private PhaseStyle() {}
-
-    private static final Map<String, String> SCHED = Map.ofEntries(
-            Map.entry("complete", "good"),
-            Map.entry("dispatch", "terrible"),
-            Map.entry("async_poll", "yellow"),
-            Map.entry("release", "olive"),
-            Map.entry("dummy", "grey"),
-            Map.entry("early_dispatch", "rail_animation"),
-            Map.entry("drain", "cq_build_running"),
-            Map.entry("drain_prepare", "cq_build_attempt_runnable"),
-            Map.entry("drain_publish", "cq_build_attempt_passed"),
-            Map.entry("resolve", "vsync_highlight_color"),
-            Map.entry("graph_prepare", "rail_animation"));
 
     private static final Map<String, String> ORCH = Map.of(
             "orch_submit",
@@ -38,11 +26,11 @@ final class PhaseStyle {
             "rail_animation");
 
     static boolean isDrawn(String phase) {
-        return SCHED.containsKey(phase);
+        return PhaseColours.OLDER_ERAS.contains(phase);
     }
 
     static String schedulerColor(String phase) {
-        return SCHED.getOrDefault(phase, "generic_work");
+        return PhaseColours.of(phase);
     }
 
     /** The kind as drawn: a streams-era runtime may record one phase under a name of its own. */

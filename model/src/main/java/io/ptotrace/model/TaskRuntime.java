@@ -1,11 +1,11 @@
 package io.ptotrace.model;
 
-import java.util.Map;
+import java.util.Set;
 
 /**
  * The two runtimes a streams-era capture names in {@code metadata.runtime}. Each mints task ids in its own
- * layout and records its own scheduler phase vocabulary, so the runtime decides labels, which phases are drawn
- * (and in which colour), whether skipped tasks get Worker View markers and whether graph executions exist.
+ * layout and records its own scheduler phase vocabulary, so the runtime decides labels, which phases are drawn,
+ * whether skipped tasks get Worker View markers and whether graph executions exist.
  */
 public enum TaskRuntime {
     /**
@@ -14,36 +14,36 @@ public enum TaskRuntime {
      */
     HOST_BUILD_GRAPH(
             "host_build_graph",
-            Map.ofEntries(
-                    Map.entry("complete", "good"),
-                    Map.entry("dispatch", "terrible"),
-                    Map.entry("async_poll", "yellow"),
-                    Map.entry("dummy", "grey"),
-                    Map.entry("early_dispatch", "rail_animation"),
-                    Map.entry("drain", "cq_build_running"),
-                    Map.entry("drain_prepare", "cq_build_attempt_runnable"),
-                    Map.entry("drain_publish", "cq_build_attempt_passed"),
-                    Map.entry("resolve", "vsync_highlight_color"),
-                    Map.entry("graph_prepare", "rail_animation"),
-                    Map.entry("bootstrap", "rail_animation"),
-                    Map.entry("state_probe", "cq_build_running"),
-                    Map.entry("worksteal", "cq_build_attempt_failed"),
-                    Map.entry("refill", "cq_build_attempt_passed"),
-                    Map.entry("idle", "grey"))),
+            Set.of(
+                    "complete",
+                    "dispatch",
+                    "async_poll",
+                    "dummy",
+                    "early_dispatch",
+                    "drain",
+                    "drain_prepare",
+                    "drain_publish",
+                    "resolve",
+                    "graph_prepare",
+                    "bootstrap",
+                    "state_probe",
+                    "worksteal",
+                    "refill",
+                    "idle")),
     /** tensormap_and_ringbuffer: {@code (ring << 32) | local}, every id shown with its ring ({@code r0t5}). */
     TENSORMAP_AND_RINGBUFFER(
             "tensormap_and_ringbuffer",
-            Map.ofEntries(
-                    Map.entry("complete", "good"),
-                    Map.entry("dispatch", "terrible"),
-                    Map.entry("async_poll", "yellow"),
-                    Map.entry("release", "olive"),
-                    Map.entry("dummy", "grey"),
-                    Map.entry("early_dispatch", "rail_animation"),
-                    Map.entry("drain", "cq_build_running"),
-                    Map.entry("drain_prepare", "cq_build_attempt_runnable"),
-                    Map.entry("drain_publish", "cq_build_attempt_passed"),
-                    Map.entry("resolve", "vsync_highlight_color")));
+            Set.of(
+                    "complete",
+                    "dispatch",
+                    "async_poll",
+                    "release",
+                    "dummy",
+                    "early_dispatch",
+                    "drain",
+                    "drain_prepare",
+                    "drain_publish",
+                    "resolve"));
 
     /** The id space of host_build_graph sub-tasks. */
     public static final int SPACE_SUB_TASK = 1;
@@ -51,11 +51,12 @@ public enum TaskRuntime {
     /** The name the capture writes. */
     public final String wireName;
 
-    private final Map<String, String> colours;
+    /** The scheduler kinds drawn on the scheduler lanes (coloured by {@link PhaseColours}). */
+    private final Set<String> drawn;
 
-    TaskRuntime(String wireName, Map<String, String> colours) {
+    TaskRuntime(String wireName, Set<String> drawn) {
         this.wireName = wireName;
-        this.colours = colours;
+        this.drawn = drawn;
     }
 
     /** The runtime of a {@code metadata.runtime} value, or null when it names none of the two. */
@@ -127,11 +128,11 @@ public enum TaskRuntime {
 
     /** Whether a (canonical) scheduler kind is drawn on the scheduler lanes. */
     public boolean draws(String kind) {
-        return colours.containsKey(kind);
+        return drawn.contains(kind);
     }
 
     public String colour(String kind) {
-        return colours.getOrDefault(kind, "generic_work");
+        return PhaseColours.of(kind);
     }
 
     /** Whether dummy and predicated-skip records become Worker View markers (only this runtime records them). */
