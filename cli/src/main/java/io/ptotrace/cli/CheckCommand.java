@@ -6,6 +6,7 @@ import io.ptotrace.check.ReportFormat;
 import io.ptotrace.check.Severity;
 import io.ptotrace.convert.ConvertJob;
 import io.ptotrace.convert.ConvertOptions;
+import io.ptotrace.convert.overlays.HazardOverlay;
 import io.ptotrace.io.InputProblem;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -4,6 +4,8 @@ import io.ptotrace.convert.ConvertJob;
 import io.ptotrace.convert.ConvertOptions;
 import io.ptotrace.convert.WindowSpec;
 import io.ptotrace.convert.estimate.MemoryModel;
+import io.ptotrace.convert.overlays.CriticalPathHook;
+import io.ptotrace.convert.overlays.HazardOverlay;
 import io.ptotrace.convert.pftrace.PacketCompression;
 import io.ptotrace.model.tree.DispatchSelection;
 import io.ptotrace.model.tree.RankPin;

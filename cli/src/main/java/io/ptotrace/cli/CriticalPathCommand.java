@@ -2,6 +2,7 @@ package io.ptotrace.cli;
 
 import io.ptotrace.convert.ConvertJob;
 import io.ptotrace.convert.ConvertOptions;
+import io.ptotrace.convert.overlays.CriticalPathOverlay;
 import io.ptotrace.critpath.CriticalPathJob;
 import io.ptotrace.critpath.Discovery;
 import io.ptotrace.critpath.RunAnalysis;

@@ -3,6 +3,7 @@ package io.ptotrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.convert.TraceBuilder;
+import io.ptotrace.convert.overlays.CriticalPathOverlay;
 import io.ptotrace.convert.picture.FlowKind;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.critpath.RunAnalysis;

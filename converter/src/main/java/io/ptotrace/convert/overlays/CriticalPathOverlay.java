@@ -1,4 +1,4 @@
-package io.ptotrace.cli;
+package io.ptotrace.convert.overlays;
 
 import io.ptotrace.convert.picture.Overlay;
 import io.ptotrace.convert.picture.OverlayContext;
@@ -47,7 +47,7 @@ public final class CriticalPathOverlay {
     }
 
     /** The overlay producer that draws the analysis {@code analysis} gives for the run being converted (null: none). */
-    static OverlayProducer producer(Function<OverlayContext, RunAnalysis> analysis) {
+    public static OverlayProducer producer(Function<OverlayContext, RunAnalysis> analysis) {
         return new OverlayProducer() {
             @Override
             public String category() {

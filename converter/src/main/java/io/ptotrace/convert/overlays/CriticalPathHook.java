@@ -1,4 +1,4 @@
-package io.ptotrace.cli;
+package io.ptotrace.convert.overlays;
 
 import io.ptotrace.convert.picture.OverlayProducer;
 import io.ptotrace.critpath.RunAnalysis;
@@ -13,11 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** {@code convert --critical-path}: analyses the run being converted and draws its {@link CriticalPathOverlay}. */
-final class CriticalPathHook {
+public final class CriticalPathHook {
     private CriticalPathHook() {}
 
     /** {@code depsJson} as given to convert (null: the one beside the records). */
-    static OverlayProducer of(Path depsJson, PrintStream err) {
+    public static OverlayProducer of(Path depsJson, PrintStream err) {
         return CriticalPathOverlay.producer(ctx -> {
             Run run = ctx.run();
             Timeline tl = run.timeline;

@@ -1,4 +1,4 @@
-package io.ptotrace.cli;
+package io.ptotrace.convert.overlays;
 
 import io.ptotrace.check.Finding;
 import io.ptotrace.check.HazardKind;
@@ -21,19 +21,19 @@ import java.util.function.Consumer;
  * category {@value #CATEGORY} (same track, same time span, so it shows nested in the task), and an arrow from the
  * earlier task's marker to the later's. The markers' args name the kind, tensor, byte range and fix.
  */
-final class HazardOverlay {
-    static final String CATEGORY = "hazard";
+public final class HazardOverlay {
+    public static final String CATEGORY = "hazard";
     private static final String TASK_CATEGORY = "event";
 
     private HazardOverlay() {}
 
     /** {@code convert --check}: checks the deps.json of the run being converted and marks what it finds. */
-    static OverlayProducer producer(Path funcNames, PrintStream out, Consumer<String> warn) {
+    public static OverlayProducer producer(Path funcNames, PrintStream out, Consumer<String> warn) {
         return of(ctx -> addChecked(ctx.picture(), ctx.run(), ctx.depsJson(), funcNames, out, warn));
     }
 
     /** Marks {@code findings} (already checked); {@code drawn[0]} is set to how many were drawn. */
-    static OverlayProducer producer(List<Finding> findings, int[] drawn) {
+    public static OverlayProducer producer(List<Finding> findings, int[] drawn) {
         return of(ctx -> drawn[0] = add(findings, ctx.picture()));
     }
 
@@ -52,7 +52,7 @@ final class HazardOverlay {
     }
 
     /** {@code convert --check}: checks the run's deps.json, marks what it finds and says so on {@code out}. */
-    static void addChecked(
+    public static void addChecked(
             TracePicture pic,
             io.ptotrace.model.Run run,
             java.nio.file.Path deps,
@@ -84,7 +84,7 @@ final class HazardOverlay {
     }
 
     /** Adds the findings whose tasks both have a slice; returns how many were drawn. */
-    static int add(List<Finding> findings, TracePicture pic) {
+    public static int add(List<Finding> findings, TracePicture pic) {
         Map<Long, Integer> firstSlice = new HashMap<>();
         for (int i = 0; i < pic.sliceCount(); i++) {
             if (!TASK_CATEGORY.equals(pic.sliceCategory(i))) continue;
