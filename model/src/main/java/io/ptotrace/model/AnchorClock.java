@@ -34,7 +34,7 @@ final class AnchorClock implements CaptureClock {
         if (in.hostMode) {
             Object quantization = in.metadata.get("host_timestamp_quantization_ns");
             if (!JsonValues.exact(quantization))
-                throw in.outOfRange("host_timestamp_quantization_ns", quantization, RecordsReader.INT64);
+                throw in.outOfRange("host_timestamp_quantization_ns", quantization, TaskRows.INT64);
             align = ClockAlignment.build(
                     in.metadata.get("clock_anchors"),
                     in.freq,
@@ -42,7 +42,7 @@ final class AnchorClock implements CaptureClock {
                     in.devMin == Long.MAX_VALUE ? null : new long[] {in.devMin, in.devMax},
                     v -> in.rangeWarnings.add(
                             "clock_anchors sample",
-                            "out of range (expected " + RecordsReader.INT64 + "), sample not used",
+                            "out of range (expected " + TaskRows.INT64 + "), sample not used",
                             in.at.apply(v)));
         }
         long origin = 0;

@@ -165,7 +165,7 @@ final class PhaseRecords {
                         if ((t.isNumeric() || t == JsonToken.VALUE_STRING) && U64.read(p, SLOT) && SLOT.wrapped)
                             rangeWarnings.add(
                                     "task_id",
-                                    "out of range (expected " + RecordsReader.INT64 + "), matched by the low 64 bits",
+                                    "out of range (expected " + TaskRows.INT64 + "), matched by the low 64 bits",
                                     p.currentTokenLocation());
                         table.setTaskId(r, JsonValues.read(p));
                     }
@@ -285,14 +285,13 @@ final class PhaseRecords {
         if (t == JsonToken.VALUE_NULL) return 0;
         if (t == JsonToken.VALUE_NUMBER_INT) {
             if (p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) return p.getLongValue();
-            if (RecordsReader.bigFits(p)) return p.getBigIntegerValue().longValue();
-            throw InputProblem.at(file, p, where() + "." + key + RecordsReader.outOfRange(p, RecordsReader.INT64));
+            if (TaskRows.bigFits(p)) return p.getBigIntegerValue().longValue();
+            throw InputProblem.at(file, p, where() + "." + key + TaskRows.outOfRange(p, TaskRows.INT64));
         }
         if (t == JsonToken.VALUE_NUMBER_FLOAT) {
             double d = p.getDoubleValue();
             if (d == Math.rint(d) && Math.abs(d) < 9.2e18) return (long) d;
         }
-        throw InputProblem.at(
-                file, p, where() + "." + key + " is " + RecordsReader.describe(p) + ", expected an integer");
+        throw InputProblem.at(file, p, where() + "." + key + " is " + TaskRows.describe(p) + ", expected an integer");
     }
 }
