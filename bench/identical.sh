@@ -73,7 +73,7 @@ for d in "$here"/testdata/runs/* "$here"/testdata/conformance/*/ "$here"/testdat
   run_both "deps $n html tensors" deps deps.json --format html --show-tensor-info --edge-mode reduced
 done
 
-for spec in "2000 4 1 l2" "3000 3 2 chip" "1500 2 3 l2" "800 1 4 chip"; do
+for spec in "2000 4 1 l2" "3000 3 2 chip" "1500 2 3 l2" "800 1 4 chip" "1200 4 5 streams"; do
   set -- $spec
   "$java" -jar "$new" synth -n "$1" --level "$2" --seed "$3" --era "$4" --rings 2 -o "$work/gen/a" >/dev/null
   "$java" -jar "$new" synth -n "$1" --level "$2" --seed "$(( $3 + 10 ))" --era "$4" --rings 2 -o "$work/gen/b" >/dev/null

@@ -184,7 +184,7 @@ final class PftraceEncoder {
 
     void encode() throws IOException {
         boolean first = true;
-        for (PftraceLayout.Track t : layout.tracks()) {
+        for (PftraceTrack t : layout.tracks()) {
             if (t.uuid == 0) continue;
             TracePacket.Builder b = TracePacket.newBuilder()
                     .setTrustedPacketSequenceId(sequenceId)
@@ -251,7 +251,7 @@ final class PftraceEncoder {
         return events.length;
     }
 
-    private static TrackDescriptor descriptor(PftraceLayout.Track t) {
+    private static TrackDescriptor descriptor(PftraceTrack t) {
         TrackDescriptor.Builder d = TrackDescriptor.newBuilder().setUuid(t.uuid);
         if (t.parentUuid != 0) d.setParentUuid(t.parentUuid);
         d.setSiblingOrderRank(t.rank);

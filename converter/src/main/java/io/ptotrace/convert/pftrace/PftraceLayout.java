@@ -5,7 +5,6 @@ import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.util.IndexSort;
-import io.ptotrace.model.util.IntList;
 import io.ptotrace.model.util.LongIntMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,74 +34,6 @@ import java.util.TreeMap;
  * and the terminating id on the other; an unbound end uses its mark instead of a slice.
  */
 public final class PftraceLayout {
-    public enum TrackType {
-        PROCESS,
-        THREAD,
-        OVERFLOW,
-        MARKERS,
-        COUNTER
-    }
-
-    /** One track of the trace. */
-    public static final class Track {
-        final TrackType type;
-        final int pid, tid;
-        String name;
-        long uuid, parentUuid;
-        int rank;
-        boolean hasChildren;
-        int idx = -1;
-        IntList stream = new IntList(16); // event codes on this track, dropped once merged into the order
-        int head;
-        // lanes only
-        Integer sortIndex;
-        final List<Track> overflow = new ArrayList<>();
-        Track markers;
-
-        Track(TrackType type, int pid, int tid, String name) {
-            this.type = type;
-            this.pid = pid;
-            this.tid = tid;
-            this.name = name;
-        }
-
-        public TrackType type() {
-            return type;
-        }
-
-        public int pid() {
-            return pid;
-        }
-
-        /** −1 for a process track. */
-        public int tid() {
-            return tid;
-        }
-
-        /** The process or thread name, or the track's own name; null for an unnamed process or thread. */
-        public String name() {
-            return name;
-        }
-
-        public long uuid() {
-            return uuid;
-        }
-
-        /** 0 for a process track. */
-        public long parentUuid() {
-            return parentUuid;
-        }
-
-        public int rank() {
-            return rank;
-        }
-
-        @Override
-        public String toString() {
-            return type + " " + pid + "/" + tid + " " + name + " uuid " + uuid;
-        }
-    }
-
     public enum EventType {
         BEGIN,
         COUNTER,
@@ -113,12 +44,12 @@ public final class PftraceLayout {
     final ArrowMarks marks;
     final PerfettoProtoWriter.Report report = new PerfettoProtoWriter.Report();
 
-    final List<Track> tracks = new ArrayList<>();
-    private final Map<Integer, Track> processes = new TreeMap<>();
+    final List<PftraceTrack> tracks = new ArrayList<>();
+    private final Map<Integer, PftraceTrack> processes = new TreeMap<>();
     private final Map<Integer, String> processNames = new HashMap<>();
     private final Map<Integer, Integer> processSort = new HashMap<>();
     private final LongIntMap laneIndex = new LongIntMap(64);
-    private final List<Track> lanes = new ArrayList<>();
+    private final List<PftraceTrack> lanes = new ArrayList<>();
 
     /** Items are the slices, then the marks (item = slices + mark). */
     final int slices, items;
@@ -131,7 +62,7 @@ public final class PftraceLayout {
     int[] cvTrack = new int[64];
     long[] cvNs = new long[64];
     double[] cvVal = new double[64];
-    private final Map<String, Track> counterTracks = new LinkedHashMap<>();
+    private final Map<String, PftraceTrack> counterTracks = new LinkedHashMap<>();
 
     // events in order: item·2 a begin, item·2+1 an end, ~v counter value v
     int[] order;
@@ -225,15 +156,17 @@ public final class PftraceLayout {
         placeMarks();
         placeCounterValues();
         orderTracks();
-        merge();
-        for (Track t : tracks) t.stream = null; // the merged order replaces them
+        TrackMerge merged = new TrackMerge(tracks, items, this::codeNs);
+        order = merged.order;
+        seqOfCode = merged.seqOfCode;
+        for (PftraceTrack t : tracks) t.stream = null; // the merged order replaces them
         attachFlows();
         seqOfCode = null; // only needed to attach the flows
     }
 
-    private Track process(int pid) {
+    private PftraceTrack process(int pid) {
         return processes.computeIfAbsent(pid, p -> {
-            Track t = new Track(TrackType.PROCESS, p, -1, null);
+            PftraceTrack t = new PftraceTrack(PftraceTrack.Type.PROCESS, p, -1, null);
             t.hasChildren = true;
             return t;
         });
@@ -244,35 +177,17 @@ public final class PftraceLayout {
         int i = laneIndex.get(k);
         if (i >= 0) return i;
         process(pid);
-        Track t = new Track(TrackType.THREAD, pid, tid, null);
+        PftraceTrack t = new PftraceTrack(PftraceTrack.Type.THREAD, pid, tid, null);
         lanes.add(t);
         laneIndex.put(k, lanes.size() - 1);
         return lanes.size() - 1;
     }
 
-    private int trackId(Track t) {
+    private int trackId(PftraceTrack t) {
         if (t.idx >= 0) return t.idx;
         tracks.add(t);
         t.idx = tracks.size() - 1;
         return t.idx;
-    }
-
-    private static final class IntStack {
-        int[] a = new int[16];
-        int size;
-
-        void add(int v) {
-            if (size == a.length) a = Arrays.copyOf(a, size * 2);
-            a[size++] = v;
-        }
-
-        int top() {
-            return a[size - 1];
-        }
-
-        int pop() {
-            return a[--size];
-        }
     }
 
     /** Nesting walk per lane; a slice that would overlap without nesting goes to the first overflow track that takes it. */
@@ -294,7 +209,7 @@ public final class PftraceLayout {
         int i = 0;
         while (i < slices) {
             int laneIdx = sliceLane[ix[i]];
-            Track base = lanes.get(laneIdx);
+            PftraceTrack base = lanes.get(laneIdx);
             int j = i;
             while (j < slices && sliceLane[ix[j]] == laneIdx) j++;
             for (IntStack s : stacks) s.size = 0;
@@ -303,7 +218,7 @@ public final class PftraceLayout {
                 int sub = 0;
                 while (true) {
                     if (sub == stacks.size()) stacks.add(new IntStack());
-                    Track t = sub == 0 ? base : overflowTrack(base, sub);
+                    PftraceTrack t = sub == 0 ? base : overflowTrack(base, sub);
                     IntStack st = stacks.get(sub);
                     while (st.size > 0 && end[st.top()] <= begin[x]) t.stream.add(st.pop() * 2 + 1);
                     if (st.size == 0 || end[x] <= end[st.top()]) {
@@ -325,16 +240,16 @@ public final class PftraceLayout {
             for (int sub = 0; sub < stacks.size(); sub++) {
                 IntStack st = stacks.get(sub);
                 if (st.size == 0) continue;
-                Track t = sub == 0 ? base : overflowTrack(base, sub);
+                PftraceTrack t = sub == 0 ? base : overflowTrack(base, sub);
                 while (st.size > 0) t.stream.add(st.pop() * 2 + 1);
             }
             i = j;
         }
     }
 
-    private Track overflowTrack(Track base, int sub) {
+    private PftraceTrack overflowTrack(PftraceTrack base, int sub) {
         while (base.overflow.size() < sub) {
-            Track o = new Track(TrackType.OVERFLOW, base.pid, base.tid, null);
+            PftraceTrack o = new PftraceTrack(PftraceTrack.Type.OVERFLOW, base.pid, base.tid, null);
             base.overflow.add(o);
             base.hasChildren = true;
             report.overflowTracks++;
@@ -353,48 +268,16 @@ public final class PftraceLayout {
                         ? Integer.compare(markLane[a], markLane[b])
                         : Long.compare(begin(slices + a), begin(slices + b)));
         for (int m : ix) {
-            Track lane = lanes.get(markLane[m]);
+            PftraceTrack lane = lanes.get(markLane[m]);
             if (lane.markers == null) {
-                lane.markers = new Track(TrackType.MARKERS, lane.pid, lane.tid, PftraceConventions.MARKER_TRACK_NAME);
+                lane.markers = new PftraceTrack(
+                        PftraceTrack.Type.MARKERS, lane.pid, lane.tid, PftraceConventions.MARKER_TRACK_NAME);
                 lane.hasChildren = true;
             }
             int item = slices + m;
             itemTrack[item] = trackId(lane.markers);
             lane.markers.stream.add(item * 2);
             lane.markers.stream.add(item * 2 + 1);
-        }
-    }
-
-    /**
-     * The counter tracks of recent (lane, counter, series) keys, by the identity of the name and series strings: the
-     * kinds hand out the same string objects sample after sample, so most values find their track without building
-     * the text key. A miss only costs the map lookup.
-     */
-    private static final class RecentCounterTracks {
-        private static final int SLOTS = 64;
-        private final int[] pid = new int[SLOTS], tid = new int[SLOTS];
-        private final String[] name = new String[SLOTS], series = new String[SLOTS];
-        private final Track[] track = new Track[SLOTS];
-
-        private static int slot(int pid, int tid, String name, String series) {
-            int h = ((pid * 31 + tid) * 31 + name.hashCode()) * 31 + series.hashCode();
-            return (h ^ (h >>> 16)) & (SLOTS - 1);
-        }
-
-        Track get(int p, int t, String n, String s) {
-            if (n == null || s == null) return null;
-            int i = slot(p, t, n, s);
-            return track[i] != null && name[i] == n && series[i] == s && pid[i] == p && tid[i] == t ? track[i] : null;
-        }
-
-        void put(int p, int t, String n, String s, Track tr) {
-            if (n == null || s == null) return;
-            int i = slot(p, t, n, s);
-            pid[i] = p;
-            tid[i] = t;
-            name[i] = n;
-            series[i] = s;
-            track[i] = tr;
         }
     }
 
@@ -451,12 +334,12 @@ public final class PftraceLayout {
                 int c = cur[0];
                 int pid = pic.counterPid(c), tid = pic.counterTid(c);
                 String name = pic.counterName(c);
-                Track t = recent.get(pid, tid, name, key);
+                PftraceTrack t = recent.get(pid, tid, name, key);
                 if (t == null) {
                     String k = pid + "\u0000" + tid + "\u0000" + name + "\u0000" + key;
                     t = counterTracks.get(k);
                     if (t == null) {
-                        t = new Track(TrackType.COUNTER, pid, tid, name + " " + key);
+                        t = new PftraceTrack(PftraceTrack.Type.COUNTER, pid, tid, name + " " + key);
                         counterTracks.put(k, t);
                     }
                     recent.put(pid, tid, name, key, t);
@@ -489,42 +372,42 @@ public final class PftraceLayout {
 
     /** uuids and sibling ranks: processes by sort index, then per process thread lanes and counters. */
     private void orderTracks() {
-        for (Track l : lanes) trackId(l);
-        List<Track> procs = new ArrayList<>(processes.values());
+        for (PftraceTrack l : lanes) trackId(l);
+        List<PftraceTrack> procs = new ArrayList<>(processes.values());
         procs.sort((a, b) -> {
             int ka = processSort.getOrDefault(a.pid, a.pid), kb = processSort.getOrDefault(b.pid, b.pid);
             return ka != kb ? Integer.compare(ka, kb) : Integer.compare(a.pid, b.pid);
         });
         long uuid = uuidBase + 1;
         int rank = processRankBase;
-        for (Track pt : procs) {
+        for (PftraceTrack pt : procs) {
             pt.uuid = uuid++;
             pt.rank = rank++;
             pt.name = processNames.get(pt.pid);
             trackId(pt);
         }
-        Map<Integer, List<Track>> children = new HashMap<>();
-        for (Track l : lanes)
+        Map<Integer, List<PftraceTrack>> children = new HashMap<>();
+        for (PftraceTrack l : lanes)
             children.computeIfAbsent(l.pid, k -> new ArrayList<>()).add(l);
-        for (Track c : counterTracks.values())
+        for (PftraceTrack c : counterTracks.values())
             children.computeIfAbsent(c.pid, k -> new ArrayList<>()).add(c);
-        for (Track pt : procs) {
-            List<Track> ch = children.getOrDefault(pt.pid, Collections.emptyList());
+        for (PftraceTrack pt : procs) {
+            List<PftraceTrack> ch = children.getOrDefault(pt.pid, Collections.emptyList());
             ch.sort((a, b) -> {
                 int sa = sortOf(a), sb = sortOf(b);
                 if (sa != sb) return Integer.compare(sa, sb);
-                int ka = a.type == TrackType.COUNTER ? 1 : 0, kb = b.type == TrackType.COUNTER ? 1 : 0;
+                int ka = a.type == PftraceTrack.Type.COUNTER ? 1 : 0, kb = b.type == PftraceTrack.Type.COUNTER ? 1 : 0;
                 if (ka != kb) return Integer.compare(ka, kb);
                 if (a.tid != b.tid) return Integer.compare(a.tid, b.tid);
                 return String.valueOf(a.name).compareTo(String.valueOf(b.name));
             });
             int r = 0;
-            for (Track c : ch) {
+            for (PftraceTrack c : ch) {
                 c.uuid = uuid++;
                 c.parentUuid = pt.uuid;
                 c.rank = r++;
                 int k = 1;
-                for (Track o : c.overflow) {
+                for (PftraceTrack o : c.overflow) {
                     o.uuid = uuid++;
                     o.parentUuid = c.uuid;
                     o.rank = k;
@@ -552,7 +435,7 @@ public final class PftraceLayout {
         return processes.size();
     }
 
-    private int sortOf(Track t) {
+    private int sortOf(PftraceTrack t) {
         Integer s = null;
         int li = laneIndex.get(laneKey(t.pid, t.tid));
         if (li >= 0) s = lanes.get(li).sortIndex;
@@ -576,76 +459,6 @@ public final class PftraceLayout {
     /** An item's end in ns: a negative duration counts as none, a mark is an instant. */
     long end(int item) {
         return item < slices ? begin(item) + Math.max(0, ns(pic.sliceDur(item))) : begin(item);
-    }
-
-    private static int codeRank(int code) {
-        return code < 0 ? 1 : (code & 1) == 0 ? 0 : 2;
-    }
-
-    /** k-way merge of the per-track streams by (ts, begin < counter < end, track); keys held in primitive heap arrays. */
-    private void merge() {
-        int total = 0;
-        List<Track> live = new ArrayList<>();
-        for (Track t : tracks) {
-            t.stream.trimToSize(); // before the merged order is allocated: lowers the peak
-            total += t.stream.size();
-            t.head = 0;
-            if (t.stream.size() > 0) live.add(t);
-        }
-        order = new int[total];
-        seqOfCode = new int[items * 2];
-        int n = live.size();
-        Track[] ht = live.toArray(new Track[0]);
-        long[] hts = new long[n];
-        int[] hrk = new int[n];
-        for (int i = 0; i < n; i++) {
-            int c = ht[i].stream.get(0);
-            hts[i] = codeNs(c);
-            hrk[i] = (codeRank(c) << 24) | ht[i].idx;
-        }
-        for (int i = n / 2 - 1; i >= 0; i--) siftDown(ht, hts, hrk, i, n);
-        int o = 0;
-        while (n > 0) {
-            Track t = ht[0];
-            int code = t.stream.get(t.head++);
-            if (code >= 0) seqOfCode[code] = o;
-            order[o++] = code;
-            if (t.head == t.stream.size()) {
-                n--;
-                ht[0] = ht[n];
-                hts[0] = hts[n];
-                hrk[0] = hrk[n];
-            } else {
-                int c = t.stream.get(t.head);
-                hts[0] = codeNs(c);
-                hrk[0] = (codeRank(c) << 24) | t.idx;
-            }
-            siftDown(ht, hts, hrk, 0, n);
-        }
-    }
-
-    private static void siftDown(Track[] ht, long[] hts, int[] hrk, int i, int n) {
-        Track t = ht[i];
-        long ts = hts[i];
-        int rk = hrk[i];
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= n) break;
-            int r = l + 1;
-            int m = l;
-            if (r < n && (hts[r] < hts[l] || hts[r] == hts[l] && hrk[r] < hrk[l])) m = r;
-            if (hts[m] < ts || hts[m] == ts && hrk[m] < rk) {
-                ht[i] = ht[m];
-                hts[i] = hts[m];
-                hrk[i] = hrk[m];
-                i = m;
-            } else {
-                break;
-            }
-        }
-        ht[i] = t;
-        hts[i] = ts;
-        hrk[i] = rk;
     }
 
     /** Puts each flow id on the event processed first and its terminating id on the later one. */
@@ -702,17 +515,17 @@ public final class PftraceLayout {
     }
 
     /** Every track, by uuid (the order their descriptors are written in). */
-    public List<Track> tracks() {
-        List<Track> l = new ArrayList<>(tracks);
+    public List<PftraceTrack> tracks() {
+        List<PftraceTrack> l = new ArrayList<>(tracks);
         l.sort((a, b) -> Long.compare(a.uuid, b.uuid));
         return l;
     }
 
-    public Track trackOfSlice(int slice) {
+    public PftraceTrack trackOfSlice(int slice) {
         return tracks.get(itemTrack[slice]);
     }
 
-    public Track trackOfMark(int mark) {
+    public PftraceTrack trackOfMark(int mark) {
         return tracks.get(itemTrack[slices + mark]);
     }
 
@@ -729,7 +542,7 @@ public final class PftraceLayout {
         return order[k] < 0 ? ~order[k] : order[k] >>> 1;
     }
 
-    public Track eventTrack(int k) {
+    public PftraceTrack eventTrack(int k) {
         return tracks.get(order[k] < 0 ? cvTrack[~order[k]] : itemTrack[order[k] >>> 1]);
     }
 

@@ -238,8 +238,8 @@ class PerfettoProtoWriterTest {
 
         // the layout keeps all four on the lane's own track, in nesting order
         PftraceLayout layout = PftraceLayout.of(b.pic);
-        PftraceLayout.Track lane = layout.trackOfSlice(outer);
-        assertThat(lane.type()).isEqualTo(PftraceLayout.TrackType.THREAD);
+        PftraceTrack lane = layout.trackOfSlice(outer);
+        assertThat(lane.type()).isEqualTo(PftraceTrack.Type.THREAD);
         assertThat(List.of(inner, zero, next))
                 .allSatisfy(s -> assertThat(layout.trackOfSlice(s)).isSameAs(lane));
         List<String> events = new ArrayList<>();

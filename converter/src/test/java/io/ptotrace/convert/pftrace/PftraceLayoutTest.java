@@ -13,9 +13,9 @@ class PftraceLayoutTest {
     private final TracePicture pic = b.pic;
     private final PftraceLayout layout = PftraceLayout.of(pic);
 
-    private PftraceLayout.Track lane(int pid, int tid) {
+    private PftraceTrack lane(int pid, int tid) {
         return layout.tracks().stream()
-                .filter(t -> t.type() == PftraceLayout.TrackType.THREAD && t.pid() == pid && t.tid() == tid)
+                .filter(t -> t.type() == PftraceTrack.Type.THREAD && t.pid() == pid && t.tid() == tid)
                 .findFirst()
                 .orElseThrow();
     }
@@ -23,7 +23,7 @@ class PftraceLayoutTest {
     @Test
     void processesThenTheirLanesThenChildTracksInUuidOrder() {
         List<String> tracks = new ArrayList<>();
-        for (PftraceLayout.Track t : layout.tracks())
+        for (PftraceTrack t : layout.tracks())
             tracks.add(t.uuid() + ":" + t.parentUuid() + ":" + t.rank() + " " + t.type() + " " + t.pid() + "/" + t.tid()
                     + " " + t.name());
         assertThat(tracks)
@@ -47,8 +47,8 @@ class PftraceLayoutTest {
                         "16:15:1 MARKERS 3/10020 arrow markers",
                         "17:3:0 THREAD 4/10000 AIC_0",
                         "18:3:1 THREAD 4/10010 AIV_1");
-        PftraceLayout.Track backward = layout.trackOfMark(3);
-        assertThat(backward.type()).isEqualTo(PftraceLayout.TrackType.MARKERS);
+        PftraceTrack backward = layout.trackOfMark(3);
+        assertThat(backward.type()).isEqualTo(PftraceTrack.Type.MARKERS);
         assertThat(backward.parentUuid()).isEqualTo(4);
     }
 
@@ -57,7 +57,7 @@ class PftraceLayoutTest {
         int s1 = 4, s2 = 5; // SF(t1) [52, 105] and func_2_c(r1t2) [103, 140] on 3/10010
         assertThat(b.names.get(s2)).isEqualTo("func_2_c(r1t2)");
         assertThat(layout.trackOfSlice(s1)).isSameAs(lane(3, 10010));
-        assertThat(layout.trackOfSlice(s2).type()).isEqualTo(PftraceLayout.TrackType.OVERFLOW);
+        assertThat(layout.trackOfSlice(s2).type()).isEqualTo(PftraceTrack.Type.OVERFLOW);
         assertThat(layout.trackOfSlice(s2).parentUuid())
                 .isEqualTo(lane(3, 10010).uuid());
         assertThat(layout.report().overflowSlices).isEqualTo(1);

@@ -200,7 +200,7 @@ class DepsProjectionScanTest {
         for (int round = 0; round < 200_000; round++) {
             byte[] b = new byte[1 + r.nextInt(24)];
             for (int i = 0; i < b.length; i++) b[i] = alphabet[r.nextInt(alphabet.length)];
-            int end = DepsProjectionScan.plainValueEnd(b, 0, b.length);
+            int end = PlainValues.valueEnd(b, 0, b.length);
             if (end < 0) continue;
             taken++;
             String text = new String(b, StandardCharsets.ISO_8859_1);
