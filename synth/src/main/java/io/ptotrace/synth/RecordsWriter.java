@@ -17,7 +17,7 @@ import java.util.Arrays;
  * {@code resolve} records nested inside some completes/dummies; a few {@code release} records fill
  * idle gaps after completes.
  */
-final class RecordsWriter {
+final class RecordsWriter implements SchedulerPhases.Sink {
     private static final SerializedString K_METADATA = JsonOut.key("metadata");
     private static final SerializedString K_FREQ = JsonOut.key("clock_freq_hz");
     private static final SerializedString K_NUM_CORES = JsonOut.key("num_cores");
@@ -39,11 +39,6 @@ final class RecordsWriter {
     private static final SerializedString K_SAE = JsonOut.key("shared_at_end");
     private static final SerializedString K_SUBMIT_IDX = JsonOut.key("submit_idx");
 
-    private static final int EV_F = 0;
-    private static final int EV_D = 1;
-    private static final int EV_M = 2;
-    private static final int[] ZERO = {0, 0, 0};
-
     private final Simulation sim;
     private final SynthOptions o;
     private final Timing tm;
@@ -53,6 +48,7 @@ final class RecordsWriter {
 
     private final boolean hbg;
     private final Rng rng;
+    private final SchedulerPhases phases;
     private JsonGenerator g;
     private JsonOut out;
 
@@ -94,6 +90,7 @@ final class RecordsWriter {
         this.streams = o.streamsEra();
         this.hbg = streams && SynthOptions.HBG.equals(o.runtime());
         this.rng = new Rng(Rng.derive(o.effectiveTimingSeed(), 3));
+        this.phases = new SchedulerPhases(sim, rng, this);
     }
 
     void write(OutputFile.Pending file) throws IOException {
@@ -225,7 +222,7 @@ final class RecordsWriter {
                     g.writeStartArray();
                     streamRecords = 0;
                     metricCount = 0;
-                    writeThread(t);
+                    phases.writeThread(t);
                     g.writeEndArray();
                     writeMetrics();
                     g.writeFieldName("capture");
@@ -245,7 +242,7 @@ final class RecordsWriter {
                 for (int t = 0; t < sim.schedThreads; t++) {
                     jo.pp.multiline();
                     g.writeStartArray();
-                    writeThread(t);
+                    phases.writeThread(t);
                     g.writeEndArray();
                 }
                 g.writeEndArray();
@@ -306,241 +303,8 @@ final class RecordsWriter {
         return order;
     }
 
-    // ------------------------------------------------------------------ scheduler phases
-
-    private static final class Group {
-        int type = -1;
-        long first;
-        long last;
-        int count;
-        final int[] cls = new int[3];
-        int mkStart;
-        int mkCount;
-
-        boolean empty() {
-            return type < 0;
-        }
-
-        void start(int type, long time, int c, int mk) {
-            this.type = type;
-            first = time;
-            last = time;
-            count = 1;
-            cls[0] = 0;
-            cls[1] = 0;
-            cls[2] = 0;
-            if (c >= 0) {
-                cls[c]++;
-            }
-            mkStart = mk;
-            mkCount = type == EV_M ? 1 : 0;
-        }
-
-        void add(long time, int c) {
-            last = time;
-            count++;
-            if (c >= 0) {
-                cls[c]++;
-            }
-            if (type == EV_M) {
-                mkCount++;
-            }
-        }
-
-        void clear() {
-            type = -1;
-        }
-    }
-
-    private long prevEnd;
-    private int prevType;
-    private long iter;
-    private boolean anyEmitted;
-    private int[] mk;
-
-    private void writeThread(int t) throws IOException {
-        RowStore r = sim.rows;
-        int cnt = 0;
-        for (int i = 0; i < r.n; i++) {
-            if (sim.coreThread[r.core[i]] == t) {
-                cnt++;
-            }
-        }
-        long[] ev = new long[2 * cnt];
-        int k = 0;
-        for (int i = 0; i < r.n; i++) {
-            if (sim.coreThread[r.core[i]] == t) {
-                int c = r.cls[i];
-                ev[k++] = (r.finish(i) << 4) | ((long) EV_F << 2) | c;
-                ev[k++] = (r.dispatch[i] << 4) | ((long) EV_D << 2) | c;
-            }
-        }
-        Arrays.sort(ev);
-        int nm = 0;
-        for (int i = 0; i < sim.nMarkers; i++) {
-            if (sim.mThread[i] == t) {
-                nm++;
-            }
-        }
-        Integer[] mkBoxed = new Integer[nm];
-        int j = 0;
-        for (int i = 0; i < sim.nMarkers; i++) {
-            if (sim.mThread[i] == t) {
-                mkBoxed[j++] = i;
-            }
-        }
-        long[] mt = sim.mTime;
-        Arrays.sort(
-                mkBoxed,
-                (a, b) -> a.intValue() == b.intValue()
-                        ? 0
-                        : mt[a] != mt[b] ? Long.compare(mt[a], mt[b]) : Integer.compare(a, b));
-        mk = new int[nm];
-        for (int i = 0; i < nm; i++) {
-            mk[i] = mkBoxed[i];
-        }
-
-        prevEnd = Long.MIN_VALUE;
-        prevType = -1;
-        iter = 1 + rng.nextInt(24);
-        anyEmitted = false;
-        Group a = new Group();
-        Group b = new Group();
-        int ie = 0;
-        int im = 0;
-        while (ie < ev.length || im < nm) {
-            int type;
-            long time;
-            int c;
-            if (im >= nm || (ie < ev.length && (ev[ie] >>> 4) <= mt[mk[im]])) {
-                long key = ev[ie++];
-                time = key >>> 4;
-                type = (int) ((key >>> 2) & 3);
-                c = (int) (key & 3);
-            } else {
-                time = mt[mk[im]];
-                type = EV_M;
-                c = -1;
-                im++;
-            }
-            if (!b.empty() && b.type == type && joinable(b, time)) {
-                b.add(time, c);
-                continue;
-            }
-            if (!b.empty()) {
-                if (!a.empty()) {
-                    flush(a, b);
-                }
-                Group tmp = a;
-                a = b;
-                b = tmp;
-                b.clear();
-            }
-            b.start(type, time, c, type == EV_M ? im - 1 : 0);
-        }
-        if (!a.empty()) {
-            flush(a, b.empty() ? null : b);
-        }
-        if (!b.empty()) {
-            flush(b, null);
-        }
-        mk = null;
-    }
-
-    private boolean joinable(Group b, long time) {
-        if (time == b.last) {
-            return true;
-        }
-        long gap = switch (b.type) {
-            case EV_F -> tm.completeGap;
-            case EV_D -> tm.dispatchGap;
-            default -> tm.markerGap;
-        };
-        long span = switch (b.type) {
-            case EV_F -> tm.completeSpan;
-            case EV_D -> tm.dispatchSpan;
-            default -> tm.markerSpan;
-        };
-        return time - b.last <= gap && time - b.first <= span;
-    }
-
-    private void flush(Group gp, Group next) throws IOException {
-        long[] preR;
-        long[] postR;
-        switch (gp.type) {
-            case EV_F -> {
-                preR = tm.completePre;
-                postR = tm.completePost;
-            }
-            case EV_D -> {
-                preR = tm.dispatchPre;
-                postR = tm.dispatchPost;
-            }
-            default -> {
-                preR = tm.markerPre;
-                postR = tm.markerPost;
-            }
-        }
-        long pre = Timing.draw(rng, preR);
-        long post = Timing.draw(rng, postR);
-        long s = Math.max(gp.first - pre, prevEnd);
-        long e = next == null ? gp.last + post : gp.last + Math.min(post, (next.first - gp.last) / 2);
-        if (!anyEmitted) {
-            anyEmitted = true;
-        } else {
-            long gap = s - prevEnd;
-            boolean sameIter = gp.type == EV_D && prevType != EV_D && gap <= tm.sameIterGap;
-            if (!sameIter) {
-                iter += 1 + gap / Math.max(1, tm.idleIter);
-            }
-        }
-        long end = e;
-        switch (gp.type) {
-            case EV_F -> {
-                if (e - gp.last >= 2 && rng.chance(0.35)) {
-                    long rs = Math.max(s, gp.last);
-                    phase("resolve", rs, e, iter, gp.count + rng.nextInt(3), -1, -1, false, 0, ZERO, ZERO, false);
-                }
-                boolean chained = next != null && next.type == EV_D && next.first - e <= tm.sameIterGap;
-                phase("complete", s, e, iter, gp.count, -1, -1, false, 0, ZERO, chained ? next.cls : ZERO, true);
-                long len = Timing.draw(rng, tm.releaseLen);
-                if (len > 0 && rng.chance(0.15) && (next == null || e + len <= next.first)) {
-                    phase("release", e, e + len, iter, 1 + rng.nextInt(4), -1, -1, false, 0, ZERO, ZERO, false);
-                    end = e + len;
-                }
-            }
-            case EV_D ->
-                phase("dispatch", s, e, iter, gp.count, gp.count, rng.nextInt(6), false, 0, gp.cls, ZERO, true);
-            default -> {
-                for (int i = 0; i < gp.mkCount; i++) {
-                    int m = mk[gp.mkStart + i];
-                    long when = sim.mTime[m];
-                    String kind = sim.mKind[m] == GraphGen.K_DUMMY ? "dummy_task" : "predicated_skip";
-                    phase(kind, when, when, iter, 1, -1, -1, true, sim.taskId[sim.mTask[m]], ZERO, ZERO, false);
-                }
-                if (e - gp.last >= 2 && rng.chance(0.5)) {
-                    phase(
-                            "resolve",
-                            Math.max(s, gp.last),
-                            e,
-                            iter,
-                            1 + rng.nextInt(3),
-                            -1,
-                            -1,
-                            false,
-                            0,
-                            ZERO,
-                            ZERO,
-                            false);
-                }
-                phase("dummy", s, e, iter, gp.count, -1, -1, false, 0, ZERO, ZERO, false);
-            }
-        }
-        prevEnd = end;
-        prevType = gp.type;
-    }
-
-    private void phase(
+    @Override
+    public void phase(
             String kind,
             long s,
             long e,
