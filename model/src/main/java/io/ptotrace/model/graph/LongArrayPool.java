@@ -93,4 +93,15 @@ final class LongArrayPool {
     int size() {
         return count;
     }
+
+    /** Each id of this pool translated into {@code other}'s, or {@code other.size() + c} where it has no such array. */
+    int[] codesIn(LongArrayPool other) {
+        int n = size(), base = other.size();
+        int[] t = new int[n];
+        for (int c = 0; c < n; c++) {
+            int o = other.find(this, c);
+            t[c] = o >= 0 ? o : base + c;
+        }
+        return t;
+    }
 }

@@ -61,4 +61,15 @@ final class StringCodes {
     int size() {
         return strings.size();
     }
+
+    /** Each code of this table translated into {@code other}'s, or {@code other.size() + c} where it has no such string. */
+    int[] codesIn(StringCodes other) {
+        int n = size(), base = other.size();
+        int[] t = new int[n];
+        for (int c = 0; c < n; c++) {
+            int o = other.find(get(c));
+            t[c] = o >= 0 ? o : base + c;
+        }
+        return t;
+    }
 }

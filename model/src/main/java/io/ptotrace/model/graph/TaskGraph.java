@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * </ul>
  * Absent members read as −1 (codes, references), {@link #ABSENT} (small ints) or a false {@code …Ok} flag.
  */
-public final class TaskGraph {
+public final class TaskGraph extends GraphColumns {
     /** A small int member ({@code idx}, {@code arg}) that is absent. */
     public static final int ABSENT = Integer.MIN_VALUE;
 
@@ -37,74 +37,11 @@ public final class TaskGraph {
         LAST
     }
 
-    final Path file;
-    final DepsReader.Detail detail;
-    StringCodes strings;
-    LongArrayPool arrays;
-
-    // nodes
-    int nodeCount;
-    long[] nodeId;
-    int[] nodeTask;
-
-    // task rows
-    int taskRows;
-    int[] taskNode, taskKernels, taskBlock, taskScope, argStart;
-    byte[] taskEarly, taskKernelsExact;
-
-    // args
-    int argCount;
-    int[] argIdx, argType, argTensor, argDtype, argShape, argStrides;
-    long[] argOffset;
-    byte[] argOffsetOk;
-
-    // tensors and tensor rows
-    int tensorCount;
-    long[] tensorId;
-    int[] tensorRow;
-    int tensorRows;
-    int[] tRowTensor, tRowIndex, tDtype;
-    long[] tAddr, tVersion, tNumel;
-    byte[] tBits;
-    static final int T_ADDR = 1, T_VERSION = 2, T_NUMEL = 4;
-
-    // edges
-    int edgeCount;
-    int[] ePred,
-            eSucc,
-            ePair,
-            eArg,
-            eSource,
-            eFlags,
-            eOverlap,
-            eHazard,
-            eAccess,
-            eTensor,
-            eCDtype,
-            eCShape,
-            eCStrides,
-            ePShape,
-            ePStrides;
-    long[] eCOff, ePOff;
-    byte[] eBits;
-    static final int E_COFF = 1, E_POFF = 2;
-
-    // pairs
-    int pairCount;
-    int[] outStart, pairPred, pairSucc, inStart, inPred, inPair, pairRowStart, pairRows;
-
-    // what the reader saw
-    int taskEntries, tensorEntries, edgeEntries;
-    int skippedTasks, skippedTensors, skippedEdges, duplicateTasks, duplicateTensors;
-    boolean edgesListed;
-    List<Unexpected> unexpected;
-
     private int[] topo;
     private boolean topoDone;
 
     TaskGraph(Path file, DepsReader.Detail detail) {
-        this.file = file;
-        this.detail = detail;
+        super(file, detail);
     }
 
     /** Structure the schema does not allow, as the reader reported it: {@code member} null for the top level. */
@@ -559,24 +496,12 @@ public final class TaskGraph {
      * translated code equals one of {@code other}'s exactly when the strings are equal.
      */
     public int[] stringCodesIn(TaskGraph other) {
-        int n = strings.size(), base = other.strings.size();
-        int[] t = new int[n];
-        for (int c = 0; c < n; c++) {
-            int o = other.strings.find(strings.get(c));
-            t[c] = o >= 0 ? o : base + c;
-        }
-        return t;
+        return strings.codesIn(other.strings);
     }
 
     /** As {@link #stringCodesIn}, for the shape and strides arrays. */
     public int[] arrayCodesIn(TaskGraph other) {
-        int n = arrays.size(), base = other.arrays.size();
-        int[] t = new int[n];
-        for (int c = 0; c < n; c++) {
-            int o = other.arrays.find(arrays, c);
-            t[c] = o >= 0 ? o : base + c;
-        }
-        return t;
+        return arrays.codesIn(other.arrays);
     }
 
     // ---- pairs
@@ -668,17 +593,5 @@ public final class TaskGraph {
 
     public boolean hasCycle() {
         return topologicalOrder() == null;
-    }
-
-    static int unsignedSearch(long[] a, int n, long key) {
-        int lo = 0, hi = n - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = Long.compareUnsigned(a[mid], key);
-            if (c < 0) lo = mid + 1;
-            else if (c > 0) hi = mid - 1;
-            else return mid;
-        }
-        return -1;
     }
 }
