@@ -207,7 +207,6 @@ public final class RecordsReader {
         // device base time: the smallest positive timestamp, so that the earliest event lands at 0
         long[] device = deviceCycles().bounds();
         long base = device[0];
-        int n = taskRows.core.size();
         double factor = 1_000_000.0 / freq;
 
         // the era's clock: host origin, alignment or placement, seam
@@ -218,11 +217,98 @@ public final class RecordsReader {
         long origin = clock.origin();
         java.util.function.LongToDoubleFunction toUs = clock::toUs;
 
-        // each AICore row with its dispatch row, when the capture has them
-        LongList[] joined = join.joinRows(era, level);
-        LongList rowSrc = joined[0], rowAicpu = joined[1];
-        boolean aicpuJoined = taskRows.aCore.size() > 0;
+        // each AICore row with its dispatch row, when the capture has them, on the trace's axis
+        TimedRows t = timeRows(era, join.joinRows(era, level), coreTypes, toUs, factor);
 
+        // phase records get their times; every orchestrator record is a submit
+        if (streams.lanes != null) timeStreamRecords(toUs);
+        else if (sched != null) timeRecords(sched, schedRaw, "scheduler record", null, toUs);
+        List<PhaseTable.Lane> orchOut = null;
+        String source = null;
+        if (orch != null && !orch.isEmpty()) {
+            timeRecords(orch, orchRaw, "orchestrator record", "orch_submit", toUs);
+            orchOut = orch;
+            source = "aicpu";
+        }
+        if (hostMode) {
+            source = "host";
+            orchOut = hostOrchestratorLanes(origin);
+        }
+        List<Timeline.Upload> uploadsOnAxis = uploads.onTraceAxis(origin, hostMode);
+
+        Map<String, Object> tm = clock.timelineMetadata(clockIn, runtime);
+
+        Timeline.Streams streamsFacts = runtime == null
+                ? null
+                : new Timeline.Streams(
+                        runtime,
+                        t.runEpoch,
+                        taskRows.schedProducer instanceof String ? (String) taskRows.schedProducer : null,
+                        streamsPlaced,
+                        lifecycle.times(toUs),
+                        clock.placement(),
+                        clock.origin(),
+                        deviceCycles().windows(),
+                        base,
+                        metadata.hostClockDomain());
+        return new Timeline(
+                file,
+                era,
+                level,
+                freq,
+                coreTypes,
+                coreToThread,
+                t.rows,
+                t.taskId,
+                t.coreId,
+                t.coreType,
+                t.st,
+                t.en,
+                t.di,
+                t.fi,
+                t.lo,
+                t.re,
+                taskRows.aCore.size() > 0,
+                table,
+                sched,
+                orchOut,
+                source,
+                uploadsOnAxis,
+                tm,
+                streamsFacts);
+    }
+
+    /** The task rows of a timeline: each joined row, by (run epoch, task token), with its times in µs. */
+    private static final class TimedRows {
+        final int rows;
+        final long[] taskId, runEpoch;
+        final int[] coreId;
+        final String[] coreType;
+        final double[] st, en, di, fi, lo, re;
+
+        TimedRows(int rows, boolean runEpochs) {
+            this.rows = rows;
+            taskId = new long[rows];
+            runEpoch = runEpochs ? new long[rows] : null;
+            coreId = new int[rows];
+            coreType = new String[rows];
+            st = new double[rows];
+            en = new double[rows];
+            di = new double[rows];
+            fi = new double[rows];
+            lo = new double[rows];
+            re = new double[rows];
+        }
+    }
+
+    /** The joined rows ({@code joined}: AICore row, dispatch row or −1) in task order, on the trace's axis. */
+    private TimedRows timeRows(
+            Era era,
+            LongList[] joined,
+            String[] coreTypes,
+            java.util.function.LongToDoubleFunction toUs,
+            double factor) {
+        LongList rowSrc = joined[0], rowAicpu = joined[1];
         int rows = rowSrc.size();
         long[] tokens = new long[rows];
         long[] epochs = new long[rows];
@@ -236,18 +322,12 @@ public final class RecordsReader {
                 (a, b) -> epochs[a] != epochs[b]
                         ? Long.compare(epochs[a], epochs[b])
                         : Long.compareUnsigned(tokens[a], tokens[b]));
-        long[] runEpoch = era.writesRunEpochs() ? new long[rows] : null;
+        TimedRows t = new TimedRows(rows, era.writesRunEpochs());
+        long[] runEpoch = t.runEpoch, taskId = t.taskId;
+        int[] coreId = t.coreId;
+        String[] coreType = t.coreType;
+        double[] st = t.st, en = t.en, di = t.di, fi = t.fi, lo = t.lo, re = t.re;
         double[] recvOut = new double[2];
-
-        long[] taskId = new long[rows];
-        int[] coreId = new int[rows];
-        String[] coreType = new String[rows];
-        double[] st = new double[rows],
-                en = new double[rows],
-                di = new double[rows],
-                fi = new double[rows],
-                lo = new double[rows],
-                re = new double[rows];
         for (int k = 0; k < rows; k++) {
             int src = order[k];
             int i = (int) rowSrc.get(src);
@@ -280,109 +360,63 @@ public final class RecordsReader {
                         taskRows.cStart.get(i) - taskRows.r2s.get(i),
                         re[k]);
         }
+        return t;
+    }
 
-        // phase records get their times; every orchestrator record is a submit
-        if (streams.lanes != null) {
-            int k = 0;
-            for (PhaseTable.Lane lane : streams.lanes)
+    /** The streams era's scheduler records on the trace's axis. */
+    private void timeStreamRecords(java.util.function.LongToDoubleFunction toUs) {
+        int k = 0;
+        for (PhaseTable.Lane lane : streams.lanes)
+            for (int r = lane.from; r < lane.to; r++) {
+                double st0 = toUs.applyAsDouble(streams.raw.get(k++));
+                table.setTimes(r, st0, toUs.applyAsDouble(streams.raw.get(k++)));
+            }
+    }
+
+    /**
+     * The device records of {@code lanes} (scheduler or orchestrator, {@code what} in messages) on the trace's
+     * axis, each checked; {@code kind}, when given, replaces their kind.
+     */
+    private void timeRecords(
+            List<PhaseTable.Lane> lanes,
+            LongList raw,
+            String what,
+            String kind,
+            java.util.function.LongToDoubleFunction toUs) {
+        int k = 0;
+        for (PhaseTable.Lane lane : lanes)
+            for (int r = lane.from; r < lane.to; r++) {
+                double s = toUs.applyAsDouble(raw.get(k++)), e = toUs.applyAsDouble(raw.get(k++));
+                noCounterReaches(what + " " + (k / 2 - 1), raw.get(k - 2), raw.get(k - 1));
+                if (!(Math.abs(s) <= MAX_TIME_US))
+                    throw badTime(what + " " + (k / 2 - 1) + ": its start", raw.get(k - 2), s);
+                if (!(Math.abs(e) <= MAX_TIME_US))
+                    throw badTime(what + " " + (k / 2 - 1) + ": its end", raw.get(k - 1), e);
+                table.setTimes(r, s, e);
+                if (kind != null) table.setKind(r, kind);
+            }
+    }
+
+    /** The Host orchestrator's records on the trace's axis (Host ns from {@code origin}); its non-empty lanes, or null. */
+    private List<PhaseTable.Lane> hostOrchestratorLanes(long origin) {
+        List<PhaseTable.Lane> lanes = new ArrayList<>();
+        int k = 0;
+        if (hostOrch != null)
+            for (PhaseTable.Lane lane : hostOrch) {
                 for (int r = lane.from; r < lane.to; r++) {
-                    double st0 = toUs.applyAsDouble(streams.raw.get(k++));
-                    table.setTimes(r, st0, toUs.applyAsDouble(streams.raw.get(k++)));
-                }
-        } else if (sched != null) {
-            int k = 0;
-            for (PhaseTable.Lane lane : sched)
-                for (int r = lane.from; r < lane.to; r++) {
-                    double s = toUs.applyAsDouble(schedRaw.get(k++)), e = toUs.applyAsDouble(schedRaw.get(k++));
-                    noCounterReaches("scheduler record " + (k / 2 - 1), schedRaw.get(k - 2), schedRaw.get(k - 1));
-                    if (!(Math.abs(s) <= MAX_TIME_US))
-                        throw badTime("scheduler record " + (k / 2 - 1) + ": its start", schedRaw.get(k - 2), s);
-                    if (!(Math.abs(e) <= MAX_TIME_US))
-                        throw badTime("scheduler record " + (k / 2 - 1) + ": its end", schedRaw.get(k - 1), e);
-                    table.setTimes(r, s, e);
-                }
-        }
-        List<PhaseTable.Lane> orchOut = null;
-        String source = null;
-        if (orch != null && !orch.isEmpty()) {
-            int k = 0;
-            for (PhaseTable.Lane lane : orch)
-                for (int r = lane.from; r < lane.to; r++) {
-                    double s = toUs.applyAsDouble(orchRaw.get(k++)), e = toUs.applyAsDouble(orchRaw.get(k++));
-                    noCounterReaches("orchestrator record " + (k / 2 - 1), orchRaw.get(k - 2), orchRaw.get(k - 1));
-                    if (!(Math.abs(s) <= MAX_TIME_US))
-                        throw badTime("orchestrator record " + (k / 2 - 1) + ": its start", orchRaw.get(k - 2), s);
-                    if (!(Math.abs(e) <= MAX_TIME_US))
-                        throw badTime("orchestrator record " + (k / 2 - 1) + ": its end", orchRaw.get(k - 1), e);
-                    table.setTimes(r, s, e);
+                    long rawStart = hostRaw.get(k++), rawEnd = hostRaw.get(k++);
+                    if (rawStart < origin || rawEnd < rawStart)
+                        throw new InputProblem(
+                                file,
+                                "invalid host orchestrator phase: origin=" + origin + ", start=" + rawStart + ", end="
+                                        + rawEnd,
+                                null);
+                    table.setTimes(r, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0);
                     table.setKind(r, "orch_submit");
                 }
-            orchOut = orch;
-            source = "aicpu";
-        }
-        if (hostMode) {
-            source = "host";
-            List<PhaseTable.Lane> lanes = new ArrayList<>();
-            int k = 0;
-            if (hostOrch != null)
-                for (PhaseTable.Lane lane : hostOrch) {
-                    for (int r = lane.from; r < lane.to; r++) {
-                        long rawStart = hostRaw.get(k++), rawEnd = hostRaw.get(k++);
-                        if (rawStart < origin || rawEnd < rawStart)
-                            throw new InputProblem(
-                                    file,
-                                    "invalid host orchestrator phase: origin=" + origin + ", start=" + rawStart
-                                            + ", end=" + rawEnd,
-                                    null);
-                        table.setTimes(r, (rawStart - origin) / 1000.0, (rawEnd - origin) / 1000.0);
-                        table.setKind(r, "orch_submit");
-                    }
-                    if (!lane.isEmpty()) lanes.add(lane);
-                }
-            orchOut = lanes.isEmpty() ? null : lanes;
-        }
-        List<Timeline.Upload> uploadsOnAxis = uploads.onTraceAxis(origin, hostMode);
-
-        Map<String, Object> tm = clock.timelineMetadata(clockIn, runtime);
-
-        Timeline.Streams streamsFacts = runtime == null
-                ? null
-                : new Timeline.Streams(
-                        runtime,
-                        runEpoch,
-                        taskRows.schedProducer instanceof String ? (String) taskRows.schedProducer : null,
-                        streamsPlaced,
-                        lifecycle.times(toUs),
-                        clock.placement(),
-                        clock.origin(),
-                        deviceCycles().windows(),
-                        base,
-                        metadata.hostClockDomain());
-        return new Timeline(
-                file,
-                era,
-                level,
-                freq,
-                coreTypes,
-                coreToThread,
-                rows,
-                taskId,
-                coreId,
-                coreType,
-                st,
-                en,
-                di,
-                fi,
-                lo,
-                re,
-                aicpuJoined,
-                table,
-                sched,
-                orchOut,
-                source,
-                uploadsOnAxis,
-                tm,
-                streamsFacts);
+                if (!lane.isEmpty()) lanes.add(lane);
+            }
+        return lanes.isEmpty() ? null : lanes;
     }
 
     /** The capture's era, from the keys it holds. */
