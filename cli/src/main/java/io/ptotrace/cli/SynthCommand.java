@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
             "Same options and seed => identical bytes. Further generator settings with --set KEY=VALUE: "
                     + "tasks, level, seed, rings, era, cores, aic-cores, aiv-cores, clock-freq-hz, hb-violation-share, "
                     + "spmd-share, mix-share, dummy-share, alloc-share, predicated-share, with-deps, with-name-map, "
-                    + "orchestrator-threads, scheduler-threads, edges-per-task, v2-row-share, hazard-annotations, streams."
+                    + "orchestrator-threads, scheduler-threads, edges-per-task, v2-row-share, hazard-annotations, streams; "
+                    + "and, to plant a known change for compare, timing-seed, kernel-scale=NAME:FACTOR[,...], scheduler-scale."
         })
 public final class SynthCommand implements Callable<Integer> {
     // a folder, and required: not the result file of convert and diff (OutputOption)

@@ -25,6 +25,7 @@
   var FULL_EDGE_SCAN = 400000;      // up to this many edges every edge is tested against the view
   var EDGE_BUDGET = 150000;         // edges drawn per detail picture at most (every k-th above)
   var OVERLAY_BUDGET = 1500;        // status marks and neighbour outlines drawn per frame at most
+  var MARK_RING_PX = 6;              // node width on screen from which a mark is an outline (below: a dot)
   var OVERLAY_EDGES = 1500;         // path edges drawn per frame at most while the detail picture lacks them
   var DETAIL_PX = 4;                // below this node width (px) only the density overview is drawn
   var SHAPE_PX = 14, LABEL_PX = 70, ARROW_PX = 30;
@@ -1031,8 +1032,9 @@
     // the selection's paths: in the detail picture once it is drawn with them; until then (and far out) here
     if (selected >= 0 && ballEdges && !(front && front.visible && front.sel === selToken)) drawBallEdges(ctx, x0, y0, x1, y1, px1);
     drawStatusEdges(ctx, px1);
-    for (i = 0; i < statusNodes.length && i < OVERLAY_BUDGET; i++) if (onScreen(statusNodes[i])) statusMark(ctx, statusNodes[i], px1, np);
-    for (i = 0; i < markNodes.length && i < OVERLAY_BUDGET; i++) if (onScreen(markNodes[i])) extraMarks(ctx, markNodes[i], px1);
+    var drawn = 0;
+    for (i = 0; i < statusNodes.length && drawn < OVERLAY_BUDGET; i++) if (onScreen(statusNodes[i])) { statusMark(ctx, statusNodes[i], px1, np); drawn++; }
+    drawMarks(ctx, px1, np, onScreen);
     for (i = 0; i < focusNodes.length; i++) ring(ctx, focusNodes[i], 9, px1, '#000', [4, 3], 2);
     if (selected >= 0) {
       var k;
@@ -1120,6 +1122,31 @@
 
   /** A mark's colour: the one the page model gave it, or the palette's. */
   function markColor(b) { var m = (header.marks || [])[b]; return (m && m[2]) || MARK_COLORS[b]; }
+
+  /**
+   * The extra marks (the observed critical path): near, an outline per mark around each node on screen; far out, where
+   * outlines would cover their neighbours and hide which tasks they mean, a dot the node's size (at least 3 px) for
+   * every marked task on screen, so that the whole path shows where it runs.
+   */
+  function drawMarks(ctx, px1, np, onScreen) {
+    var i, v, drawn = 0;
+    if (np >= MARK_RING_PX) {
+      for (i = 0; i < markNodes.length && drawn < OVERLAY_BUDGET; i++) if (onScreen(markNodes[i])) { extraMarks(ctx, markNodes[i], px1); drawn++; }
+      return;
+    }
+    var w = Math.max(hw, 1.5 * px1), h = Math.max(hh, 1.5 * px1);
+    for (var b = 0; b < 8; b++) {
+      var any = false;
+      ctx.beginPath();
+      for (i = 0; i < markNodes.length; i++) {
+        v = markNodes[i];
+        if (!(S.marks[v] & (1 << b)) || !onScreen(v)) continue;
+        ctx.rect(px[v] - w, py[v] - h, 2 * w, 2 * h);
+        any = true;
+      }
+      if (any) { ctx.fillStyle = markColor(b); ctx.fill(); }
+    }
+  }
 
   function extraMarks(ctx, v, px1) {
     var m = S.marks[v];

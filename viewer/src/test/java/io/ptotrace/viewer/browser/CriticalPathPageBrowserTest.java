@@ -104,6 +104,52 @@ class CriticalPathPageBrowserTest {
         assertThat(browser.errors()).isEmpty();
     }
 
+    /**
+     * Fitted, a long path (more tasks than the page outlines per frame) shows as a dot on every one of its tasks, the
+     * last ones included: checked on the screenshot at the screen position of the path's last 25 tasks by id.
+     */
+    @Test
+    void farOutTheWholePathShowsAsDots() throws Exception {
+        Path run = Files.createTempDirectory(dir, "synth");
+        io.ptotrace.synth.SynthRun.write(
+                io.ptotrace.synth.SynthOptions.builder()
+                        .tasks(30_000)
+                        .level(4)
+                        .seed(7)
+                        .build(),
+                run);
+        DepsViewer.Request r = new DepsViewer.Request();
+        r.input = run.resolve(io.ptotrace.synth.SynthRun.DEPS_FILE);
+        r.html = true;
+        DepsViewer.run(r, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), line -> {});
+        browser.open(run.resolve("deps_viewer.html"), Duration.ofSeconds(120));
+        browser.eval("ptotraceGraph.fit()");
+        List<String> marked = new ArrayList<>();
+        browser.eval("ptotraceGraph.marked('critical')").forEach(n -> marked.add(n.asText()));
+        assertThat(marked).as("a path longer than the outlines drawn per frame").hasSizeGreaterThan(1500);
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(browser.screenshot()));
+        ImageIO.write(img, "png", Path.of("target", "critical-path-far.png").toFile());
+        double dpr = img.getWidth() / browser.eval("window.innerWidth").asDouble();
+        List<String> missing = new ArrayList<>();
+        for (String key : marked.subList(marked.size() - 25, marked.size())) {
+            JsonNode at = browser.eval("ptotraceGraph.screenPosition('" + key + "')");
+            int x = (int) Math.round(at.get("x").asDouble() * dpr),
+                    y = (int) Math.round(at.get("y").asDouble() * dpr);
+            if (!criticalNear(img, x, y)) missing.add(key + "@" + x + "," + y);
+        }
+        assertThat(missing).as("path tasks without their dot").isEmpty();
+        assertThat(browser.errors()).isEmpty();
+    }
+
+    private static boolean criticalNear(BufferedImage img, int cx, int cy) {
+        for (int y = Math.max(0, cy - 1); y <= Math.min(img.getHeight() - 1, cy + 1); y++)
+            for (int x = Math.max(0, cx - 1); x <= Math.min(img.getWidth() - 1, cx + 1); x++) {
+                int c = img.getRGB(x, y), r = c >> 16 & 255, g = c >> 8 & 255, b = c & 255;
+                if (Math.abs(r - 225) < 20 && Math.abs(g - 29) < 25 && Math.abs(b - 72) < 25) return true;
+            }
+        return false;
+    }
+
     @Test
     void withoutTimingNothingIsFlagged() throws Exception {
         browser.open(page(false), Duration.ofSeconds(60));
