@@ -53,6 +53,12 @@ public final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (java.nio.file.Files.isDirectory(trace))
+            throw new io.ptotrace.io.InputProblem(
+                    trace,
+                    "is a folder, not a trace; inspect reads a trace file (convert a run folder or tree first: ptotrace"
+                            + " convert " + trace + ")",
+                    null);
         Summary s = TraceInspector.inspect(trace);
         out.print(format == ReportFormat.JSON ? s.toJson() + "\n" : s.toText());
         out.flush();

@@ -75,6 +75,20 @@ class SplitDispatchCliTest {
                 .doesNotContain("unknown");
     }
 
+    /** inspect reads traces: given the tree (or a capture folder) it says so and names the command that makes one. */
+    @Test
+    void inspectOfAFolderNamesTheConversion() throws Exception {
+        Path tree = splitTree();
+        for (Path p : List.of(tree, tree.resolve("rank0/d1"))) {
+            Cli.Result r = Cli.run("inspect", p.toString());
+            assertThat(r.status()).isEqualTo(2);
+            assertThat(r.errorLine())
+                    .isEqualTo("Error: " + p + ": is a folder, not a trace; inspect reads a trace file (convert a run"
+                            + " folder or tree first: ptotrace convert " + p + ")");
+            assertThat(r.stdout()).isEmpty();
+        }
+    }
+
     @Test
     void passesOfDifferentGraphsAreNotJoined() throws Exception {
         Path tree = splitTree();
