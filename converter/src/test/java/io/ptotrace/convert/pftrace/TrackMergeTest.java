@@ -1,0 +1,98 @@
+package io.ptotrace.convert.pftrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The merge gives the order a priority queue over the same keys gives:
+ * by (time, begin before counter before end, track), each track's own order kept, also where a track's stream is not
+ * sorted by that key (an end and a begin at one time).
+ */
+class TrackMergeTest {
+    @Test
+    void sameOrderAsAPriorityQueueOnRandomStreams() {
+        Random rnd = new Random(42);
+        for (int round = 0; round < 300; round++) {
+            int tracks = 1 + rnd.nextInt(round % 3 == 0 ? 3 : 40), items = 0;
+            List<long[]> times = new ArrayList<>();
+            List<List<Integer>> codes = new ArrayList<>();
+            int counters = 0;
+            for (int t = 0; t < tracks; t++) {
+                int len = rnd.nextInt(30);
+                List<Integer> c = new ArrayList<>();
+                long now = rnd.nextInt(5);
+                for (int k = 0; k < len; k++) {
+                    now += rnd.nextInt(3); // equal times are common
+                    int kind = rnd.nextInt(3);
+                    int code = kind == 1 ? ~(counters++) : (items++) * 2 + (kind == 0 ? 0 : 1);
+                    c.add(code);
+                    times.add(new long[] {code, now});
+                }
+                codes.add(c);
+            }
+            java.util.Map<Integer, Long> ns = new java.util.HashMap<>();
+            for (long[] x : times) ns.put((int) x[0], x[1]);
+            int itemCount = items;
+            List<PftraceTrack> a = tracks(codes, rnd), b = tracks(codes, null);
+            for (int i = 0; i < a.size(); i++) b.get(i).idx = a.get(i).idx;
+            TrackMerge m = new TrackMerge(a, itemCount, ns::get);
+            int[][] want = heapMerge(b, itemCount, ns::get);
+            assertThat(m.order).as("round " + round).containsExactly(want[0]);
+            assertThat(m.seqOfCode).as("round " + round).containsExactly(want[1]);
+        }
+    }
+
+    private static List<PftraceTrack> tracks(List<List<Integer>> codes, Random idxShuffle) {
+        List<PftraceTrack> l = new ArrayList<>();
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < codes.size(); i++) idx.add(i);
+        if (idxShuffle != null) java.util.Collections.shuffle(idx, idxShuffle);
+        for (int i = 0; i < codes.size(); i++) {
+            PftraceTrack t = new PftraceTrack(PftraceTrack.Type.THREAD, 1, i, null);
+            t.idx = idx.get(i);
+            for (int c : codes.get(i)) t.stream.add(c);
+            l.add(t);
+        }
+        return l;
+    }
+
+    private static int rank(int code) {
+        return code < 0 ? 1 : (code & 1) == 0 ? 0 : 2;
+    }
+
+    /** The reference: a priority queue of the tracks' heads keyed (time, rank << 24 | track index). */
+    private static int[][] heapMerge(List<PftraceTrack> tracks, int items, TrackMerge.EventTime time) {
+        int total = 0;
+        for (PftraceTrack t : tracks) total += t.stream.size();
+        int[] order = new int[total], seq = new int[items * 2];
+        java.util.PriorityQueue<long[]> pq = new java.util.PriorityQueue<>(
+                (x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        int[] head = new int[tracks.size()];
+        for (int i = 0; i < tracks.size(); i++) push(pq, tracks, head, i, time);
+        int o = 0;
+        while (!pq.isEmpty()) {
+            int i = (int) pq.poll()[2];
+            int code = tracks.get(i).stream.get(head[i]++);
+            if (code >= 0) seq[code] = o;
+            order[o++] = code;
+            push(pq, tracks, head, i, time);
+        }
+        return new int[][] {order, seq};
+    }
+
+    private static void push(
+            java.util.PriorityQueue<long[]> pq,
+            List<PftraceTrack> tracks,
+            int[] head,
+            int i,
+            TrackMerge.EventTime time) {
+        PftraceTrack t = tracks.get(i);
+        if (head[i] == t.stream.size()) return;
+        int c = t.stream.get(head[i]);
+        pq.add(new long[] {time.ns(c), ((long) rank(c) << 24) | t.idx, i});
+    }
+}
