@@ -20,7 +20,11 @@ class ProgramKernelConfigCliTest {
 
     /** A 2-rank tree without name maps, rank0's dispatch running program attn and rank1's moe. */
     private Path tree() throws Exception {
-        Path tree = dir.resolve("dfx_outputs");
+        return tree("dfx_outputs");
+    }
+
+    private Path tree(String name) throws Exception {
+        Path tree = dir.resolve(name);
         assertThat(Cli.run("synth", "-o", tree.toString(), "-n", "80", "--ranks", "2")
                         .status())
                 .isZero();
@@ -147,6 +151,22 @@ class ProgramKernelConfigCliTest {
         assertThat(r.stderr())
                 .contains("rank1 cannot be converted: the graph pass " + tree.resolve("rank1/d0")
                         + " ran program moe and the timing pass " + tree.resolve("rank1/d1") + " ran attn");
+    }
+
+    @Test
+    void aMarkerThatNamesNoProgramLeavesItsRankOut() throws Exception {
+        String[] bads = {"{\"program\": \"\"}", "[\"attn\"]", ""};
+        for (int i = 0; i < bads.length; i++) {
+            String bad = bads[i];
+            Path tree = tree("bad" + i);
+            Path marker = tree.resolve("rank1/d0/dispatch_program.json");
+            Files.writeString(marker, bad);
+            Path out = dir.resolve("t" + i + ".json");
+            Cli.Result r = Cli.run("convert", tree.toString(), "--dispatch", "d0", "-o", out.toString());
+            assertThat(r.status()).as(bad + ": " + r.stderr()).isEqualTo(1);
+            assertThat(r.stderr()).as(bad).contains("Warning: rank1 cannot be converted: " + marker + ": ");
+            assertThat(prefixesByRank(out)).as(bad).doesNotContainKey("rank1");
+        }
     }
 
     @Test

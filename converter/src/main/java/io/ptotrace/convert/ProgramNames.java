@@ -21,6 +21,8 @@ import java.util.function.Consumer;
 final class ProgramNames {
     private final NameMap any;
     private final Map<String, NameMap> byProgram = new LinkedHashMap<>();
+    /** Each capture's program (null: no marker), or the problem of its marker; read once. */
+    private final Map<DispatchSelection.Capture, Object> programOf = new java.util.IdentityHashMap<>();
 
     private ProgramNames(NameMap any) {
         this.any = any;
@@ -32,13 +34,15 @@ final class ProgramNames {
             Map<String, Path> programConfigs,
             List<DispatchSelection.Capture> captures,
             Consumer<String> warn) {
+        Map<DispatchSelection.Capture, Object> programOf = new java.util.IdentityHashMap<>();
         TreeSet<String> programs = new TreeSet<>();
         for (DispatchSelection.Capture c : captures) {
             try {
                 String p = DispatchProgram.of(c);
+                programOf.put(c, p);
                 if (p != null) programs.add(p);
             } catch (InputProblem unreadable) {
-                // that rank fails when it is read, with this line
+                programOf.put(c, unreadable); // that rank fails when it is read, with this line
             }
         }
         if (anyConfig != null && programs.size() > 1)
@@ -50,6 +54,7 @@ final class ProgramNames {
                     null,
                     null);
         ProgramNames names = new ProgramNames(anyConfig == null ? null : KernelConfig.read(anyConfig, warn));
+        names.programOf.putAll(programOf);
         for (Map.Entry<String, Path> e : programConfigs.entrySet()) {
             if (!programs.contains(e.getKey()))
                 warn.accept("Warning: -k " + e.getKey() + "=" + e.getValue()
@@ -62,13 +67,13 @@ final class ProgramNames {
         return names;
     }
 
-    /** Whether {@code -k} gave no config at all (then every dispatch takes its own name map). */
-    boolean none() {
-        return any == null && byProgram.isEmpty();
-    }
-
-    /** The names -k gives a dispatch of {@code program} (null: unmarked), or null when -k names none for it. */
-    NameMap forProgram(String program) {
+    /**
+     * The names -k gives capture {@code c} (by the program its marker names), or null when -k names none for it; an
+     * unreadable marker is that capture's input problem.
+     */
+    NameMap forCapture(DispatchSelection.Capture c) {
+        Object program = programOf.get(c);
+        if (program instanceof InputProblem) throw (InputProblem) program;
         if (program != null && byProgram.containsKey(program)) return byProgram.get(program);
         return any;
     }

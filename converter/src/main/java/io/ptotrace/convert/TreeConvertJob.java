@@ -409,7 +409,7 @@ final class TreeConvertJob {
             for (String w : depsWarnings)
                 warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : w);
             if (c.joined()) sameGraph(c, tl, deps, warnings);
-            NameMap given = programNames.forProgram(DispatchProgram.of(c));
+            NameMap given = programNames.forCapture(c);
             Path names = given != null
                     ? null
                     : RunLocator.uniqueNameMapBeside(c.joined() ? depsPath : c.records, w -> warnings.add(w));

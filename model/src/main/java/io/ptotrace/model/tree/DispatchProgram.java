@@ -1,9 +1,6 @@
 package io.ptotrace.model.tree;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonToken;
 import io.ptotrace.io.InputProblem;
-import io.ptotrace.io.Inputs;
 import io.ptotrace.model.JsonValues;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -17,21 +14,15 @@ import java.util.Map;
  */
 public final class DispatchProgram {
     public static final String FILE = "dispatch_program.json";
-    private static final JsonFactory JSON = JsonFactory.builder().build();
 
     private DispatchProgram() {}
 
     /** The program the dispatch in {@code dir} ran, or null when the folder carries no marker. */
     public static String of(Path dir) {
         Path file = dir.resolve(FILE);
-        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.exists(file)) return null;
-        Object[] doc = {null};
-        Inputs.readJson(file, JSON, p -> {
-            JsonToken t = p.nextToken();
-            doc[0] = t == null ? null : JsonValues.read(p);
-            if (p.nextToken() != null) throw InputProblem.at(file, p, "trailing content after the top-level value");
-        });
-        Object program = doc[0] instanceof Map ? ((Map<?, ?>) doc[0]).get("program") : null;
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) return null;
+        Object doc = JsonValues.readFile(file);
+        Object program = doc instanceof Map ? ((Map<?, ?>) doc).get("program") : null;
         if (!(program instanceof String) || ((String) program).isBlank())
             throw new InputProblem(
                     file, "expected an object whose \"program\" is the L2 program's name, a non-empty string", null);
