@@ -29,6 +29,22 @@ public final class RankClock {
         }
     }
 
+    /**
+     * What placing a rank needs of its timeline: small, so that a merge of big ranks can let the timelines go until
+     * each is drawn.
+     */
+    record Summary(Facts facts, long clockFreqHz, boolean hostMode, Placement readerPlacement, long originNs) {
+        static Summary of(Timeline tl) {
+            Timeline.Streams s = tl.streams;
+            return new Summary(
+                    RankClock.of(tl),
+                    tl.clockFreqHz,
+                    tl.hostMode(),
+                    s == null ? null : s.placement,
+                    s == null ? 0 : s.originNs);
+        }
+    }
+
     static Facts of(Timeline tl) {
         Timeline.Streams s = tl.streams;
         if (s == null || s.captureWindows == null || s.captureWindows.extent == null) return null;

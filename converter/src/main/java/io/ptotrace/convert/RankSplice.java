@@ -27,6 +27,8 @@ import java.util.function.Consumer;
  */
 final class RankSplice {
     final long originNs;
+    /** Per rank, µs: how far its timeline moves onto the common base. */
+    private final double[] shiftUs;
     /** Per rank, in the order of the ranks given. */
     final List<RankPairing.Pair> pairs;
     /** Per rank: the spans of its Host invocation. */
@@ -39,12 +41,14 @@ final class RankSplice {
 
     private RankSplice(
             long originNs,
+            double[] shiftUs,
             List<RankPairing.Pair> pairs,
             List<List<HostLog.Span>> invocations,
             TreeMap<Long, List<HostLog.Span>> dispatchers,
             String runtime,
             String hostClockDomainId) {
         this.originNs = originNs;
+        this.shiftUs = shiftUs;
         this.pairs = pairs;
         this.invocations = invocations;
         this.dispatchers = dispatchers;
@@ -52,30 +56,31 @@ final class RankSplice {
         this.hostClockDomainId = hostClockDomainId;
     }
 
-    /** One rank to place: its number, capture, sidecar. */
+    /** One rank to place: its number, what placing needs of its timeline, capture, sidecar. */
     static final class Rank {
         final int rank;
-        final Timeline timeline;
+        final RankClock.Summary clock;
         final Path records;
         final io.ptotrace.model.tree.DispatchIdentity identity;
 
-        Rank(int rank, Timeline timeline, Path records, io.ptotrace.model.tree.DispatchIdentity identity) {
+        Rank(int rank, RankClock.Summary clock, Path records, io.ptotrace.model.tree.DispatchIdentity identity) {
             this.rank = rank;
-            this.timeline = timeline;
+            this.clock = clock;
             this.records = records;
             this.identity = identity;
         }
     }
 
     /**
-     * Places the ranks and moves each timeline onto the common base; null when no rank can be placed (captures
-     * of the eras before the streams era carry no Host log to place them by, and stay on their own clocks).
+     * Places the ranks and finds each one's move onto the common base ({@link #moveOntoBase}); null when no rank can
+     * be placed (captures of the eras before the streams era carry no Host log to place them by, and stay on their
+     * own clocks).
      */
     static RankSplice of(List<Rank> ranks, List<Path> logs, List<RankPin> pins, Consumer<String> warn) {
         List<RankClock.Facts> facts = new ArrayList<>();
         int placeable = 0;
         for (Rank r : ranks) {
-            RankClock.Facts f = RankClock.of(r.timeline);
+            RankClock.Facts f = r.clock.facts();
             facts.add(f);
             if (f != null) placeable++;
         }
@@ -113,7 +118,7 @@ final class RankSplice {
                 captures.add(new RankPairing.Capture(
                         ranks.get(i).rank,
                         facts.get(i).windows,
-                        ranks.get(i).timeline.clockFreqHz,
+                        ranks.get(i).clock.clockFreqHz(),
                         ranks.get(i).identity,
                         preplaced(ranks.get(i))));
             pairs = RankPairing.pair(captures, windows, pins);
@@ -175,16 +180,17 @@ final class RankSplice {
         }
         for (List<HostLog.Span> l : dispatchers.values()) for (HostLog.Span s : l) origin = Math.min(origin, s.ts);
 
+        double[] shiftUs = new double[ranks.size()];
         for (int i = 0; i < ranks.size(); i++) {
-            Timeline tl = ranks.get(i).timeline;
+            RankClock.Summary c = ranks.get(i).clock;
             // a rank the reader placed is on the Host axis from its own origin; the others on their device clock
-            double us = preplaced(ranks.get(i)) != null
-                    ? (tl.streams.originNs - origin) / 1000.0
-                    : RankClock.shiftUs(pairs.get(i).placement, facts.get(i).baseCycles, tl.clockFreqHz, origin);
-            RankClock.shift(tl, us);
+            shiftUs[i] = preplaced(ranks.get(i)) != null
+                    ? (c.originNs() - origin) / 1000.0
+                    : RankClock.shiftUs(pairs.get(i).placement, facts.get(i).baseCycles, c.clockFreqHz(), origin);
         }
         return new RankSplice(
                 origin,
+                shiftUs,
                 pairs,
                 invocations,
                 dispatchers,
@@ -192,14 +198,18 @@ final class RankSplice {
                 domains.isEmpty() ? null : domains.iterator().next());
     }
 
+    /** Moves the timeline of the {@code i}th rank (as read, or read again) onto the common base. */
+    void moveOntoBase(int i, Timeline tl) {
+        RankClock.shift(tl, shiftUs[i]);
+    }
+
     /** The placement the reader found for a host-orchestrated capture (from its own Host records), or null. */
     private static io.ptotrace.model.clock.Placement preplaced(Rank r) {
-        Timeline tl = r.timeline;
-        if (!tl.hostMode()) return null;
-        if (tl.streams.placement == null)
+        if (!r.clock.hostMode()) return null;
+        if (r.clock.readerPlacement() == null)
             throw problem("rank" + r.rank + "'s host-orchestrated capture could not be placed in the Host logs ("
                     + r.records + ")");
-        return tl.streams.placement;
+        return r.clock.readerPlacement();
     }
 
     /** The sum of the two largest rounded slacks: how large a gap between two ranks' events may be and still be undecided; null for one rank. */

@@ -66,15 +66,26 @@ final class TreeConvertJob {
     /** One rank's capture, read (or why it could not be). */
     static final class RankRun {
         final DispatchSelection.Capture capture;
-        /** Released (null) once the rank is drawn, when the trace is written rank by rank. */
+        /**
+         * The rank's model; null once it is drawn, or while it is let go to be read again when it is drawn (a merge
+         * of ranks too big to hold at once).
+         */
         Run run;
 
+        /** What the merge needs of the rank while its model is not held (null for a rank that failed). */
+        final RankClock.Summary clock;
+
+        final int rows;
+        final Map<String, Object> timelineMetadata;
         final List<String> warnings;
         final String failure;
 
         RankRun(DispatchSelection.Capture capture, Run run, List<String> warnings, String failure) {
             this.capture = capture;
             this.run = run;
+            this.clock = run == null ? null : RankClock.Summary.of(run.timeline);
+            this.rows = run == null ? 0 : run.timeline.rows;
+            this.timelineMetadata = run == null ? null : run.timeline.timelineMetadata;
             this.warnings = warnings;
             this.failure = failure;
         }
@@ -136,6 +147,9 @@ final class TreeConvertJob {
         partial = !sel.missing.isEmpty() || ok.size() < ranks.size();
 
         RankSplice splice = place(ok);
+        if (splice != null)
+            for (int i = 0; i < ok.size(); i++)
+                if (ok.get(i).run != null) splice.moveOntoBase(i, ok.get(i).run.timeline);
         if (o.splitBudget == null && o.window == null && tasks(ok) >= partsFromTasks())
             return writeByParts(root, sel, ranks, ok, splice, written, inputs);
         progress.say("building the trace of " + ok.size() + " rank(s)");
@@ -144,10 +158,11 @@ final class TreeConvertJob {
         boolean anyDeps = false;
         for (int i = 0; i < ok.size(); i++) {
             RankRun r = ok.get(i);
+            Run run = model(r, i, splice);
             ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
             pic.addProcessTag(rankTag(r, lay, splice, i));
-            TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null, null);
-            anyDeps |= r.run.deps.edgesLoaded();
+            TraceBuilder.build(run, lay, pic, o.overhead, err::println, null, null);
+            anyDeps |= run.deps.edgesLoaded();
         }
         pic.setTopLevelMetadata(metadata(root, sel, ranks, ok, splice));
         job.arrows = anyDeps;
@@ -222,7 +237,7 @@ final class TreeConvertJob {
 
     private static long tasks(List<RankRun> ok) {
         long n = 0;
-        for (RankRun r : ok) n += r.run.timeline.rows;
+        for (RankRun r : ok) n += r.rows;
         return n;
     }
 
@@ -260,12 +275,14 @@ final class TreeConvertJob {
                 RankRun r = ok.get(i);
                 progress.say(
                         "building and rendering rank" + r.capture.rank + " (" + (i + 1) + " of " + ok.size() + ")");
+                Run run = model(r, i, splice);
                 TracePicture pic = new TracePicture(sums.nextJsonId, sums.nextFlowId);
                 ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
                 pic.addProcessTag(rankTag(r, lay, splice, i));
-                TraceBuilder.build(r.run, lay, pic, o.overhead, err::println, null, null);
-                anyDeps |= r.run.deps.edgesLoaded();
+                TraceBuilder.build(run, lay, pic, o.overhead, err::println, null, null);
+                anyDeps |= run.deps.edgesLoaded();
                 r.run = null; // drawn: its part is rendered next, and the model is needed no more
+                run = null;
                 sums.add(pic, written.get(0).path);
             }
             String overflow = protoParts == null ? null : PftraceTraceWriter.overflowWarning(protoParts.report());
@@ -369,8 +386,10 @@ final class TreeConvertJob {
             return t;
         });
         try {
+            ModelBudget budget = new ModelBudget(mayLetModelsGo() ? keepModelsBytes() : Long.MAX_VALUE);
             List<Future<RankRun>> futures = new ArrayList<>();
-            for (DispatchSelection.Capture c : sel.captures) futures.add(pool.submit(() -> readRank(c)));
+            for (DispatchSelection.Capture c : sel.captures)
+                futures.add(pool.submit(() -> budget.keepOrLetGo(readRank(c))));
             List<RankRun> l = new ArrayList<>();
             for (Future<RankRun> f : futures) l.add(get(f));
             return l;
@@ -392,6 +411,62 @@ final class TreeConvertJob {
             if (c instanceof IOException) throw (IOException) c;
             throw new IllegalStateException(c);
         }
+    }
+
+    /**
+     * A merge written rank by rank holds the ranks' models while they fit an eighth of the heap; the models beyond it are let go once read (their warnings given, their placement facts kept)
+     * and read again just before each is drawn, so that memory holds a few ranks, not all of them. Only a merge that
+     * may be written by parts lets them go: a split or a window needs every rank in one picture.
+     */
+    private boolean mayLetModelsGo() {
+        return o.splitBudget == null && o.window == null;
+    }
+
+    static final int KEEP_MODELS_FRACTION_DENOMINATOR = 8;
+
+    /** Tests set how many bytes of rank models a merge holds with this system property. */
+    static final String KEEP_MODELS_BYTES = "ptotrace.tree.keepModelsBytes";
+
+    /** A rank's model, bytes per task (its timeline, deps projection and names; measured on synthetic 1M runs). */
+    static final long MODEL_BYTES_PER_TASK = 400;
+
+    private static long keepModelsBytes() {
+        Long given = Long.getLong(KEEP_MODELS_BYTES);
+        return given != null ? given : Runtime.getRuntime().maxMemory() / KEEP_MODELS_FRACTION_DENOMINATOR;
+    }
+
+    /** The bytes of rank models held so far; a model that would pass the limit is let go. */
+    private static final class ModelBudget {
+        private final long limit;
+        private long held;
+
+        ModelBudget(long limit) {
+            this.limit = limit;
+        }
+
+        synchronized RankRun keepOrLetGo(RankRun r) {
+            if (r.run == null) return r;
+            long bytes = r.rows * MODEL_BYTES_PER_TASK;
+            if (held + bytes <= limit) held += bytes;
+            else r.run = null;
+            return r;
+        }
+    }
+
+    /**
+     * The model of the {@code i}th rank to draw, on the merge's time base: the one read, or, when it was let go, the
+     * rank read again (its warnings were given the first time). A capture that no longer reads as it did is an
+     * input error: the merge would otherwise join two different versions of it.
+     */
+    private Run model(RankRun r, int i, RankSplice splice) throws IOException {
+        if (r.run != null) return r.run;
+        progress.say("reading rank" + r.capture.rank + " again to draw it");
+        RankRun again = readRank(r.capture);
+        if (again.failure != null || again.rows != r.rows)
+            throw problem("rank" + r.capture.rank + "'s capture changed while it was being converted ("
+                    + shown(r.capture.records) + (again.failure != null ? ": " + again.failure : "") + ")");
+        if (splice != null) splice.moveOntoBase(i, again.run.timeline);
+        return again.run;
     }
 
     /** One rank: a capture that is not valid input makes the rank fail, not the whole conversion. */
@@ -466,9 +541,8 @@ final class TreeConvertJob {
     private RankSplice place(List<RankRun> ok) {
         List<RankSplice.Rank> ranks = new ArrayList<>();
         for (RankRun r : ok)
-            ranks.add(
-                    new RankSplice.Rank(r.capture.rank, r.run.timeline, shown(r.capture.records), r.capture.identity));
-        if (ok.stream().allMatch(r -> RankClock.of(r.run.timeline) == null)) return null;
+            ranks.add(new RankSplice.Rank(r.capture.rank, r.clock, shown(r.capture.records), r.capture.identity));
+        if (ok.stream().allMatch(r -> r.clock.facts() == null)) return null;
         List<Path> given = new ArrayList<>();
         for (Path p : o.hostLogs) given.add(p);
         hostLogs = TreeHostLogs.of(
@@ -532,7 +606,7 @@ final class TreeConvertJob {
                 e.put("trace_status", "unreadable");
                 e.put("reason", r.failure);
             } else {
-                Map<String, Object> tm = r.run.timeline.timelineMetadata;
+                Map<String, Object> tm = r.timelineMetadata;
                 e.put("trace_status", rankStatus(r));
                 Object origin = tm == null ? null : tm.get("source_timeline_origin_ns");
                 e.put("source_timeline_origin_ns", origin == null ? 0L : origin);
@@ -554,7 +628,7 @@ final class TreeConvertJob {
     }
 
     private static String rankStatus(RankRun r) {
-        Map<String, Object> tm = r.run.timeline.timelineMetadata;
+        Map<String, Object> tm = r.timelineMetadata;
         Object s = tm == null ? null : tm.get("trace_status");
         return s instanceof String ? (String) s : "complete";
     }

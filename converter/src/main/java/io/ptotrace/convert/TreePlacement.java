@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 /**
  * The ranks of a {@code dfx_outputs/} tree placed on its Host clock, for tools other than {@code convert} that
  * need to know where each rank started and how sure that is: the same pairing and span containment as the merged
- * trace ({@link RankSplice}), which moves each timeline onto the common base.
+ * trace ({@link RankSplice}); each timeline is moved onto the common base.
  */
 public final class TreePlacement {
     private TreePlacement() {}
@@ -34,7 +34,7 @@ public final class TreePlacement {
         for (Capture c : captures) {
             Path sidecar = c.dir().resolve(DispatchIdentity.FILE);
             DispatchIdentity id = Files.isRegularFile(sidecar) ? DispatchIdentity.read(sidecar) : null;
-            ranks.add(new RankSplice.Rank(c.rank(), c.timeline(), c.records(), id));
+            ranks.add(new RankSplice.Rank(c.rank(), RankClock.Summary.of(c.timeline()), c.records(), id));
             any |= RankClock.of(c.timeline()) != null;
         }
         if (!any) return List.of();
@@ -43,6 +43,7 @@ public final class TreePlacement {
         List<Placed> out = new ArrayList<>();
         for (int i = 0; i < captures.size(); i++) {
             Timeline tl = captures.get(i).timeline();
+            s.moveOntoBase(i, tl);
             double first = Double.POSITIVE_INFINITY;
             for (int r = 0; r < tl.rows; r++) first = Math.min(first, tl.start[r]);
             out.add(new Placed(captures.get(i).rank(), first, s.pairs.get(i).placement.slackNs / 1000.0));

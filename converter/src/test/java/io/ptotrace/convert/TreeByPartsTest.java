@@ -1,6 +1,7 @@
 package io.ptotrace.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ptotrace.inspect.Summary;
 import io.ptotrace.inspect.TraceInspector;
@@ -8,6 +9,7 @@ import io.ptotrace.synth.SynthOptions;
 import io.ptotrace.synth.SynthTree;
 import io.ptotrace.testing.Needs;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +32,8 @@ class TreeByPartsTest {
 
     static Path tree;
 
+    private String lastStderr;
+
     @TempDir
     Path tmp;
 
@@ -43,6 +47,7 @@ class TreeByPartsTest {
     @AfterEach
     void restoreThreshold() {
         System.clearProperty(TreeConvertJob.PARTS_FROM_TASKS);
+        System.clearProperty(TreeConvertJob.KEEP_MODELS_BYTES);
     }
 
     private Path convert(String name, long partsFromTasks, boolean fullArgs) throws IOException {
@@ -56,6 +61,7 @@ class TreeByPartsTest {
         o.fullArgs = fullArgs;
         TreeConvertTest.Run r = TreeConvertTest.convert(o);
         assertThat(r.stdout()).contains("\u2713 Multi-Rank conversion complete");
+        lastStderr = r.stderr();
         return json;
     }
 
@@ -98,6 +104,85 @@ class TreeByPartsTest {
                 io.ptotrace.convert.pftrace.PlainTrace.of(pftrace).getPacketList())
             if (p.hasTrackEvent() || p.hasTrackDescriptor()) ids.add(p.getTrustedPacketSequenceId());
         return ids;
+    }
+
+    /**
+     * A merge too big to hold every rank lets the models go once read and reads each again to draw it: the same
+     * bytes in both traces, and each rank's warnings given once.
+     */
+    @Test
+    void ranksReadAgainToBeDrawnGiveTheSameTraces() throws IOException {
+        Path held = convert("held", 0, false);
+        String heldErr = lastStderr;
+        System.setProperty(TreeConvertJob.KEEP_MODELS_BYTES, "0");
+        Path again = convert("again", 0, false);
+        assertThat(Files.mismatch(held, again))
+                .as("first differing byte of the JSON")
+                .isEqualTo(-1L);
+        assertThat(Files.mismatch(pftrace(held), pftrace(again)))
+                .as("of the .pftrace")
+                .isEqualTo(-1L);
+        assertThat(lastStderr).isEqualTo(heldErr);
+        // one rank held, the others let go: still the same
+        System.setProperty(
+                TreeConvertJob.KEEP_MODELS_BYTES, Long.toString(1500 * TreeConvertJob.MODEL_BYTES_PER_TASK * 3 / 2));
+        Path some = convert("some", 0, false);
+        assertThat(Files.mismatch(held, some)).isEqualTo(-1L);
+        assertThat(Files.mismatch(pftrace(held), pftrace(some))).isEqualTo(-1L);
+    }
+
+    /** A capture that changes between its first reading and the one that draws it stops the merge: nothing is written. */
+    @Test
+    void aCaptureChangedBeforeItIsReadAgainIsRefused() throws IOException {
+        System.setProperty(TreeConvertJob.PARTS_FROM_TASKS, "0");
+        System.setProperty(TreeConvertJob.KEEP_MODELS_BYTES, "0");
+        Path copy = tmp.resolve("tree");
+        copyTree(tree, copy);
+        Path records;
+        try (Stream<Path> s = Files.walk(copy.resolve("rank1"))) {
+            records = s.filter(f -> f.getFileName().toString().endsWith("_swimlane_records.json"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        ConvertOptions o = new ConvertOptions();
+        o.input = copy;
+        o.output = tmp.resolve("out.json");
+        o.dispatch = "d0";
+        o.format = ConvertOptions.Format.BOTH;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        // the progress line that announces the second reading of rank1 cuts its records in half first
+        PrintStream progress = new PrintStream(err, true, StandardCharsets.UTF_8) {
+            @Override
+            public void print(String s) {
+                if (s.contains("reading rank1 again")) {
+                    try {
+                        byte[] b = Files.readAllBytes(records);
+                        Files.write(records, java.util.Arrays.copyOf(b, b.length / 2));
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                super.print(s);
+            }
+        };
+        ConvertJob job = new ConvertJob(o, new PrintStream(new java.io.ByteArrayOutputStream()), progress, true);
+        assertThatThrownBy(job::run)
+                .isInstanceOf(io.ptotrace.io.InputProblem.class)
+                .hasMessageContaining("rank1's capture changed while it was being converted");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("reading rank0 again to draw it");
+        try (Stream<Path> s = Files.list(tmp)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactly("tree");
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(t);
+                else Files.copy(p, t);
+            }
+        }
     }
 
     @Test
