@@ -336,12 +336,15 @@ public final class ConvertJob {
 
     /**
      * Writes trace files whose content is already rendered elsewhere ({@code bodies}, by format: a trace written
-     * part by part), as one set like {@link #write}: {@code report} is rendered before the set is committed.
+     * part by part), as one set like {@link #write}, with the --split windows' files ({@code windows}, by part, and
+     * their index) when {@code split} is given: {@code report} is rendered before the set is committed.
      */
     Written.Outcome writeRendered(
             List<Written> written,
             List<Path> inputs,
             Map<ConvertOptions.Format, Outputs.Body> bodies,
+            TraceSplit split,
+            List<Outputs.Body> windows,
             CostCounter.Both costs,
             JsonTraceCheck jsonCheck,
             Report report)
@@ -350,11 +353,21 @@ public final class ConvertJob {
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written)
             jobs.add(new Outputs.Job(w.path, true, counted(sizes, w.path, w.format, bodies.get(w.format))));
+        if (split != null) {
+            for (int k = 0; k < split.parts.size(); k++) {
+                Path part = split.parts.get(k).path();
+                jobs.add(new Outputs.Job(
+                        part, true, counted(sizes, part, ConvertOptions.Format.PFTRACE, windows.get(k))));
+            }
+            jobs.add(new Outputs.Job(split.index, false, stream -> split.writeIndex(stream, pftraceTarget(written))));
+        }
         jobs.addAll(o.alongside);
-        progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and ")));
-        try (OutputSet staged = Outputs.stage(jobs, inputs, true, List.of())) {
+        progress.say("writing " + written.stream().map(w -> w.path.toString()).collect(Collectors.joining(" and "))
+                + (split != null ? " and " + split.parts.size() + " window(s)" : ""));
+        List<Path> stale = split == null ? List.of() : split.staleParts();
+        try (OutputSet staged = Outputs.stage(jobs, inputs, split == null, stale)) {
             Written.Outcome done =
-                    new Written.Outcome(null, sizes, SecondThread.start("trace-costs", () -> costs), jsonCheck);
+                    new Written.Outcome(split, sizes, SecondThread.start("trace-costs", () -> costs), jsonCheck);
             done.render(report);
             staged.commit();
             return done;
@@ -388,7 +401,7 @@ public final class ConvertJob {
     }
 
     /** The .pftrace the parts are named after: the one written, or the JSON's name with that extension. */
-    private static Path pftraceTarget(List<Written> written) {
+    static Path pftraceTarget(List<Written> written) {
         for (Written w : written) if (w.format == ConvertOptions.Format.PFTRACE) return w.path;
         return withExt(written.get(0).path, ".pftrace");
     }

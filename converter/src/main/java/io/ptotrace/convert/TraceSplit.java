@@ -81,19 +81,11 @@ final class TraceSplit {
      * taken and all are cut again, so they stay even.
      */
     static TraceSplit plan(TracePicture pic, long budget, Path trace, ArgSet args, TraceCosts whole) {
-        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < pic.sliceCount(); i++) {
-            lo = Math.min(lo, pic.sliceTs(i));
-            hi = Math.max(hi, pic.sliceTs(i));
-        }
-        for (int c = 0; c < pic.counterCount(); c++) {
-            lo = Math.min(lo, pic.counterTs(c));
-            hi = Math.max(hi, pic.counterTs(c));
-        }
-        double room = MemoryModel.room(budget, false);
-        double beyondFixed = Math.max(0, MemoryModel.estimate(whole, false) - MemoryModel.FIXED);
+        double[] extent = WindowCuts.extent(pic);
+        double lo = extent == null ? Double.POSITIVE_INFINITY : extent[0],
+                hi = extent == null ? Double.NEGATIVE_INFINITY : extent[1];
         WindowCuts weights = lo < hi ? WindowCuts.weigh(pic, args, lo, Math.nextUp(hi)) : null;
-        int pieces = (int) Math.max(1, Math.ceil(beyondFixed / (FILL * room)));
+        int pieces = firstPieces(budget, whole);
         for (int round = 0; ; round++) {
             double[] cuts = weights == null ? new double[0] : weights.even(pieces);
             String[] names = labels(trace, cuts.length + 1);
@@ -123,18 +115,42 @@ final class TraceSplit {
                         est));
             }
             if (worst <= budget) return new TraceSplit(budget, windows, parts, indexPath(trace));
-            if (cuts.length + 1 < pieces / 2 || round == MAX_ROUNDS)
-                throw new InputProblem(
-                        (String) null,
-                        "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
-                                + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", worstFrom)
-                                + " \u00b5s alone is estimated at "
-                                + MemoryModel.shown(worst) + "; give a larger budget",
-                        null,
-                        null);
-            // the heaviest window's excess says how many more windows the same cost needs
-            pieces = Math.max(pieces + 1, (int) Math.ceil(pieces * (worst - MemoryModel.FIXED) / (FILL * room)));
+            pieces = nextPieces(budget, pieces, cuts.length + 1, round, worst, worstFrom);
         }
+    }
+
+    /** The windows a first cut takes: the fewest of even cost whose share fits {@link #FILL} of the budget's room. */
+    static int firstPieces(long budget, TraceCosts whole) {
+        double beyondFixed = Math.max(0, MemoryModel.estimate(whole, false) - MemoryModel.FIXED);
+        return (int) Math.max(1, Math.ceil(beyondFixed / (FILL * MemoryModel.room(budget, false))));
+    }
+
+    /**
+     * The windows the next cut takes when the heaviest of {@code cut} windows (asked for {@code pieces}) is estimated
+     * at {@code worst}: its excess says how many more the same cost needs. When the cuts no longer follow (a moment
+     * heavier than the budget on its own), the split is refused.
+     */
+    static int nextPieces(long budget, int pieces, int cut, int round, long worst, double worstFrom) {
+        if (cut < pieces / 2 || round == MAX_ROUNDS)
+            throw new InputProblem(
+                    (String) null,
+                    "--split " + MemoryModel.shown(budget) + ": cannot cut the trace into windows under "
+                            + "the budget: what starts at " + String.format(Locale.ROOT, "%.3f", worstFrom)
+                            + " \u00b5s alone is estimated at "
+                            + MemoryModel.shown(worst) + "; give a larger budget",
+                    null,
+                    null);
+        double room = MemoryModel.room(budget, false);
+        return Math.max(pieces + 1, (int) Math.ceil(pieces * (worst - MemoryModel.FIXED) / (FILL * room)));
+    }
+
+    /** A split whose windows are already written elsewhere (a trace written part by part): its parts and index. */
+    static TraceSplit written(long budget, List<Part> parts, Path trace) {
+        return new TraceSplit(budget, null, parts, indexPath(trace));
+    }
+
+    static int crossMarkersOf(TracePicture w) {
+        return crossMarkers(w);
     }
 
     private static int crossMarkers(TracePicture w) {

@@ -1,10 +1,5 @@
 package io.ptotrace.convert;
 
-import io.ptotrace.convert.estimate.CostCounter;
-import io.ptotrace.convert.json.JsonParts;
-import io.ptotrace.convert.pftrace.PftraceParts;
-import io.ptotrace.convert.pftrace.PftraceTraceWriter;
-import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ProcessTag;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.io.InputProblem;
@@ -21,7 +16,6 @@ import io.ptotrace.model.tree.DispatchProgram;
 import io.ptotrace.model.tree.DispatchSelection;
 import io.ptotrace.model.tree.RankTree;
 import io.ptotrace.model.tree.TreeHostLogs;
-import io.ptotrace.model.util.SecondThread;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -150,7 +144,7 @@ final class TreeConvertJob {
         if (splice != null)
             for (int i = 0; i < ok.size(); i++)
                 if (ok.get(i).run != null) splice.moveOntoBase(i, ok.get(i).run.timeline);
-        if (o.splitBudget == null && o.window == null && tasks(ok) >= partsFromTasks())
+        if (o.window == null && tasks(ok) >= partsFromTasks())
             return writeByParts(root, sel, ranks, ok, splice, written, inputs);
         progress.say("building the trace of " + ok.size() + " rank(s)");
         TracePicture pic = new TracePicture();
@@ -242,10 +236,8 @@ final class TreeConvertJob {
     }
 
     /**
-     * Draws and renders one part at a time (the Host block, then each rank), so that memory holds the ranks' models
-     * and one part's picture instead of a picture of every rank: each part's trace goes to temporary files beside
-     * the output, each rank's model is let go once it is drawn, and the files are joined at the end (JSON: section
-     * by section, the same bytes as from one picture; .pftrace: every part's events merged by time).
+     * Writes the merged trace a part at a time ({@link TreeParts}): the Host block, then each rank, its model read
+     * again when it was let go, and let go once drawn.
      */
     private List<ConvertJob.Written> writeByParts(
             Path root,
@@ -257,46 +249,44 @@ final class TreeConvertJob {
             List<Path> inputs)
             throws IOException {
         Map<String, Object> metadata = metadata(root, sel, ranks, ok, splice);
-        boolean json = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
-        boolean proto = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
-        ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
-        Path dir = partsFolder(written);
-        ConvertJob.Report report = report(root, ok, splice, written);
-        boolean anyDeps = false;
-        try (JsonParts jsonParts = json ? new JsonParts(dir) : null;
-                PftraceParts protoParts = proto ? new PftraceParts(dir, argSet) : null) {
-            PartSums sums = new PartSums(new CostCounter.Parts(ok.size() + 1, argSet, json), jsonParts, protoParts);
-            if (splice != null) {
-                TracePicture host = new TracePicture();
-                drawHostBlock(host, splice, ok);
-                sums.add(host, written.get(0).path);
+        int host = splice == null ? 0 : 1;
+        TreeParts.Pictures pictures = new TreeParts.Pictures() {
+            @Override
+            public int count() {
+                return host + ok.size();
             }
-            for (int i = 0; i < ok.size(); i++) {
+
+            @Override
+            public String label(int p) {
+                return p < host
+                        ? "drawing the Host block"
+                        : "building rank" + ok.get(p - host).capture.rank + " (" + (p - host + 1) + " of " + ok.size()
+                                + ")";
+            }
+
+            @Override
+            public TracePicture draw(int p, int jsonIdBase, int flowIdBase, boolean again) throws IOException {
+                TracePicture pic = new TracePicture(jsonIdBase, flowIdBase);
+                if (p < host) {
+                    drawHostBlock(pic, splice, ok);
+                    return pic;
+                }
+                int i = p - host;
                 RankRun r = ok.get(i);
-                progress.say(
-                        "building and rendering rank" + r.capture.rank + " (" + (i + 1) + " of " + ok.size() + ")");
                 Run run = model(r, i, splice);
-                TracePicture pic = new TracePicture(sums.nextJsonId, sums.nextFlowId);
+                r.run = null; // let go: drawing it again (the --split windows) reads it again
                 ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
                 pic.addProcessTag(rankTag(r, lay, splice, i));
-                TraceBuilder.build(run, lay, pic, o.overhead, err::println, null, null);
-                anyDeps |= run.deps.edgesLoaded();
-                r.run = null; // drawn: its part is rendered next, and the model is needed no more
-                run = null;
-                sums.add(pic, written.get(0).path);
+                // drawn again, its warnings were given the first time
+                TraceBuilder.build(run, lay, pic, o.overhead, again ? w -> {} : err::println, null, null);
+                if (run.deps.edgesLoaded()) job.arrows = true;
+                return pic;
             }
-            String overflow = protoParts == null ? null : PftraceTraceWriter.overflowWarning(protoParts.report());
-            if (overflow != null) err.println(overflow);
-            Map<ConvertOptions.Format, Outputs.Body> bodies = new java.util.EnumMap<>(ConvertOptions.Format.class);
-            if (json) bodies.put(ConvertOptions.Format.JSON, stream -> jsonParts.writeTo(stream, metadata));
-            if (proto) bodies.put(ConvertOptions.Format.PFTRACE, protoParts::writeTo);
-            JsonTraceCheck check =
-                    json ? JsonTraceCheck.ofCounts(sums.backward, sums.unbound, sums.flows, proto) : null;
-            job.arrows = anyDeps;
-            ConvertJob.Written.Outcome done =
-                    job.writeRendered(written, inputs, bodies, sums.costs.total(), check, report);
-            finish(anyDeps, done);
-        }
+        };
+        job.arrows = false;
+        ConvertJob.Written.Outcome done = new TreeParts(job, o, err, progress)
+                .write(pictures, written, inputs, metadata, report(root, ok, splice, written));
+        finish(job.arrows, done);
         return written;
     }
 
@@ -315,63 +305,6 @@ final class TreeConvertJob {
                 ? new long[] {r.capture.rank}
                 : new long[] {r.capture.rank, Math.round(splice.pairs.get(i).placement.slackNs)};
         return new ProcessTag(lay.pid(0), lay.pid(ProcessLayout.RANK_STRIDE), keys, values);
-    }
-
-    /** Where the parts' temporary files go: beside the first output written to a file, else the system's temporary folder. */
-    private Path partsFolder(List<ConvertJob.Written> written) throws IOException {
-        for (ConvertJob.Written w : written) {
-            if (io.ptotrace.io.OutputFile.of(w.path).isStream()) continue;
-            Path parent = o.cwd.resolve(w.path).toAbsolutePath().getParent();
-            if (parent != null) return parent;
-        }
-        return Path.of(System.getProperty("java.io.tmpdir"));
-    }
-
-    /** What the parts rendered so far add up to: numbering, estimate, arrows the JSON trace loses. */
-    private static final class PartSums {
-        final CostCounter.Parts costs;
-        final JsonParts jsonParts;
-        final PftraceParts protoParts;
-        int nextJsonId, nextFlowId;
-        long flows, backward, unbound;
-
-        PartSums(CostCounter.Parts costs, JsonParts jsonParts, PftraceParts protoParts) {
-            this.costs = costs;
-            this.jsonParts = jsonParts;
-            this.protoParts = protoParts;
-        }
-
-        /** Renders a part and counts it; a file system that refuses the temporary files is named as the output's. */
-        void add(TracePicture pic, Path output) {
-            try {
-                render(pic);
-            } catch (IOException e) {
-                throw io.ptotrace.io.OutputProblem.cannotWrite(output, e);
-            }
-        }
-
-        /** Renders a part (its JSON on a second thread beside its .pftrace) and counts it. */
-        private void render(TracePicture pic) throws IOException {
-            SecondThread<Void> jsonDone = jsonParts == null
-                    ? null
-                    : SecondThread.start("json-part", () -> {
-                        jsonParts.add(pic);
-                        return null;
-                    });
-            try {
-                if (protoParts != null) protoParts.add(pic);
-                costs.add(pic);
-                long[] dropped = JsonTraceCheck.droppedArrows(pic);
-                backward += dropped[0];
-                unbound += dropped[1];
-                flows += pic.flowCount();
-                nextJsonId = pic.nextJsonId();
-                nextFlowId += pic.flowCount();
-            } finally {
-                if (jsonDone != null) jsonDone.await(); // never leave it writing into files about to be deleted
-            }
-            if (jsonDone != null) jsonDone.join();
-        }
     }
 
     /** Reads the ranks' captures, as many at once as there are cores (each rank's deps.json beside it on the same thread). */
@@ -416,10 +349,10 @@ final class TreeConvertJob {
     /**
      * A merge written rank by rank holds the ranks' models while they fit an eighth of the heap; the models beyond it are let go once read (their warnings given, their placement facts kept)
      * and read again just before each is drawn, so that memory holds a few ranks, not all of them. Only a merge that
-     * may be written by parts lets them go: a split or a window needs every rank in one picture.
+     * may be written by parts lets them go: a --window needs every rank in one picture.
      */
     private boolean mayLetModelsGo() {
-        return o.splitBudget == null && o.window == null;
+        return o.window == null;
     }
 
     static final int KEEP_MODELS_FRACTION_DENOMINATOR = 8;

@@ -185,6 +185,98 @@ class TreeByPartsTest {
         }
     }
 
+    /**
+     * --split of a merged trace, written part by part or from one picture: windows each under the budget that
+     * together hold every slice and arrow of the whole trace (an arrow between two windows as a marker at each end),
+     * each with every process, and only the trace's files left beside it.
+     */
+    @Test
+    void splitWindowsHoldTheWholeTraceEitherWay() throws IOException {
+        for (long partsFrom : new long[] {0, Long.MAX_VALUE}) {
+            System.setProperty(TreeConvertJob.PARTS_FROM_TASKS, Long.toString(partsFrom));
+            Path dir = Files.createDirectories(tmp.resolve("split" + (partsFrom == 0 ? "Parts" : "Whole")));
+            ConvertOptions o = new ConvertOptions();
+            o.input = tree;
+            o.output = dir.resolve("t.pftrace");
+            o.dispatch = "d0";
+            o.splitBudget = SPLIT_BUDGET;
+            TreeConvertTest.Run r = TreeConvertTest.convert(o);
+            assertThat(r.stdout()).contains("  Parts:  ");
+            Summary whole = TraceInspector.inspect(o.output);
+            com.fasterxml.jackson.databind.JsonNode index = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(dir.resolve("t.parts.json").toFile());
+            long slices = 0, arrows = 0, cross = 0, hb = 0;
+            int windows = 0;
+            for (com.fasterxml.jackson.databind.JsonNode part : index.get("parts")) {
+                Summary w = TraceInspector.inspect(dir.resolve(part.get("file").asText()));
+                assertThat(w.problems).as(part.toString()).isEmpty();
+                assertThat(w.processes).isEqualTo(whole.processes);
+                assertThat(part.get("estimated_bytes").asLong()).isLessThanOrEqualTo(SPLIT_BUDGET);
+                assertThat(w.flows)
+                        .as("arrows of %s", part)
+                        .isEqualTo(part.get("arrows").asLong());
+                slices += w.slices;
+                arrows += w.flows;
+                cross += part.get("cross_window_markers").asLong();
+                hb += w.hbViolations;
+                windows++;
+            }
+            assertThat(windows).as("windows").isGreaterThanOrEqualTo(3);
+            assertThat(cross % 2).isZero();
+            assertThat(slices - cross).as("slices").isEqualTo(whole.slices);
+            assertThat(arrows + cross / 2).as("arrows").isEqualTo(whole.flows);
+            assertThat(hb).isPositive().isLessThanOrEqualTo(whole.hbViolations);
+            try (Stream<Path> s = Files.list(dir)) {
+                assertThat(s.map(p -> p.getFileName().toString()))
+                        .allMatch(n -> n.matches("t\\.(pftrace|parts\\.json|part-\\d+\\.pftrace)"));
+            }
+        }
+    }
+
+    /**
+     * Perfetto's importer loads every window written part by part cleanly, with each rank's slices carrying their
+     * rank as in the whole trace, and the same slices per rank in all windows together as in the whole trace.
+     */
+    @Test
+    void perfettoImportsEveryWindowWrittenPartByPart() throws Exception {
+        Needs.traceProcessor();
+        System.setProperty(TreeConvertJob.PARTS_FROM_TASKS, "0");
+        ConvertOptions o = new ConvertOptions();
+        o.input = tree;
+        o.output = tmp.resolve("t.pftrace");
+        o.dispatch = "d0";
+        o.splitBudget = SPLIT_BUDGET;
+        TreeConvertTest.convert(o);
+        String perRank = "select a.int_value, count(*) from slice s join args a using (arg_set_id)"
+                + " where a.key = 'debug.rank' and s.category != 'cross_window' group by 1 order by 1";
+        String errors = "select count(*) from stats where value > 0 and severity in ('error', 'data_loss')";
+        long[] fromWindows = new long[3];
+        List<Path> windows;
+        try (Stream<Path> s = Files.list(tmp)) {
+            windows = s.filter(p -> p.getFileName().toString().matches("t\\.part-\\d+\\.pftrace"))
+                    .sorted()
+                    .toList();
+        }
+        assertThat(windows).hasSizeGreaterThanOrEqualTo(3);
+        for (Path w : windows) {
+            assertThat(query(w, errors).lines().skip(1).toList())
+                    .as("import errors of %s", w)
+                    .containsExactly("0");
+            for (String line : query(w, perRank).lines().skip(1).toList()) {
+                String[] cols = line.replace("\"", "").split(",");
+                fromWindows[Integer.parseInt(cols[0].trim())] += Long.parseLong(cols[1].trim());
+            }
+        }
+        String whole = query(o.output, perRank);
+        assertThat(whole.lines().count()).isEqualTo(4);
+        StringBuilder sum = new StringBuilder(whole.lines().findFirst().orElseThrow());
+        for (int r = 0; r < 3; r++) sum.append('\n').append(r).append(',').append(fromWindows[r]);
+        assertThat(whole.replace("\"", "").strip()).isEqualTo(sum.toString().replace("\"", ""));
+    }
+
+    /** A small budget: the fixed cost of an empty trace and a little more, so the 4,500-task tree takes a few windows. */
+    private static final long SPLIT_BUDGET = 42_000_000L;
+
     @Test
     void noTemporaryFileIsLeft() throws IOException {
         convert("parts", 0, false);

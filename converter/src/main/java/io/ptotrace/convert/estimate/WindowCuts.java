@@ -33,6 +33,53 @@ public final class WindowCuts {
         return c;
     }
 
+    /**
+     * Where the picture's slices and counter samples start: {lo, hi} (µs), or null when it has none. Window cuts
+     * are made between the two.
+     */
+    public static double[] extent(TracePicture pic) {
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < pic.sliceCount(); i++) {
+            lo = Math.min(lo, pic.sliceTs(i));
+            hi = Math.max(hi, pic.sliceTs(i));
+        }
+        for (int c = 0; c < pic.counterCount(); c++) {
+            lo = Math.min(lo, pic.counterTs(c));
+            hi = Math.max(hi, pic.counterTs(c));
+        }
+        return lo <= hi ? new double[] {lo, hi} : null;
+    }
+
+    /**
+     * The weights of the pictures of a trace written part by part, each weighed on its own ({@link #weigh} over its
+     * own extent), on one histogram over [{@code lo}, {@code hi}): each bin of a part spreads its weight over the
+     * bins it overlaps.
+     */
+    public static WindowCuts combine(java.util.List<WindowCuts> parts, double lo, double hi) {
+        WindowCuts all = new WindowCuts(lo, hi);
+        if (!(hi > lo)) return all;
+        for (WindowCuts p : parts) {
+            if (!(p.hi > p.lo)) continue;
+            for (int b = 0; b < BINS; b++) {
+                if (p.w[b] == 0) continue;
+                double from = (p.lo + b * p.width - lo) / all.width, to = (p.lo + (b + 1) * p.width - lo) / all.width;
+                int first = (int) Math.min(BINS - 1, Math.max(0, Math.floor(from)));
+                int last = (int) Math.min(BINS - 1, Math.max(0, Math.ceil(to) - 1));
+                if (first >= last) {
+                    all.w[first] += p.w[b];
+                } else {
+                    double span = to - from;
+                    for (int g = first; g <= last; g++) {
+                        double overlap = Math.min(to, g + 1) - Math.max(from, g);
+                        all.w[g] += p.w[b] * Math.max(0, overlap) / span;
+                    }
+                }
+            }
+            all.total += p.total;
+        }
+        return all;
+    }
+
     /** The sum of all weights (bytes, beyond the fixed cost; errs high). */
     public double total() {
         return total;

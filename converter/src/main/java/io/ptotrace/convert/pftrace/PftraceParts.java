@@ -20,13 +20,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
 
 /**
  * A {@code .pftrace} written part by part, so that only one part's picture is in memory at a time (a multi-rank
  * trace: the Host block, then each rank). Each part is laid out on its own, its tracks numbered after the previous
  * part's, its packets on a packet sequence of its own (its own interning), and encoded to a temporary file as
  * records in its time order. {@link #writeTo} then writes every part's track descriptors, then all their events
- * merged by time (ties in part order), with the import marks of a lean trace, so the processor sees what a trace
+ * merged by time (ties in part order; the temporary files are deflated, a third of the disk), with the import marks of a lean trace, so the processor sees what a trace
  * of one picture of all parts would give it: events in time order, every arrow's id on the end it imports first
  * (arrows never join two parts).
  */
@@ -52,10 +56,14 @@ public final class PftraceParts implements Closeable {
         PftraceLayout layout = PftraceLayout.ofPart(pic, uuidBase, processRankBase);
         Path run = TempFiles.create(dir);
         runs.add(run);
-        try (DataOutputStream d = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(run), 1 << 16))) {
+        Deflater deflater = new Deflater(Deflater.BEST_SPEED, true);
+        try (DataOutputStream d = new DataOutputStream(new BufferedOutputStream(
+                new DeflaterOutputStream(Files.newOutputStream(run), deflater, 1 << 16), 1 << 16))) {
             new PftraceEncoder(layout, d, args, PftraceConventions.SEQUENCE_ID + runs.size() - 1).encode();
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        } finally {
+            deflater.end();
         }
         uuidBase = Math.max(uuidBase, layout.lastUuid());
         processRankBase += layout.processCount();
@@ -117,7 +125,16 @@ public final class PftraceParts implements Closeable {
 
         Cursor(int part, Path run) throws IOException {
             this.part = part;
-            this.in = new DataInputStream(new BufferedInputStream(Files.newInputStream(run), 1 << 14));
+            Inflater inflater = new Inflater(true);
+            this.in = new DataInputStream(new BufferedInputStream(
+                    new InflaterInputStream(Files.newInputStream(run), inflater, 1 << 14) {
+                        @Override
+                        public void close() throws IOException {
+                            super.close();
+                            inflater.end();
+                        }
+                    },
+                    1 << 14));
         }
 
         /** Reads the next record; false (and done) at the end. */

@@ -57,8 +57,17 @@ public final class PictureWindows {
 
     /** Window {@code k} as a picture of its own. */
     public TracePicture window(int k) {
-        TracePicture w = new TracePicture();
+        return window(k, 0, 0);
+    }
+
+    /**
+     * Window {@code k} as a picture of its own, numbered from the given bases (the window of one part of a trace
+     * written part by part continues the numbering of the window's earlier parts).
+     */
+    public TracePicture window(int k, int jsonIdBase, int flowIdBase) {
+        TracePicture w = new TracePicture(jsonIdBase, flowIdBase);
         for (MetaEvent m : full.meta) w.declare(m);
+        for (ProcessTag t : full.processTags()) w.addProcessTag(t);
         w.setTopLevelMetadata(full.topLevelMetadata());
         int n = full.sliceCount();
         int[] map = new int[n];
@@ -101,7 +110,7 @@ public final class PictureWindows {
             args.put("other_task", otherTask);
             args.put("other_part", otherPart);
             args.put("other_ts_us", out ? full.flowDstTs(f) : full.flowSrcTs(f));
-            args.put("full_trace_flow_id", (long) f); // the same on both markers of one arrow
+            args.put("full_trace_flow_id", (long) full.flowId(f)); // the same on both markers of one arrow
             String name = full.flowName(f) + (out ? " \u2192 " : " \u2190 ") + otherTask + " in " + otherPart;
             if (out) cross.slice(full.flowSrcPid(f), full.flowSrcTid(f), full.flowSrcTs(f), 0, name, null, args);
             else cross.slice(full.flowDstPid(f), full.flowDstTid(f), full.flowDstTs(f), 0, name, null, args);

@@ -478,6 +478,11 @@ public final class TracePicture {
         tags.add(t);
     }
 
+    /** Every process tag, in the order added. */
+    public List<ProcessTag> processTags() {
+        return java.util.Collections.unmodifiableList(tags);
+    }
+
     /** The tag of a process, or null. */
     public ProcessTag processTag(int pid) {
         if (tags.isEmpty()) return null;
