@@ -51,8 +51,17 @@ public final class PictureWindows {
         return lo;
     }
 
-    private int ofEnd(int slice, double ts) {
-        return of(slice >= 0 ? full.sliceTs(slice) : ts);
+    /** The window of each slice of the full picture, found once for all windows. */
+    private int[] sliceWindow;
+
+    private int[] sliceWindows() {
+        if (sliceWindow == null) {
+            int n = full.sliceCount();
+            int[] w = new int[n];
+            for (int i = 0; i < n; i++) w[i] = of(full.sliceTs(i));
+            sliceWindow = w;
+        }
+        return sliceWindow;
     }
 
     /** Window {@code k} as a picture of its own. */
@@ -71,19 +80,18 @@ public final class PictureWindows {
         w.setTopLevelMetadata(full.topLevelMetadata());
         int n = full.sliceCount();
         int[] map = new int[n];
-        for (int i = 0; i < n; i++) {
-            double ts = full.sliceTs(i);
-            map[i] = of(ts) != k
+        int[] of = sliceWindows();
+        for (int i = 0; i < n; i++)
+            map[i] = of[i] != k
                     ? -1
                     : w.addSlice(
                             full.sliceKind(i),
                             full.sliceRef(i),
                             full.slicePid(i),
                             full.sliceTid(i),
-                            ts,
+                            full.sliceTs(i),
                             full.sliceDur(i),
                             full.sliceJsonId(i) >= 0);
-        }
         for (int c = 0; c < full.counterCount(); c++) {
             double ts = full.counterTs(c);
             if (of(ts) == k)
@@ -92,7 +100,7 @@ public final class PictureWindows {
         Overlay cross = null;
         for (int f = 0; f < full.flowCount(); f++) {
             int src = full.flowSrcSlice(f), dst = full.flowDstSlice(f);
-            int ws = ofEnd(src, full.flowSrcTs(f)), wd = ofEnd(dst, full.flowDstTs(f));
+            int ws = src >= 0 ? of[src] : of(full.flowSrcTs(f)), wd = dst >= 0 ? of[dst] : of(full.flowDstTs(f));
             if (ws != k && wd != k) continue;
             if (ws == wd) {
                 copyArrow(w, f, src < 0 ? -1 : map[src], dst < 0 ? -1 : map[dst]);
