@@ -14,14 +14,14 @@ final class Progress {
         this.on = on;
     }
 
-    void say(String what) {
+    synchronized void say(String what) {
         if (!on) return;
         err.print((tty ? "\r\033[K" : "") + "[" + String.format("%5.1fs", (System.nanoTime() - t0) / 1e9) + "] " + what
                 + (tty ? "" : "\n"));
         err.flush();
     }
 
-    void done() {
+    synchronized void done() {
         if (on) say("done");
         if (on && tty) {
             err.print("\r\033[K");

@@ -16,6 +16,7 @@ import io.ptotrace.model.tree.DispatchProgram;
 import io.ptotrace.model.tree.DispatchSelection;
 import io.ptotrace.model.tree.RankTree;
 import io.ptotrace.model.tree.TreeHostLogs;
+import io.ptotrace.model.util.SecondThread;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -152,7 +153,7 @@ final class TreeConvertJob {
         boolean anyDeps = false;
         for (int i = 0; i < ok.size(); i++) {
             RankRun r = ok.get(i);
-            Run run = model(r, i, splice);
+            Run run = model(ok, i, splice);
             ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
             pic.addProcessTag(rankTag(r, lay, splice, i));
             TraceBuilder.build(run, lay, pic, o.overhead, err::println, null, null);
@@ -273,7 +274,7 @@ final class TreeConvertJob {
                 }
                 int i = p - host;
                 RankRun r = ok.get(i);
-                Run run = model(r, i, splice);
+                Run run = model(ok, i, splice);
                 r.run = null; // let go: drawing it again (the --split windows) reads it again
                 ProcessLayout lay = ProcessLayout.ofRank(r.capture.rank);
                 pic.addProcessTag(rankTag(r, lay, splice, i));
@@ -389,17 +390,38 @@ final class TreeConvertJob {
     /**
      * The model of the {@code i}th rank to draw, on the merge's time base: the one read, or, when it was let go, the
      * rank read again (its warnings were given the first time). A capture that no longer reads as it did is an
-     * input error: the merge would otherwise join two different versions of it.
+     * input error: the merge would otherwise join two different versions of it. While this rank is drawn, the next
+     * one, when it was let go too, is read again on a second thread.
      */
-    private Run model(RankRun r, int i, RankSplice splice) throws IOException {
-        if (r.run != null) return r.run;
+    private Run model(List<RankRun> ok, int i, RankSplice splice) throws IOException {
+        RankRun r = ok.get(i);
+        Run run = r.run;
+        if (run == null) {
+            RankRun again = aheadIndex == i ? ahead.join() : readAgain(r);
+            ahead = null;
+            aheadIndex = -1;
+            if (again.failure != null || again.rows != r.rows)
+                throw problem("rank" + r.capture.rank + "'s capture changed while it was being converted ("
+                        + shown(r.capture.records) + (again.failure != null ? ": " + again.failure : "") + ")");
+            if (splice != null) splice.moveOntoBase(i, again.run.timeline);
+            run = again.run;
+        }
+        if (i + 1 < ok.size() && ok.get(i + 1).run == null && aheadIndex != i + 1) {
+            RankRun next = ok.get(i + 1);
+            aheadIndex = i + 1;
+            ahead = SecondThread.start("rank-read-ahead", () -> readAgain(next));
+        }
+        return run;
+    }
+
+    /** The next rank to draw, being read again beside the drawing of this one, and its index (−1: none). */
+    private SecondThread<RankRun> ahead;
+
+    private int aheadIndex = -1;
+
+    private RankRun readAgain(RankRun r) throws IOException {
         progress.say("reading rank" + r.capture.rank + " again to draw it");
-        RankRun again = readRank(r.capture);
-        if (again.failure != null || again.rows != r.rows)
-            throw problem("rank" + r.capture.rank + "'s capture changed while it was being converted ("
-                    + shown(r.capture.records) + (again.failure != null ? ": " + again.failure : "") + ")");
-        if (splice != null) splice.moveOntoBase(i, again.run.timeline);
-        return again.run;
+        return readRank(r.capture);
     }
 
     /** One rank: a capture that is not valid input makes the rank fail, not the whole conversion. */
