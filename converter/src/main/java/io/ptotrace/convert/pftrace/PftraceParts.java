@@ -30,9 +30,10 @@ import java.util.zip.InflaterInputStream;
  * trace: the Host block, then each rank). Each part is laid out on its own, its tracks numbered after the previous
  * part's, its packets on a packet sequence of its own (its own interning), and encoded to a temporary file as
  * records in its time order. {@link #writeTo} then writes every part's track descriptors, then all their events
- * merged by time (ties in part order; the temporary files are deflated, a third of the disk), with the import marks of a lean trace, so the processor sees what a trace
+ * merged by time (ties in part order), with the import marks of a lean trace, so the processor sees what a trace
  * of one picture of all parts would give it: events in time order, every arrow's id on the end it imports first
- * (arrows never join two parts).
+ * (arrows never join two parts). The temporary files are deflated: a third of the disk, for merges whose inputs
+ * already fill most of it.
  */
 public final class PftraceParts implements Closeable {
     /** The time of a track descriptor's record: before every event. */
