@@ -572,6 +572,43 @@ class FaultInjectionTest {
         assertThat(Cli.snapshot(tree)).isEqualTo(before);
     }
 
+    /**
+     * A disk that holds the whole trace's parts but not the --split windows' pieces as well: the merge, written rank
+     * by rank with every rank let go and read again, names a window file and leaves nothing.
+     */
+    @Test
+    void aTreeSplitRankByRankOnADiskFullOfWindowsNamesAWindowAndLeavesNothing() throws IOException {
+        Path tree = tree(300);
+        Map<String, String> before = Cli.snapshot(tree);
+        System.setProperty("ptotrace.tree.partsFromTasks", "0");
+        System.setProperty("ptotrace.tree.keepModelsBytes", "0");
+        try {
+            Path roomy = Files.createDirectories(dir.resolve("roomy"));
+            List<String> args = List.of("convert", tree.toString(), "--dispatch", "d0", "--split", "40M", "-o");
+            Cli.Result ok = Cli.run(concat(args, roomy.resolve("l3.pftrace").toString()));
+            assertThat(ok.status()).as(ok.stderr()).isZero();
+            long whole = Files.size(roomy.resolve("l3.pftrace"));
+            assertThat(Cli.snapshot(roomy).keySet()).hasSizeGreaterThan(3); // the trace, its index, windows
+            Path small = tmpfs("small", "size=" + (whole * 3 / 2 / 4096 + 1) * 4096);
+            Cli.Result res = Cli.run(concat(args, small.resolve("l3.pftrace").toString()));
+            assertThat(res.status()).isEqualTo(2);
+            assertThat(res.errorLine())
+                    .matches("Error: " + small.resolve("l3\\.part-\\d+\\.pftrace")
+                            + ": cannot write: no space left on device");
+            assertThat(Cli.snapshot(small)).as("no part, no temporary file").isEmpty();
+        } finally {
+            System.clearProperty("ptotrace.tree.partsFromTasks");
+            System.clearProperty("ptotrace.tree.keepModelsBytes");
+        }
+        assertThat(Cli.snapshot(tree)).isEqualTo(before);
+    }
+
+    private static String[] concat(List<String> args, String last) {
+        List<String> all = new java.util.ArrayList<>(args);
+        all.add(last);
+        return all.toArray(new String[0]);
+    }
+
     @Test
     void aFileSizeLimitNamesTheOutputAndLeavesNothing() throws Exception {
         Path r = run();
