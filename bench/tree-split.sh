@@ -2,8 +2,9 @@
 # A big multi-rank tree cut into browser-sized windows: generates a streams-era dfx_outputs/ tree (RANKS ranks x
 # TASKS tasks each, level 4, with deps.json; cached under bench/out/), converts it with `--split BUDGET` (the
 # .pftrace, heap capped at PTOTRACE_BENCH_HEAP, default 4g) under /usr/bin/time -v, then loads every window in
-# Perfetto's trace processor and prints, per window, its file size, convert's estimate, the processor's peak RSS,
-# load seconds, slices, arrows and import errors; and the totals against the whole trace's.
+# Perfetto's trace processor and prints, per window, its file size, the index's planned estimate (made as if the
+# window were stored plain: convert prints the deflated one), the processor's peak RSS,
+# load seconds, slices, arrows and import errors.
 #   bench/tree-split.sh [RANKS [TASKS [BUDGET]]]      e.g. bench/tree-split.sh 16 1000000 1.5G
 #   bench/tree-split.sh --windows OUT_DIR             only the trace processor's part, on a split already written
 # Needs about 3.4 GB of disk a rank of 1M tasks for the inputs, and for the outputs and their temporary files

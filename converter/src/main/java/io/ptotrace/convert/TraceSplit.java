@@ -149,11 +149,8 @@ final class TraceSplit {
         return new TraceSplit(budget, null, parts, indexPath(trace));
     }
 
-    static int crossMarkersOf(TracePicture w) {
-        return crossMarkers(w);
-    }
-
-    private static int crossMarkers(TracePicture w) {
+    /** The window's markers of arrows whose other end is in another window. */
+    static int crossMarkers(TracePicture w) {
         int n = 0;
         for (int i = 0; i < w.sliceCount(); i++) if (PictureWindows.CROSS_CATEGORY.equals(w.sliceCategory(i))) n++;
         return n;

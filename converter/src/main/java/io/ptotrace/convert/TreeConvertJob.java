@@ -348,9 +348,9 @@ final class TreeConvertJob {
     }
 
     /**
-     * A merge written rank by rank holds the ranks' models while they fit an eighth of the heap; the models beyond it are let go once read (their warnings given, their placement facts kept)
-     * and read again just before each is drawn, so that memory holds a few ranks, not all of them. Only a merge that
-     * may be written by parts lets them go: a --window needs every rank in one picture.
+     * A merge holds the ranks' models while they fit an eighth of the heap; the models beyond it are let go once
+     * read (their warnings given, their placement facts kept) and read again just before each is drawn, so that
+     * memory holds a few ranks, not all of them. A --window needs every rank in one picture, so it lets none go.
      */
     private boolean mayLetModelsGo() {
         return o.window == null;
@@ -361,7 +361,10 @@ final class TreeConvertJob {
     /** Tests set how many bytes of rank models a merge holds with this system property. */
     static final String KEEP_MODELS_BYTES = "ptotrace.tree.keepModelsBytes";
 
-    /** A rank's model, bytes per task (its timeline, deps projection and names; measured on synthetic 1M runs). */
+    /**
+     * A rank's model, bytes per task: its timeline, deps projection and names (about 350 on synthetic level-4 runs,
+     * rounded up).
+     */
     static final long MODEL_BYTES_PER_TASK = 400;
 
     private static long keepModelsBytes() {

@@ -201,7 +201,7 @@ final class TreeParts {
                                 tally.slices[k],
                                 tally.marks[k],
                                 tally.cross[k],
-                                tally.arrows[k],
+                                tally.flows[k],
                                 c.counterValues(),
                                 est));
                     }
@@ -234,7 +234,7 @@ final class TreeParts {
 
     /** What each window's pieces add up to: numbering, costs and the index's counts. */
     private static final class Tally {
-        final int[] json, flows, tasks, slices, marks, cross, arrows;
+        final int[] json, flows, tasks, slices, marks, cross;
         final CostCounter.Parts[] costs;
 
         Tally(int windows, int parts, ArgSet args) {
@@ -244,7 +244,6 @@ final class TreeParts {
             slices = new int[windows];
             marks = new int[windows];
             cross = new int[windows];
-            arrows = new int[windows];
             costs = new CostCounter.Parts[windows];
             for (int k = 0; k < windows; k++) costs[k] = new CostCounter.Parts(parts, args, false);
         }
@@ -256,8 +255,7 @@ final class TreeParts {
             tasks[k] += TaskNames.taskCount(piece);
             slices[k] += piece.sliceCount();
             marks[k] += piece.marks().count();
-            cross[k] += TraceSplit.crossMarkersOf(piece);
-            arrows[k] += piece.flowCount();
+            cross[k] += TraceSplit.crossMarkers(piece);
         }
     }
 
