@@ -5,12 +5,14 @@
 #   bench/vs-json-load.sh [TASKS] [PAIRS] [CONVERT OPTIONS...]     defaults: 1000000 tasks, 3 pairs
 #   e.g. bench/vs-json-load.sh 1000000 3 --format pftrace         (the .pftrace alone)
 #        bench/vs-json-load.sh 100000 5 --compress none          (its packets plain)
-# Without options convert writes what it writes by default: JSON and the .pftrace.
+# Without a --format option convert writes both files, JSON and the .pftrace, as it does by default without -o (the
+# script names its output with -o, which alone would write JSON only).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 n="${1:-1000000}"
 pairs="${2:-3}"
 shift $(($# < 2 ? $# : 2))
+case " $* " in *" --format "* | *" --format="*) ;; *) set -- "$@" --format both ;; esac
 out="${PTOTRACE_BENCH_DIR:-$here/bench/out}"
 jar="$here/cli/target/ptotrace.jar"
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
@@ -50,5 +52,6 @@ done
 rm -f "$dest"/merged_swimlane.*
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 range() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }'; }
+echo "convert $*"
 echo "ptotrace median ${n} tasks: $(median "${jw[@]}") s; json.load median: $(median "${pw[@]}") s"
 echo "paired ratio ptotrace / json.load: median $(median "${ratios[@]}") (range $(range "${ratios[@]}")), $pairs pairs, load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
