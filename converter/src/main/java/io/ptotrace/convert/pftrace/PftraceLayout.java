@@ -212,6 +212,7 @@ public final class PftraceLayout {
             PftraceTrack base = lanes.get(laneIdx);
             int j = i;
             while (j < slices && sliceLane[ix[j]] == laneIdx) j++;
+            base.stream.ensureRoom(2 * (j - i)); // a begin and an end each, unless a slice overflows
             for (IntStack s : stacks) s.size = 0;
             for (int k = i; k < j; k++) {
                 int x = ix[k];
@@ -285,89 +286,112 @@ public final class PftraceLayout {
     private void placeCounterValues() {
         int n = pic.counterCount();
         if (n == 0) return;
-        RecentCounterTracks recent = new RecentCounterTracks();
-        final int[] cur = new int[1];
-        ArgSink sink = new ArgSink() {
-            @Override
-            public void str(String key, String value) {
-                try {
-                    add(key, Double.parseDouble(value));
-                } catch (NumberFormatException e) {
-                    report.skippedCounterValues++;
-                }
-            }
-
-            @Override
-            public void dbl(String key, double value) {
-                add(key, value);
-            }
-
-            @Override
-            public void i64(String key, long value) {
-                add(key, value);
-            }
-
-            @Override
-            public void u64(String key, long value) {
-                add(key, value >= 0 ? value : value + 0x1p64);
-            }
-
-            @Override
-            public void bool(String key, boolean value) {
-                add(key, value ? 1 : 0);
-            }
-
-            @Override
-            public void nul(String key) {
-                report.skippedCounterValues++;
-            }
-
-            @Override
-            public void raw(String key, Object v) {
-                if (v instanceof Number) add(key, ((Number) v).doubleValue());
-                else if (v instanceof Boolean) add(key, (Boolean) v ? 1 : 0);
-                else if (v instanceof String) str(key, (String) v);
-                else report.skippedCounterValues++;
-            }
-
-            private void add(String key, double value) {
-                int c = cur[0];
-                int pid = pic.counterPid(c), tid = pic.counterTid(c);
-                String name = pic.counterName(c);
-                PftraceTrack t = recent.get(pid, tid, name, key);
-                if (t == null) {
-                    String k = pid + "\u0000" + tid + "\u0000" + name + "\u0000" + key;
-                    t = counterTracks.get(k);
-                    if (t == null) {
-                        t = new PftraceTrack(PftraceTrack.Type.COUNTER, pid, tid, name + " " + key);
-                        counterTracks.put(k, t);
-                    }
-                    recent.put(pid, tid, name, key, t);
-                }
-                if (cvCount == cvTrack.length) {
-                    int m = cvCount * 2;
-                    cvTrack = Arrays.copyOf(cvTrack, m);
-                    cvNs = Arrays.copyOf(cvNs, m);
-                    cvVal = Arrays.copyOf(cvVal, m);
-                }
-                cvTrack[cvCount] = trackId(t);
-                cvNs[cvCount] = ns(pic.counterTs(c));
-                cvVal[cvCount] = value;
-                cvCount++;
-            }
-        };
-        for (int c = 0; c < n; c++) {
-            cur[0] = c;
-            pic.counterArgs(c, sink);
-        }
+        CounterValues values = new CounterValues(n);
+        for (int c = 0; c < n; c++) values.add(c);
         report.counterValues = cvCount;
-        // exact sizes from here on: the doubling left up to half of each array unused
-        cvTrack = Arrays.copyOf(cvTrack, cvCount);
-        cvNs = Arrays.copyOf(cvNs, cvCount);
-        cvVal = Arrays.copyOf(cvVal, cvCount);
+        // exact sizes from here on: the arrays were sized from the first sample, or doubled past it
+        if (cvTrack.length != cvCount) {
+            cvTrack = Arrays.copyOf(cvTrack, cvCount);
+            cvNs = Arrays.copyOf(cvNs, cvCount);
+            cvVal = Arrays.copyOf(cvVal, cvCount);
+        }
+        int[] perTrack = new int[tracks.size()];
+        for (int v = 0; v < cvCount; v++) perTrack[cvTrack[v]]++;
+        for (int t = 0; t < perTrack.length; t++)
+            if (perTrack[t] > 0) tracks.get(t).stream.ensureRoom(perTrack[t]);
         int[] ix = IndexSort.groupedSort(
                 cvCount, tracks.size(), v -> cvTrack[v], (a, b) -> Long.compare(cvNs[a], cvNs[b]));
         for (int v : ix) tracks.get(cvTrack[v]).stream.add(~v);
+    }
+
+    /** Turns each numeric arg of a counter sample into a value on its track. */
+    private final class CounterValues implements ArgSink {
+        private final RecentCounterTracks recent = new RecentCounterTracks();
+        private final int samples;
+        private int pid, tid;
+        private String name;
+        private long ns;
+
+        CounterValues(int samples) {
+            this.samples = samples;
+        }
+
+        void add(int c) {
+            pid = pic.counterPid(c);
+            tid = pic.counterTid(c);
+            name = pic.counterName(c);
+            ns = ns(pic.counterTs(c));
+            pic.counterArgs(c, this);
+            // samples of a kind carry the same args: the first one's count sizes the arrays for all
+            if (c == 0 && cvCount > 0 && (long) cvCount * samples > cvTrack.length)
+                grow((int) Math.min(Integer.MAX_VALUE - 8, (long) cvCount * samples));
+        }
+
+        @Override
+        public void str(String key, String value) {
+            try {
+                add(key, Double.parseDouble(value));
+            } catch (NumberFormatException e) {
+                report.skippedCounterValues++;
+            }
+        }
+
+        @Override
+        public void dbl(String key, double value) {
+            add(key, value);
+        }
+
+        @Override
+        public void i64(String key, long value) {
+            add(key, value);
+        }
+
+        @Override
+        public void u64(String key, long value) {
+            add(key, value >= 0 ? value : value + 0x1p64);
+        }
+
+        @Override
+        public void bool(String key, boolean value) {
+            add(key, value ? 1 : 0);
+        }
+
+        @Override
+        public void nul(String key) {
+            report.skippedCounterValues++;
+        }
+
+        @Override
+        public void raw(String key, Object v) {
+            if (v instanceof Number) add(key, ((Number) v).doubleValue());
+            else if (v instanceof Boolean) add(key, (Boolean) v ? 1 : 0);
+            else if (v instanceof String) str(key, (String) v);
+            else report.skippedCounterValues++;
+        }
+
+        private void add(String key, double value) {
+            PftraceTrack t = recent.get(pid, tid, name, key);
+            if (t == null) {
+                String k = pid + "\u0000" + tid + "\u0000" + name + "\u0000" + key;
+                t = counterTracks.get(k);
+                if (t == null) {
+                    t = new PftraceTrack(PftraceTrack.Type.COUNTER, pid, tid, name + " " + key);
+                    counterTracks.put(k, t);
+                }
+                recent.put(pid, tid, name, key, t);
+            }
+            if (cvCount == cvTrack.length) grow(cvCount * 2);
+            cvTrack[cvCount] = trackId(t);
+            cvNs[cvCount] = ns;
+            cvVal[cvCount] = value;
+            cvCount++;
+        }
+
+        private void grow(int m) {
+            cvTrack = Arrays.copyOf(cvTrack, m);
+            cvNs = Arrays.copyOf(cvNs, m);
+            cvVal = Arrays.copyOf(cvVal, m);
+        }
     }
 
     /** uuids and sibling ranks: processes by sort index, then per process thread lanes and counters. */

@@ -20,6 +20,11 @@ public final class IntList {
         a[n++] = v;
     }
 
+    /** Makes room for {@code more} further ints at once, so adding them copies nothing. */
+    public void ensureRoom(int more) {
+        if (n + more > a.length) a = Arrays.copyOf(a, n + more);
+    }
+
     public int get(int i) {
         return a[i];
     }

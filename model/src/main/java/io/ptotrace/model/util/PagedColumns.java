@@ -15,8 +15,14 @@ public final class PagedColumns {
 
     public static final int SHIFT = 14, PAGE = 1 << SHIFT, MASK = PAGE - 1;
 
-    /** Length of a page that has to hold index {@code k}, at least {@code len}. */
-    private static int grownLength(int len, int k) {
+    /**
+     * Length of a page that has to hold index {@code k}, at least {@code len}. A page after a full one ({@code
+     * afterFull}) starts whole: the column is written row after row, and its page would otherwise be copied five
+     * or six times on its way to full size. Other pages (the first, or those of a column written here and there)
+     * grow by doubling.
+     */
+    private static int grownLength(boolean afterFull, int len, int k) {
+        if (afterFull) return PAGE;
         return Math.min(PAGE, Math.max(Math.max(64, len * 2), Integer.highestOneBit(k) << 1));
     }
 
@@ -65,14 +71,14 @@ public final class PagedColumns {
             int w = width[p];
             if (w == 0) {
                 if (v == 0) return;
-                pages[p] = page(need, grownLength(0, k), null, 0);
+                pages[p] = page(need, grownLength(afterFull(p), 0, k), null, 0);
                 width[p] = (byte) (w = need);
             }
             int len = length(pages[p], w);
             if (k >= len && v == 0) return; // reads past the page's end are 0 already
             if (need > w || k >= len) {
                 int nw = Math.max(need, w);
-                pages[p] = page(nw, k >= len ? grownLength(len, k) : len, pages[p], w);
+                pages[p] = page(nw, k >= len ? grownLength(afterFull(p), len, k) : len, pages[p], w);
                 width[p] = (byte) (w = nw);
             }
             switch (w) {
@@ -88,6 +94,10 @@ public final class PagedColumns {
                 default:
                     ((long[]) pages[p])[k] = v;
             }
+        }
+
+        private boolean afterFull(int p) {
+            return p > 0 && width[p - 1] != 0 && length(pages[p - 1], width[p - 1]) == PAGE;
         }
 
         private static int length(Object a, int w) {
@@ -168,12 +178,16 @@ public final class PagedColumns {
             return a != null && k < a.length ? a[k] : 0.0;
         }
 
+        private int grown(int p, int len, int k) {
+            return grownLength(p > 0 && pages[p - 1] != null && pages[p - 1].length == PAGE, len, k);
+        }
+
         public void set(int i, double v) {
             int p = i >>> SHIFT, k = i & MASK;
             if (p >= pages.length) pages = Arrays.copyOf(pages, Math.max(p + 1, pages.length * 2));
             double[] a = pages[p];
-            if (a == null) a = pages[p] = new double[grownLength(0, k)];
-            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grownLength(a.length, k));
+            if (a == null) a = pages[p] = new double[grown(p, 0, k)];
+            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grown(p, a.length, k));
             a[k] = v;
         }
 
@@ -204,12 +218,16 @@ public final class PagedColumns {
             return a != null && k < a.length ? a[k] : 0;
         }
 
+        private int grown(int p, int len, int k) {
+            return grownLength(p > 0 && pages[p - 1] != null && pages[p - 1].length == PAGE, len, k);
+        }
+
         public void set(int i, int v) {
             int p = i >>> SHIFT, k = i & MASK;
             if (p >= pages.length) pages = Arrays.copyOf(pages, Math.max(p + 1, pages.length * 2));
             int[] a = pages[p];
-            if (a == null) a = pages[p] = new int[grownLength(0, k)];
-            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grownLength(a.length, k));
+            if (a == null) a = pages[p] = new int[grown(p, 0, k)];
+            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grown(p, a.length, k));
             a[k] = v;
         }
     }
@@ -233,12 +251,16 @@ public final class PagedColumns {
             return a != null && k < a.length ? a[k] : 0;
         }
 
+        private int grown(int p, int len, int k) {
+            return grownLength(p > 0 && pages[p - 1] != null && pages[p - 1].length == PAGE, len, k);
+        }
+
         public void set(int i, byte v) {
             int p = i >>> SHIFT, k = i & MASK;
             if (p >= pages.length) pages = Arrays.copyOf(pages, Math.max(p + 1, pages.length * 2));
             byte[] a = pages[p];
-            if (a == null) a = pages[p] = new byte[grownLength(0, k)];
-            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grownLength(a.length, k));
+            if (a == null) a = pages[p] = new byte[grown(p, 0, k)];
+            else if (k >= a.length) a = pages[p] = Arrays.copyOf(a, grown(p, a.length, k));
             a[k] = v;
         }
     }

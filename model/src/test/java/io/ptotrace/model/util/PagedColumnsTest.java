@@ -41,7 +41,7 @@ class PagedColumnsTest {
         for (int i = 0; i < n; i++) assertThat(c.get(i)).as("row %d", i).isEqualTo(ref[i]);
         assertThat(c.get(n + 5 * PagedColumns.PAGE)).isZero();
         assertThat(c.bytes())
-                .isLessThan(20L * PagedColumns.PAGE); // page 0 and page 2 as longs, page 3 small, page 1 none
+                .isLessThan(20L * PagedColumns.PAGE); // pages 0 and 2 as longs, page 3 whole bytes, page 1 none
     }
 
     @Test
@@ -50,6 +50,20 @@ class PagedColumnsTest {
         for (int i = 0; i < 2 * PagedColumns.PAGE; i++) c.set(i, i % 100);
         assertThat(c.bytes()).isEqualTo(2L * PagedColumns.PAGE);
         for (int i = 0; i < 2 * PagedColumns.PAGE; i++) assertThat(c.get(i)).isEqualTo(i % 100);
+    }
+
+    @Test
+    void aPageAfterAFullOneStartsWholeAndSparsePagesStaySmall() {
+        PagedColumns.Doubles dense = new PagedColumns.Doubles();
+        for (int i = 0; i <= 2 * PagedColumns.PAGE; i++) dense.set(i, i);
+        assertThat(dense.bytes()).isEqualTo(3L * 8 * PagedColumns.PAGE);
+        PagedColumns.Longs sparse = new PagedColumns.Longs();
+        for (int p = 0; p < 10; p++) sparse.set(p * PagedColumns.PAGE + 3, 1L << 40);
+        assertThat(sparse.bytes()).isEqualTo(10L * 8 * 64);
+        PagedColumns.Longs afterFull = new PagedColumns.Longs();
+        for (int i = 0; i < PagedColumns.PAGE; i++) afterFull.set(i, 1);
+        afterFull.set(PagedColumns.PAGE + 3, 1);
+        assertThat(afterFull.bytes()).isEqualTo(2L * PagedColumns.PAGE);
     }
 
     @Test
