@@ -4,6 +4,7 @@ import io.ptotrace.convert.estimate.CostCounter;
 import io.ptotrace.convert.estimate.MemoryModel;
 import io.ptotrace.convert.json.JsonPrelude;
 import io.ptotrace.convert.pftrace.PacketCompression;
+import io.ptotrace.convert.pftrace.PftraceLayout;
 import io.ptotrace.convert.pftrace.PftraceTraceWriter;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.OverlayContext;
@@ -125,9 +126,13 @@ public final class ConvertJob {
     /** The JSON trace's first chunks, rendered while the arrows were drawn (null: none). */
     private JsonPrelude jsonPrelude;
 
+    /** The .pftrace's layout of the slices and counters, made while the arrows were drawn (null: none). */
+    private PftraceLayout.Started pftraceLayout;
+
     private void dropPrelude() {
         if (jsonPrelude != null) jsonPrelude.cancel();
         jsonPrelude = null;
+        pftraceLayout = null;
     }
 
     /** Whether the trace leaves out part of its input (a rank of a tree that could not be read). */
@@ -216,12 +221,15 @@ public final class ConvertJob {
         }
         List<String> mappingLine =
                 new ArrayList<>(); // printed after the dependency summary, where the reference prints it
-        // on two cores the JSON trace's first chunks are rendered while the arrows are drawn
-        boolean prelude = !o.overhead
+        // on two cores the JSON trace's first chunks and the .pftrace's slices are laid out while the arrows are drawn
+        boolean early = !o.overhead
                 && o.window == null
                 && o.overlays.isEmpty()
-                && Runtime.getRuntime().availableProcessors() > 1
-                && written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
+                && Runtime.getRuntime().availableProcessors() > 1;
+        boolean prelude = early && written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
+        boolean layoutEarly = early
+                && o.splitBudget == null
+                && written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
         Written.Outcome done;
         try {
             TraceBuilder.Result result = TraceBuilder.build(
@@ -236,7 +244,12 @@ public final class ConvertJob {
                                 if (s.startsWith("  Core-to-thread mapping")) mappingLine.add(s);
                                 else out.println(s);
                             },
-                    prelude ? p -> jsonPrelude = JsonPrelude.start(p) : null);
+                    prelude || layoutEarly
+                            ? p -> {
+                                if (prelude) jsonPrelude = JsonPrelude.start(p);
+                                if (layoutEarly) pftraceLayout = PftraceLayout.start(p);
+                            }
+                            : null);
             TracePicture pic = result.picture;
             if (o.verbose) VerboseLines.flows(out, deps, result, mappingLine);
             OverlayContext overlayContext =
@@ -292,7 +305,8 @@ public final class ConvertJob {
         JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON)
                 ? new JsonTraceCheck(shownPic, withPftrace)
                 : null;
-        Map<ConvertOptions.Format, TraceWriter> writers = TraceWriters.of(argSet, jsonCheck, jsonPrelude);
+        Map<ConvertOptions.Format, TraceWriter> writers =
+                TraceWriters.of(argSet, jsonCheck, jsonPrelude, pftraceLayout);
         List<Outputs.Job> jobs = new ArrayList<>();
         Map<Path, long[]> sizes = new LinkedHashMap<>();
         for (Written w : written)

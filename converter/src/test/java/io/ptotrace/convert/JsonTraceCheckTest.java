@@ -22,7 +22,7 @@ class JsonTraceCheckTest {
 
     static byte[] written(TracePicture pic, JsonTraceCheck check) throws IOException {
         ByteArrayOutputStream file = new ByteArrayOutputStream();
-        TraceWriters.of(ArgSet.LEAN, check, null)
+        TraceWriters.of(ArgSet.LEAN, check, null, null)
                 .get(ConvertOptions.Format.JSON)
                 .write(pic, file);
         return file.toByteArray();
@@ -88,7 +88,7 @@ class JsonTraceCheckTest {
             }
         };
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            assertThatThrownBy(() -> TraceWriters.of(ArgSet.LEAN, check, null)
+            assertThatThrownBy(() -> TraceWriters.of(ArgSet.LEAN, check, null, null)
                             .get(ConvertOptions.Format.JSON)
                             .write(b.pic, full))
                     .isInstanceOf(IOException.class)

@@ -71,7 +71,14 @@ public final class PerfettoProtoWriter {
      * trace is written exactly as before lean traces existed.
      */
     public static Report write(TracePicture pic, OutputStream out, ArgSet args) throws IOException {
-        PftraceLayout layout = PftraceLayout.of(pic);
+        return write(pic, out, args, null);
+    }
+
+    /** As {@link #write(TracePicture, OutputStream, ArgSet)}, finishing the layout {@code started} (null: none) began when it can. */
+    public static Report write(TracePicture pic, OutputStream out, ArgSet args, PftraceLayout.Started started)
+            throws IOException {
+        PftraceLayout layout = started == null ? null : started.finish(pic);
+        if (layout == null) layout = PftraceLayout.of(pic);
         try {
             new PftraceEncoder(layout, out, args, args == ArgSet.LEAN ? PftraceEncoder.IMPORT_WINDOW : 0).encode();
         } catch (UncheckedIOException e) {

@@ -6,6 +6,7 @@ import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -52,10 +53,13 @@ public final class PftraceLayout {
     private final List<PftraceTrack> lanes = new ArrayList<>();
 
     /** Items are the slices, then the marks (item = slices + mark). */
-    final int slices, items;
+    final int slices;
 
-    final int[] itemTrack;
-    private final int[] markLane;
+    int items;
+    int[] itemTrack;
+    private int[] markLane;
+    /** The picture's metadata and counter samples when the slices and counters were laid out. */
+    private final int metaLaidOut, countersLaidOut;
 
     // counter values
     int cvCount;
@@ -87,20 +91,35 @@ public final class PftraceLayout {
     private long lastUuid;
 
     public static PftraceLayout of(TracePicture pic) {
-        return new PftraceLayout(pic, 0, 0);
+        return new PftraceLayout(pic, 0, 0, pic.meta, pic.sliceCount(), pic.counterCount()).finish();
     }
 
     /** The layout of one part of a trace written part by part: its uuids after {@code uuidBase}, its processes ranked from {@code processRankBase}. */
     static PftraceLayout ofPart(TracePicture pic, long uuidBase, int processRankBase) {
-        return new PftraceLayout(pic, uuidBase, processRankBase);
+        return new PftraceLayout(pic, uuidBase, processRankBase, pic.meta, pic.sliceCount(), pic.counterCount())
+                .finish();
     }
 
-    private PftraceLayout(TracePicture p, long uuidBase, int processRankBase) {
+    /**
+     * Lays out what of {@code p} is complete once only its arrows are still to come: its lanes, the nesting of its
+     * slices and its counter values (of its metadata {@code meta}, first {@code sliceCount} slices and first {@code
+     * counterCount} counter samples). {@link #finish} adds the arrows and their marks and orders the events; what the
+     * two decide is the same as for a picture laid out whole.
+     */
+    private PftraceLayout(
+            TracePicture p,
+            long uuidBase,
+            int processRankBase,
+            List<MetaEvent> meta,
+            int sliceCount,
+            int counterCount) {
         this.pic = p;
         this.uuidBase = uuidBase;
         this.processRankBase = processRankBase;
         this.marks = p.marks();
-        for (MetaEvent m : p.meta) {
+        this.metaLaidOut = meta.size();
+        this.countersLaidOut = counterCount;
+        for (MetaEvent m : meta) {
             switch (m.kind) {
                 case PROCESS_NAME:
                     process(m.pid);
@@ -120,13 +139,24 @@ public final class PftraceLayout {
                     break;
             }
         }
-        slices = p.sliceCount();
+        slices = sliceCount;
         int[] sliceLane = new int[slices];
         for (int i = 0; i < slices; i++) sliceLane[i] = lane(p.slicePid(i), p.sliceTid(i));
-        int flows = p.flowCount();
+        for (int c = 0; c < countersLaidOut; c++) process(p.counterPid(c));
+        itemTrack = new int[slices];
+        for (int i = 0; i < slices; i++) if (ns(p.sliceDur(i)) < 0) report.negativeDurations++;
+        report.slices = slices;
+        nestOnLanes(sliceLane); // a slice's lane is in itemTrack from here on
+        placeCounterValues();
+    }
+
+    /** Lays out the arrows and their marks and merges every track's events into one order. */
+    private PftraceLayout finish() {
+        // lanes only arrows use come after the slices' lanes, as they would if made first
+        int flows = pic.flowCount();
         for (int f = 0; f < flows; f++) {
-            lane(p.flowSrcPid(f), p.flowSrcTid(f));
-            lane(p.flowDstPid(f), p.flowDstTid(f));
+            lane(pic.flowSrcPid(f), pic.flowSrcTid(f));
+            lane(pic.flowDstPid(f), pic.flowDstTid(f));
         }
         int markCount = marks.count();
         markLane = new int[markCount];
@@ -143,18 +173,12 @@ public final class PftraceLayout {
                     report.unboundEndMarkers++;
             }
         }
-        for (int c = 0; c < p.counterCount(); c++) process(p.counterPid(c));
         items = slices + markCount;
-        itemTrack = new int[items];
-        for (int i = 0; i < slices; i++) if (ns(p.sliceDur(i)) < 0) report.negativeDurations++;
-        report.slices = slices;
+        itemTrack = Arrays.copyOf(itemTrack, items);
         report.markerSlices = markCount;
         report.flows = flows;
-
-        nestOnLanes(sliceLane);
-        sliceLane = null; // a slice's lane is in itemTrack from here on; at 1M tasks this is ~27 MB
         placeMarks();
-        placeCounterValues();
+        numberCounterTracks();
         orderTracks();
         TrackMerge merged = new TrackMerge(tracks, items, this::codeNs);
         order = merged.order;
@@ -162,6 +186,70 @@ public final class PftraceLayout {
         for (PftraceTrack t : tracks) t.stream = null; // the merged order replaces them
         attachFlows();
         seqOfCode = null; // only needed to attach the flows
+        return this;
+    }
+
+    /**
+     * The first half of a picture's layout, made on a thread of its own from the moment the picture's slices and
+     * counter samples are complete, while its arrows are drawn.
+     */
+    public static final class Started {
+        private final TracePicture pic;
+        private final List<MetaEvent> meta;
+        private final int slices, counters;
+        private final Thread thread;
+        private PftraceLayout first;
+        private Throwable failure;
+
+        private Started(TracePicture pic) {
+            this.pic = pic;
+            this.meta = new ArrayList<>(pic.meta);
+            this.slices = pic.sliceCount();
+            this.counters = pic.counterCount();
+            this.thread = new Thread(this::layOut, "pftrace-layout");
+            thread.setDaemon(true);
+        }
+
+        private void layOut() {
+            try {
+                first = new PftraceLayout(pic, 0, 0, meta, slices, counters);
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            }
+        }
+
+        /**
+         * Waits for the first half and finishes it for {@code picture} as it now is; null when it is another picture,
+         * its metadata, slices or counter samples changed since, or the first half failed (the writer then lays the
+         * picture out itself).
+         */
+        PftraceLayout finish(TracePicture picture) throws InterruptedIOException {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while writing the trace");
+            }
+            PftraceLayout l = first;
+            first = null; // a layout is finished once
+            if (l == null
+                    || failure != null
+                    || picture != pic
+                    || pic.meta.size() != l.metaLaidOut
+                    || pic.sliceCount() != l.slices
+                    || pic.counterCount() != l.countersLaidOut) return null;
+            return l.finish();
+        }
+    }
+
+    /**
+     * Starts laying out {@code pic}, whose slices and counter samples are complete: from now on only arrows may be
+     * added to it until the layout is {@link Started#finish finished} (anything else makes it unusable, never wrong).
+     */
+    public static Started start(TracePicture pic) {
+        Started s = new Started(pic);
+        s.thread.start();
+        return s;
     }
 
     private PftraceTrack process(int pid) {
@@ -284,7 +372,7 @@ public final class PftraceLayout {
 
     /** One counter track per (pid, tid, counter name, arg key); each numeric arg of a sample is a value on its track. */
     private void placeCounterValues() {
-        int n = pic.counterCount();
+        int n = countersLaidOut;
         if (n == 0) return;
         CounterValues values = new CounterValues(n);
         for (int c = 0; c < n; c++) values.add(c);
@@ -295,13 +383,25 @@ public final class PftraceLayout {
             cvNs = Arrays.copyOf(cvNs, cvCount);
             cvVal = Arrays.copyOf(cvVal, cvCount);
         }
-        int[] perTrack = new int[tracks.size()];
+        // cvTrack holds each value's counter track by its counterOrder until numberCounterTracks
+        List<PftraceTrack> counters = new ArrayList<>(counterTracks.values());
+        int[] perTrack = new int[counters.size()];
         for (int v = 0; v < cvCount; v++) perTrack[cvTrack[v]]++;
         for (int t = 0; t < perTrack.length; t++)
-            if (perTrack[t] > 0) tracks.get(t).stream.ensureRoom(perTrack[t]);
+            if (perTrack[t] > 0) counters.get(t).stream.ensureRoom(perTrack[t]);
         int[] ix = IndexSort.groupedSort(
-                cvCount, tracks.size(), v -> cvTrack[v], (a, b) -> Long.compare(cvNs[a], cvNs[b]));
-        for (int v : ix) tracks.get(cvTrack[v]).stream.add(~v);
+                cvCount, counters.size(), v -> cvTrack[v], (a, b) -> Long.compare(cvNs[a], cvNs[b]));
+        for (int v : ix) counters.get(cvTrack[v]).stream.add(~v);
+    }
+
+    /**
+     * Gives the counter tracks their indexes after every other track's, in the order of their first values, and
+     * points each counter value at its track by that index.
+     */
+    private void numberCounterTracks() {
+        int[] idx = new int[counterTracks.size()];
+        for (PftraceTrack t : counterTracks.values()) idx[t.counterOrder] = trackId(t);
+        for (int v = 0; v < cvCount; v++) cvTrack[v] = idx[cvTrack[v]];
     }
 
     /** Turns each numeric arg of a counter sample into a value on its track. */
@@ -376,12 +476,13 @@ public final class PftraceLayout {
                 t = counterTracks.get(k);
                 if (t == null) {
                     t = new PftraceTrack(PftraceTrack.Type.COUNTER, pid, tid, name + " " + key);
+                    t.counterOrder = counterTracks.size();
                     counterTracks.put(k, t);
                 }
                 recent.put(pid, tid, name, key, t);
             }
             if (cvCount == cvTrack.length) grow(cvCount * 2);
-            cvTrack[cvCount] = trackId(t);
+            cvTrack[cvCount] = t.counterOrder;
             cvNs[cvCount] = ns;
             cvVal[cvCount] = value;
             cvCount++;

@@ -13,9 +13,16 @@ import java.util.List;
  */
 public final class PftraceTraceWriter implements TraceWriter {
     private final ArgSet args;
+    private PftraceLayout.Started started;
 
     public PftraceTraceWriter(ArgSet args) {
+        this(args, null);
+    }
+
+    /** A writer whose first picture finishes the layout {@code started} (null: none) began, when it is that picture's. */
+    public PftraceTraceWriter(ArgSet args, PftraceLayout.Started started) {
         this.args = args;
+        this.started = started;
     }
 
     @Override
@@ -33,6 +40,8 @@ public final class PftraceTraceWriter implements TraceWriter {
 
     /** Renders {@code pic} and returns what was written (counts of each kind of row). */
     public PerfettoProtoWriter.Report writeReporting(TracePicture pic, OutputStream out) throws IOException {
-        return PerfettoProtoWriter.write(pic, out, args);
+        PftraceLayout.Started s = started;
+        started = null;
+        return PerfettoProtoWriter.write(pic, out, args, s);
     }
 }

@@ -28,6 +28,12 @@ public final class TestPictures {
 
     /** The pictures of every sample run under testdata/ (runs/* and conformance/*) that converts, by name. */
     public static Map<String, TracePicture> ofSampleRuns(boolean overhead) throws IOException {
+        return ofSampleRuns(overhead, null);
+    }
+
+    /** As {@link #ofSampleRuns(boolean)}, telling {@code slicesDrawn} (null: none) of each picture whose arrows are to come. */
+    public static Map<String, TracePicture> ofSampleRuns(
+            boolean overhead, java.util.function.Consumer<TracePicture> slicesDrawn) throws IOException {
         Map<String, TracePicture> out = new LinkedHashMap<>();
         for (String sub : new String[] {"runs", "conformance"}) {
             for (Path root : new Path[] {Path.of("testdata", sub), Path.of("..", "testdata", sub)}) {
@@ -52,7 +58,15 @@ public final class TestPictures {
                     NameMap names = maps.size() == 1 ? NameMap.read(maps.get(0)) : null;
                     out.put(
                             sub + "/" + d.getFileName(),
-                            TraceBuilder.build(new Run(tl, deps, names), overhead, w -> {}, null).picture);
+                            TraceBuilder.build(
+                                            new Run(tl, deps, names),
+                                            io.ptotrace.convert.ProcessLayout.SINGLE,
+                                            new TracePicture(),
+                                            overhead,
+                                            w -> {},
+                                            null,
+                                            slicesDrawn)
+                                    .picture);
                 }
                 break;
             }
