@@ -55,6 +55,11 @@ public final class ConvertJob {
      */
     static final long CONCURRENT_WRITE_HEAP_PER_EVENT = 64;
 
+    /** Whether a picture of {@code events} events writes its two files at once in a heap of {@code maxHeap} bytes. */
+    static boolean writeTogether(long events, long maxHeap) {
+        return events <= CONCURRENT_WRITE_LIMIT || maxHeap / CONCURRENT_WRITE_HEAP_PER_EVENT >= events;
+    }
+
     private final ConvertOptions o;
     private final PrintStream out;
     private final PrintStream err;
@@ -345,9 +350,8 @@ public final class ConvertJob {
                 + (split != null ? " and " + split.parts.size() + " window(s)" : ""));
         // two writers at once need room for both; on two cores they take about a fifth off a 1M-task conversion
         long events = (long) pic.sliceCount() + pic.counterCount() + 2L * pic.flowCount();
-        boolean together = split == null
-                && (events <= CONCURRENT_WRITE_LIMIT
-                        || Runtime.getRuntime().maxMemory() / CONCURRENT_WRITE_HEAP_PER_EVENT >= events);
+        boolean together =
+                split == null && writeTogether(events, Runtime.getRuntime().maxMemory());
         List<Path> stale = split == null ? List.of() : split.staleParts();
         try (OutputSet staged = Outputs.stage(jobs, inputs, together, stale)) {
             Written.Outcome done = new Written.Outcome(split, sizes, costs, jsonCheck);

@@ -86,6 +86,17 @@ class ConvertJobTest {
     // ------------------------------------------------------------------ level 1 without deps.json
 
     @Test
+    void twoFilesAreWrittenAtOnceWhenSmallOrWhenTheHeapHoldsBothWriters() {
+        long limit = ConvertJob.CONCURRENT_WRITE_LIMIT;
+        assertThat(ConvertJob.writeTogether(limit, 64L << 20)).isTrue(); // small: whatever the heap
+        assertThat(ConvertJob.writeTogether(limit + 1, 64L << 20)).isFalse();
+        long oneMillionTasks = 32_600_000; // events of the 1M-task synthetic run
+        assertThat(ConvertJob.writeTogether(oneMillionTasks, 2L << 30)).isTrue(); // fits 2 GiB: measured 1.55 GB
+        assertThat(ConvertJob.writeTogether(oneMillionTasks, 1L << 30)).isFalse();
+        assertThat(ConvertJob.writeTogether(3 * oneMillionTasks, 4L << 30)).isFalse();
+    }
+
+    @Test
     void example143Level1WithoutDeps() throws IOException {
         Path in = write("run/l2_swimlane_records.json", LEVEL1);
         Path o = dir.resolve("run/out.json");
