@@ -5,6 +5,8 @@
 #   bench/vs-json-load.sh [TASKS] [PAIRS] [CONVERT OPTIONS...]     defaults: 1000000 tasks, 3 pairs
 #   e.g. bench/vs-json-load.sh 1000000 3 --format pftrace         (the .pftrace alone)
 #        bench/vs-json-load.sh 100000 5 --compress none          (its packets plain)
+# PTOTRACE_BENCH_OLD=DIR also runs the checkout DIR's bin/ptotrace (an older build: git worktree add DIR REV) in each
+# pair, before this one, and prints its median and the pair-by-pair ratio new / old.
 # Without a --format option convert writes both files, JSON and the .pftrace, as it does by default without -o (the
 # script names its output with -o, which alone would write JSON only).
 set -euo pipefail
@@ -19,6 +21,11 @@ command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get inst
 mkdir -p "$out"
 [ -f "$jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
 "$here/bin/ptotrace" --version >/dev/null # any build or warm-up-cache training happens here, not in a timed run
+old="${PTOTRACE_BENCH_OLD:-}"
+if [ -n "$old" ]; then
+  [ -x "$old/bin/ptotrace" ] || { echo "PTOTRACE_BENCH_OLD=$old has no bin/ptotrace" >&2; exit 2; }
+  "$old/bin/ptotrace" --version >/dev/null
+fi
 run="$out/run_$n"
 if [ ! -f "$run/deps.json" ]; then
   java -Xmx6g -jar "$jar" synth -n "$n" --level 4 --seed 7 --hb-share 0.01 -o "$run" >/dev/null
@@ -37,12 +44,19 @@ timed() { # $1 = log; rest = command -> "wall cpu rss_MB"
 }
 
 printf '%-5s %-9s %8s %8s %8s\n' pair who wall_s cpu_s rss_MB
-ratios=() jw=() pw=()
+ratios=() jw=() pw=() ow=() newold=()
 for k in $(seq 1 "$pairs"); do
+  if [ -n "$old" ]; then
+    rm -f "$dest"/merged_swimlane.*
+    read -r w c r < <(timed "$out/vsload_old.log" "$old/bin/ptotrace" convert "$run" -o "$dest/merged_swimlane.json" "$@")
+    printf '%-5s %-9s %8s %8s %8s\n' "$k" old "$w" "$c" "$r"
+    ow+=("$w")
+  fi
   rm -f "$dest"/merged_swimlane.*
   read -r w c r < <(timed "$out/vsload_java.log" "$here/bin/ptotrace" convert "$run" -o "$dest/merged_swimlane.json" "$@")
   printf '%-5s %-9s %8s %8s %8s\n' "$k" ptotrace "$w" "$c" "$r"
   jw+=("$w")
+  [ -n "$old" ] && newold+=("$(awk -v a="$w" -v b="${ow[-1]}" 'BEGIN { printf "%.3f", a / b }')")
   read -r w2 c2 r2 < <(timed "$out/vsload_py.log" python3 -c \
     'import json, sys; [json.load(open(f)) for f in sys.argv[1:]]' "$run/l2_swimlane_records.json" "$run/deps.json")
   printf '%-5s %-9s %8s %8s %8s\n' "$k" json.load "$w2" "$c2" "$r2"
@@ -55,3 +69,6 @@ range() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } EN
 echo "convert $*"
 echo "ptotrace median ${n} tasks: $(median "${jw[@]}") s; json.load median: $(median "${pw[@]}") s"
 echo "paired ratio ptotrace / json.load: median $(median "${ratios[@]}") (range $(range "${ratios[@]}")), $pairs pairs, load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -n "$old" ]; then
+  echo "old build median: $(median "${ow[@]}") s; paired ratio new / old: median $(median "${newold[@]}") (range $(range "${newold[@]}"))"
+fi
