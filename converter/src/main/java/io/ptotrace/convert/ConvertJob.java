@@ -50,8 +50,8 @@ public final class ConvertJob {
 
     /**
      * Larger pictures do too when the heap holds this many bytes an event (slices, counter samples, two arrow
-     * ends): the run, the picture and both writers at once peaked at about 48 (1M tasks, 32.6M events: 1.55 GB
-     * after a collection, in a 2 GiB heap as in a 6 GiB one).
+     * ends): the run, the picture and both writers at once peaked at about 55 (1M tasks, 32.6M events: 1.78 GB after
+     * a collection in a 2 GiB heap, with no full collection).
      */
     static final long CONCURRENT_WRITE_HEAP_PER_EVENT = 64;
 
