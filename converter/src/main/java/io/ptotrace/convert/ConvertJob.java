@@ -17,8 +17,6 @@ import io.ptotrace.io.OutputFile;
 import io.ptotrace.io.OutputProblem;
 import io.ptotrace.io.OutputSet;
 import io.ptotrace.io.Outputs;
-import io.ptotrace.model.Era;
-import io.ptotrace.model.KernelConfig;
 import io.ptotrace.model.NameMap;
 import io.ptotrace.model.ReadOptions;
 import io.ptotrace.model.RecordsReader;
@@ -83,6 +81,12 @@ public final class ConvertJob {
         Written(Path path, ConvertOptions.Format format) {
             this.path = path;
             this.format = format;
+        }
+
+        /** Whether {@code written} holds a file of {@code format}. */
+        static boolean any(List<Written> written, ConvertOptions.Format format) {
+            for (Written w : written) if (w.format == format) return true;
+            return false;
         }
 
         /** What writing a picture leaves for the reports. */
@@ -169,17 +173,18 @@ public final class ConvertJob {
         if (!o.rankPins.isEmpty())
             throw new InputProblem(
                     (String) null, "--rank-pid is only valid when input is a dfx_outputs directory", null, null);
-        Path input = resolveInput();
+        RunInputs runInputs = new RunInputs(o, out, err);
+        Path input = runInputs.resolveInput();
         if (o.verbose) out.println("Reading performance data from: " + input);
         Path depsPath = o.depsJson != null ? o.depsJson : RunLocator.depsBeside(input);
 
         for (Path log : o.hostLogs)
             if (!Files.exists(log)) throw new InputProblem(log, "no such file (given as --host-log)", null);
         List<Written> written = targets(input.getParent(), "merged_swimlane");
-        List<Path> inputs = inputFiles(input, depsPath);
+        List<Path> inputs = runInputs.inputFiles(input, depsPath);
         List<Path> planned = written.stream().map(w -> w.path).collect(Collectors.toList());
         if (o.splitBudget != null) {
-            if (written.stream().noneMatch(w -> w.format == ConvertOptions.Format.PFTRACE))
+            if (!Written.any(written, ConvertOptions.Format.PFTRACE))
                 throw new InputProblem(
                         (String) null,
                         "--split cuts the .pftrace into windows, but this conversion writes only "
@@ -197,13 +202,14 @@ public final class ConvertJob {
         for (Outputs.Job j : o.alongside) planned.add(j.path());
         Outputs.plan(planned, inputs); // refuse before reading
 
-        progress.say("reading " + input + (readable(depsPath) ? " and " + depsPath : ""));
+        progress.say("reading " + input + (RunInputs.readable(depsPath) ? " and " + depsPath : ""));
         List<String> depsWarnings = new ArrayList<>();
-        SecondThread<DepsProjection> depsRead = SecondThread.start("deps-read", () -> loadDeps(depsPath, depsWarnings));
+        SecondThread<DepsProjection> depsRead =
+                SecondThread.start("deps-read", () -> RunInputs.loadDeps(depsPath, depsWarnings));
         ReadOptions readOptions = new ReadOptions(o.hostLogs);
         Timeline tl = RecordsReader.read(input, o.keepCycles ? readOptions.keepingCycles() : readOptions, err::println);
         if (o.verbose) VerboseLines.summary(out, tl);
-        NameMap names = loadNames(input);
+        NameMap names = runInputs.loadNames(input);
         DepsProjection deps = depsRead.joinUnchecked();
         depsWarnings.forEach(err::println);
         if (o.verbose && deps.edgesLoaded()) {
@@ -231,10 +237,8 @@ public final class ConvertJob {
                 && o.window == null
                 && o.overlays.isEmpty()
                 && Runtime.getRuntime().availableProcessors() > 1;
-        boolean prelude = early && written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
-        boolean layoutEarly = early
-                && o.splitBudget == null
-                && written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
+        boolean prelude = early && Written.any(written, ConvertOptions.Format.JSON);
+        boolean layoutEarly = early && o.splitBudget == null && Written.any(written, ConvertOptions.Format.PFTRACE);
         Written.Outcome done;
         try {
             TraceBuilder.Result result = TraceBuilder.build(
@@ -296,7 +300,7 @@ public final class ConvertJob {
         TraceSplit split = null;
         ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
         // the memory estimate is counted beside the writers, or first when the windows need it
-        boolean jsonWritten = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
+        boolean jsonWritten = Written.any(written, ConvertOptions.Format.JSON);
         SecondThread<CostCounter.Both> costs =
                 SecondThread.start("trace-costs", () -> CostCounter.count(shownPic, argSet, jsonWritten));
         if (o.splitBudget != null) {
@@ -306,10 +310,8 @@ public final class ConvertJob {
         }
 
         // the JSON check (arrows Perfetto will drop) reads the JSON trace while it is written
-        boolean withPftrace = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
-        JsonTraceCheck jsonCheck = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON)
-                ? new JsonTraceCheck(shownPic, withPftrace)
-                : null;
+        boolean withPftrace = Written.any(written, ConvertOptions.Format.PFTRACE);
+        JsonTraceCheck jsonCheck = jsonWritten ? new JsonTraceCheck(shownPic, withPftrace) : null;
         Map<ConvertOptions.Format, TraceWriter> writers =
                 TraceWriters.of(argSet, jsonCheck, jsonPrelude, pftraceLayout);
         List<Outputs.Job> jobs = new ArrayList<>();
@@ -450,105 +452,6 @@ public final class ConvertJob {
         };
     }
 
-    private Path resolveInput() throws IOException {
-        if (o.input == null) {
-            Path found = RunLocator.newestUnderOutputs(o.cwd);
-            if (found == null) {
-                Path where = o.cwd.toAbsolutePath().normalize().resolve("outputs");
-                String names = RunLocator.CAPTURE_NAMES.stream()
-                        .map(n -> "outputs/*/" + n)
-                        .collect(Collectors.joining(" or "));
-                throw new InputProblem(
-                        (String) null,
-                        "No " + names + " found under " + where + ". Run a test with " + Era.CHIP.runFlag + " (or "
-                                + Era.L2.runFlag + ") first, or specify an explicit input.",
-                        null,
-                        null);
-            }
-            Path rel = found;
-            if (o.verbose) out.println("Auto-selected latest file: " + rel);
-            return rel;
-        }
-        Path in = o.input;
-        if (Files.isDirectory(in)) {
-            Path rec = RunLocator.recordsIn(in);
-            if (rec == null)
-                throw new InputProblem(
-                        in, "no " + String.join(" or ", RunLocator.CAPTURE_NAMES) + " in this folder", null);
-            return rec;
-        }
-        if (!Files.exists(in)) throw new InputProblem(in, "no such file", null);
-        return in;
-    }
-
-    static DepsProjection loadDeps(Path depsPath, List<String> warnings) {
-        String noUsable =
-                "Warning: no usable deps.json at " + depsPath + "; Perfetto trace will have no dependency arrows. "
-                        + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
-        if (!readable(depsPath)) {
-            warnings.add(noUsable);
-            return DepsProjection.none();
-        }
-        try {
-            DepsProjection p = DepsProjection.read(depsPath, warnings::add);
-            if (!p.edgesLoaded()) {
-                warnings.add("Warning: " + depsPath + " has no 'edges' array");
-                warnings.add(noUsable);
-            }
-            return p;
-        } catch (InputProblem e) {
-            warnings.add("Warning: failed to read " + depsPath + ": " + e.getMessage()
-                    + (e.where() != null ? " (at " + e.where() + ")" : ""));
-            warnings.add(noUsable);
-            return DepsProjection.none();
-        }
-    }
-
-    private NameMap loadNames(Path input) throws IOException {
-        if (o.funcNames != null) {
-            if (!readable(o.funcNames))
-                throw new InputProblem((String) null, "Func names JSON not found: " + o.funcNames, null, null);
-            if (o.verbose) out.println("Loading func names from: " + o.funcNames);
-            NameMap m = NameMap.read(o.funcNames);
-            if (o.verbose) VerboseLines.names(out, m, "");
-            return m;
-        }
-        Path kernelConfig = kernelConfigOf(input);
-        if (kernelConfig != null) {
-            if (o.verbose) out.println("Loading kernel config from: " + kernelConfig);
-            NameMap m = KernelConfig.read(kernelConfig, err::println);
-            if (o.verbose) VerboseLines.names(out, m, " from kernel_config.py");
-            return m;
-        }
-        Path sib = RunLocator.uniqueNameMapBeside(input, err::println);
-        if (sib == null) return NameMap.EMPTY;
-        if (o.verbose) out.println("Auto-discovered func names from: " + sib);
-        NameMap m = NameMap.read(sib);
-        if (o.verbose) VerboseLines.names(out, m, "");
-        return m;
-    }
-
-    /**
-     * The -k config of a single run: {@code -k FILE}, or the {@code -k PROGRAM=FILE} of the program its folder's
-     * dispatch_program.json names (one that names another program, or a folder without the marker, is refused).
-     */
-    private Path kernelConfigOf(Path input) {
-        if (o.kernelConfig != null || o.programKernelConfigs.isEmpty()) return o.kernelConfig;
-        Path dir = input.toAbsolutePath().getParent();
-        String program = io.ptotrace.model.tree.DispatchProgram.of(dir);
-        Path p = program == null ? null : o.programKernelConfigs.get(program);
-        if (p != null) return p;
-        throw new InputProblem(
-                (String) null,
-                program == null
-                        ? "-k PROGRAM=FILE needs the run's " + io.ptotrace.model.tree.DispatchProgram.FILE + ", and "
-                                + dir + " has none; give -k FILE"
-                        : "the run in " + dir + " ran program " + program + ", and -k names only "
-                                + String.join(", ", o.programKernelConfigs.keySet()),
-                null,
-                null);
-    }
-
     /**
      * Output paths and formats from -o / --format (.json → JSON, .pftrace → protobuf); without -o both,
      * {@code <stem>.json} and {@code <stem>.pftrace} in {@code dir}.
@@ -574,24 +477,6 @@ public final class ConvertJob {
             l.add(new Written(proto ? o.output : withExt(o.output, ".pftrace"), ConvertOptions.Format.PFTRACE));
         } else l.add(new Written(o.output, f));
         return l;
-    }
-
-    /** Every file this conversion may read: none of them may be overwritten by its outputs. */
-    private List<Path> inputFiles(Path input, Path depsPath) throws IOException {
-        List<Path> l = new ArrayList<>(List.of(input, depsPath));
-        if (o.funcNames != null) l.add(o.funcNames);
-        if (o.kernelConfig != null) l.add(o.kernelConfig);
-        l.addAll(o.programKernelConfigs.values());
-        l.addAll(RunLocator.nameMapsBeside(input));
-        l.addAll(io.ptotrace.model.clock.Containment.logsFor(input, o.hostLogs));
-        Path sidecar = input.toAbsolutePath().resolveSibling(io.ptotrace.model.clock.Containment.SIDECAR);
-        if (Files.exists(sidecar)) l.add(sidecar);
-        return l;
-    }
-
-    /** A file or a pipe (not a folder) that is there. */
-    static boolean readable(Path p) {
-        return Files.exists(p) && !Files.isDirectory(p);
     }
 
     private static Path withExt(Path p, String ext) {

@@ -63,8 +63,8 @@ final class TreeParts {
             Map<String, Object> metadata,
             ConvertJob.Report report)
             throws IOException {
-        boolean json = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.JSON);
-        boolean proto = written.stream().anyMatch(w -> w.format == ConvertOptions.Format.PFTRACE);
+        boolean json = ConvertJob.Written.any(written, ConvertOptions.Format.JSON);
+        boolean proto = ConvertJob.Written.any(written, ConvertOptions.Format.PFTRACE);
         ArgSet argSet = o.fullArgs ? ArgSet.FULL : ArgSet.LEAN;
         Path dir = partsFolder(written);
         Path output = written.get(0).path;

@@ -207,7 +207,7 @@ final class PftraceEncoder {
         for (int code : layout.order) {
             if (code < 0) {
                 if (!counter(~code)) continue;
-                lastNs = layout.cvNs[~code];
+                lastNs = layout.counters.ns[~code];
             } else if ((code & 1) == 0) {
                 begin(code >>> 1);
                 lastNs = layout.begin(code >>> 1);
@@ -354,20 +354,20 @@ final class PftraceEncoder {
 
     /** Writes counter value {@code v}; false when the lean trace leaves it out (the report then counts it no more). */
     private boolean counter(int v) throws IOException {
-        double val = layout.cvVal[v];
+        double val = layout.counters.value[v];
         if (lastCounterValue != null) {
-            int t = layout.cvTrack[v];
+            int t = layout.counters.track[v];
             if (Double.compare(lastCounterValue[t], val) == 0) {
                 layout.report.counterValues--;
                 return false;
             }
             lastCounterValue[t] = val;
         }
-        startEvent(TrackEvent.Type.TYPE_COUNTER_VALUE, layout.cvTrack[v]);
+        startEvent(TrackEvent.Type.TYPE_COUNTER_VALUE, layout.counters.track[v]);
         if (val == Math.rint(val) && Math.abs(val) < 0x1p53 && !(val == 0 && 1 / val < 0))
             ev.int64(EV_COUNTER, (long) val);
         else ev.dbl(EV_DCOUNTER, val);
-        flushPacket(layout.cvNs[v], false);
+        flushPacket(layout.counters.ns[v], false);
         return true;
     }
 

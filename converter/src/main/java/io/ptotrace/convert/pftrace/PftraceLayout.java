@@ -1,6 +1,5 @@
 package io.ptotrace.convert.pftrace;
 
-import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.ArrowMarks;
 import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.TracePicture;
@@ -11,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -61,12 +59,7 @@ public final class PftraceLayout {
     /** The picture's metadata and counter samples when the slices and counters were laid out. */
     private final int metaLaidOut, countersLaidOut;
 
-    // counter values
-    int cvCount;
-    int[] cvTrack = new int[64];
-    long[] cvNs = new long[64];
-    double[] cvVal = new double[64];
-    private final Map<String, PftraceTrack> counterTracks = new LinkedHashMap<>();
+    final CounterValues counters;
 
     // events in order: item·2 a begin, item·2+1 an end, ~v counter value v
     int[] order;
@@ -147,7 +140,7 @@ public final class PftraceLayout {
         for (int i = 0; i < slices; i++) if (ns(p.sliceDur(i)) < 0) report.negativeDurations++;
         report.slices = slices;
         nestOnLanes(sliceLane); // a slice's lane is in itemTrack from here on
-        placeCounterValues();
+        counters = CounterValues.place(p, countersLaidOut, report);
     }
 
     /** Lays out the arrows and their marks and merges every track's events into one order. */
@@ -178,7 +171,7 @@ public final class PftraceLayout {
         report.markerSlices = markCount;
         report.flows = flows;
         placeMarks();
-        numberCounterTracks();
+        counters.number(this::trackId);
         orderTracks();
         TrackMerge merged = new TrackMerge(tracks, items, this::codeNs);
         order = merged.order;
@@ -370,131 +363,6 @@ public final class PftraceLayout {
         }
     }
 
-    /** One counter track per (pid, tid, counter name, arg key); each numeric arg of a sample is a value on its track. */
-    private void placeCounterValues() {
-        int n = countersLaidOut;
-        if (n == 0) return;
-        CounterValues values = new CounterValues(n);
-        for (int c = 0; c < n; c++) values.add(c);
-        report.counterValues = cvCount;
-        // exact sizes from here on: the arrays were sized from the first sample, or doubled past it
-        if (cvTrack.length != cvCount) {
-            cvTrack = Arrays.copyOf(cvTrack, cvCount);
-            cvNs = Arrays.copyOf(cvNs, cvCount);
-            cvVal = Arrays.copyOf(cvVal, cvCount);
-        }
-        // cvTrack holds each value's counter track by its counterOrder until numberCounterTracks
-        List<PftraceTrack> counters = new ArrayList<>(counterTracks.values());
-        int[] perTrack = new int[counters.size()];
-        for (int v = 0; v < cvCount; v++) perTrack[cvTrack[v]]++;
-        for (int t = 0; t < perTrack.length; t++)
-            if (perTrack[t] > 0) counters.get(t).stream.ensureRoom(perTrack[t]);
-        int[] ix = IndexSort.groupedSort(
-                cvCount, counters.size(), v -> cvTrack[v], (a, b) -> Long.compare(cvNs[a], cvNs[b]));
-        for (int v : ix) counters.get(cvTrack[v]).stream.add(~v);
-    }
-
-    /**
-     * Gives the counter tracks their indexes after every other track's, in the order of their first values, and
-     * points each counter value at its track by that index.
-     */
-    private void numberCounterTracks() {
-        int[] idx = new int[counterTracks.size()];
-        for (PftraceTrack t : counterTracks.values()) idx[t.counterOrder] = trackId(t);
-        for (int v = 0; v < cvCount; v++) cvTrack[v] = idx[cvTrack[v]];
-    }
-
-    /** Turns each numeric arg of a counter sample into a value on its track. */
-    private final class CounterValues implements ArgSink {
-        private final RecentCounterTracks recent = new RecentCounterTracks();
-        private final int samples;
-        private int pid, tid;
-        private String name;
-        private long ns;
-
-        CounterValues(int samples) {
-            this.samples = samples;
-        }
-
-        void add(int c) {
-            pid = pic.counterPid(c);
-            tid = pic.counterTid(c);
-            name = pic.counterName(c);
-            ns = ns(pic.counterTs(c));
-            pic.counterArgs(c, this);
-            // samples of a kind carry the same args: the first one's count sizes the arrays for all
-            if (c == 0 && cvCount > 0 && (long) cvCount * samples > cvTrack.length)
-                grow((int) Math.min(Integer.MAX_VALUE - 8, (long) cvCount * samples));
-        }
-
-        @Override
-        public void str(String key, String value) {
-            try {
-                add(key, Double.parseDouble(value));
-            } catch (NumberFormatException e) {
-                report.skippedCounterValues++;
-            }
-        }
-
-        @Override
-        public void dbl(String key, double value) {
-            add(key, value);
-        }
-
-        @Override
-        public void i64(String key, long value) {
-            add(key, value);
-        }
-
-        @Override
-        public void u64(String key, long value) {
-            add(key, value >= 0 ? value : value + 0x1p64);
-        }
-
-        @Override
-        public void bool(String key, boolean value) {
-            add(key, value ? 1 : 0);
-        }
-
-        @Override
-        public void nul(String key) {
-            report.skippedCounterValues++;
-        }
-
-        @Override
-        public void raw(String key, Object v) {
-            if (v instanceof Number) add(key, ((Number) v).doubleValue());
-            else if (v instanceof Boolean) add(key, (Boolean) v ? 1 : 0);
-            else if (v instanceof String) str(key, (String) v);
-            else report.skippedCounterValues++;
-        }
-
-        private void add(String key, double value) {
-            PftraceTrack t = recent.get(pid, tid, name, key);
-            if (t == null) {
-                String k = pid + "\u0000" + tid + "\u0000" + name + "\u0000" + key;
-                t = counterTracks.get(k);
-                if (t == null) {
-                    t = new PftraceTrack(PftraceTrack.Type.COUNTER, pid, tid, name + " " + key);
-                    t.counterOrder = counterTracks.size();
-                    counterTracks.put(k, t);
-                }
-                recent.put(pid, tid, name, key, t);
-            }
-            if (cvCount == cvTrack.length) grow(cvCount * 2);
-            cvTrack[cvCount] = t.counterOrder;
-            cvNs[cvCount] = ns;
-            cvVal[cvCount] = value;
-            cvCount++;
-        }
-
-        private void grow(int m) {
-            cvTrack = Arrays.copyOf(cvTrack, m);
-            cvNs = Arrays.copyOf(cvNs, m);
-            cvVal = Arrays.copyOf(cvVal, m);
-        }
-    }
-
     /** uuids and sibling ranks: processes by sort index, then per process thread lanes and counters. */
     private void orderTracks() {
         for (PftraceTrack l : lanes) trackId(l);
@@ -514,7 +382,7 @@ public final class PftraceLayout {
         Map<Integer, List<PftraceTrack>> children = new HashMap<>();
         for (PftraceTrack l : lanes)
             children.computeIfAbsent(l.pid, k -> new ArrayList<>()).add(l);
-        for (PftraceTrack c : counterTracks.values())
+        for (PftraceTrack c : counters.tracks())
             children.computeIfAbsent(c.pid, k -> new ArrayList<>()).add(c);
         for (PftraceTrack pt : procs) {
             List<PftraceTrack> ch = children.getOrDefault(pt.pid, Collections.emptyList());
@@ -568,7 +436,7 @@ public final class PftraceLayout {
     }
 
     private long codeNs(int code) {
-        if (code < 0) return cvNs[~code];
+        if (code < 0) return counters.ns[~code];
         int item = code >>> 1;
         return (code & 1) == 0 ? begin(item) : end(item);
     }
@@ -668,7 +536,7 @@ public final class PftraceLayout {
     }
 
     public PftraceTrack eventTrack(int k) {
-        return tracks.get(order[k] < 0 ? cvTrack[~order[k]] : itemTrack[order[k] >>> 1]);
+        return tracks.get(order[k] < 0 ? counters.track[~order[k]] : itemTrack[order[k] >>> 1]);
     }
 
     /** The event's time in ns. */
