@@ -29,6 +29,8 @@ final class FlowRules {
     private final SliceTables slices;
     private final PhaseTable pt; // phase records by ref (= row)
     private final IntList predA = new IntList(), succA = new IntList();
+    /** Whether the completion arrows are drawn on a thread of their own beside the dependency arrows. */
+    private final boolean completionsBeside;
 
     FlowRules(
             Timeline tl,
@@ -39,7 +41,8 @@ final class FlowRules {
             int firstSlice,
             ConvertStats stats,
             Consumer<String> verbose,
-            SliceTables slices) {
+            SliceTables slices,
+            boolean completionsBeside) {
         this.tl = tl;
         this.deps = deps;
         this.ix = ix;
@@ -50,23 +53,54 @@ final class FlowRules {
         this.verbose = verbose;
         this.slices = slices;
         this.pt = tl.phases;
+        this.completionsBeside = completionsBeside;
     }
 
     void emitAll() {
+        boolean sched = tl.schedulerPhases != null;
+        boolean completions = sched && tl.coreToThread.length > 0;
+        // the completion arrows read only what is drawn already: with a second core they are drawn beside the
+        // dependency arrows and join the picture after them, in the order they would have had
+        java.util.concurrent.FutureTask<HeldArrows> beside = null;
+        if (completions && completionsBeside) {
+            beside = new java.util.concurrent.FutureTask<>(() -> {
+                HeldArrows held = new HeldArrows();
+                completeFlows(held);
+                return held;
+            });
+            Thread t = new Thread(beside, "completion-arrows");
+            t.setDaemon(true);
+            t.start();
+        }
         // dependency arrows are drawn once per run, between rows of that run
         for (long e : new java.util.ArrayList<>(ix.epochs())) {
             ix.useEpoch(e);
             workerDependencies();
             if (slices.hasAicpuData()) schedulerDependencies();
         }
-        boolean sched = tl.schedulerPhases != null;
-        if (sched && tl.coreToThread.length > 0) completeFlows();
+        if (beside != null) drawn(beside).addTo(pic);
+        else if (completions) completeFlows(pic::addFlow);
         int[] coreThread = null;
         if (sched && slices.hasAicpuData()) {
             coreThread = coreThreadMap();
             dispatchFlows(coreThread);
         }
         if (tl.orchestratorPhases != null && sched && slices.hasAicpuData()) submitFlows(coreThread);
+    }
+
+    /** What a rule drawn beside gave, once it is done; its failure is thrown here as it was thrown there. */
+    private static HeldArrows drawn(java.util.concurrent.FutureTask<HeldArrows> beside) {
+        try {
+            return beside.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the completion arrows were drawn", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException) throw (RuntimeException) c;
+            if (c instanceof Error) throw (Error) c;
+            throw new IllegalStateException(c);
+        }
     }
 
     private static int schedTid(int t) {
@@ -194,7 +228,7 @@ final class FlowRules {
 
     // ------------------------------------------------------------------ completions
 
-    private void completeFlows() {
+    private void completeFlows(ArrowSink out) {
         int nTasks = ix.tasks.length;
         int[] attributedTo = new int[nTasks];
         java.util.Arrays.fill(attributedTo, -1);
@@ -221,7 +255,7 @@ final class FlowRules {
             int dstSlice = slices.sliceOfRecord(c);
             for (int i = 0; i < wAnch.size(); i++) {
                 int r = wAnch.get(i);
-                pic.addFlow(
+                out.arrow(
                         FlowKind.COMPLETE,
                         lay.worker(),
                         coreTid(tl.coreId[r]),
@@ -240,7 +274,7 @@ final class FlowRules {
             for (int i = 0; i < sAnch.size(); i++) {
                 int r = sAnch.get(i);
                 if (!(tl.finish[r] > 0)) continue;
-                pic.addFlow(
+                out.arrow(
                         FlowKind.COMPLETE,
                         lay.schedulerView(),
                         slices.svTid(r),
@@ -307,7 +341,7 @@ final class FlowRules {
                     double d = tl.dispatch[best];
                     if (d < cEnd) continue;
                     double srcTs = cEnd - 0.01;
-                    pic.addFlow(
+                    out.arrow(
                             FlowKind.COMPLETE_READY,
                             lay.scheduler(),
                             schedTid(cThread),

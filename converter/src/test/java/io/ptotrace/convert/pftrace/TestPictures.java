@@ -34,6 +34,20 @@ public final class TestPictures {
     /** As {@link #ofSampleRuns(boolean)}, telling {@code slicesDrawn} (null: none) of each picture whose arrows are to come. */
     public static Map<String, TracePicture> ofSampleRuns(
             boolean overhead, java.util.function.Consumer<TracePicture> slicesDrawn) throws IOException {
+        return ofSampleRuns(run -> TraceBuilder.build(
+                        run,
+                        io.ptotrace.convert.ProcessLayout.SINGLE,
+                        new TracePicture(),
+                        overhead,
+                        w -> {},
+                        null,
+                        slicesDrawn)
+                .picture);
+    }
+
+    /** The pictures {@code draw} makes of every sample run under testdata/ that converts, by name. */
+    public static Map<String, TracePicture> ofSampleRuns(java.util.function.Function<Run, TracePicture> draw)
+            throws IOException {
         Map<String, TracePicture> out = new LinkedHashMap<>();
         for (String sub : new String[] {"runs", "conformance"}) {
             for (Path root : new Path[] {Path.of("testdata", sub), Path.of("..", "testdata", sub)}) {
@@ -56,17 +70,7 @@ public final class TestPictures {
                                 .collect(Collectors.toList());
                     }
                     NameMap names = maps.size() == 1 ? NameMap.read(maps.get(0)) : null;
-                    out.put(
-                            sub + "/" + d.getFileName(),
-                            TraceBuilder.build(
-                                            new Run(tl, deps, names),
-                                            io.ptotrace.convert.ProcessLayout.SINGLE,
-                                            new TracePicture(),
-                                            overhead,
-                                            w -> {},
-                                            null,
-                                            slicesDrawn)
-                                    .picture);
+                    out.put(sub + "/" + d.getFileName(), draw.apply(new Run(tl, deps, names)));
                 }
                 break;
             }
