@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -152,6 +153,52 @@ class PickJavaTest {
         String g1 = args.apply("-XX:+UseG1GC");
         assertThat(g1).contains("-XX:+UseG1GC", "-Xms1g").doesNotContain("UseSerialGC");
         assertThat(args.apply("-XX:MaxRAMPercentage=50")).doesNotContain("-Xms1g");
+    }
+
+    /**
+     * A conversion of 512 MB of input or more keeps G1 with the launcher's heap-growth settings, unless the user's
+     * PTOTRACE_JAVA_OPTS names a collector, or a free-ratio of their own (which ours might contradict).
+     */
+    @Test
+    void aLargeConversionGetsG1sGrowthSettingsUnlessTheUserGivesTheirOwn() throws Exception {
+        Path tree = Files.createDirectories(dir.resolve("tree"));
+        Path bin = Files.createDirectories(tree.resolve("bin"));
+        for (String f : new String[] {"ptotrace", "pick-java.sh"})
+            Files.copy(SCRIPT.getParent().resolve(f), bin.resolve(f));
+        Path target = Files.createDirectories(tree.resolve("cli/target"));
+        Files.writeString(target.resolve("ptotrace.jar"), "");
+        Path java = fakeJava("jdk-large", "ran");
+        Path records = dir.resolve("l2_swimlane_records.json");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(records.toFile(), "rw")) {
+            f.setLength(600L << 20); // sparse: its size is what the launcher reads
+        }
+        java.util.function.BiFunction<String, String, String> launched = (opts, more) -> {
+            Map<String, String> env = new java.util.HashMap<>(
+                    Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", "", "PTOTRACE_JAVA", java.toString()));
+            if (opts != null) env.put("PTOTRACE_JAVA_OPTS", opts);
+            List<String> cmd = new java.util.ArrayList<>(
+                    List.of("bash", tree.resolve("bin/ptotrace").toString(), "convert"));
+            cmd.add(records.toString());
+            if (more != null) cmd.add(more);
+            try {
+                return run(new ProcessBuilder(cmd), env);
+            } catch (IOException | InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        };
+        java.util.function.Function<String, String> args = opts -> launched.apply(opts, null);
+        // a tree's merge (--dispatch) keeps G1's free ratio: it reads ranks again and collects more in less heap
+        assertThat(launched.apply(null, "--dispatch=d0"))
+                .contains("-XX:GCTimeRatio=4")
+                .doesNotContain("MinHeapFreeRatio");
+        assertThat(args.apply(null))
+                .contains("-XX:GCTimeRatio=4", "-XX:MinHeapFreeRatio=10")
+                .doesNotContain("UseSerialGC", "TieredStopAtLevel");
+        assertThat(args.apply("-Xmx4g")).contains("-XX:GCTimeRatio=4", "-XX:MinHeapFreeRatio=10", "-Xmx4g");
+        assertThat(args.apply("-XX:+UseParallelGC")).doesNotContain("GCTimeRatio", "MinHeapFreeRatio=10");
+        assertThat(args.apply("-XX:MaxHeapFreeRatio=5"))
+                .contains("-XX:GCTimeRatio=4", "-XX:MaxHeapFreeRatio=5")
+                .doesNotContain("MinHeapFreeRatio");
     }
 
     /** A Java 21 home whose java prints {@code word} after its arguments. */
