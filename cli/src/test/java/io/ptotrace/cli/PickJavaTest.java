@@ -93,15 +93,36 @@ class PickJavaTest {
         return run(new ProcessBuilder("bash", tree.resolve("bin/ptotrace").toString(), "--version"), all);
     }
 
-    /** The launcher keeps its choice of java beside the jar, and chooses again when what it chose from changes. */
-    @Test
-    void launcherKeepsItsChoiceUntilTheChoiceChanges() throws Exception {
+    /** A copy of the launcher in a folder of its own, beside an empty jar (no sources: it is never rebuilt). */
+    Path launcherTree() throws IOException {
         Path tree = Files.createDirectories(dir.resolve("tree"));
         Path bin = Files.createDirectories(tree.resolve("bin"));
         for (String f : new String[] {"ptotrace", "pick-java.sh"})
             Files.copy(SCRIPT.getParent().resolve(f), bin.resolve(f));
-        Path target = Files.createDirectories(tree.resolve("cli/target"));
-        Files.writeString(target.resolve("ptotrace.jar"), ""); // no sources beside it: not rebuilt
+        Files.writeString(Files.createDirectories(tree.resolve("cli/target")).resolve("ptotrace.jar"), "");
+        return tree;
+    }
+
+    /** What the launcher in {@code tree} hands {@code java} to convert {@code records} with PTOTRACE_JAVA_OPTS {@code opts}. */
+    String convertOptions(Path tree, Path java, Path records, String opts, String... more) {
+        Map<String, String> env = new java.util.HashMap<>(
+                Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", "", "PTOTRACE_JAVA", java.toString()));
+        if (opts != null) env.put("PTOTRACE_JAVA_OPTS", opts);
+        List<String> cmd = new java.util.ArrayList<>(
+                List.of("bash", tree.resolve("bin/ptotrace").toString(), "convert", records.toString()));
+        cmd.addAll(List.of(more));
+        try {
+            return run(new ProcessBuilder(cmd), env);
+        } catch (IOException | InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The launcher keeps its choice of java beside the jar, and chooses again when what it chose from changes. */
+    @Test
+    void launcherKeepsItsChoiceUntilTheChoiceChanges() throws Exception {
+        Path tree = launcherTree();
+        Path target = tree.resolve("cli/target");
         Path first = fakeJava("jdk-a", "first"), second = fakeJava("jdk-b", "second");
 
         assertThat(launch(tree, Map.of("PTOTRACE_JAVA", first.toString()))).endsWith("first");
@@ -126,27 +147,10 @@ class PickJavaTest {
      */
     @Test
     void theUsersHeapAndCollectorWinOverTheLaunchersOwn() throws Exception {
-        Path tree = Files.createDirectories(dir.resolve("tree"));
-        Path bin = Files.createDirectories(tree.resolve("bin"));
-        for (String f : new String[] {"ptotrace", "pick-java.sh"})
-            Files.copy(SCRIPT.getParent().resolve(f), bin.resolve(f));
-        Path target = Files.createDirectories(tree.resolve("cli/target"));
-        Files.writeString(target.resolve("ptotrace.jar"), "");
+        Path tree = launcherTree();
         Path java = fakeJava("jdk-opts", "ran");
         Path records = Files.writeString(dir.resolve("l2_swimlane_records.json"), "{}");
-        java.util.function.Function<String, String> args = opts -> {
-            Map<String, String> env = new java.util.HashMap<>(
-                    Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", "", "PTOTRACE_JAVA", java.toString()));
-            if (opts != null) env.put("PTOTRACE_JAVA_OPTS", opts);
-            try {
-                return run(
-                        new ProcessBuilder(
-                                "bash", tree.resolve("bin/ptotrace").toString(), "convert", records.toString()),
-                        env);
-            } catch (IOException | InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        };
+        java.util.function.Function<String, String> args = opts -> convertOptions(tree, java, records, opts);
         assertThat(args.apply(null)).contains("-XX:+UseSerialGC", "-Xmn64m", "-Xms1g");
         String small = args.apply("-Xmx512m");
         assertThat(small).contains("-XX:+UseSerialGC", "-Xmx512m").doesNotContain("-Xms1g", "-Xmn64m");
@@ -161,34 +165,15 @@ class PickJavaTest {
      */
     @Test
     void aLargeConversionGetsG1sGrowthSettingsUnlessTheUserGivesTheirOwn() throws Exception {
-        Path tree = Files.createDirectories(dir.resolve("tree"));
-        Path bin = Files.createDirectories(tree.resolve("bin"));
-        for (String f : new String[] {"ptotrace", "pick-java.sh"})
-            Files.copy(SCRIPT.getParent().resolve(f), bin.resolve(f));
-        Path target = Files.createDirectories(tree.resolve("cli/target"));
-        Files.writeString(target.resolve("ptotrace.jar"), "");
+        Path tree = launcherTree();
         Path java = fakeJava("jdk-large", "ran");
         Path records = dir.resolve("l2_swimlane_records.json");
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(records.toFile(), "rw")) {
             f.setLength(600L << 20); // sparse: its size is what the launcher reads
         }
-        java.util.function.BiFunction<String, String, String> launched = (opts, more) -> {
-            Map<String, String> env = new java.util.HashMap<>(
-                    Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", "", "PTOTRACE_JAVA", java.toString()));
-            if (opts != null) env.put("PTOTRACE_JAVA_OPTS", opts);
-            List<String> cmd = new java.util.ArrayList<>(
-                    List.of("bash", tree.resolve("bin/ptotrace").toString(), "convert"));
-            cmd.add(records.toString());
-            if (more != null) cmd.add(more);
-            try {
-                return run(new ProcessBuilder(cmd), env);
-            } catch (IOException | InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        };
-        java.util.function.Function<String, String> args = opts -> launched.apply(opts, null);
+        java.util.function.Function<String, String> args = opts -> convertOptions(tree, java, records, opts);
         // a tree's merge (--dispatch) keeps G1's free ratio: it reads ranks again and collects more in less heap
-        assertThat(launched.apply(null, "--dispatch=d0"))
+        assertThat(convertOptions(tree, java, records, null, "--dispatch=d0"))
                 .contains("-XX:GCTimeRatio=4")
                 .doesNotContain("MinHeapFreeRatio");
         assertThat(args.apply(null))

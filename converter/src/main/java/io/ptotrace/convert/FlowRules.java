@@ -8,6 +8,7 @@ import io.ptotrace.model.deps.DepsProjection;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.IntList;
 import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.model.util.SecondThread;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,24 +62,20 @@ final class FlowRules {
         boolean completions = sched && tl.coreToThread.length > 0;
         // the completion arrows read only what is drawn already: with a second core they are drawn beside the
         // dependency arrows and join the picture after them, in the order they would have had
-        java.util.concurrent.FutureTask<HeldArrows> beside = null;
-        if (completions && completionsBeside) {
-            beside = new java.util.concurrent.FutureTask<>(() -> {
-                HeldArrows held = new HeldArrows();
-                completeFlows(held);
-                return held;
-            });
-            Thread t = new Thread(beside, "completion-arrows");
-            t.setDaemon(true);
-            t.start();
-        }
+        SecondThread<HeldArrows> beside = completions && completionsBeside
+                ? SecondThread.start("completion-arrows", () -> {
+                    HeldArrows held = new HeldArrows();
+                    completeFlows(held);
+                    return held;
+                })
+                : null;
         // dependency arrows are drawn once per run, between rows of that run
         for (long e : new java.util.ArrayList<>(ix.epochs())) {
             ix.useEpoch(e);
             workerDependencies();
             if (slices.hasAicpuData()) schedulerDependencies();
         }
-        if (beside != null) drawn(beside).addTo(pic);
+        if (beside != null) beside.joinUnchecked().addTo(pic);
         else if (completions) completeFlows(pic::addFlow);
         int[] coreThread = null;
         if (sched && slices.hasAicpuData()) {
@@ -86,21 +83,6 @@ final class FlowRules {
             dispatchFlows(coreThread);
         }
         if (tl.orchestratorPhases != null && sched && slices.hasAicpuData()) submitFlows(coreThread);
-    }
-
-    /** What a rule drawn beside gave, once it is done; its failure is thrown here as it was thrown there. */
-    private static HeldArrows drawn(java.util.concurrent.FutureTask<HeldArrows> beside) {
-        try {
-            return beside.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the completion arrows were drawn", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException) throw (RuntimeException) c;
-            if (c instanceof Error) throw (Error) c;
-            throw new IllegalStateException(c);
-        }
     }
 
     private static int schedTid(int t) {

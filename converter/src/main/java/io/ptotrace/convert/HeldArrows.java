@@ -49,10 +49,6 @@ final class HeldArrows implements ArrowSink {
         outCount.set(i, out);
     }
 
-    int size() {
-        return size;
-    }
-
     /** Adds the held arrows to {@code pic}, in the order they were drawn. */
     void addTo(TracePicture pic) {
         for (int i = 0; i < size; i++) {
