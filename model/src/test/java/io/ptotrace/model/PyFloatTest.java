@@ -113,13 +113,53 @@ class PyFloatTest {
         "-12.5, -12.5",
         "0.5, 0.5",
         "123456.789012, 123456.789012",
-        "100.0, 100.0"
+        "100.0, 100.0",
+        "0.005, 0.005",
+        "-0.05, -0.05",
+        "0.000123, 0.000123",
+        "10.0, 10.0",
+        "1000000000000.5, 1000000000000.5",
+        "-999999999999.999, -999999999999.999",
+        "99999999999999.9, 99999999999999.9",
+        "1234.5, 1234.5",
+        "1.000001, 1.000001"
     })
     void shortFormAtItsEdges(double d, String expected) {
         byte[] b = new byte[32];
         int n = PyFloat.writeShort(d, b, 0);
         assertThat(new String(b, 0, n, java.nio.charset.StandardCharsets.US_ASCII))
                 .isEqualTo(expected);
+    }
+
+    /** Microsecond times from nanoseconds, of every magnitude and either sign, and the values an ulp beside them. */
+    @Test
+    void shortFormOfThreePlacesAndTheirNeighbours() {
+        Random r = new Random(3);
+        byte[] b = new byte[32];
+        for (int i = 0; i < 300000; i++) {
+            long ns = r.nextLong() % (long) Math.pow(10, 1 + r.nextInt(18));
+            double d = ns / 1000.0;
+            if (i % 3 == 1) d = Math.nextUp(d);
+            if (i % 3 == 2) d = Math.nextDown(d);
+            int n = PyFloat.writeShort(d, b, 1);
+            String general = PyFloat.reprOther(d);
+            if (n >= 0)
+                assertThat(new String(b, 1, n, java.nio.charset.StandardCharsets.US_ASCII))
+                        .as("%s", general)
+                        .isEqualTo(general);
+            else
+                assertThat(shortDecimal(d, general))
+                        .as("a short decimal the short form left: %s", general)
+                        .isFalse();
+        }
+    }
+
+    /** Whether Python writes d with at most 15 significant digits, at most 6 after the point, and no exponent. */
+    private static boolean shortDecimal(double d, String general) {
+        double a = Math.abs(d);
+        if (a < 1e-4 || a >= 1e15 || general.contains("e")) return false;
+        String digits = general.replace("-", "").replace(".", "").replaceFirst("^0+", "");
+        return general.length() - general.indexOf('.') - 1 <= 6 && digits.length() <= 15;
     }
 
     @ParameterizedTest(name = "{0}")
