@@ -13,8 +13,9 @@ import io.ptotrace.vocabulary.TraceQueries;
  * for the writer.
  *
  * <h2>Arrows</h2>
- * Every arrow of the picture is one Perfetto v2 flow: {@code flow_ids} (TrackEvent field 47) on one
- * event of one slice and {@code terminating_flow_ids} (48) on one event of the other. The trace
+ * Every arrow of the picture is one Perfetto v2 flow: a flow id on one event of one slice and a terminating
+ * flow id on one event of the other, in TrackEvent's varint fields ({@code flow_ids_old}, 36, and {@code
+ * terminating_flow_ids_old}, 42; the same flows as fields 47 and 48, in fewer bytes for small ids). The trace
  * processor imports events sorted by time and drops a terminating id it sees before the flow began,
  * so the writer puts the id on the source slice's <em>begin</em> and the destination slice's
  * <em>end</em>; when the destination slice ends before the source slice begins it swaps them (id on

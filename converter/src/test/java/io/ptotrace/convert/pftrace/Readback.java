@@ -103,8 +103,8 @@ final class Readback {
                         s.args.put(k, value(a));
                     }
                 }
-                for (long id : e.getFlowIdsList()) flowIdsSeen.merge(id, 1, Integer::sum);
-                for (long id : e.getTerminatingFlowIdsList()) terminatingSeen.merge(id, 1, Integer::sum);
+                for (long id : flowIds(e)) flowIdsSeen.merge(id, 1, Integer::sum);
+                for (long id : terminatingFlowIds(e)) terminatingSeen.merge(id, 1, Integer::sum);
                 events.add(new Object[] {p, s});
             }
         }
@@ -141,11 +141,11 @@ final class Readback {
                     errors.add("unexpected type " + e.getType());
                     continue;
             }
-            for (long id : e.getFlowIdsList()) {
+            for (long id : flowIds(e)) {
                 if (active.containsKey(id)) errors.add("flow id begun twice " + id);
                 active.put(id, bound);
             }
-            for (long id : e.getTerminatingFlowIdsList()) {
+            for (long id : terminatingFlowIds(e)) {
                 Slice from = active.remove(id);
                 if (from == null) {
                     errors.add("flow " + id + " terminated before it began (dropped)");
@@ -201,5 +201,18 @@ final class Readback {
         TrackDescriptor t = tracks.get(s.track);
         while (t != null && !t.hasThread() && t.hasParentUuid()) t = tracks.get(t.getParentUuid());
         return t;
+    }
+
+    /** An event's flow ids, in either spelling (the trace processor reads both into the same flows). */
+    private static List<Long> flowIds(TrackEvent e) {
+        List<Long> ids = new ArrayList<>(e.getFlowIdsOldList());
+        ids.addAll(e.getFlowIdsList());
+        return ids;
+    }
+
+    private static List<Long> terminatingFlowIds(TrackEvent e) {
+        List<Long> ids = new ArrayList<>(e.getTerminatingFlowIdsOldList());
+        ids.addAll(e.getTerminatingFlowIdsList());
+        return ids;
     }
 }
