@@ -26,7 +26,6 @@ public final class PftraceTrack {
     int idx = -1;
     int counterOrder = -1; // a counter track: its place among the counter tracks, by their first value
     IntList stream = new IntList(16); // event codes on this track, dropped once merged into the order
-    int head;
     // lanes only
     Integer sortIndex;
     final List<PftraceTrack> overflow = new ArrayList<>();

@@ -15,6 +15,22 @@ import org.junit.jupiter.api.Test;
 class TrackMergeTest {
     @Test
     void sameOrderAsAPriorityQueueOnRandomStreams() {
+        sameOrderAsAPriorityQueue(-1, false);
+    }
+
+    /** Forced into two halves of time on two threads, it gives the same order. */
+    @Test
+    void inTwoHalvesTheSameOrder() {
+        sameOrderAsAPriorityQueue(0, false);
+    }
+
+    /** A stream out of time order cannot be halved by time: the merge runs whole and gives the queue's order. */
+    @Test
+    void aStreamOutOfTimeOrderIsMergedWhole() {
+        sameOrderAsAPriorityQueue(0, true);
+    }
+
+    private static void sameOrderAsAPriorityQueue(int twoHalvesFrom, boolean unsorted) {
         Random rnd = new Random(42);
         for (int round = 0; round < 300; round++) {
             int tracks = 1 + rnd.nextInt(round % 3 == 0 ? 3 : 40), items = 0;
@@ -27,6 +43,7 @@ class TrackMergeTest {
                 long now = rnd.nextInt(5);
                 for (int k = 0; k < len; k++) {
                     now += rnd.nextInt(3); // equal times are common
+                    if (unsorted && k == len / 2 && t == 0) now -= 4; // earlier than the event before it
                     int kind = rnd.nextInt(3);
                     int code = kind == 1 ? ~(counters++) : (items++) * 2 + (kind == 0 ? 0 : 1);
                     c.add(code);
@@ -39,7 +56,7 @@ class TrackMergeTest {
             int itemCount = items;
             List<PftraceTrack> a = tracks(codes, rnd), b = tracks(codes, null);
             for (int i = 0; i < a.size(); i++) b.get(i).idx = a.get(i).idx;
-            TrackMerge m = new TrackMerge(a, itemCount, ns::get);
+            TrackMerge m = new TrackMerge(a, itemCount, ns::get, twoHalvesFrom);
             int[][] want = heapMerge(b, itemCount, ns::get);
             assertThat(m.order).as("round " + round).containsExactly(want[0]);
             assertThat(m.seqOfCode).as("round " + round).containsExactly(want[1]);
