@@ -55,11 +55,9 @@ final class TrackMerge {
             merge(ht, none, ends, time, 0);
             return;
         }
-        int firstHalf = 0;
-        for (int s : split) firstHalf += s;
-        int laterFrom = firstHalf;
+        int firstHalf = java.util.Arrays.stream(split).sum();
         SecondThread<Void> later = SecondThread.start("pftrace-merge", () -> {
-            merge(ht, split, ends, time, laterFrom);
+            merge(ht, split, ends, time, firstHalf);
             return null;
         });
         merge(ht, none, split, time, 0);
