@@ -60,7 +60,7 @@ final class PhaseRecords {
     final TextInterner kinds = new TextInterner();
 
     // phase record members, in the order the runtime writes scheduler records; each constant is its index
-    private static final String[] MEMBERS = {
+    static final String[] MEMBERS = {
         "kind",
         "start_cycles",
         "end_cycles",
@@ -76,7 +76,7 @@ final class PhaseRecords {
         "pop_miss",
         "run_epoch"
     };
-    private static final int M_KIND = 0,
+    static final int M_KIND = 0,
             M_START_CYCLES = 1,
             M_END_CYCLES = 2,
             M_LOOP_ITER = 3,
@@ -238,12 +238,17 @@ final class PhaseRecords {
             table.setValue(row, slot, canonical(other));
             return;
         }
-        long key = v[0] << 40 | v[1] << 20 | v[2];
+        depthTriple(row, slot, v[0], v[1], v[2]);
+    }
+
+    /** A queue-depth member of three integers 0..2^20−1, as the table's shared list of them. */
+    void depthTriple(int row, int slot, long a, long b, long c) {
+        long key = a << 40 | b << 20 | c;
         int ix = depthIndex.get(key);
         if (ix < 0) {
             @SuppressWarnings("unchecked")
-            List<Object> c = (List<Object>) canonical(java.util.Arrays.asList((Object) v[0], v[1], v[2]));
-            ix = table.addDepthList(c);
+            List<Object> l = (List<Object>) canonical(java.util.Arrays.asList((Object) a, b, c));
+            ix = table.addDepthList(l);
             depthIndex.put(key, ix);
         }
         table.setDepths(row, slot, ix);

@@ -9,6 +9,8 @@ import io.ptotrace.io.Inputs;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongList;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,29 +30,30 @@ public final class RecordsReader {
     private final Consumer<String> warn;
 
     // raw capture
-    private Object l2Level = JsonValues.ABSENT;
-    private Object chipLevel = JsonValues.ABSENT;
+    Object l2Level = JsonValues.ABSENT;
+    Object chipLevel = JsonValues.ABSENT;
     private JsonLocation l2LevelAt, chipLevelAt;
     private final RangeWarnings rangeWarnings = new RangeWarnings();
-    private final CaptureMetadata metadata;
+    final CaptureMetadata metadata;
     // the task rows; every phase record of every section in one table, a section's lanes row ranges of it
-    private final TaskRows taskRows;
-    private final PhaseTable table = new PhaseTable();
-    private List<PhaseTable.Lane> sched;
-    private List<PhaseTable.Lane> orch;
+    final TaskRows taskRows;
+    final PhaseTable table = new PhaseTable();
+    List<PhaseTable.Lane> sched;
+    List<PhaseTable.Lane> orch;
     private List<PhaseTable.Lane> hostOrch;
     private boolean hostOrchPresentNonEmpty;
     // raw start/end of every record of a section, two per record in file order (kept out of the table,
     // which lives as long as the run, while these die with the reader)
-    private final LongList schedRaw = new LongList(), orchRaw = new LongList(), hostRaw = new LongList();
-    private boolean schedPhasesKey;
+    final LongList schedRaw = new LongList(), orchRaw = new LongList();
+    private final LongList hostRaw = new LongList();
+    boolean schedPhasesKey;
     // the streams era's scheduler streams and lifecycle stamps; a host-orchestrated capture's uploads
     private final SchedulerStreams streams;
     private final LifecycleRecords lifecycle;
     private final HostUploads uploads;
 
     private final ReadOptions options;
-    private final PhaseRecords phases;
+    final PhaseRecords phases;
 
     private RecordsReader(Path file, ReadOptions options, Consumer<String> warn) {
         this.file = file;
@@ -79,12 +82,45 @@ public final class RecordsReader {
      * point, called once per capture (a directory of ranks calls it once per rank).
      */
     public static Timeline read(Path file, ReadOptions options, Consumer<String> warn) {
-        boolean keepCycles = options.keepCycles;
+        Timeline tl = readScanned(file, options, warn);
+        return tl != null ? tl : readGeneral(file, options, warn);
+    }
+
+    /**
+     * The fast path ({@link RecordsScan}): the timeline of a file as the runtime writes it, or null when the file
+     * must be read by {@link #readGeneral}. Its warnings are held until it has succeeded, and a file it read that
+     * the timeline refuses is read again by the general path, whose message names the place.
+     */
+    static Timeline readScanned(Path file, ReadOptions options, Consumer<String> warn) {
+        if (!Files.isRegularFile(file)) return null; // a pipe cannot be read a second time
+        List<String> held = new ArrayList<>();
+        RecordsReader r = new RecordsReader(file, options, held::add);
+        try (InputStream in = Inputs.open(file)) {
+            if (!RecordsScan.read(in, r)) return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        Timeline tl;
+        try {
+            tl = r.finish();
+        } catch (RuntimeException e) {
+            return null;
+        }
+        held.forEach(warn);
+        return tl;
+    }
+
+    /** Reads the file with Jackson: every file, any era, and the message for one that is wrong. */
+    static Timeline readGeneral(Path file, ReadOptions options, Consumer<String> warn) {
         RecordsReader r = new RecordsReader(file, options, warn);
         Inputs.readJson(file, JSON, r::parse);
-        Timeline tl = r.build();
-        if (keepCycles) {
-            TaskRows rows = r.taskRows;
+        return r.finish();
+    }
+
+    private Timeline finish() {
+        Timeline tl = build();
+        if (options.keepCycles) {
+            TaskRows rows = taskRows;
             int n = rows.core.size();
             int[] core = new int[n];
             for (int i = 0; i < n; i++) core[i] = (int) rows.core.get(i);

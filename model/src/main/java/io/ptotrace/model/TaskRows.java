@@ -116,16 +116,30 @@ final class TaskRows {
                 col++;
             }
             if (col < 5) throw problem(p, "aicore_tasks row " + row + " has " + col + " columns, expected 5, 6 or 7");
-            if (col == 7) aicoreSeven = true;
-            core.add(v[0]);
-            token.add(v[1]);
-            reg.add(v[2]);
-            cStart.add(v[3]);
-            cEnd.add(v[4]);
-            r2s.add(col >= 6 ? v[5] : 0);
-            coreEpoch.add(col >= 7 ? v[6] : IMPLICIT_EPOCH);
+            addAicore(v, col);
             row++;
         }
+    }
+
+    /** An AICore row of {@code cols} (5 to 7) checked columns. */
+    void addAicore(long[] v, int cols) {
+        if (cols == 7) aicoreSeven = true;
+        core.add(v[0]);
+        token.add(v[1]);
+        reg.add(v[2]);
+        cStart.add(v[3]);
+        cEnd.add(v[4]);
+        r2s.add(cols >= 6 ? v[5] : 0);
+        coreEpoch.add(cols >= 7 ? v[6] : IMPLICIT_EPOCH);
+    }
+
+    /** A dispatch row of the l2 and chip eras ({@code aicpu_tasks}), its four columns checked. */
+    void addAicpu(long[] v) {
+        aCore.add(v[0]);
+        aReg.add(v[1]);
+        aDispatch.add(v[2]);
+        aFinish.add(v[3]);
+        aEpoch.add(IMPLICIT_EPOCH);
     }
 
     void readAicpu(JsonParser p) throws IOException {
@@ -144,11 +158,7 @@ final class TaskRows {
                 col++;
             }
             if (col < 4) throw problem(p, "aicpu_tasks row " + row + " has " + col + " columns, expected 4");
-            aCore.add(v[0]);
-            aReg.add(v[1]);
-            aDispatch.add(v[2]);
-            aFinish.add(v[3]);
-            aEpoch.add(IMPLICIT_EPOCH);
+            addAicpu(v);
             row++;
         }
     }

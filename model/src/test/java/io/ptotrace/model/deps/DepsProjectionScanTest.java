@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.TestFiles;
+import io.ptotrace.model.util.PlainValues;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,15 +1,15 @@
-package io.ptotrace.model.deps;
+package io.ptotrace.model.util;
 
 /**
- * The fast path of the deps.json scan over the bytes of a buffer: the end of a value made of what most skipped
+ * The fast path of the byte scans ({@link JsonByteScan}) over a buffer: the end of a value made of what most skipped
  * members are (shallow objects and arrays, short ASCII strings without escapes, plain numbers), found in one loop
  * over local variables; anything else is left to the scan's byte-by-byte check.
  */
-final class PlainValues {
+public final class PlainValues {
     private PlainValues() {}
 
     /** Deepest nesting {@link #valueEnd} follows. */
-    static final int DEPTH = 63;
+    public static final int DEPTH = 63;
 
     /** Longest string or number {@link #valueEnd} takes. */
     private static final int TOKEN = 256;
@@ -17,11 +17,11 @@ final class PlainValues {
     /**
      * The end of the value at {@code a[p]} when it lies whole before {@code e} and is made of what most skipped
      * members are: objects and arrays at most {@value #DEPTH} deep, strings of printable ASCII without escapes
-     * and numbers, each at most {@value #TOKEN} bytes. −1 for anything else, which {@code DepsProjectionScan.skipValue} then
+     * and numbers, each at most {@value #TOKEN} bytes. −1 for anything else, which {@code JsonByteScan.skipValue} then
      * checks byte by byte: this accepts only values that check also accepts, and it is a single loop over local
      * variables, about twice as fast on the keys and shapes that make up most of a deps.json.
      */
-    static int valueEnd(byte[] a, int p, int e) {
+    public static int valueEnd(byte[] a, int p, int e) {
         long objects = 0; // bit k: the container at depth k + 1 is an object
         int depth = 0;
         while (true) {
@@ -84,7 +84,7 @@ final class PlainValues {
      * to read starts at {@code q} (after its quote), or −1 when the caller must check the member at {@code p} byte
      * by byte.
      */
-    static int membersEnd(byte[] a, int p, int e, byte[] k1, byte[] k2, byte[] k3) {
+    public static int membersEnd(byte[] a, int p, int e, byte[] k1, byte[] k2, byte[] k3) {
         while (true) {
             if (isKey(a, p, e, k1) || isKey(a, p, e, k2) || isKey(a, p, e, k3)) return -2 - p;
             int v = plainKeyRest(a, p, e);
