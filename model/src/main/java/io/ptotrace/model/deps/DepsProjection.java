@@ -9,8 +9,9 @@ import io.ptotrace.model.util.LongList;
  * {@code pred → [succ…]} in first-seen order, per-task kernel ids and SPMD block nums.
  */
 public final class DepsProjection implements DepsVisitor {
-    // first-seen (pred, succ) pairs; dropped once the adjacency is built
-    private PairSet seen = new PairSet(1 << 16);
+    // first-seen (pred, succ) pairs, once the consumers' runs no longer tell repeats (below); dropped once the
+    // adjacency is built
+    private PairSet seen;
     private LongList pairPred = new LongList(1 << 12), pairSucc = new LongList(1 << 12);
     private boolean edgesListed = true;
 
@@ -79,6 +80,20 @@ public final class DepsProjection implements DepsVisitor {
     private long lastPred, lastSucc;
     private boolean hasLast;
 
+    /**
+     * The runtime lists the edges of one consumer together, and the consumers in increasing id order. While the
+     * edges keep to that, a pair can repeat only within its consumer's run, so a new pair is compared with that
+     * run's pairs alone; a hash set of every pair, filled at the first edge that breaks the order or in a run of
+     * more than {@link #RUN_PAIRS} pairs, checks the rest. The set's random probes were a fifth of the time
+     * spent reading the 2.2 GB deps.json of a million tasks.
+     */
+    private static final int RUN_PAIRS = 64;
+
+    private boolean runs = true;
+    private long runSucc;
+    // where the current consumer's pairs start in pairPred; −1 before the first edge
+    private int runFrom = -1;
+
     @Override
     public void edge(DepsEdge e) {
         if (!e.endpointsOk) return;
@@ -86,10 +101,25 @@ public final class DepsProjection implements DepsVisitor {
         hasLast = true;
         lastPred = e.pred;
         lastSucc = e.succ;
-        if (seen.add(e.pred, e.succ)) {
-            pairPred.add(e.pred);
-            pairSucc.add(e.succ);
+        int n = pairPred.size();
+        if (runs) {
+            if (runFrom < 0 || Long.compareUnsigned(e.succ, runSucc) > 0) {
+                runSucc = e.succ;
+                runFrom = n;
+            } else if (e.succ != runSucc || n - runFrom >= RUN_PAIRS) everyPairInSet();
         }
+        if (runs) {
+            for (int i = runFrom; i < n; i++) if (pairPred.get(i) == e.pred) return;
+        } else if (!seen.add(e.pred, e.succ)) return;
+        pairPred.add(e.pred);
+        pairSucc.add(e.succ);
+    }
+
+    private void everyPairInSet() {
+        runs = false;
+        int n = pairPred.size();
+        seen = new PairSet(Math.max(1 << 16, n));
+        for (int i = 0; i < n; i++) seen.add(pairPred.get(i), pairSucc.get(i));
     }
 
     @Override

@@ -170,4 +170,41 @@ class DepsProjectionTest {
         assertThat(d.blockNum(0)).isEqualTo(5);
         assertThat(d.blockTaskIds()).containsExactly(0L);
     }
+
+    /**
+     * Pairs are kept once in first-seen order whatever the edges' order: consumers in runs of increasing ids (the
+     * runtime's order, compared within a run), runs out of order or reopened, long runs, ids above 2^63.
+     */
+    @Test
+    void pairsAreKeptOnceInFirstSeenOrderInAnyEdgeOrder() {
+        java.util.Random rnd = new java.util.Random(33);
+        for (int round = 0; round < 400; round++) {
+            DepsProjection d = new DepsProjection();
+            java.util.LinkedHashSet<List<Long>> expected = new java.util.LinkedHashSet<>();
+            DepsEdge e = new DepsEdge();
+            int shape = round % 4;
+            long succ = rnd.nextBoolean() ? 0 : Long.MAX_VALUE - 50;
+            int runs = 1 + rnd.nextInt(40);
+            for (int r = 0; r < runs; r++) {
+                succ = shape == 1 && rnd.nextInt(8) == 0
+                        ? succ - rnd.nextInt(3) // out of order, or the same consumer again later
+                        : succ + 1 + rnd.nextInt(3);
+                int edges = shape == 2 ? rnd.nextInt(200) : rnd.nextInt(12);
+                for (int k = 0; k < edges; k++) {
+                    long pred = shape == 3 ? rnd.nextInt(3) : Math.max(0, succ - 1 - rnd.nextInt(8));
+                    e.endpointsOk = rnd.nextInt(50) != 0;
+                    e.pred = pred;
+                    e.succ = succ;
+                    d.edge(e);
+                    if (e.endpointsOk) expected.add(List.of(pred, succ));
+                }
+            }
+            d.finish();
+            Map<Long, List<Long>> want = new LinkedHashMap<>();
+            for (List<Long> pair : expected)
+                want.computeIfAbsent(pair.get(0), x -> new ArrayList<>()).add(pair.get(1));
+            assertThat(adjacency(d)).as("round " + round).isEqualTo(want);
+            assertThat(d.pairCount()).isEqualTo(expected.size());
+        }
+    }
 }
