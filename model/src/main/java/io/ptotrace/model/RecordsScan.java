@@ -166,31 +166,36 @@ final class RecordsScan extends JsonByteScan {
             return;
         }
         expect('[', b);
-        long[] v = row;
         b = nextToken();
         if (b == ']') return;
         while (true) {
-            expect('[', b);
-            int col = 0;
-            b = nextToken();
-            if (b != ']') {
-                while (true) {
-                    if (col == max) throw GIVE_UP;
-                    v[col++] = integer64(b);
-                    b = nextToken();
-                    if (b == ']') break;
-                    expect(',', b);
-                    b = nextToken();
-                }
-            }
-            if (col < min || v[0] != (int) v[0]) throw GIVE_UP; // column 0 is the core id
-            if (max == 7) r.taskRows.addAicore(v, col);
-            else r.taskRows.addAicpu(v);
+            row(b, min, max);
             b = nextToken();
             if (b == ']') return;
             expect(',', b);
             b = nextToken();
         }
+    }
+
+    /** One row, its opening bracket {@code b} taken. */
+    private void row(int b, int min, int max) throws IOException, NotCanonical {
+        expect('[', b);
+        long[] v = row;
+        int col = 0;
+        b = nextToken();
+        if (b != ']') {
+            while (true) {
+                if (col == max) throw GIVE_UP;
+                v[col++] = integer64(b);
+                b = nextToken();
+                if (b == ']') break;
+                expect(',', b);
+                b = nextToken();
+            }
+        }
+        if (col < min || v[0] != (int) v[0]) throw GIVE_UP; // column 0 is the core id
+        if (max == 7) r.taskRows.addAicore(v, col);
+        else r.taskRows.addAicpu(v);
     }
 
     /** A section of phase records (an array of lanes, each an array of records), or null. */
