@@ -15,10 +15,10 @@ import java.util.List;
  * {@link RecordsReader}'s tables, for files as the runtime writes them. The task rows and phase records (nearly all
  * of the file) are read here; the small {@code metadata} object goes to the general reader's code through Jackson.
  * It takes a strict subset, every value of which the general reader reads the same way: integers without fraction
- * or exponent that fit where they go, queue depths as three small integers, kinds as ASCII strings without escapes,
- * each section at most once. On anything else, including every section of the streams and host-orchestrated eras,
- * it gives up before the reader is used, and {@link RecordsReader} reads the file with Jackson, which says what is
- * wrong or reads what is unusual.
+ * or exponent that fit where they go, queue depths as three small integers, kinds as ASCII strings without escapes
+ * (a section written twice is added twice, as the general reader adds it). On anything else, including every section
+ * of the streams and host-orchestrated eras, it gives up before the reader is used, and {@link RecordsReader} reads
+ * the file with Jackson, which says what is wrong or reads what is unusual.
  */
 final class RecordsScan extends JsonByteScan {
     private static final JsonFactory JSON = JsonFactory.builder().build();

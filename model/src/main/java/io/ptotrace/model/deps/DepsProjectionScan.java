@@ -30,8 +30,6 @@ final class DepsProjectionScan extends JsonByteScan {
     private final DepsVisitor v;
     private final DepsTask task = new DepsTask();
     private final DepsEdge edge = new DepsEdge();
-    /** The value of the last id read. */
-    private long id;
 
     private DepsProjectionScan(InputStream in, DepsVisitor v) {
         super(in);
