@@ -3,10 +3,12 @@ package io.ptotrace.model.deps;
 import io.ptotrace.io.Inputs;
 import io.ptotrace.model.util.JsonByteScan;
 import io.ptotrace.model.util.PlainValues;
+import io.ptotrace.model.util.SecondThread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The projection's fast path: reads the task ids, kernel ids, block nums and edge endpoints of a deps.json straight
@@ -30,56 +32,149 @@ final class DepsProjectionScan extends JsonByteScan {
     private final DepsVisitor v;
     private final DepsTask task = new DepsTask();
     private final DepsEdge edge = new DepsEdge();
+    /** An edges array was read (or the scan began inside one). */
+    private boolean edgesListed;
+
+    // a second half scanned beside this scan (DepsSecondHalf): where it starts, and its scan; splitAt −1 when none
+    private long splitAt = -1;
+    private boolean splitEdges;
+    private SecondThread<DepsSecondHalf> half;
+    /** Set by the scan of a second half's caller when the half is no longer wanted; read by that half's scan. */
+    private AtomicBoolean stop;
+
+    /** Thrown when the second half was handed over: the document has been read whole. */
+    private static final class HandedOver extends Exception {
+        HandedOver() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final HandedOver HANDED_OVER = new HandedOver();
 
     private DepsProjectionScan(InputStream in, DepsVisitor v) {
         super(in);
         this.v = v;
     }
 
-    /** True when the file was read whole into {@code v}; false when {@code v} must be dropped and the file read again. */
+    /**
+     * True when the file was read whole into {@code v}; false when {@code v} must be dropped and the file read again.
+     * A file of {@link DepsSecondHalf#MIN_BYTES} or more is scanned in two halves on two cores.
+     */
     static boolean read(Path file, DepsVisitor v) {
         if (!Files.isRegularFile(file)) return false; // a pipe cannot be read a second time
-        try (InputStream in = Inputs.open(file)) {
-            return read(in, v);
+        DepsSecondHalf.Start start = null;
+        try {
+            long size = Files.size(file);
+            if (size >= DepsSecondHalf.MIN_BYTES && Runtime.getRuntime().availableProcessors() > 1)
+                start = DepsSecondHalf.find(file, size / 2);
         } catch (IOException e) {
+            return false;
+        }
+        return read(file, v, start);
+    }
+
+    /** As {@link #read(Path, DepsVisitor)}, its second half (if any) starting at {@code start}. */
+    static boolean read(Path file, DepsVisitor v, DepsSecondHalf.Start start) {
+        AtomicBoolean stop = new AtomicBoolean();
+        try (InputStream in = Inputs.open(file)) {
+            DepsProjectionScan scan = new DepsProjectionScan(in, v);
+            if (start != null) {
+                scan.splitAt = start.offset();
+                scan.splitEdges = start.edges();
+                scan.stop = stop;
+                scan.half = SecondThread.start("deps-read-half", () -> DepsSecondHalf.scan(file, start, stop));
+            }
+            scan.document();
+            return true;
+        } catch (HandedOver done) {
+            return true;
+        } catch (NotCanonical | IOException | RuntimeException e) {
+            return false;
+        } finally {
+            stop.set(true);
+        }
+    }
+
+    /** Scans a second half from the stream's start, an entry of the edges or tasks array; false when it is not one. */
+    static boolean resume(InputStream in, DepsSecondHalf half, boolean edges, AtomicBoolean stop) {
+        try {
+            DepsProjectionScan scan = new DepsProjectionScan(in, half);
+            scan.stop = stop;
+            if (edges) {
+                scan.edgesListed = true;
+                scan.edgesFrom(scan.nextToken());
+            } else scan.tasksFrom(scan.nextToken());
+            scan.afterMember();
+            half.edgesListed = scan.edgesListed;
+            return true;
+        } catch (NotCanonical | HandedOver | IOException | RuntimeException e) {
             return false;
         }
     }
 
-    /** As {@link #read(Path, DepsVisitor)}, from a stream read to its end. */
+    /**
+     * At the opening brace of an entry (of the edges array when {@code edges}): when it is where the second half
+     * starts, takes the half over if its scan succeeded and began in the same array, and ends the document. A scan
+     * that passed the start without stopping there drops the half.
+     */
+    private void atEntry(boolean edges) throws HandedOver {
+        long at = offset() - 1;
+        if (at < splitAt) return;
+        if (at == splitAt && edges == splitEdges) {
+            DepsSecondHalf h = half.joinUnchecked();
+            if (h != null) {
+                h.replay(v);
+                if (!edgesListed && !h.edgesListed) v.noEdgesList();
+                throw HANDED_OVER;
+            }
+        }
+        splitAt = -1;
+        stop.set(true);
+    }
+
+    /** As {@link #read(Path, DepsVisitor)}, from a stream read to its end, in one half. */
     static boolean read(InputStream in, DepsVisitor v) {
         try {
             new DepsProjectionScan(in, v).document();
             return true;
-        } catch (NotCanonical | IOException | RuntimeException e) {
+        } catch (NotCanonical | HandedOver | IOException | RuntimeException e) {
             return false;
         }
     }
 
     // ------------------------------------------------------------------ structure
 
-    private void document() throws IOException, NotCanonical {
+    private void document() throws IOException, NotCanonical, HandedOver {
         expect('{', nextToken());
-        boolean edgesListed = false;
         int b = nextToken();
         if (b != '}') {
-            while (true) {
-                expect('"', b);
-                int k = topKey();
-                expect(':', nextToken());
-                if (k == 1) readTasks();
-                else if (k == 2) {
-                    readEdges();
-                    edgesListed = true;
-                } else skipValue(nextToken(), 1);
-                b = nextToken();
-                if (b == '}') break;
-                expect(',', b);
-                b = nextToken();
-            }
+            member(b);
+            afterMember();
+        } else if (nextToken() != -1) throw GIVE_UP;
+        if (!edgesListed) v.noEdgesList();
+    }
+
+    /** A top-level member, {@code b} its key's opening quote. */
+    private void member(int b) throws IOException, NotCanonical, HandedOver {
+        expect('"', b);
+        int k = topKey();
+        expect(':', nextToken());
+        if (k == 1) readTasks();
+        else if (k == 2) {
+            readEdges();
+            edgesListed = true;
+        } else skipValue(nextToken(), 1);
+    }
+
+    /** After a top-level member's value: the members after it and the end of the document. */
+    private void afterMember() throws IOException, NotCanonical, HandedOver {
+        while (true) {
+            int b = nextToken();
+            if (b == '}') break;
+            expect(',', b);
+            member(nextToken());
         }
         if (nextToken() != -1) throw GIVE_UP;
-        if (!edgesListed) v.noEdgesList();
     }
 
     /** After the opening quote: 1 for "tasks", 2 for "edges", 0 for another key (checked, skipped). */
@@ -90,13 +185,19 @@ final class DepsProjectionScan extends JsonByteScan {
         return 0;
     }
 
-    private void readTasks() throws IOException, NotCanonical {
+    private void readTasks() throws IOException, NotCanonical, HandedOver {
         expect('[', nextToken());
         int b = nextToken();
-        if (b == ']') return;
+        if (b != ']') tasksFrom(b);
+    }
+
+    /** The entries of the tasks array from the one whose opening brace is {@code b} to the array's end. */
+    private void tasksFrom(int b) throws IOException, NotCanonical, HandedOver {
         int index = 0;
         while (true) {
             expect('{', b);
+            if (splitAt >= 0) atEntry(false);
+            if (stop != null && half == null && stop.get()) throw GIVE_UP;
             DepsTask t = task;
             t.index = index++;
             t.idOk = false;
@@ -145,13 +246,19 @@ final class DepsProjectionScan extends JsonByteScan {
         }
     }
 
-    private void readEdges() throws IOException, NotCanonical {
+    private void readEdges() throws IOException, NotCanonical, HandedOver {
         expect('[', nextToken());
         int b = nextToken();
-        if (b == ']') return;
+        if (b != ']') edgesFrom(b);
+    }
+
+    /** The entries of the edges array from the one whose opening brace is {@code b} to the array's end. */
+    private void edgesFrom(int b) throws IOException, NotCanonical, HandedOver {
         int index = 0;
         while (true) {
             expect('{', b);
+            if (splitAt >= 0) atEntry(true);
+            if (stop != null && half == null && stop.get()) throw GIVE_UP;
             DepsEdge e = edge;
             e.index = index++;
             boolean predOk = false, succOk = false;

@@ -35,6 +35,8 @@ public abstract class JsonByteScan {
     private int mark = -1;
 
     private boolean eof;
+    /** Bytes of the stream before the buffer's first. */
+    private long dropped;
 
     protected JsonByteScan(InputStream in) {
         this.in = in;
@@ -55,6 +57,7 @@ public abstract class JsonByteScan {
         int keep = mark >= 0 ? mark : pos;
         if (keep > 0) {
             System.arraycopy(buf, keep, buf, 0, end - keep);
+            dropped += keep;
             end -= keep;
             pos -= keep;
             if (mark >= 0) mark = 0;
@@ -66,6 +69,11 @@ public abstract class JsonByteScan {
             if (r < 0) eof = true;
             else end += r;
         }
+    }
+
+    /** Where pos is in the stream: the bytes taken from it so far. */
+    protected final long offset() {
+        return dropped + pos;
     }
 
     /** The next byte without taking it, or −1 at the end. */

@@ -297,4 +297,118 @@ class DepsProjectionScanTest {
         System.arraycopy(b, at + remove, out, at + insert.length, b.length - at - remove);
         return out;
     }
+
+    /** The visitor's calls in a read of {@code f}, in two halves from {@code start} when given; "replayed" counted. */
+    private static List<String> calls(Path f, DepsSecondHalf.Start start, int[] replayed) {
+        List<String> seen = new ArrayList<>();
+        DepsVisitor v = new DepsVisitor() {
+            @Override
+            public void task(DepsTask t) {
+                if (t.index < 0) replayed[0]++;
+                seen.add("task " + t.idOk + " " + t.id + " " + java.util.Arrays.toString(t.kernelIds) + " "
+                        + t.blockNumRaw);
+            }
+
+            @Override
+            public void edge(DepsEdge e) {
+                if (e.index < 0) replayed[0]++;
+                seen.add("edge " + e.endpointsOk + " " + e.pred + " " + e.succ);
+            }
+
+            @Override
+            public void noEdgesList() {
+                seen.add("no edges list");
+            }
+        };
+        seen.add("whole " + DepsProjectionScan.read(f, v, start));
+        return seen;
+    }
+
+    private Path generated(int n) throws IOException {
+        StringBuilder sb = new StringBuilder("{\"tasks\": [\n");
+        for (int i = 1; i <= n; i++)
+            sb.append(i > 1 ? ",\n" : "")
+                    .append("{\"task_id\": \"")
+                    .append(i)
+                    .append("\", \"kernel_ids\": [")
+                    .append(i % 7)
+                    .append(", -1, -1], \"block_num\": ")
+                    .append(1 + i % 5)
+                    .append(", \"args\": [{\"idx\": 0, \"shape\": [128, ")
+                    .append(i % 300)
+                    .append("]}]}");
+        sb.append("],\n\"edges\": [\n");
+        for (int i = 1; i < n; i++)
+            sb.append(i > 1 ? ",\n" : "")
+                    .append("{\"pred\": \"")
+                    .append(i)
+                    .append("\", \"succ\": \"")
+                    .append(i + 1 + i % 3)
+                    .append("\", \"arg\": 4, \"consumer_shape\": [64, ")
+                    .append(i % 64)
+                    .append("]}");
+        sb.append("]}\n");
+        return Files.writeString(dir.resolve("gen" + n + ".json"), sb);
+    }
+
+    /**
+     * A file read in two halves hands its visitor exactly what a read in one does: from a start found near any
+     * place (the half is then taken over), and from every opening brace of the file taken as a start, in either
+     * array (entries, nested objects, braces in the wrong array: the first half then reads on alone).
+     */
+    @Test
+    void aFileReadInTwoHalvesIsReadAsInOne() throws IOException {
+        List<Path> files = new ArrayList<>();
+        files.add(TESTDATA.resolve("runs/pa_level4/deps.json"));
+        files.add(TESTDATA.resolve("conformance/multi_ring/deps.json"));
+        files.add(TESTDATA.resolve("check/hand-manual_scope/deps.json"));
+        files.add(generated(300));
+        String tasksOnly = Files.readString(generated(200));
+        files.add(Files.writeString(
+                dir.resolve("tasks-only.json"), tasksOnly.substring(0, tasksOnly.indexOf("],\n\"edges\"")) + "]}\n"));
+        int takenOver = 0;
+        for (Path f : files) {
+            List<String> one = calls(f, null, new int[1]);
+            assertThat(one).as(f.toString()).endsWith("whole true");
+            byte[] b = Files.readAllBytes(f);
+            for (int i = 0; i < b.length; i++) {
+                if (b[i] != '{') continue;
+                for (boolean edges : new boolean[] {false, true}) {
+                    int[] replayed = new int[1];
+                    assertThat(calls(f, new DepsSecondHalf.Start(i, edges), replayed))
+                            .as(f + " split at " + i + (edges ? " (edges)" : " (tasks)"))
+                            .isEqualTo(one);
+                    if (replayed[0] > 0) takenOver++;
+                }
+            }
+            for (int k = 1; k < 8; k++) {
+                DepsSecondHalf.Start s = DepsSecondHalf.find(f, b.length * k / 8L);
+                if (s == null) continue;
+                int[] replayed = new int[1];
+                assertThat(calls(f, s, replayed)).as(f + " found " + s).isEqualTo(one);
+                assertThat(replayed[0])
+                        .as(f + " found " + s + ": the half is taken over")
+                        .isPositive();
+            }
+        }
+        assertThat(takenOver).isGreaterThan(300);
+    }
+
+    /** A value the fast path does not read, in either half, ends the read in two halves as it ends the one. */
+    @Test
+    void anUnusualValueInEitherHalfGivesUpAsInOne() throws IOException {
+        Path f = generated(400);
+        String text = Files.readString(f);
+        for (String damaged : List.of(
+                text.replace("\"task_id\": \"17\"", "\"task_id\": 17.5"),
+                text.replace("\"pred\": \"390\"", "\"pred\": \"3\\u0039\""),
+                text.replace("\"succ\": \"200\"", "\"succ\": \"200\", \"x\": 01"))) {
+            assertThat(damaged).isNotEqualTo(text);
+            Path d = Files.writeString(dir.resolve("damaged.json"), damaged);
+            DepsSecondHalf.Start s = DepsSecondHalf.find(d, Files.size(d) / 2);
+            assertThat(s).isNotNull();
+            assertThat(calls(d, s, new int[1])).endsWith("whole false");
+            assertThat(calls(d, null, new int[1])).endsWith("whole false");
+        }
+    }
 }
