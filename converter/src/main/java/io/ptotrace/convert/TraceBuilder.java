@@ -7,6 +7,7 @@ import io.ptotrace.model.PhaseTable;
 import io.ptotrace.model.Run;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
+import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.IntList;
 import io.ptotrace.model.util.LongIntMap;
 import java.util.ArrayList;
@@ -60,6 +61,7 @@ public final class TraceBuilder {
             new java.util.HashMap<>(); // per run: task → last anchor
     private final IntList anchorNext = new IntList(), anchorSlice = new IntList();
     private final List<int[]> threadCompletes = new ArrayList<>(); // per sched thread: record refs sorted by start
+    private final List<double[]> threadCompleteStarts = new ArrayList<>(); // their starts, in the same order
 
     private TraceBuilder(
             Run run,
@@ -213,8 +215,9 @@ public final class TraceBuilder {
             pic.declare(MetaEvent.processSort(lay.schedulerView(), lay.sortIndex(3)));
         }
         TreeMap<Integer, String> coreFirstType = new TreeMap<>();
-        for (int r = 0; r < tl.rows; r++)
-            coreFirstType.putIfAbsent(tl.coreId[r], tl.coreType[r] == null ? "" : tl.coreType[r]);
+        for (int r = 0; r < tl.rows; r++) // a core's rows mostly follow each other: only its first can be new
+        if (r == 0 || tl.coreId[r] != tl.coreId[r - 1])
+                coreFirstType.putIfAbsent(tl.coreId[r], tl.coreType[r] == null ? "" : tl.coreType[r]);
         for (Map.Entry<Integer, String> e : coreFirstType.entrySet())
             pic.declare(MetaEvent.threadName(lay.worker(), coreTid(e.getKey()), coreLabel(e.getValue(), e.getKey())));
         for (int i = 0; i < aicpuCount; i++) pic.declare(MetaEvent.threadName(lay.worker(), 19000 + i, "AICPU_" + i));
@@ -353,29 +356,28 @@ public final class TraceBuilder {
         for (Map.Entry<Integer, IntList> e : perCore.entrySet()) {
             int core = e.getKey();
             int[] rowsOf = e.getValue().toArray();
-            Integer[] boxed = new Integer[rowsOf.length];
-            for (int i = 0; i < rowsOf.length; i++) boxed[i] = rowsOf[i];
-            Arrays.sort(boxed, (a, b) -> Double.compare(tl.dispatch[a], tl.dispatch[b]));
-            List<Double> laneFinish = new ArrayList<>();
-            laneFinish.add(0.0);
-            TreeSet<Integer> used = new TreeSet<>();
-            for (int r : boxed) {
+            IndexSort.stableSort(rowsOf, (a, b) -> Double.compare(tl.dispatch[a], tl.dispatch[b]));
+            double[] laneFinish = new double[4];
+            int lanes = 1;
+            java.util.BitSet used = new java.util.BitSet();
+            for (int r : rowsOf) {
                 int lane = -1;
-                for (int l = 0; l < laneFinish.size(); l++)
-                    if (laneFinish.get(l) <= tl.dispatch[r]) {
+                for (int l = 0; l < lanes; l++)
+                    if (laneFinish[l] <= tl.dispatch[r]) {
                         lane = l;
                         break;
                     }
                 if (lane < 0) {
-                    laneFinish.add(0.0);
-                    lane = laneFinish.size() - 1;
+                    if (lanes == laneFinish.length) laneFinish = Arrays.copyOf(laneFinish, 2 * lanes);
+                    lane = lanes++;
                 }
-                laneFinish.set(lane, tl.finish[r]);
+                laneFinish[lane] = tl.finish[r];
                 svTid[r] = coreTid(core) + lane;
-                used.add(lane);
+                used.set(lane);
             }
-            String label = coreLabel(tl.coreType[boxed[0]], core);
-            for (int lane : used) pic.declare(MetaEvent.threadName(lay.schedulerView(), coreTid(core) + lane, label));
+            String label = coreLabel(tl.coreType[rowsOf[0]], core);
+            for (int lane = used.nextSetBit(0); lane >= 0; lane = used.nextSetBit(lane + 1))
+                pic.declare(MetaEvent.threadName(lay.schedulerView(), coreTid(core) + lane, label));
         }
         for (int r = 0; r < tl.rows; r++) {
             if (!(tl.dispatch[r] >= 0 && tl.finish[r] > 0)) continue;
@@ -427,11 +429,11 @@ public final class TraceBuilder {
             PhaseTable.Lane lane = sched.get(t);
             for (int ref = lane.from; ref < lane.to; ref++) if ("complete".equals(pt.kind(ref))) c.add(ref);
             int[] arr = c.toArray();
-            Integer[] boxed = new Integer[arr.length];
-            for (int i = 0; i < arr.length; i++) boxed[i] = arr[i];
-            Arrays.sort(boxed, (a, b) -> Double.compare(pt.startUs(a), pt.startUs(b)));
-            for (int i = 0; i < arr.length; i++) arr[i] = boxed[i];
+            IndexSort.stableSort(arr, (a, b) -> Double.compare(pt.startUs(a), pt.startUs(b)));
+            double[] starts = new double[arr.length];
+            for (int i = 0; i < arr.length; i++) starts[i] = pt.startUs(arr[i]);
             threadCompletes.add(arr);
+            threadCompleteStarts.add(starts);
         }
     }
 
@@ -441,10 +443,11 @@ public final class TraceBuilder {
      */
     private int completeFor(int thr, double f) {
         int[] c = threadCompletes.get(thr);
+        double[] starts = threadCompleteStarts.get(thr);
         int lo = 0, hi = c.length; // first index with start > f
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (pt.startUs(c[mid]) <= f) lo = mid + 1;
+            if (starts[mid] <= f) lo = mid + 1;
             else hi = mid;
         }
         int last = lo - 1;

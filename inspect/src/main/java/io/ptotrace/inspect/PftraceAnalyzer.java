@@ -35,6 +35,7 @@ final class PftraceAnalyzer {
     private final Map<Long, Integer> trackByUuid = new HashMap<>();
     private final List<String> trackLabel = new ArrayList<>();
     private final List<Boolean> trackIsCounter = new ArrayList<>();
+    private final PacketTimes times = new PacketTimes();
     // interning per sequence
     private final Map<Integer, Map<Long, String>> categories = new HashMap<>();
     private final Map<Integer, LongIntMap> names = new HashMap<>();
@@ -79,6 +80,7 @@ final class PftraceAnalyzer {
 
     void packet(TracePacket p) {
         long pk = packets++;
+        long ts = times.of(p);
         int seq = p.getTrustedPacketSequenceId();
         if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0
                 || p.getIncrementalStateCleared()) {
@@ -106,9 +108,9 @@ final class PftraceAnalyzer {
             // the service's notes act on the sorter when read; the packet then waits in it like any other
             if (p.getServiceEvent().getAllDataSourcesFlushed()) sorter.flushed();
             if (p.getServiceEvent().getReadTracingBuffersCompleted()) sorter.readCompleted();
-            if (p.hasTimestamp()) sorter.token(p.getTimestamp(), -1);
+            if (p.hasTimestamp()) sorter.token(ts, -1);
         }
-        if (p.hasTrackEvent()) event(p, seq, pk);
+        if (p.hasTrackEvent()) event(p, seq, pk, ts);
     }
 
     private void descriptor(TrackDescriptor d) {
@@ -132,7 +134,7 @@ final class PftraceAnalyzer {
         }
     }
 
-    private void event(TracePacket p, int seq, long pk) {
+    private void event(TracePacket p, int seq, long pk, long ts) {
         TrackEvent e = p.getTrackEvent();
         byte type;
         switch (e.getType()) {
@@ -152,7 +154,6 @@ final class PftraceAnalyzer {
                 return; // legacy events: not written by ptotrace
         }
         int track = trackIndex(e.getTrackUuid(), pk);
-        long ts = p.getTimestamp();
         byte marker = NOT_MARKER;
         if (type == B || type == I) {
             String cat = null;

@@ -14,6 +14,7 @@ import io.ptotrace.proto.ProcessDescriptor;
 import io.ptotrace.proto.ThreadDescriptor;
 import io.ptotrace.proto.Trace;
 import io.ptotrace.proto.TracePacket;
+import io.ptotrace.proto.TracePacketDefaults;
 import io.ptotrace.proto.TracingServiceEvent;
 import io.ptotrace.proto.TrackDescriptor;
 import io.ptotrace.proto.TrackEvent;
@@ -44,7 +45,6 @@ import java.util.Map;
  * track draws the same step); the full trace keeps the earlier rules and every value.
  */
 final class PftraceEncoder {
-    private static final int PKT_TS = TracePacket.TIMESTAMP_FIELD_NUMBER;
     private static final int PKT_SEQ = TracePacket.TRUSTED_PACKET_SEQUENCE_ID_FIELD_NUMBER;
     private static final int PKT_FLAGS = TracePacket.SEQUENCE_FLAGS_FIELD_NUMBER;
     private static final int PKT_INTERNED = TracePacket.INTERNED_DATA_FIELD_NUMBER;
@@ -87,6 +87,9 @@ final class PftraceEncoder {
     private final Annotations annotations = new Annotations();
 
     private long nextIid = 1;
+    /** The time of the last event packet, on the sequence's delta clock ({@link PacketClock}). */
+    private long lastTs = PacketClock.START;
+
     private final Interned names;
     private final Interned categories = new Interned(InternedData.EVENT_CATEGORIES_FIELD_NUMBER, 0, false);
     private final Interned annotationNames = new Interned(InternedData.DEBUG_ANNOTATION_NAMES_FIELD_NUMBER, 0, false);
@@ -184,23 +187,18 @@ final class PftraceEncoder {
     }
 
     void encode() throws IOException {
-        boolean first = true;
+        writePacket(TracePacket.newBuilder()
+                .setTrustedPacketSequenceId(sequenceId)
+                .setSequenceFlags(CLEARED)
+                .setFirstPacketOnSequence(true)
+                .setTracePacketDefaults(TracePacketDefaults.newBuilder().setTimestampClockId(PacketClock.DELTA_CLOCK))
+                .setClockSnapshot(PacketClock.SNAPSHOT)
+                .build());
         for (PftraceTrack t : layout.tracks()) {
             if (t.uuid == 0) continue;
-            TracePacket.Builder b = TracePacket.newBuilder()
-                    .setTrustedPacketSequenceId(sequenceId)
-                    .setTrackDescriptor(descriptor(t));
-            if (first) {
-                b.setSequenceFlags(CLEARED).setFirstPacketOnSequence(true);
-                first = false;
-            }
-            writePacket(b.build());
-        }
-        if (first) {
             writePacket(TracePacket.newBuilder()
                     .setTrustedPacketSequenceId(sequenceId)
-                    .setSequenceFlags(CLEARED)
-                    .setFirstPacketOnSequence(true)
+                    .setTrackDescriptor(descriptor(t))
                     .build());
         }
         int sinceMark = 0;
@@ -245,6 +243,7 @@ final class PftraceEncoder {
                     Trace.PACKET_FIELD_NUMBER,
                     TracePacket.newBuilder()
                             .setTimestamp(ns)
+                            .setTimestampClockId(PacketClock.TRACE_CLOCK)
                             .setTrustedPacketSequenceId(PftraceConventions.SEQUENCE_ID)
                             .setServiceEvent(e)
                             .build());
@@ -301,7 +300,7 @@ final class PftraceEncoder {
 
     private void flushPacket(long ts, boolean usesState) throws IOException {
         pkt.reset();
-        pkt.varint(PKT_TS, ts);
+        lastTs = PacketClock.writeTime(pkt, ts, lastTs);
         pkt.varint(PKT_SEQ, sequenceId);
         if (usesState) pkt.varint(PKT_FLAGS, NEEDS_STATE);
         if (interned.size() > 0) pkt.bytes(PKT_INTERNED, interned.buffer(), 0, interned.size());

@@ -1,5 +1,6 @@
 package io.ptotrace.convert.pftrace;
 
+import io.ptotrace.inspect.PacketTimes;
 import io.ptotrace.proto.DebugAnnotation;
 import io.ptotrace.proto.DebugAnnotationName;
 import io.ptotrace.proto.EventCategory;
@@ -55,8 +56,10 @@ final class Readback {
         strings = new HashMap<>();
         List<Object[]> events = new ArrayList<>();
         long lastTs = Long.MIN_VALUE;
+        PacketTimes times = new PacketTimes();
         for (TracePacket p : trace.getPacketList()) {
             packets++;
+            long ts = times.of(p);
             if (p.getTrustedPacketSequenceId() != PftraceConventions.SEQUENCE_ID) errors.add("sequence id");
             if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0) {
                 names.clear();
@@ -87,13 +90,13 @@ final class Readback {
             if (p.hasTrackEvent()) {
                 TrackEvent e = p.getTrackEvent();
                 if (!tracks.containsKey(e.getTrackUuid())) errors.add("event before its track descriptor");
-                if (p.getTimestamp() < lastTs) errors.add("packets not in time order");
-                lastTs = p.getTimestamp();
+                if (ts < lastTs) errors.add("packets not in time order");
+                lastTs = ts;
                 Slice s = null;
                 if (e.getType() == TrackEvent.Type.TYPE_SLICE_BEGIN) {
                     s = new Slice();
                     s.track = e.getTrackUuid();
-                    s.ts = (long) p.getTimestamp();
+                    s.ts = ts;
                     s.name = e.hasNameIid() ? names.get(e.getNameIid()) : e.getName();
                     if (s.name == null) errors.add("unknown name iid " + e.getNameIid());
                     if (e.getCategoryIidsCount() > 0) s.category = cats.get(e.getCategoryIids(0));
@@ -105,15 +108,16 @@ final class Readback {
                 }
                 for (long id : flowIds(e)) flowIdsSeen.merge(id, 1, Integer::sum);
                 for (long id : terminatingFlowIds(e)) terminatingSeen.merge(id, 1, Integer::sum);
-                events.add(new Object[] {p, s});
+                events.add(new Object[] {p, s, ts});
             }
         }
         // import like the trace processor: (ts, file order); B pushes, E pops and closes.
-        events.sort((a, b) -> Long.compare(((TracePacket) a[0]).getTimestamp(), ((TracePacket) b[0]).getTimestamp()));
+        events.sort((a, b) -> Long.compare((Long) a[2], (Long) b[2]));
         Map<Long, Deque<Slice>> stacks = new HashMap<>();
         Map<Long, Slice> active = new HashMap<>();
         for (Object[] o : events) {
             TracePacket p = (TracePacket) o[0];
+            long ts = (Long) o[2];
             TrackEvent e = p.getTrackEvent();
             Deque<Slice> st = stacks.computeIfAbsent(e.getTrackUuid(), k -> new ArrayDeque<>());
             Slice bound;
@@ -131,10 +135,10 @@ final class Readback {
                         errors.add("end without begin");
                         continue;
                     }
-                    bound.dur = (long) p.getTimestamp() - bound.ts;
+                    bound.dur = ts - bound.ts;
                     break;
                 case TYPE_COUNTER:
-                    counters.add(new long[] {e.getTrackUuid(), (long) p.getTimestamp()});
+                    counters.add(new long[] {e.getTrackUuid(), ts});
                     counterValues.add(e.hasCounterValue() ? (double) e.getCounterValue() : e.getDoubleCounterValue());
                     continue;
                 default:
