@@ -27,9 +27,10 @@ import java.util.Map;
 
 /**
  * Writes a {@link PftraceLayout} as protobuf, streamed: every TracePacket is one length-delimited field 1 of
- * {@code Trace}, written as soon as it is encoded. Track descriptors come first (by uuid), then one packet
- * per event in the layout's order (default clock, ns), which is by time across all tracks. Event names,
- * categories, annotation names and repeated annotation string values are interned on the one packet sequence.
+ * {@code Trace}, written as soon as it is encoded. The first packet clears the sequence and sets up its clock, the
+ * track descriptors follow (by uuid), then one packet per event in the layout's order, which is by time across all
+ * tracks, its time in ns as the delta since the packet before it ({@link PacketClock}). Event names, categories,
+ * annotation names and repeated annotation string values are interned on the one packet sequence.
  *
  * <p>The trace processor holds every event it has read in its sorter until it may hand them on in time order.
  * A file without the tracing service's flush and read-buffer events makes it hold all of them to the end (and
