@@ -61,7 +61,6 @@ public final class TraceBuilder {
             new java.util.HashMap<>(); // per run: task → last anchor
     private final IntList anchorNext = new IntList(), anchorSlice = new IntList();
     private final List<int[]> threadCompletes = new ArrayList<>(); // per sched thread: record refs sorted by start
-    private final List<double[]> threadCompleteStarts = new ArrayList<>(); // their starts, in the same order
 
     private TraceBuilder(
             Run run,
@@ -215,9 +214,8 @@ public final class TraceBuilder {
             pic.declare(MetaEvent.processSort(lay.schedulerView(), lay.sortIndex(3)));
         }
         TreeMap<Integer, String> coreFirstType = new TreeMap<>();
-        for (int r = 0; r < tl.rows; r++) // a core's rows mostly follow each other: only its first can be new
-        if (r == 0 || tl.coreId[r] != tl.coreId[r - 1])
-                coreFirstType.putIfAbsent(tl.coreId[r], tl.coreType[r] == null ? "" : tl.coreType[r]);
+        for (int r = 0; r < tl.rows; r++)
+            coreFirstType.putIfAbsent(tl.coreId[r], tl.coreType[r] == null ? "" : tl.coreType[r]);
         for (Map.Entry<Integer, String> e : coreFirstType.entrySet())
             pic.declare(MetaEvent.threadName(lay.worker(), coreTid(e.getKey()), coreLabel(e.getValue(), e.getKey())));
         for (int i = 0; i < aicpuCount; i++) pic.declare(MetaEvent.threadName(lay.worker(), 19000 + i, "AICPU_" + i));
@@ -357,9 +355,9 @@ public final class TraceBuilder {
             int core = e.getKey();
             int[] rowsOf = e.getValue().toArray();
             IndexSort.stableSort(rowsOf, (a, b) -> Double.compare(tl.dispatch[a], tl.dispatch[b]));
+            // greedy: the first lane free at the dispatch, else a new one (so lanes 0 .. lanes − 1 are all used)
             double[] laneFinish = new double[4];
-            int lanes = 1;
-            java.util.BitSet used = new java.util.BitSet();
+            int lanes = 0;
             for (int r : rowsOf) {
                 int lane = -1;
                 for (int l = 0; l < lanes; l++)
@@ -373,10 +371,9 @@ public final class TraceBuilder {
                 }
                 laneFinish[lane] = tl.finish[r];
                 svTid[r] = coreTid(core) + lane;
-                used.set(lane);
             }
             String label = coreLabel(tl.coreType[rowsOf[0]], core);
-            for (int lane = used.nextSetBit(0); lane >= 0; lane = used.nextSetBit(lane + 1))
+            for (int lane = 0; lane < lanes; lane++)
                 pic.declare(MetaEvent.threadName(lay.schedulerView(), coreTid(core) + lane, label));
         }
         for (int r = 0; r < tl.rows; r++) {
@@ -430,10 +427,7 @@ public final class TraceBuilder {
             for (int ref = lane.from; ref < lane.to; ref++) if ("complete".equals(pt.kind(ref))) c.add(ref);
             int[] arr = c.toArray();
             IndexSort.stableSort(arr, (a, b) -> Double.compare(pt.startUs(a), pt.startUs(b)));
-            double[] starts = new double[arr.length];
-            for (int i = 0; i < arr.length; i++) starts[i] = pt.startUs(arr[i]);
             threadCompletes.add(arr);
-            threadCompleteStarts.add(starts);
         }
     }
 
@@ -443,11 +437,10 @@ public final class TraceBuilder {
      */
     private int completeFor(int thr, double f) {
         int[] c = threadCompletes.get(thr);
-        double[] starts = threadCompleteStarts.get(thr);
         int lo = 0, hi = c.length; // first index with start > f
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (starts[mid] <= f) lo = mid + 1;
+            if (pt.startUs(c[mid]) <= f) lo = mid + 1;
             else hi = mid;
         }
         int last = lo - 1;
