@@ -24,8 +24,14 @@ public final class PacketTimes {
         long unitNs, traceAtSnapshot, valueAtSnapshot, value;
     }
 
-    private final Map<Integer, Integer> defaultClock = new HashMap<>();
-    private final Map<Long, SequenceClock> clocks = new HashMap<>();
+    /** What a sequence says about time: its default clock and its own clocks, by id − 64. */
+    private static final class Sequence {
+        int defaultClock = TRACE_CLOCK;
+        final SequenceClock[] clocks = new SequenceClock[LAST_SEQUENCE_CLOCK - FIRST_SEQUENCE_CLOCK + 1];
+    }
+
+    /** Only sequences that set a default clock or snapshot one of their own. */
+    private final Map<Integer, Sequence> sequences = new HashMap<>();
 
     /**
      * Reads what {@code p} says about its sequence's clocks, then returns its time in nanoseconds on the trace's
@@ -33,27 +39,34 @@ public final class PacketTimes {
      * Call it once per packet, in file order.
      */
     public long of(TracePacket p) {
-        int seq = p.getTrustedPacketSequenceId();
-        if ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0
-                || p.getIncrementalStateCleared()) defaultClock.remove(seq);
-        if (p.hasTracePacketDefaults() && p.getTracePacketDefaults().hasTimestampClockId())
-            defaultClock.put(seq, p.getTracePacketDefaults().getTimestampClockId());
-        if (p.hasClockSnapshot()) snapshot(seq, p.getClockSnapshot());
+        int seqId = p.getTrustedPacketSequenceId();
+        Sequence seq = sequences.get(seqId);
+        if (seq != null
+                && ((p.getSequenceFlags() & TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE) != 0
+                        || p.getIncrementalStateCleared())) seq.defaultClock = TRACE_CLOCK;
+        if (p.hasTracePacketDefaults() && p.getTracePacketDefaults().hasTimestampClockId()) {
+            seq = sequences.computeIfAbsent(seqId, k -> new Sequence());
+            seq.defaultClock = p.getTracePacketDefaults().getTimestampClockId();
+        }
+        if (p.hasClockSnapshot()) seq = snapshot(seqId, p.getClockSnapshot());
         if (!p.hasTimestamp()) return 0;
         long ts = p.getTimestamp();
-        int clock = p.hasTimestampClockId() ? p.getTimestampClockId() : defaultClock.getOrDefault(seq, TRACE_CLOCK);
+        if (seq == null) return ts;
+        int clock = p.hasTimestampClockId() ? p.getTimestampClockId() : seq.defaultClock;
         if (clock < FIRST_SEQUENCE_CLOCK || clock > LAST_SEQUENCE_CLOCK) return ts;
-        SequenceClock c = clocks.get(key(seq, clock));
+        SequenceClock c = seq.clocks[clock - FIRST_SEQUENCE_CLOCK];
         if (c == null) return ts;
         c.value = c.incremental ? c.value + ts : ts;
         return c.traceAtSnapshot + (c.value - c.valueAtSnapshot) * c.unitNs;
     }
 
-    private void snapshot(int seq, ClockSnapshot s) {
+    /** Defines the sequence clocks of a snapshot that also gives the trace clock's time; returns the sequence. */
+    private Sequence snapshot(int seqId, ClockSnapshot s) {
+        Sequence seq = sequences.get(seqId);
         int traceClock = s.hasPrimaryTraceClock() ? s.getPrimaryTraceClock().getNumber() : TRACE_CLOCK;
         Long trace = null;
         for (ClockSnapshot.Clock c : s.getClocksList()) if (c.getClockId() == traceClock) trace = c.getTimestamp();
-        if (trace == null) return;
+        if (trace == null) return seq;
         for (ClockSnapshot.Clock c : s.getClocksList()) {
             if (c.getClockId() < FIRST_SEQUENCE_CLOCK || c.getClockId() > LAST_SEQUENCE_CLOCK) continue;
             SequenceClock k = new SequenceClock();
@@ -62,11 +75,9 @@ public final class PacketTimes {
             k.valueAtSnapshot = c.getTimestamp();
             k.value = c.getTimestamp();
             k.traceAtSnapshot = trace;
-            clocks.put(key(seq, c.getClockId()), k);
+            if (seq == null) seq = sequences.computeIfAbsent(seqId, x -> new Sequence());
+            seq.clocks[c.getClockId() - FIRST_SEQUENCE_CLOCK] = k;
         }
-    }
-
-    private static long key(int seq, int clock) {
-        return ((long) seq << 32) | (clock & 0xFFFFFFFFL);
+        return seq;
     }
 }
