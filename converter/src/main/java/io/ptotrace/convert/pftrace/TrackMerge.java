@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The k-way merge of the tracks' event streams into the trace's one event order, by (time, begin before counter
- * before end, track), with the keys held in primitive heap arrays; and each item event's place in that order.
+ * before end, track), with the tracks' head keys in a tree of losers held in primitive arrays; and each item event's place
+ * in that order.
  *
  * <p>A large merge runs in two halves of time on two threads. When every track's stream is in time order, the one
  * merge puts every event before a time T ahead of every event at T or later, and its choices among the events before
@@ -112,61 +113,66 @@ final class TrackMerge {
         return a;
     }
 
-    /** Merges the tracks' events from {@code from} up to {@code to} (by track) into the order from {@code o}. */
+    /**
+     * Merges the tracks' events from {@code from} up to {@code to} (by track) into the order from {@code o}, by a tree
+     * of losers over the tracks' heads: taking the next event replays one leaf-to-root path, one comparison a level.
+     */
     private void merge(PftraceTrack[] tracks, int[] from, int[] to, EventTime time, int o) {
         int[] head = from.clone();
-        int n = 0;
-        int[] hi = new int[tracks.length]; // heap entry -> track
-        for (int i = 0; i < tracks.length; i++) if (head[i] < to[i]) hi[n++] = i;
-        long[] hts = new long[n];
-        int[] hrk = new int[n];
-        for (int k = 0; k < n; k++) {
-            int c = tracks[hi[k]].stream.get(head[hi[k]]);
-            hts[k] = time.ns(c);
-            hrk[k] = (codeRank(c) << 24) | tracks[hi[k]].idx;
+        int k = 0, remaining = 0;
+        int[] track = new int[tracks.length]; // player -> track
+        for (int i = 0; i < tracks.length; i++)
+            if (head[i] < to[i]) {
+                track[k++] = i;
+                remaining += to[i] - head[i];
+            }
+        if (k == 0) return;
+        // each player's head key: time, then rank << 24 | track index (unique: keys never tie)
+        long[] ts = new long[k];
+        int[] rk = new int[k];
+        for (int p = 0; p < k; p++) {
+            PftraceTrack t = tracks[track[p]];
+            int c = t.stream.get(head[track[p]]);
+            ts[p] = time.ns(c);
+            rk[p] = (codeRank(c) << 24) | t.idx;
         }
-        for (int k = n / 2 - 1; k >= 0; k--) siftDown(hi, hts, hrk, k, n);
-        while (n > 0) {
-            int i = hi[0];
+        // nodes 1 .. k-1 hold the loser of the match between their two subtrees' winners; player p is leaf k + p
+        int[] loser = new int[k];
+        int[] winner = new int[2 * k];
+        for (int p = 0; p < k; p++) winner[k + p] = p;
+        for (int n = k - 1; n >= 1; n--) {
+            int a = winner[2 * n], b = winner[2 * n + 1];
+            boolean aWins = ts[a] < ts[b] || ts[a] == ts[b] && rk[a] < rk[b];
+            winner[n] = aWins ? a : b;
+            loser[n] = aWins ? b : a;
+        }
+        int w = winner[1];
+        while (true) {
+            int i = track[w];
             PftraceTrack t = tracks[i];
             int code = t.stream.get(head[i]++);
             if (code >= 0) seqOfCode[code] = o;
             order[o++] = code;
-            if (head[i] == to[i]) {
-                n--;
-                hi[0] = hi[n];
-                hts[0] = hts[n];
-                hrk[0] = hrk[n];
+            if (--remaining == 0) return;
+            if (head[i] == to[i]) { // out of events: after every real key
+                ts[w] = Long.MAX_VALUE;
+                rk[w] = Integer.MAX_VALUE;
             } else {
                 int c = t.stream.get(head[i]);
-                hts[0] = time.ns(c);
-                hrk[0] = (codeRank(c) << 24) | t.idx;
+                ts[w] = time.ns(c);
+                rk[w] = (codeRank(c) << 24) | t.idx;
             }
-            siftDown(hi, hts, hrk, 0, n);
-        }
-    }
-
-    private static void siftDown(int[] hi, long[] hts, int[] hrk, int i, int n) {
-        int t = hi[i];
-        long ts = hts[i];
-        int rk = hrk[i];
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= n) break;
-            int r = l + 1;
-            int m = l;
-            if (r < n && (hts[r] < hts[l] || hts[r] == hts[l] && hrk[r] < hrk[l])) m = r;
-            if (hts[m] < ts || hts[m] == ts && hrk[m] < rk) {
-                hi[i] = hi[m];
-                hts[i] = hts[m];
-                hrk[i] = hrk[m];
-                i = m;
-            } else {
-                break;
+            long wts = ts[w];
+            int wrk = rk[w];
+            for (int n = (k + w) >>> 1; n >= 1; n >>>= 1) {
+                int l = loser[n];
+                if (ts[l] < wts || ts[l] == wts && rk[l] < wrk) {
+                    loser[n] = w;
+                    w = l;
+                    wts = ts[l];
+                    wrk = rk[l];
+                }
             }
         }
-        hi[i] = t;
-        hts[i] = ts;
-        hrk[i] = rk;
     }
 }
