@@ -81,10 +81,11 @@ final class TrackMerge {
             lo = Math.min(lo, time.ns(t.stream.get(0)));
             hi = Math.max(hi, prev);
         }
-        // the smallest T with at least half the events before it
-        long a = lo, b = hi + 1;
+        // the smallest T with at least half the events before it (without overflow at the ends of the long range,
+        // where times that do not fit round to: there any T in range halves them well enough)
+        long a = lo, b = hi == Long.MAX_VALUE ? hi : hi + 1;
         while (a < b) {
-            long mid = a + (b - a) / 2;
+            long mid = a + ((b - a) >>> 1);
             if (before(ht, time, mid) >= total / 2) b = mid;
             else a = mid + 1;
         }
@@ -113,21 +114,95 @@ final class TrackMerge {
         return a;
     }
 
+    /** Bits of a packed key below its time: the rank (2) and the track index (24). */
+    private static final int RANK_TRACK_BITS = 26;
+
+    /** Times a packed key holds: 2^37 ns after the merge's earliest head, over two minutes. */
+    private static final long PACKED_SPAN = 1L << (63 - RANK_TRACK_BITS);
+
     /**
      * Merges the tracks' events from {@code from} up to {@code to} (by track) into the order from {@code o}, by a tree
      * of losers over the tracks' heads: taking the next event replays one leaf-to-root path, one comparison a level.
+     * While the times fit, a key is one long (time since the earliest head, rank, track), compared without a branch
+     * to mispredict; from the first time that does not (a span of over two minutes, or a time before that head) the
+     * merge goes on with the key's parts compared one by one. Both order by the same key, so where the one hands
+     * over changes nothing.
      */
     private void merge(PftraceTrack[] tracks, int[] from, int[] to, EventTime time, int o) {
         int[] head = from.clone();
-        int k = 0, remaining = 0;
-        int[] track = new int[tracks.length]; // player -> track
-        for (int i = 0; i < tracks.length; i++)
-            if (head[i] < to[i]) {
-                track[k++] = i;
-                remaining += to[i] - head[i];
-            }
+        int remaining = 0;
+        for (int i = 0; i < tracks.length; i++) remaining += to[i] - head[i];
+        int[] at = {o, remaining};
+        mergePacked(tracks, head, to, time, at);
+        if (at[1] > 0) mergeByParts(tracks, head, to, time, at);
+    }
+
+    /** The tracks with events left (players), by index into {@code tracks}. */
+    private static int[] players(PftraceTrack[] tracks, int[] head, int[] to) {
+        int k = 0;
+        int[] p = new int[tracks.length];
+        for (int i = 0; i < tracks.length; i++) if (head[i] < to[i]) p[k++] = i;
+        return java.util.Arrays.copyOf(p, k);
+    }
+
+    /** Takes the next event of track {@code t} (index {@code i}) into the order; {@code at} = {next place, events left}. */
+    private void take(PftraceTrack t, int[] head, int i, int[] at) {
+        int code = t.stream.get(head[i]++);
+        int o = at[0]++;
+        if (code >= 0) seqOfCode[code] = o;
+        order[o] = code;
+        at[1]--;
+    }
+
+    /** The merge on packed keys, until every event is taken or one's time does not fit (it stays at its track's head). */
+    private void mergePacked(PftraceTrack[] tracks, int[] head, int[] to, EventTime time, int[] at) {
+        int[] track = players(tracks, head, to);
+        int k = track.length;
         if (k == 0) return;
-        // each player's head key: time, then rank << 24 | track index (unique: keys never tie)
+        long base = Long.MAX_VALUE;
+        for (int i : track) base = Math.min(base, time.ns(tracks[i].stream.get(head[i])));
+        long limit = base > Long.MAX_VALUE - PACKED_SPAN ? Long.MAX_VALUE : base + PACKED_SPAN;
+        long[] key = new long[k];
+        for (int p = 0; p < k; p++) {
+            PftraceTrack t = tracks[track[p]];
+            int c = t.stream.get(head[track[p]]);
+            long ns = time.ns(c);
+            if (ns >= limit) return; // every event still at its head
+            key[p] = ((ns - base) << RANK_TRACK_BITS) | ((long) codeRank(c) << 24) | t.idx;
+        }
+        int[] loser = losers(k, (a, b) -> key[a] < key[b]);
+        int w = loser[0];
+        while (true) {
+            int i = track[w];
+            PftraceTrack t = tracks[i];
+            take(t, head, i, at);
+            if (at[1] == 0) return;
+            long wk;
+            if (head[i] == to[i]) wk = Long.MAX_VALUE; // out of events: after every real key
+            else {
+                int c = t.stream.get(head[i]);
+                long ns = time.ns(c);
+                if (ns < base || ns >= limit) return;
+                wk = ((ns - base) << RANK_TRACK_BITS) | ((long) codeRank(c) << 24) | t.idx;
+            }
+            key[w] = wk;
+            for (int n = (k + w) >>> 1; n >= 1; n >>>= 1) {
+                int l = loser[n];
+                long lk = key[l];
+                // keys are never negative: the sign of the difference says who wins, with no branch
+                long lWins = (lk - wk) >> 63;
+                int swap = (l ^ w) & (int) lWins;
+                loser[n] = l ^ swap;
+                w ^= swap;
+                wk ^= (lk ^ wk) & lWins;
+            }
+        }
+    }
+
+    /** The merge on keys compared part by part (time, then rank and track), for times packed keys cannot hold. */
+    private void mergeByParts(PftraceTrack[] tracks, int[] head, int[] to, EventTime time, int[] at) {
+        int[] track = players(tracks, head, to);
+        int k = track.length;
         long[] ts = new long[k];
         int[] rk = new int[k];
         for (int p = 0; p < k; p++) {
@@ -136,24 +211,13 @@ final class TrackMerge {
             ts[p] = time.ns(c);
             rk[p] = (codeRank(c) << 24) | t.idx;
         }
-        // nodes 1 .. k-1 hold the loser of the match between their two subtrees' winners; player p is leaf k + p
-        int[] loser = new int[k];
-        int[] winner = new int[2 * k];
-        for (int p = 0; p < k; p++) winner[k + p] = p;
-        for (int n = k - 1; n >= 1; n--) {
-            int a = winner[2 * n], b = winner[2 * n + 1];
-            boolean aWins = ts[a] < ts[b] || ts[a] == ts[b] && rk[a] < rk[b];
-            winner[n] = aWins ? a : b;
-            loser[n] = aWins ? b : a;
-        }
-        int w = winner[1];
+        int[] loser = losers(k, (a, b) -> ts[a] < ts[b] || ts[a] == ts[b] && rk[a] < rk[b]);
+        int w = loser[0];
         while (true) {
             int i = track[w];
             PftraceTrack t = tracks[i];
-            int code = t.stream.get(head[i]++);
-            if (code >= 0) seqOfCode[code] = o;
-            order[o++] = code;
-            if (--remaining == 0) return;
+            take(t, head, i, at);
+            if (at[1] == 0) return;
             if (head[i] == to[i]) { // out of events: after every real key
                 ts[w] = Long.MAX_VALUE;
                 rk[w] = Integer.MAX_VALUE;
@@ -174,5 +238,27 @@ final class TrackMerge {
                 }
             }
         }
+    }
+
+    private interface Less {
+        boolean less(int a, int b);
+    }
+
+    /**
+     * The tree of losers of {@code k} players (player p is leaf k + p): nodes 1 .. k−1 hold the loser of the match
+     * between their two subtrees' winners, node 0 the overall winner.
+     */
+    private static int[] losers(int k, Less less) {
+        int[] loser = new int[k];
+        int[] winner = new int[2 * k];
+        for (int p = 0; p < k; p++) winner[k + p] = p;
+        for (int n = k - 1; n >= 1; n--) {
+            int a = winner[2 * n], b = winner[2 * n + 1];
+            boolean aWins = less.less(a, b);
+            winner[n] = aWins ? a : b;
+            loser[n] = aWins ? b : a;
+        }
+        loser[0] = winner[1];
+        return loser;
     }
 }

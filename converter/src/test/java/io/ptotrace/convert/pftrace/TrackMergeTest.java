@@ -13,24 +13,40 @@ import org.junit.jupiter.api.Test;
  * sorted by that key (an end and a begin at one time).
  */
 class TrackMergeTest {
+    /** How far apart the events' times lie. */
+    private enum Times {
+        /** a few ns apart: every key packs into one long */
+        CLOSE,
+        /** now and then 2^36 or 2^40 ns apart: the merge hands over to keys compared part by part on the way */
+        FAR,
+        /** some at the ends of the long range, as huge or negative times in the input round to */
+        EXTREME
+    }
+
     @Test
     void sameOrderAsAPriorityQueueOnRandomStreams() {
-        sameOrderAsAPriorityQueue(-1, false);
+        for (Times t : Times.values()) sameOrderAsAPriorityQueue(-1, false, t);
     }
 
     /** Forced into two halves of time on two threads, it gives the same order. */
     @Test
     void inTwoHalvesTheSameOrder() {
-        sameOrderAsAPriorityQueue(0, false);
+        for (Times t : Times.values()) sameOrderAsAPriorityQueue(0, false, t);
     }
 
     /** A stream out of time order cannot be halved by time: the merge runs whole and gives the queue's order. */
     @Test
     void aStreamOutOfTimeOrderIsMergedWhole() {
-        sameOrderAsAPriorityQueue(0, true);
+        for (Times t : Times.values()) sameOrderAsAPriorityQueue(0, true, t);
     }
 
-    private static void sameOrderAsAPriorityQueue(int twoHalvesFrom, boolean unsorted) {
+    private static long step(Random rnd, Times times) {
+        int r = rnd.nextInt(3); // equal times are common
+        if (times == Times.CLOSE || rnd.nextInt(8) != 0) return r;
+        return r + (rnd.nextBoolean() ? 1L << 36 : 1L << 40);
+    }
+
+    private static void sameOrderAsAPriorityQueue(int twoHalvesFrom, boolean unsorted, Times timeSpread) {
         Random rnd = new Random(42);
         for (int round = 0; round < 300; round++) {
             int tracks = 1 + rnd.nextInt(round % 3 == 0 ? 3 : 40), items = 0;
@@ -42,12 +58,17 @@ class TrackMergeTest {
                 List<Integer> c = new ArrayList<>();
                 long now = rnd.nextInt(5);
                 for (int k = 0; k < len; k++) {
-                    now += rnd.nextInt(3); // equal times are common
-                    if (unsorted && k == len / 2 && t == 0) now -= 4; // earlier than the event before it
+                    now += step(rnd, timeSpread);
+                    if (unsorted && k == len / 2 && t == 0) now -= 4 + rnd.nextInt(3) * (1L << 37); // earlier
+                    long at = now; // a track's first and last event may lie at the ends of the range
+                    if (timeSpread == Times.EXTREME && k == 0 && rnd.nextInt(3) == 0)
+                        at = Long.MIN_VALUE + rnd.nextInt(2);
+                    if (timeSpread == Times.EXTREME && k == len - 1 && rnd.nextInt(3) == 0)
+                        at = Long.MAX_VALUE - rnd.nextInt(2);
                     int kind = rnd.nextInt(3);
                     int code = kind == 1 ? ~(counters++) : (items++) * 2 + (kind == 0 ? 0 : 1);
                     c.add(code);
-                    times.add(new long[] {code, now});
+                    times.add(new long[] {code, at});
                 }
                 codes.add(c);
             }
