@@ -126,7 +126,7 @@ final class TrackMerge {
      * While the times fit, a key is one long (time since the earliest head, rank, track), compared without a branch
      * to mispredict; from the first time that does not (a span of over two minutes, or a time before that head) the
      * merge goes on with the key's parts compared one by one. Both order by the same key, so where the one hands
-     * over changes nothing.
+     * over changes nothing. Tracks numbered beyond 24 bits are merged by parts throughout.
      */
     private void merge(PftraceTrack[] tracks, int[] from, int[] to, EventTime time, int o) {
         int[] head = from.clone();
@@ -167,7 +167,7 @@ final class TrackMerge {
             PftraceTrack t = tracks[track[p]];
             int c = t.stream.get(head[track[p]]);
             long ns = time.ns(c);
-            if (ns >= limit) return; // every event still at its head
+            if (ns >= limit || t.idx >= 1 << 24) return; // every event still at its head
             key[p] = ((ns - base) << RANK_TRACK_BITS) | ((long) codeRank(c) << 24) | t.idx;
         }
         int[] loser = losers(k, (a, b) -> key[a] < key[b]);
