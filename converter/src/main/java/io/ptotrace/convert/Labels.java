@@ -33,8 +33,7 @@ public final class Labels {
             String n = names.name(funcId);
             function = n != null ? n : "func_" + funcLabel(funcId);
         }
-        String label = TaskDisplay.named(function, disp);
-        return spmd ? spmdLabel(label) : label;
+        return spmd ? TaskDisplay.spmdNamed(function, disp) : TaskDisplay.named(function, disp);
     }
 
     /** Inserts {@code _spmd} before the task suffix unless the base says spmd already ({@link TaskDisplay#spmd}). */

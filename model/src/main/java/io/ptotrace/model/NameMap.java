@@ -18,15 +18,24 @@ public final class NameMap {
     private static final JsonFactory JSON = JsonFactory.builder().build();
     public static final NameMap EMPTY = new NameMap(Collections.emptyMap(), null);
 
+    /** Func ids below this are looked up in an array: a trace names a function once per task slice. */
+    private static final int BY_ID = 1024;
+
     private final Map<String, String> names;
     private final String orchestratorName;
+    /** {@code names} by id for the keys that are {@code Integer.toString} of an id in [0, BY_ID). */
+    private final String[] byId;
 
     public NameMap(Map<String, String> names, String orchestratorName) {
-        this.names = names;
+        this.names = Collections.unmodifiableMap(names);
         this.orchestratorName = orchestratorName;
+        String[] ids = new String[BY_ID];
+        for (int id = 0; id < BY_ID; id++) ids[id] = names.get(Integer.toString(id));
+        this.byId = ids;
     }
 
     public String name(int funcId) {
+        if (funcId >= 0 && funcId < BY_ID) return byId[funcId];
         return names.get(Integer.toString(funcId));
     }
 

@@ -1,5 +1,7 @@
 package io.ptotrace.model;
 
+import java.util.Locale;
+
 /**
  * How a task is named where people read it, in traces and diff reports alike: its function, then its id in
  * the form of {@link TaskIds#display}, e.g. {@code QK(t5)} or {@code QK(r1t3)}.
@@ -49,7 +51,26 @@ public final class TaskDisplay {
         int paren = label.lastIndexOf('(');
         if (paren < 0) return label;
         String base = label.substring(0, paren);
-        if (base.toLowerCase(java.util.Locale.ROOT).contains("spmd")) return label;
+        if (saysSpmd(base)) return label;
         return base + "_spmd" + label.substring(paren);
+    }
+
+    /** {@link #spmd} of {@code named(function, id)} when {@code id} has no '(' (a task label never has one). */
+    public static String spmdNamed(String function, String id) {
+        if (id.indexOf('(') >= 0) return spmd(named(function, id));
+        return saysSpmd(function) ? named(function, id) : function + "_spmd(" + id + ")";
+    }
+
+    /** Whether {@code base} contains "spmd" in any case (as its lower-case form does). */
+    private static boolean saysSpmd(String base) {
+        int n = base.length();
+        for (int i = 0; i < n; i++)
+            if (base.charAt(i) >= 0x80) return base.toLowerCase(Locale.ROOT).contains("spmd");
+        for (int i = 0; i + 4 <= n; i++)
+            if ((base.charAt(i) | 0x20) == 's'
+                    && (base.charAt(i + 1) | 0x20) == 'p'
+                    && (base.charAt(i + 2) | 0x20) == 'm'
+                    && (base.charAt(i + 3) | 0x20) == 'd') return true;
+        return false;
     }
 }

@@ -208,13 +208,8 @@ final class PftraceEncoder {
             if (code < 0) {
                 if (!counter(~code)) continue;
                 lastNs = layout.counters.ns[~code];
-            } else if ((code & 1) == 0) {
-                begin(code >>> 1);
-                lastNs = layout.begin(code >>> 1);
-            } else {
-                end(code >>> 1);
-                lastNs = layout.end(code >>> 1);
-            }
+            } else if ((code & 1) == 0) lastNs = begin(code >>> 1);
+            else lastNs = end(code >>> 1);
             if (importWindow > 0 && ++sinceMark == importWindow) {
                 importMark(lastNs);
                 sinceMark = 0;
@@ -318,7 +313,8 @@ final class PftraceEncoder {
         layout.report.packets++;
     }
 
-    private void begin(int item) throws IOException {
+    /** Writes item {@code item}'s begin; returns its time. */
+    private long begin(int item) throws IOException {
         startEvent(TrackEvent.Type.TYPE_SLICE_BEGIN_VALUE, layout.itemTrack[item]);
         boolean slice = item < layout.slices;
         int m = item - layout.slices;
@@ -332,13 +328,18 @@ final class PftraceEncoder {
         if (slice) pic.sliceArgs(item, argSet, annotations);
         else marks.args(m, argSet, annotations);
         flows(item * 2);
-        flushPacket(layout.begin(item), true);
+        long ns = layout.begin(item);
+        flushPacket(ns, true);
+        return ns;
     }
 
-    private void end(int item) throws IOException {
+    /** Writes item {@code item}'s end; returns its time. */
+    private long end(int item) throws IOException {
         startEvent(TrackEvent.Type.TYPE_SLICE_END_VALUE, layout.itemTrack[item]);
         flows(item * 2 + 1);
-        flushPacket(layout.end(item), false);
+        long ns = layout.end(item);
+        flushPacket(ns, false);
+        return ns;
     }
 
     /**
