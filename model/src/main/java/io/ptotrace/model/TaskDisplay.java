@@ -55,7 +55,7 @@ public final class TaskDisplay {
         return base + "_spmd" + label.substring(paren);
     }
 
-    /** {@link #spmd} of {@code named(function, id)} when {@code id} has no '(' (a task label never has one). */
+    /** {@link #spmd} of {@code named(function, id)}, in one step when {@code id} has no '(' (a task label never has one). */
     public static String spmdNamed(String function, String id) {
         if (id.indexOf('(') >= 0) return spmd(named(function, id));
         return saysSpmd(function) ? named(function, id) : function + "_spmd(" + id + ")";
