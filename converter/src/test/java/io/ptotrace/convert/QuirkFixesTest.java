@@ -3,8 +3,10 @@ package io.ptotrace.convert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ptotrace.model.NameMap;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,6 +109,16 @@ class QuirkFixesTest {
         assertThat(Labels.spmdLabel("SPMDKernel(t0)")).isEqualTo("SPMDKernel(t0)");
         assertThat(Labels.spmdLabel("fa_fused_aic_spmd(r2t18)")).isEqualTo("fa_fused_aic_spmd(r2t18)");
         assertThat(Labels.spmdLabel("f(x)(t1)")).isEqualTo("f(x)_spmd(t1)");
+    }
+
+    @Test
+    void aTaskNameSaysSpmdOnceAndKeepsItsFunction() {
+        NameMap names = new NameMap(Map.of("3", "SPMD_write", "4", "gemm"), null);
+        assertThat(Labels.taskName(3, "t7", true, names)).isEqualTo("SPMD_write(t7)");
+        assertThat(Labels.taskName(4, "r1t7", true, names)).isEqualTo("gemm_spmd(r1t7)");
+        assertThat(Labels.taskName(4, "t7", false, names)).isEqualTo("gemm(t7)");
+        assertThat(Labels.taskName(9, "t7", true, names)).isEqualTo("func_9_j_spmd(t7)");
+        assertThat(Labels.taskName(-1, "unknown", true, names)).isEqualTo("task_spmd(unknown)");
     }
 
     @Test

@@ -61,4 +61,23 @@ class NameMapTest {
                 catchThrowableOfType(InputProblem.class, () -> NameMap.read(TestFiles.write(dir, "n2.json", "[1]")));
         assertThat(q.getMessage()).contains("not a JSON object");
     }
+
+    @Test
+    void funcIdsAreLookedUpByTheirDecimalKeyOnly() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("0", "zero");
+        m.put("007", "padded");
+        m.put("1023", "last in the array");
+        m.put("1024", "first beyond it");
+        m.put("-1", "negative");
+        m.put("+5", "signed");
+        NameMap names = new NameMap(m, null);
+        assertThat(names.name(0)).isEqualTo("zero");
+        assertThat(names.name(7)).isNull();
+        assertThat(names.name(5)).isNull();
+        assertThat(names.name(1023)).isEqualTo("last in the array");
+        assertThat(names.name(1024)).isEqualTo("first beyond it");
+        assertThat(names.name(-1)).isEqualTo("negative");
+        assertThat(names.name(Integer.MAX_VALUE)).isNull();
+    }
 }
