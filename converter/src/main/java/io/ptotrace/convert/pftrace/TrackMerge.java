@@ -1,5 +1,6 @@
 package io.ptotrace.convert.pftrace;
 
+import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.SecondThread;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,7 +171,7 @@ final class TrackMerge {
             if (ns >= limit || t.idx >= 1 << 24) return; // every event still at its head
             key[p] = ((ns - base) << RANK_TRACK_BITS) | ((long) codeRank(c) << 24) | t.idx;
         }
-        int[] loser = losers(k, (a, b) -> key[a] < key[b]);
+        int[] loser = losers(k, (a, b) -> Long.compare(key[a], key[b]));
         int w = loser[0];
         while (true) {
             int i = track[w];
@@ -211,7 +212,7 @@ final class TrackMerge {
             ts[p] = time.ns(c);
             rk[p] = (codeRank(c) << 24) | t.idx;
         }
-        int[] loser = losers(k, (a, b) -> ts[a] < ts[b] || ts[a] == ts[b] && rk[a] < rk[b]);
+        int[] loser = losers(k, (a, b) -> ts[a] != ts[b] ? Long.compare(ts[a], ts[b]) : Integer.compare(rk[a], rk[b]));
         int w = loser[0];
         while (true) {
             int i = track[w];
@@ -240,21 +241,17 @@ final class TrackMerge {
         }
     }
 
-    private interface Less {
-        boolean less(int a, int b);
-    }
-
     /**
      * The tree of losers of {@code k} players (player p is leaf k + p): nodes 1 .. k−1 hold the loser of the match
      * between their two subtrees' winners, node 0 the overall winner.
      */
-    private static int[] losers(int k, Less less) {
+    private static int[] losers(int k, IndexSort.IntComparator keys) {
         int[] loser = new int[k];
         int[] winner = new int[2 * k];
         for (int p = 0; p < k; p++) winner[k + p] = p;
         for (int n = k - 1; n >= 1; n--) {
             int a = winner[2 * n], b = winner[2 * n + 1];
-            boolean aWins = less.less(a, b);
+            boolean aWins = keys.compare(a, b) < 0;
             winner[n] = aWins ? a : b;
             loser[n] = aWins ? b : a;
         }
