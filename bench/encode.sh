@@ -15,5 +15,5 @@ if [ ! -f "$run/deps.json" ]; then
   mkdir -p "$here/bench/out"
   java -jar "$jar" synth -n "$tasks" --level 4 --seed 7 --hb-share 0.01 -o "$run" >/dev/null
 fi
-exec java -Xmx6g -cp "$here/converter/target/classes:$here/converter/target/test-classes:$jar" \
+exec java ${BENCH_JAVA_OPTS:-} -Xmx6g -cp "$here/converter/target/classes:$here/converter/target/test-classes:$jar" \
   io.ptotrace.convert.pftrace.EncodeBench "$run" "$repeat"

@@ -287,10 +287,7 @@ final class FlowRules {
         for (int t = 0; t < slices.threadCount(); t++) for (int c : slices.completesOfThread(t)) all.add(c);
         int[] order = all.toArray();
         // stable by (end, thread index): completesOfThread is ordered by thread already
-        IndexSort.stableSort(order, (x, y) -> {
-            int cmp = Double.compare(pt.endUs(x), pt.endUs(y));
-            return cmp != 0 ? cmp : Integer.compare(slices.recordThread(x), slices.recordThread(y));
-        });
+        IndexSort.sortByKey(order, 0, order.length, x -> IndexSort.doubleKey(pt.endUs(x)), slices::recordThread);
         java.util.Map<Long, LongIntMap> satisfiedByRun = new java.util.HashMap<>();
         for (int c : order) {
             IntList ts = tasksOf[c];
@@ -553,12 +550,8 @@ final class FlowRules {
         int tracks = trackOf.size();
         trackFrom = new int[tracks + 1];
         int from = firstSlice;
-        trackSlice = IndexSort.groupedSort(
-                n,
-                tracks,
-                s -> trackOfSlice[s],
-                (x, y) -> Double.compare(pic.sliceTs(from + x), pic.sliceTs(from + y)),
-                trackFrom);
+        trackSlice = IndexSort.groupedSortByKey(
+                n, tracks, s -> trackOfSlice[s], s -> IndexSort.doubleKey(pic.sliceTs(from + s)), null, trackFrom);
         for (int k = 0; k < trackSlice.length; k++) trackSlice[k] += from;
         sliceStart = new double[trackSlice.length];
         sliceEnd = new double[trackSlice.length];

@@ -84,7 +84,7 @@ final class SchedulerLanes {
                 if (timed && ("complete".equals(k) || "dummy".equals(k))) rows[n++] = o;
             }
             int[] order = java.util.Arrays.copyOf(rows, n);
-            IndexSort.stableSort(order, (a, b) -> Double.compare(pt.startUs(a), pt.startUs(b)));
+            IndexSort.sortByKey(order, r -> IndexSort.doubleKey(pt.startUs(r)));
             starts = new double[n];
             maxEnds = new double[n];
             double max = Double.NEGATIVE_INFINITY;

@@ -354,7 +354,7 @@ public final class TraceBuilder {
         for (Map.Entry<Integer, IntList> e : perCore.entrySet()) {
             int core = e.getKey();
             int[] rowsOf = e.getValue().toArray();
-            IndexSort.stableSort(rowsOf, (a, b) -> Double.compare(tl.dispatch[a], tl.dispatch[b]));
+            IndexSort.sortByKey(rowsOf, r -> IndexSort.doubleKey(tl.dispatch[r]));
             // greedy: the first lane free at the dispatch, else a new one (so lanes 0 .. lanes − 1 are all used)
             double[] laneFinish = new double[4];
             int lanes = 0;
@@ -426,7 +426,7 @@ public final class TraceBuilder {
             PhaseTable.Lane lane = sched.get(t);
             for (int ref = lane.from; ref < lane.to; ref++) if ("complete".equals(pt.kind(ref))) c.add(ref);
             int[] arr = c.toArray();
-            IndexSort.stableSort(arr, (a, b) -> Double.compare(pt.startUs(a), pt.startUs(b)));
+            IndexSort.sortByKey(arr, r -> IndexSort.doubleKey(pt.startUs(r)));
             threadCompletes.add(arr);
         }
     }

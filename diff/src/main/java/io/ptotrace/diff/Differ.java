@@ -470,7 +470,7 @@ final class Differ {
             long[] hb = new long[kb];
             for (int y = 0; y < kb; y++) hb[y] = cmp.edgeHash(sb, permB[j + y]);
             int[] order = IndexSort.identity(kb);
-            IndexSort.stableSort(order, (p, q) -> Long.compare(hb[p], hb[q]));
+            IndexSort.sortByKey(order, y -> hb[y]);
             long[] sorted = new long[kb];
             for (int y = 0; y < kb; y++) sorted[y] = hb[order[y]];
             for (int x = 0; x < ka; x++) {

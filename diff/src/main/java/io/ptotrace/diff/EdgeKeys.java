@@ -67,7 +67,7 @@ final class EdgeKeys {
         int[] ix = IndexSort.identity(m);
         long[] pp = Arrays.copyOfRange(p, from, to), ss = Arrays.copyOfRange(s, from, to);
         int[] qq = Arrays.copyOfRange(perm, from, to);
-        IndexSort.stableSort(ix, (x, y) -> pp[x] != pp[y] ? Long.compare(pp[x], pp[y]) : Long.compare(ss[x], ss[y]));
+        IndexSort.sortByKey(ix, 0, m, x -> pp[x], x -> ss[x]);
         for (int i = 0; i < m; i++) {
             p[from + i] = pp[ix[i]];
             s[from + i] = ss[ix[i]];

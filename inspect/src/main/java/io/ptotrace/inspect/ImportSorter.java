@@ -60,7 +60,7 @@ final class ImportSorter {
         queuedUpTo = tokenTs.n;
         boolean sorted = true;
         for (int i = 1; i < q.length && sorted; i++) if (tokenTs.a[q[i]] < tokenTs.a[q[i - 1]]) sorted = false;
-        if (!sorted) IndexSort.stableSort(q, (a, b) -> Long.compare(tokenTs.a[a], tokenTs.a[b]));
+        if (!sorted) IndexSort.sortByKey(q, t -> tokenTs.a[t]);
         int i = 0;
         for (; i < q.length && q[i] < limit; i++) {
             int t = q[i];

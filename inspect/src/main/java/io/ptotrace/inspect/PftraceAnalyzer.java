@@ -264,7 +264,7 @@ final class PftraceAnalyzer {
         int[] order = IndexSort.identity(n);
         boolean sorted = true;
         for (int i = 1; i < n && sorted; i++) if (evTs.a[i] < evTs.a[i - 1]) sorted = false;
-        if (!sorted) IndexSort.stableSort(order, (a, b) -> Long.compare(evTs.a[a], evTs.a[b]));
+        if (!sorted) IndexSort.sortByKey(order, e -> evTs.a[e]);
         sorter.end();
         int tracks = trackLabel.size();
         int[][] stacks = new int[tracks][];

@@ -75,11 +75,7 @@ final class AxisTimes {
             epochs[k] = taskRows.coreEpoch.get((int) rowSrc.get(k));
         }
         int[] order = IndexSort.identity(rows);
-        IndexSort.stableSort(
-                order,
-                (a, b) -> epochs[a] != epochs[b]
-                        ? Long.compare(epochs[a], epochs[b])
-                        : Long.compareUnsigned(tokens[a], tokens[b]));
+        IndexSort.sortByKey(order, 0, rows, r -> epochs[r], r -> IndexSort.unsignedKey(tokens[r]));
         Rows t = new Rows(rows, era.writesRunEpochs());
         long[] runEpoch = t.runEpoch, taskId = t.taskId;
         int[] coreId = t.coreId;

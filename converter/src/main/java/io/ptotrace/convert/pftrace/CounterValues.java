@@ -60,7 +60,8 @@ final class CounterValues implements ArgSink {
         for (int v = 0; v < count; v++) perTrack[track[v]]++;
         for (int t = 0; t < perTrack.length; t++)
             if (perTrack[t] > 0) counters.get(t).stream.ensureRoom(perTrack[t]);
-        int[] ix = IndexSort.groupedSort(count, counters.size(), v -> track[v], (a, b) -> Long.compare(ns[a], ns[b]));
+        int[] ix = IndexSort.groupedSortByKey(
+                count, counters.size(), v -> track[v], v -> ns[v], null, new int[counters.size() + 1]);
         for (int v : ix) counters.get(track[v]).stream.add(~v);
     }
 

@@ -281,11 +281,8 @@ public final class PftraceLayout {
             end[i] = end(i);
         }
         // by (lane, begin, longest first), ties by slice index
-        int[] ix = IndexSort.groupedSort(
-                slices,
-                lanes.size(),
-                s -> sliceLane[s],
-                (a, b) -> begin[a] != begin[b] ? Long.compare(begin[a], begin[b]) : Long.compare(end[b], end[a]));
+        int[] ix = IndexSort.groupedSortByKey(
+                slices, lanes.size(), s -> sliceLane[s], s -> begin[s], s -> ~end[s], new int[lanes.size() + 1]);
         List<IntStack> stacks = new ArrayList<>();
         int i = 0;
         while (i < slices) {
@@ -344,11 +341,7 @@ public final class PftraceLayout {
         int n = markLane.length;
         if (n == 0) return;
         int[] ix = IndexSort.identity(n);
-        IndexSort.stableSort(
-                ix,
-                (a, b) -> markLane[a] != markLane[b]
-                        ? Integer.compare(markLane[a], markLane[b])
-                        : Long.compare(begin(slices + a), begin(slices + b)));
+        IndexSort.sortByKey(ix, 0, n, m -> markLane[m], m -> begin(slices + m));
         for (int m : ix) {
             PftraceTrack lane = lanes.get(markLane[m]);
             if (lane.markers == null) {
