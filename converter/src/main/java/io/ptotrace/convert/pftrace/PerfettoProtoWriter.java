@@ -87,11 +87,6 @@ public final class PerfettoProtoWriter {
         return layout.report();
     }
 
-    /** Lays the trace out without writing it: overflow moves, marks, swapped arrows. */
-    public static Report plan(TracePicture pic) {
-        return PftraceLayout.of(pic).report();
-    }
-
     /** A picture time (µs) as a trace timestamp (ns). */
     static long ns(double us) {
         return PftraceLayout.ns(us);

@@ -86,6 +86,7 @@ final class PftraceEncoder {
     private final CodedOutputStream cos;
     private final PbWriter pkt = new PbWriter(), ev = new PbWriter(), interned = new PbWriter();
     private final Annotations annotations = new Annotations();
+    private final FlowEnds flowEnds;
 
     private long nextIid = 1;
     /** The time of the last event packet, on the sequence's delta clock ({@link PacketClock}). */
@@ -134,6 +135,7 @@ final class PftraceEncoder {
         this.part = part;
         this.pic = layout.pic;
         this.marks = layout.marks;
+        this.flowEnds = new FlowEnds(layout);
         this.cos = out == null ? null : CodedOutputStream.newInstance(out, 1 << 16);
         boolean lean = argSet == ArgSet.LEAN;
         this.names = new Interned(InternedData.EVENT_NAMES_FIELD_NUMBER, lean ? Integer.MAX_VALUE : 0, false);
@@ -215,6 +217,7 @@ final class PftraceEncoder {
                 sinceMark = 0;
             }
         }
+        layout.report.swappedFlows = flowEnds.swapped;
         if (cos != null) {
             cos.flush();
             layout.report.bytes = cos.getTotalBytesWritten();
@@ -350,15 +353,19 @@ final class PftraceEncoder {
      * bytes of the trace.
      */
     private void flows(int code) {
-        int a = layout.attStart[code], b = layout.attStart[code + 1];
-        for (int i = a; i < b; i++) {
-            int f = layout.attFlow[i];
-            if (f >= 0) ev.varint(EV_FLOW, pic.flowKind(f).traceId(pic.flowId(f)));
+        if (layout.attStart[code] < layout.attStart[code + 1]) {
+            FlowEnds e = flowEnds;
+            e.at(code);
+            for (int i = 0; i < e.startCount; i++) {
+                int f = e.starts[i];
+                ev.varint(EV_FLOW, pic.flowKind(f).traceId(pic.flowId(f)));
+            }
+            for (int i = 0; i < e.terminationCount; i++) {
+                int f = e.terminations[i];
+                ev.varint(EV_TERM, pic.flowKind(f).traceId(pic.flowId(f)));
+            }
         }
-        for (int i = a; i < b; i++) {
-            int f = layout.attFlow[i];
-            if (f < 0) ev.varint(EV_TERM, pic.flowKind(~f).traceId(pic.flowId(~f)));
-        }
+        flowEnds.written(code);
     }
 
     /** Writes counter value {@code v}; false when the lean trace leaves it out (the report then counts it no more). */

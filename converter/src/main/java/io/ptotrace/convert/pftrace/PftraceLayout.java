@@ -5,6 +5,7 @@ import io.ptotrace.convert.picture.MetaEvent;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.model.util.IndexSort;
 import io.ptotrace.model.util.LongIntMap;
+import io.ptotrace.model.util.SecondThread;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -63,8 +64,9 @@ public final class PftraceLayout {
 
     // events in order: item·2 a begin, item·2+1 an end, ~v counter value v
     int[] order;
-    private int[] seqOfCode;
-    // the arrows each event carries: attFlow[attStart[code] .. attStart[code + 1]), f (starts) or ~f (terminates)
+    // the arrows that touch each event: attFlow[attStart[code] .. attStart[code + 1]), in flow order, f where the
+    // event is f's source slice's begin, ~f where it is f's destination slice's end. Which of its two events carries
+    // f's id and which its terminating id follows from the order: the earlier starts it (FlowEnds).
     int[] attStart;
     int[] attFlow;
 
@@ -170,15 +172,17 @@ public final class PftraceLayout {
         itemTrack = Arrays.copyOf(itemTrack, items);
         report.markerSlices = markCount;
         report.flows = flows;
+        // which events each arrow touches does not depend on the order: found beside the merge
+        SecondThread<Void> touched = SecondThread.start("pftrace-arrows", () -> {
+            indexFlowEnds();
+            return null;
+        });
         placeMarks();
         counters.number(this::trackId);
         orderTracks();
-        TrackMerge merged = new TrackMerge(tracks, items, this::codeNs);
-        order = merged.order;
-        seqOfCode = merged.seqOfCode;
+        order = new TrackMerge(tracks, this::codeNs).order;
         for (PftraceTrack t : tracks) t.stream = null; // the merged order replaces them
-        attachFlows();
-        seqOfCode = null; // only needed to attach the flows
+        touched.joinUnchecked();
         return this;
     }
 
@@ -447,18 +451,17 @@ public final class PftraceLayout {
         return item < slices ? begin(item) + Math.max(0, ns(pic.sliceDur(item))) : begin(item);
     }
 
-    /** Puts each flow id on the event processed first and its terminating id on the later one. */
-    private void attachFlows() {
+    /** Lists the arrows that touch each event code (see {@link #attFlow}); counts the arrows that point back in time. */
+    private void indexFlowEnds() {
         int flows = pic.flowCount();
         // a counting sort of the flow ends by event code, in place in attStart (no second array of that size)
         attStart = new int[items * 2 + 1];
+        int reversed = 0;
         for (int f = 0; f < flows; f++) {
-            long oc = outTerm(f);
-            attStart[(int) (oc >>> 32)]++;
-            attStart[(int) oc]++;
             int s = srcItem(f), d = dstItem(f);
-            if (seqOfCode[s * 2] >= seqOfCode[d * 2 + 1]) report.swappedFlows++;
-            if (begin(d) < begin(s)) report.reversedFlows++;
+            attStart[s * 2]++;
+            attStart[d * 2 + 1]++;
+            if (begin(d) < begin(s)) reversed++;
         }
         int acc = 0;
         for (int c = 0; c <= items * 2; c++) {
@@ -469,13 +472,17 @@ public final class PftraceLayout {
         attFlow = new int[acc];
         // attStart[c] now serves as code c's fill cursor; afterwards it points at code c + 1's start
         for (int f = 0; f < flows; f++) {
-            long oc = outTerm(f);
-            int out = (int) (oc >>> 32), term = (int) oc;
-            attFlow[attStart[out]++] = f;
-            attFlow[attStart[term]++] = ~f;
+            attFlow[attStart[srcItem(f) * 2]++] = f;
+            attFlow[attStart[dstItem(f) * 2 + 1]++] = ~f;
         }
         for (int c = items * 2; c > 0; c--) attStart[c] = attStart[c - 1];
         attStart[0] = 0;
+        report.reversedFlows = reversed;
+    }
+
+    /** The other event arrow entry {@code e} of {@link #attFlow} touches: the destination's end or the source's begin. */
+    int otherEnd(int e) {
+        return e >= 0 ? dstItem(e) * 2 + 1 : srcItem(~e) * 2;
     }
 
     private int srcItem(int f) {
@@ -486,12 +493,6 @@ public final class PftraceLayout {
     private int dstItem(int f) {
         int d = pic.flowDstSlice(f);
         return d >= 0 ? d : slices + marks.ofUnboundEnd(f, 1);
-    }
-
-    /** Event codes (item·2 = begin, item·2+1 = end) that carry flow f's id: start in the high half, end low. */
-    private long outTerm(int f) {
-        int sb = srcItem(f) * 2, de = dstItem(f) * 2 + 1;
-        return seqOfCode[sb] < seqOfCode[de] ? ((long) sb << 32) | de : ((long) de << 32) | sb;
     }
 
     // ------------------------------------------------------------------ reading the layout
@@ -537,10 +538,18 @@ public final class PftraceLayout {
         return codeNs(order[k]);
     }
 
-    /** The arrows whose id event {@code k} carries: f when it starts there, ~f when it terminates there. */
+    /**
+     * The arrows whose id event {@code k} carries: f when it starts there, ~f when it terminates there; the starts
+     * first, each kind in flow order, as the encoder writes them.
+     */
     public int[] eventArrows(int k) {
         int code = order[k];
         if (code < 0) return new int[0];
-        return Arrays.copyOfRange(attFlow, attStart[code], attStart[code + 1]);
+        FlowEnds ends = new FlowEnds(this);
+        for (int i = 0; i < k; i++) if (order[i] >= 0) ends.written(order[i]);
+        ends.at(code);
+        int[] out = Arrays.copyOf(ends.starts, ends.startCount + ends.terminationCount);
+        for (int i = 0; i < ends.terminationCount; i++) out[ends.startCount + i] = ~ends.terminations[i];
+        return out;
     }
 }

@@ -7,8 +7,7 @@ import java.util.List;
 
 /**
  * The k-way merge of the tracks' event streams into the trace's one event order, by (time, begin before counter
- * before end, track), with the tracks' head keys in a tree of losers held in primitive arrays; and each item event's place
- * in that order.
+ * before end, track), with the tracks' head keys in a tree of losers held in primitive arrays.
  *
  * <p>A large merge runs in two halves of time on two threads. When every track's stream is in time order, the one
  * merge puts every event before a time T ahead of every event at T or later, and its choices among the events before
@@ -26,20 +25,18 @@ final class TrackMerge {
 
     /** The event codes in order. */
     final int[] order;
-    /** Each item event's index in {@link #order}. */
-    final int[] seqOfCode;
 
     private static int codeRank(int code) {
         return code < 0 ? 1 : (code & 1) == 0 ? 0 : 2;
     }
 
-    /** Merges the streams of {@code tracks} (events of {@code items} items and counter values) in time order. */
-    TrackMerge(List<PftraceTrack> tracks, int items, EventTime time) {
-        this(tracks, items, time, Runtime.getRuntime().availableProcessors() > 1 ? TWO_HALVES_MIN_EVENTS : -1);
+    /** Merges the streams of {@code tracks} (item events and counter values) in time order. */
+    TrackMerge(List<PftraceTrack> tracks, EventTime time) {
+        this(tracks, time, Runtime.getRuntime().availableProcessors() > 1 ? TWO_HALVES_MIN_EVENTS : -1);
     }
 
     /** As above; in two halves when there are at least {@code twoHalvesFrom} events (never when it is negative). */
-    TrackMerge(List<PftraceTrack> tracks, int items, EventTime time, int twoHalvesFrom) {
+    TrackMerge(List<PftraceTrack> tracks, EventTime time, int twoHalvesFrom) {
         int total = 0;
         List<PftraceTrack> live = new ArrayList<>();
         for (PftraceTrack t : tracks) {
@@ -48,7 +45,6 @@ final class TrackMerge {
             if (t.stream.size() > 0) live.add(t);
         }
         order = new int[total];
-        seqOfCode = new int[items * 2];
         PftraceTrack[] ht = live.toArray(new PftraceTrack[0]);
         int[] none = new int[ht.length], ends = new int[ht.length];
         for (int i = 0; i < ht.length; i++) ends[i] = ht[i].stream.size();
@@ -149,9 +145,7 @@ final class TrackMerge {
     /** Takes the next event of track {@code t} (index {@code i}) into the order; {@code at} = {next place, events left}. */
     private void take(PftraceTrack t, int[] head, int i, int[] at) {
         int code = t.stream.get(head[i]++);
-        int o = at[0]++;
-        if (code >= 0) seqOfCode[code] = o;
-        order[o] = code;
+        order[at[0]++] = code;
         at[1]--;
     }
 

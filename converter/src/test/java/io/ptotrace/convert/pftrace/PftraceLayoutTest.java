@@ -91,7 +91,43 @@ class PftraceLayoutTest {
         int mark = pic.marks().ofUnboundEnd(4, 1);
         assertThat(arrowsOn(PftraceLayout.EventType.END, pic.sliceCount() + mark))
                 .contains(~4);
-        assertThat(layout.report().swappedFlows).isEqualTo(1);
+    }
+
+    @Test
+    void everyArrowStartsOnTheEarlierOfItsTwoEventsAndTerminatesOnTheLater() {
+        int[] seq = new int[2 * (pic.sliceCount() + pic.marks().count())];
+        java.util.Arrays.fill(seq, -1);
+        for (int k = 0; k < layout.eventCount(); k++)
+            if (layout.eventType(k) != PftraceLayout.EventType.COUNTER) {
+                int code = layout.eventItem(k) * 2 + (layout.eventType(k) == PftraceLayout.EventType.END ? 1 : 0);
+                seq[code] = k;
+            }
+        List<List<Integer>> carried = new ArrayList<>();
+        for (int k = 0; k < layout.eventCount(); k++) {
+            List<Integer> l = new ArrayList<>();
+            for (int f : layout.eventArrows(k)) l.add(f);
+            carried.add(l);
+        }
+        int flows = pic.flowCount();
+        assertThat(flows).isGreaterThan(3);
+        int carriedIds = 0;
+        for (List<Integer> l : carried) carriedIds += l.size();
+        assertThat(carriedIds).isEqualTo(2 * flows); // each arrow twice, nothing else
+        for (int f = 0; f < flows; f++) {
+            int src = pic.flowSrcSlice(f) >= 0
+                    ? pic.flowSrcSlice(f)
+                    : pic.sliceCount() + pic.marks().ofUnboundEnd(f, 0);
+            int dst = pic.flowDstSlice(f) >= 0
+                    ? pic.flowDstSlice(f)
+                    : pic.sliceCount() + pic.marks().ofUnboundEnd(f, 1);
+            int begin = seq[src * 2], end = seq[dst * 2 + 1];
+            assertThat(carried.get(Math.min(begin, end)))
+                    .as("arrow %d's first event", f)
+                    .contains(f);
+            assertThat(carried.get(Math.max(begin, end)))
+                    .as("arrow %d's second event", f)
+                    .contains(~f);
+        }
     }
 
     private List<Integer> arrowsOn(PftraceLayout.EventType type, int item) {

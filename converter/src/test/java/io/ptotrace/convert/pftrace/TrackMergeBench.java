@@ -47,7 +47,6 @@ public final class TrackMergeBench {
             }
             streams.add(Arrays.copyOf(s, n));
         }
-        int itemCount = items;
         TrackMerge.EventTime time = c -> c < 0 ? counterNs[~c] : itemNs[c];
         int total = streams.stream().mapToInt(s -> s.length).sum();
         System.out.printf("%d tracks, %d events (%d slices, %d counter values)%n", tracks, total, items, counters);
@@ -56,7 +55,7 @@ public final class TrackMergeBench {
             for (int r = 0; r < repeat; r++) {
                 List<PftraceTrack> l = tracksOf(streams);
                 long t0 = System.nanoTime();
-                TrackMerge m = new TrackMerge(l, itemCount, time, halves);
+                TrackMerge m = new TrackMerge(l, time, halves);
                 ms[r] = (System.nanoTime() - t0) / 1_000_000;
                 if (m.order.length != total) throw new AssertionError("merged " + m.order.length + " of " + total);
             }

@@ -74,13 +74,11 @@ class TrackMergeTest {
             }
             java.util.Map<Integer, Long> ns = new java.util.HashMap<>();
             for (long[] x : times) ns.put((int) x[0], x[1]);
-            int itemCount = items;
             List<PftraceTrack> a = tracks(codes, rnd), b = tracks(codes, null);
             for (int i = 0; i < a.size(); i++) b.get(i).idx = a.get(i).idx;
-            TrackMerge m = new TrackMerge(a, itemCount, ns::get, twoHalvesFrom);
-            int[][] want = heapMerge(b, itemCount, ns::get);
-            assertThat(m.order).as("round " + round).containsExactly(want[0]);
-            assertThat(m.seqOfCode).as("round " + round).containsExactly(want[1]);
+            TrackMerge m = new TrackMerge(a, ns::get, twoHalvesFrom);
+            int[] want = heapMerge(b, ns::get);
+            assertThat(m.order).as("round " + round).containsExactly(want);
         }
     }
 
@@ -103,10 +101,10 @@ class TrackMergeTest {
     }
 
     /** The reference: a priority queue of the tracks' heads keyed (time, rank << 24 | track index). */
-    private static int[][] heapMerge(List<PftraceTrack> tracks, int items, TrackMerge.EventTime time) {
+    private static int[] heapMerge(List<PftraceTrack> tracks, TrackMerge.EventTime time) {
         int total = 0;
         for (PftraceTrack t : tracks) total += t.stream.size();
-        int[] order = new int[total], seq = new int[items * 2];
+        int[] order = new int[total];
         java.util.PriorityQueue<long[]> pq = new java.util.PriorityQueue<>(
                 (x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
         int[] head = new int[tracks.size()];
@@ -114,12 +112,10 @@ class TrackMergeTest {
         int o = 0;
         while (!pq.isEmpty()) {
             int i = (int) pq.poll()[2];
-            int code = tracks.get(i).stream.get(head[i]++);
-            if (code >= 0) seq[code] = o;
-            order[o++] = code;
+            order[o++] = tracks.get(i).stream.get(head[i]++);
             push(pq, tracks, head, i, time);
         }
-        return new int[][] {order, seq};
+        return order;
     }
 
     private static void push(
