@@ -119,7 +119,7 @@ final class RecordSlices {
         }
 
         private String triple(Object list) {
-            int slot = list.hashCode() & (triples.length - 1);
+            int slot = System.identityHashCode(list) & (triples.length - 1); // the lists are told apart by identity
             Text t = triples[slot];
             if (t == null || t.list != list) triples[slot] = t = new Text(list, tripleText(list));
             return t.text;
