@@ -147,11 +147,12 @@ public final class PftraceLayout {
 
     /** Lays out the arrows and their marks and merges every track's events into one order. */
     private PftraceLayout finish() {
-        // lanes only arrows use come after the slices' lanes, as they would if made first
+        // lanes only arrows use come after the slices' lanes, as they would if made first (an end on its slice's
+        // lane finds that lane made already)
         int flows = pic.flowCount();
         for (int f = 0; f < flows; f++) {
-            lane(pic.flowSrcPid(f), pic.flowSrcTid(f));
-            lane(pic.flowDstPid(f), pic.flowDstTid(f));
+            if (pic.flowEndHasOwnLane(f, 0)) lane(pic.flowSrcPid(f), pic.flowSrcTid(f));
+            if (pic.flowEndHasOwnLane(f, 1)) lane(pic.flowDstPid(f), pic.flowDstTid(f));
         }
         int markCount = marks.count();
         markLane = new int[markCount];

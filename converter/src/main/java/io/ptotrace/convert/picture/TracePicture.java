@@ -397,6 +397,14 @@ public final class TracePicture {
         return k == FlowKind.OVERLAY ? overlayArrowNames.get(i) : k.eventName;
     }
 
+    /**
+     * Whether end {@code end} (0 the source, 1 the destination) of flow {@code i} lies at a pid/tid of its own: it has
+     * no slice, or its slice is on another lane. Otherwise it is on its slice's lane.
+     */
+    public boolean flowEndHasOwnLane(int i, int end) {
+        return (fBindFlags.at(i) & (end == 0 ? SRC_OWN : DST_OWN)) != 0;
+    }
+
     /** The pid/tid an end keeps for itself (flagged, so the common bound end costs no lookup), or null. */
     private int[] ownEnd(int i, int end) {
         return (fBindFlags.at(i) & (end == 0 ? SRC_OWN : DST_OWN)) == 0 ? null : unboundEnds.get(2L * i + end);

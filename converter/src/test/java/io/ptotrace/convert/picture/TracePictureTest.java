@@ -36,6 +36,32 @@ class TracePictureTest {
     }
 
     @Test
+    void anArrowEndHasALaneOfItsOwnOnlyAwayFromItsSlicesLane() {
+        TracePicture p = new TracePicture();
+        SliceKind k = new SliceKind("event") {
+            @Override
+            public String name(int ref) {
+                return "s" + ref;
+            }
+
+            @Override
+            public void args(int ref, ArgSink sink) {}
+        };
+        int a = p.addSlice(k, 0, 4, 10000, 1.0, 2.0, true), b = p.addSlice(k, 1, 4, 10010, 5.0, 2.0, true);
+        int onSlices = p.addFlow(FlowKind.DEPENDENCY, 4, 10000, 3.0, a, true, 4, 10010, 5.0, b, true, 1, 1);
+        int unbound = p.addFlow(FlowKind.DISPATCH, 2, 30000, 3.0, -1, false, 4, 10010, 5.0, b, false, -1, -1);
+        int elsewhere = p.addFlow(FlowKind.DISPATCH, 4, 10000, 3.0, a, true, 3, 10010, 5.0, b, false, -1, -1);
+        assertThat(p.flowEndHasOwnLane(onSlices, 0)).isFalse();
+        assertThat(p.flowEndHasOwnLane(onSlices, 1)).isFalse();
+        assertThat(p.flowEndHasOwnLane(unbound, 0)).isTrue();
+        assertThat(p.flowSrcPid(unbound)).isEqualTo(2);
+        assertThat(p.flowEndHasOwnLane(unbound, 1)).isFalse();
+        assertThat(p.flowEndHasOwnLane(elsewhere, 0)).isFalse();
+        assertThat(p.flowEndHasOwnLane(elsewhere, 1)).isTrue(); // bound to b, but drawn on pid 3
+        assertThat(p.flowDstPid(elsewhere)).isEqualTo(3);
+    }
+
+    @Test
     void slicesGetJsonIdsInOrderAndTheirKindRendersThem() {
         TracePicture p = new TracePicture();
         SliceKind tasks = new SliceKind("event") {
