@@ -62,7 +62,7 @@ final class CounterValues implements ArgSink {
             if (perTrack[t] > 0) counters.get(t).stream.ensureRoom(perTrack[t]);
         int[] ix = IndexSort.groupedSortByKey(
                 count, counters.size(), v -> track[v], v -> ns[v], null, new int[counters.size() + 1]);
-        for (int v : ix) counters.get(track[v]).stream.add(~v);
+        for (int v : ix) counters.get(track[v]).add(~v, ns[v]);
     }
 
     private void sample(int c) {

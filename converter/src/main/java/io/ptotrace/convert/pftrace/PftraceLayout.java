@@ -304,11 +304,14 @@ public final class PftraceLayout {
                     if (sub == stacks.size()) stacks.add(new IntStack());
                     PftraceTrack t = sub == 0 ? base : overflowTrack(base, sub);
                     IntStack st = stacks.get(sub);
-                    while (st.size > 0 && end[st.top()] <= begin[x]) t.stream.add(st.pop() * 2 + 1);
+                    while (st.size > 0 && end[st.top()] <= begin[x]) {
+                        int y = st.pop();
+                        t.add(y * 2 + 1, end[y]);
+                    }
                     if (st.size == 0 || end[x] <= end[st.top()]) {
                         itemTrack[x] = trackId(t);
-                        t.stream.add(x * 2);
-                        if (end[x] == begin[x]) t.stream.add(x * 2 + 1);
+                        t.add(x * 2, begin[x]);
+                        if (end[x] == begin[x]) t.add(x * 2 + 1, end[x]);
                         else st.add(x);
                         if (sub > 0) {
                             report.overflowSlices++;
@@ -325,7 +328,10 @@ public final class PftraceLayout {
                 IntStack st = stacks.get(sub);
                 if (st.size == 0) continue;
                 PftraceTrack t = sub == 0 ? base : overflowTrack(base, sub);
-                while (st.size > 0) t.stream.add(st.pop() * 2 + 1);
+                while (st.size > 0) {
+                    int y = st.pop();
+                    t.add(y * 2 + 1, end[y]);
+                }
             }
             i = j;
         }
@@ -356,8 +362,9 @@ public final class PftraceLayout {
             }
             int item = slices + m;
             itemTrack[item] = trackId(lane.markers);
-            lane.markers.stream.add(item * 2);
-            lane.markers.stream.add(item * 2 + 1);
+            long ns = begin(item); // a mark is an instant
+            lane.markers.add(item * 2, ns);
+            lane.markers.add(item * 2 + 1, ns);
         }
     }
 

@@ -26,10 +26,28 @@ public final class PftraceTrack {
     int idx = -1;
     int counterOrder = -1; // a counter track: its place among the counter tracks, by their first value
     IntList stream = new IntList(16); // event codes on this track, dropped once merged into the order
+    /**
+     * The stream's time order as far as its events were added with their times ({@link #add}): how many were, the
+     * first and last time, and whether each was no earlier than the one before. The merge trusts it only when every
+     * event was so added.
+     */
+    int timed;
+
+    long firstNs, lastNs;
+    boolean inTimeOrder = true;
     // lanes only
     Integer sortIndex;
     final List<PftraceTrack> overflow = new ArrayList<>();
     PftraceTrack markers;
+
+    /** Adds event {@code code} at {@code ns} to the stream. */
+    void add(int code, long ns) {
+        if (timed == 0) firstNs = ns;
+        else if (ns < lastNs) inTimeOrder = false;
+        lastNs = ns;
+        timed++;
+        stream.add(code);
+    }
 
     PftraceTrack(Type type, int pid, int tid, String name) {
         this.type = type;

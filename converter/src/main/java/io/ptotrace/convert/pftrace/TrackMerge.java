@@ -69,14 +69,22 @@ final class TrackMerge {
     private static int[] split(PftraceTrack[] ht, EventTime time, int total) {
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         for (PftraceTrack t : ht) {
-            long prev = Long.MIN_VALUE;
-            for (int k = 0; k < t.stream.size(); k++) {
-                long ns = time.ns(t.stream.get(k));
-                if (ns < prev) return null;
-                prev = ns;
+            long first, last;
+            if (t.timed == t.stream.size()) { // the times were noted as the stream was made
+                if (!t.inTimeOrder) return null;
+                first = t.firstNs;
+                last = t.lastNs;
+            } else {
+                last = Long.MIN_VALUE;
+                for (int k = 0; k < t.stream.size(); k++) {
+                    long ns = time.ns(t.stream.get(k));
+                    if (ns < last) return null;
+                    last = ns;
+                }
+                first = time.ns(t.stream.get(0));
             }
-            lo = Math.min(lo, time.ns(t.stream.get(0)));
-            hi = Math.max(hi, prev);
+            lo = Math.min(lo, first);
+            hi = Math.max(hi, last);
         }
         // the smallest T with at least half the events before it (without overflow at the ends of the long range,
         // where times that do not fit round to: there any T in range halves them well enough)

@@ -53,7 +53,7 @@ public final class TrackMergeBench {
         for (int halves : new int[] {-1, 0}) {
             long[] ms = new long[repeat];
             for (int r = 0; r < repeat; r++) {
-                List<PftraceTrack> l = tracksOf(streams);
+                List<PftraceTrack> l = tracksOf(streams, time);
                 long t0 = System.nanoTime();
                 TrackMerge m = new TrackMerge(l, time, halves);
                 ms[r] = (System.nanoTime() - t0) / 1_000_000;
@@ -67,12 +67,13 @@ public final class TrackMergeBench {
         }
     }
 
-    private static List<PftraceTrack> tracksOf(List<int[]> streams) {
+    /** The tracks as the layout makes them: each event added with its time. */
+    private static List<PftraceTrack> tracksOf(List<int[]> streams, TrackMerge.EventTime time) {
         List<PftraceTrack> l = new ArrayList<>();
         for (int i = 0; i < streams.size(); i++) {
             PftraceTrack t = new PftraceTrack(PftraceTrack.Type.THREAD, 1, i, null);
             t.idx = i;
-            for (int c : streams.get(i)) t.stream.add(c);
+            for (int c : streams.get(i)) t.add(c, time.ns(c));
             l.add(t);
         }
         return l;

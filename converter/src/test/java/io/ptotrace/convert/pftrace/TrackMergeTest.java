@@ -74,15 +74,21 @@ class TrackMergeTest {
             }
             java.util.Map<Integer, Long> ns = new java.util.HashMap<>();
             for (long[] x : times) ns.put((int) x[0], x[1]);
-            List<PftraceTrack> a = tracks(codes, rnd), b = tracks(codes, null);
-            for (int i = 0; i < a.size(); i++) b.get(i).idx = a.get(i).idx;
+            List<PftraceTrack> a = tracks(codes, rnd, null), b = tracks(codes, null, null);
+            // the same tracks with each event's time noted as it was added, as the layout makes them
+            List<PftraceTrack> timed = tracks(codes, null, ns::get);
+            for (int i = 0; i < a.size(); i++) b.get(i).idx = timed.get(i).idx = a.get(i).idx;
             TrackMerge m = new TrackMerge(a, ns::get, twoHalvesFrom);
             int[] want = heapMerge(b, ns::get);
             assertThat(m.order).as("round " + round).containsExactly(want);
+            assertThat(new TrackMerge(timed, ns::get, twoHalvesFrom).order)
+                    .as("round " + round + ", times noted")
+                    .containsExactly(want);
         }
     }
 
-    private static List<PftraceTrack> tracks(List<List<Integer>> codes, Random idxShuffle) {
+    /** Tracks of {@code codes}, their indexes shuffled by {@code idxShuffle} (null: in order); {@code noted}: each event added with its time. */
+    private static List<PftraceTrack> tracks(List<List<Integer>> codes, Random idxShuffle, TrackMerge.EventTime noted) {
         List<PftraceTrack> l = new ArrayList<>();
         List<Integer> idx = new ArrayList<>();
         for (int i = 0; i < codes.size(); i++) idx.add(i);
@@ -90,7 +96,9 @@ class TrackMergeTest {
         for (int i = 0; i < codes.size(); i++) {
             PftraceTrack t = new PftraceTrack(PftraceTrack.Type.THREAD, 1, i, null);
             t.idx = idx.get(i);
-            for (int c : codes.get(i)) t.stream.add(c);
+            for (int c : codes.get(i))
+                if (noted == null) t.stream.add(c);
+                else t.add(c, noted.ns(c));
             l.add(t);
         }
         return l;
