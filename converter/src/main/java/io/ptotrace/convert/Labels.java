@@ -36,11 +36,6 @@ public final class Labels {
         return spmd ? TaskDisplay.spmdNamed(function, disp) : TaskDisplay.named(function, disp);
     }
 
-    /** Inserts {@code _spmd} before the task suffix unless the base says spmd already ({@link TaskDisplay#spmd}). */
-    static String spmdLabel(String label) {
-        return TaskDisplay.spmd(label);
-    }
-
     /** Python {@code str()} of a JSON value, for names built from copied values. */
     public static String pyStr(Object v) {
         if (v == null || v == JsonValues.NULL) return "None";

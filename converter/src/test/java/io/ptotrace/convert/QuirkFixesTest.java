@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ptotrace.model.NameMap;
+import io.ptotrace.model.TaskDisplay;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -103,12 +104,12 @@ class QuirkFixesTest {
 
     @Test
     void spmdLabels() {
-        assertThat(Labels.spmdLabel("fa_fused_aic(r2t18)")).isEqualTo("fa_fused_aic_spmd(r2t18)");
-        assertThat(Labels.spmdLabel("task(r2t18)")).isEqualTo("task_spmd(r2t18)");
-        assertThat(Labels.spmdLabel("spmd_write_aiv(t0)")).isEqualTo("spmd_write_aiv(t0)");
-        assertThat(Labels.spmdLabel("SPMDKernel(t0)")).isEqualTo("SPMDKernel(t0)");
-        assertThat(Labels.spmdLabel("fa_fused_aic_spmd(r2t18)")).isEqualTo("fa_fused_aic_spmd(r2t18)");
-        assertThat(Labels.spmdLabel("f(x)(t1)")).isEqualTo("f(x)_spmd(t1)");
+        assertThat(TaskDisplay.spmd("fa_fused_aic(r2t18)")).isEqualTo("fa_fused_aic_spmd(r2t18)");
+        assertThat(TaskDisplay.spmd("task(r2t18)")).isEqualTo("task_spmd(r2t18)");
+        assertThat(TaskDisplay.spmd("spmd_write_aiv(t0)")).isEqualTo("spmd_write_aiv(t0)");
+        assertThat(TaskDisplay.spmd("SPMDKernel(t0)")).isEqualTo("SPMDKernel(t0)");
+        assertThat(TaskDisplay.spmd("fa_fused_aic_spmd(r2t18)")).isEqualTo("fa_fused_aic_spmd(r2t18)");
+        assertThat(TaskDisplay.spmd("f(x)(t1)")).isEqualTo("f(x)_spmd(t1)");
     }
 
     @Test

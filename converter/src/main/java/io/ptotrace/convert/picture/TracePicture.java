@@ -407,7 +407,7 @@ public final class TracePicture {
 
     /** The pid/tid an end keeps for itself (flagged, so the common bound end costs no lookup), or null. */
     private int[] ownEnd(int i, int end) {
-        return (fBindFlags.at(i) & (end == 0 ? SRC_OWN : DST_OWN)) == 0 ? null : unboundEnds.get(2L * i + end);
+        return flowEndHasOwnLane(i, end) ? unboundEnds.get(2L * i + end) : null;
     }
 
     public int flowSrcPid(int i) {
