@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fuzz campaign over the CLI: mutates a generated run (records, deps.json, name map, a kernel_config.py, the
+"""Fuzz campaign over the CLI (convert, inspect, diff, deps, check, critical-path, compare): mutates a generated run (records, deps.json, name map, a kernel_config.py, the
 traces) and checks the file-safety contract on every run: exit 0/1/2 as the command allows, one Error line on
 failure and no stack trace, inputs unchanged, nothing left behind.  Usage: bench/fuzz.py JAR RUNS [SEED]
 (work files under /tmp/fuzz). Prints each violation and "N runs, M bad".
@@ -38,6 +38,7 @@ def snap(d):
             out[os.path.relpath(p,d)] = hashlib.sha256(open(p,'rb').read()).hexdigest() if os.path.isfile(p) else 'special'
     return out
 bad=0
+tally={}
 for t in range(N):
     w=f'{WORK}/w{t%4}'; shutil.rmtree(w, ignore_errors=True); shutil.copytree(base, w)
 
@@ -49,8 +50,15 @@ for t in range(N):
         os.remove(w+'/name_map_synth.json')
     else:
         p=w+'/'+kind; open(p,'wb').write(mutate(open(p,'rb').read()))
+        r=rnd.random()
         if kind.startswith('merged'): cmd=['inspect',p]
-        elif kind=='deps.json' and rnd.random()<0.4: cmd=['diff',base,w,'--format',rnd.choice(['text','json','markdown'])]
+        elif kind=='deps.json' and r<0.2: cmd=['diff',base,w,'--format',rnd.choice(['text','json','markdown'])]
+        elif kind=='deps.json' and r<0.3: cmd=['diff',base,w,'--format','html','-o',w+'/out.html']
+        elif kind=='deps.json' and r<0.45: cmd=['deps',w,'--format',rnd.choice(['text','html']),'-o',w+'/out.view']
+        elif kind in ('deps.json','l2_swimlane_records.json') and r<0.6:
+            cmd=['check',w,'--format',rnd.choice(['text','json','markdown']),'-o',w+'/out.check']
+        elif kind in ('deps.json','l2_swimlane_records.json','name_map_synth.json') and r<0.7: cmd=['critical-path',w]
+        elif r<0.8: cmd=['compare',base,w,'--format',rnd.choice(['text','json','markdown','html']),'-o',w+'/out.cmp']
         else: cmd=['convert',w,'-o',w+'/out.json','--format','both']
     before={k:v for k,v in snap(w).items() if not k.startswith('out.')}
     r1=subprocess.run(['java','-jar',JAR]+cmd, capture_output=True)
@@ -58,7 +66,7 @@ for t in range(N):
     err=r1.stderr.decode('utf-8','replace')
     lines=[l for l in err.splitlines() if l]
     problems=[]
-    allowed={'convert':(0,2),'inspect':(0,1,2),'diff':(0,1,2)}[cmd[0]]
+    allowed={'convert':(0,2),'inspect':(0,1,2),'diff':(0,1,2),'deps':(0,2),'check':(0,1,2),'critical-path':(0,2),'compare':(0,1,2)}[cmd[0]]
     if r1.returncode not in allowed: problems.append(f'exit {r1.returncode}')
     if '\tat ' in err or 'Exception' in err or 'internal error' in err: problems.append('trace/internal')
     if r1.returncode==2:
@@ -67,8 +75,12 @@ for t in range(N):
     if any(not (l.startswith('Warning: ') or l.startswith('Error: ')) for l in lines): problems.append('stray stderr')
     for k,v in before.items():
         if after.get(k)!=v: problems.append('input changed '+k)
-    extra=set(after)-set(before)-({'out.json','out.pftrace'} if r1.returncode==0 and cmd[0]=='convert' else set())
+    extra=set(after)-set(before)
+    if r1.returncode in (0,1) and cmd[0]!='convert': extra=set() if cmd[0]=='critical-path' else extra-{k for k in extra if k.startswith('out.')}
+    elif r1.returncode==0: extra-={'out.json','out.pftrace'}
     if extra: problems.append('left '+str(extra))
+    tally[(cmd[0],r1.returncode)]=tally.get((cmd[0],r1.returncode),0)+1
     if problems:
         bad+=1; print(t, kind, cmd[0], problems, err[:300].replace('\n',' | '))
+print('runs by command and exit status: '+', '.join(f'{c} {e}: {n}' for (c,e),n in sorted(tally.items())))
 print(f'{N} runs, {bad} bad')
