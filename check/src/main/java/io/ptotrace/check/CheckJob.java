@@ -170,15 +170,8 @@ public final class CheckJob {
 
     /** Reads a deps.json with every member the check needs; structure the schema does not allow is refused. */
     public static TaskGraph read(Path deps, Consumer<String> warn) {
-        TaskGraph g = TaskGraph.read(deps, DepsReader.Detail.FULL, TaskGraph.Duplicates.LAST, warn);
-        for (TaskGraph.Unexpected u : g.unexpected()) {
-            if (u.member() == null) throw new InputProblem(g.file(), "top level is not a JSON object", u.where());
-            if (u.member().equals("edges")) throw new InputProblem(g.file(), "edges is not a list", u.where());
-            if (u.member().equals("tasks")) throw new InputProblem(g.file(), "tasks is not a list", u.where());
-            if (u.member().equals("tensors")) throw new InputProblem(g.file(), "tensors is not a list", u.where());
-            if (u.member().equals("args")) throw new InputProblem(g.file(), "a task's args is not a list", u.where());
-        }
-        return g;
+        return TaskGraph.read(deps, DepsReader.Detail.FULL, TaskGraph.Duplicates.LAST, warn)
+                .refuseUnexpected("edges", "tasks", "tensors", "args");
     }
 
     /** The records file in the folder of a deps.json, as convert finds a run's records. */

@@ -190,6 +190,29 @@ class CompareCliTest {
         }
     }
 
+    /**
+     * A deps.json that is not a JSON object, or whose tasks or edges are not lists, is bad input naming that file: not a
+     * graph without tasks, which would be refused as a different graph.
+     */
+    @Test
+    void aDepsJsonOfTheWrongShapeIsNamed() throws Exception {
+        Path out = dir.resolve("shape.txt");
+        for (String deps : List.of("[1, 2, 3]", "{\"tasks\": {}, \"edges\": []}", "{\"tasks\": [], \"edges\": 7}")) {
+            Path bad = dir.resolve("shape");
+            Cli.run("synth", "-o", bad.toString(), "-n", "1500", "--seed", "3", "--set", "timing-seed=2");
+            Files.writeString(bad.resolve("deps.json"), deps);
+            Cli.Result r = Cli.run("compare", old.toString(), bad.toString(), "-o", out.toString());
+            assertThat(r.status()).as(deps).isEqualTo(2);
+            assertThat(r.stderr().lines().toList())
+                    .as(deps)
+                    .singleElement()
+                    .asString()
+                    .startsWith("Error: " + bad.resolve("deps.json") + ": ")
+                    .containsAnyOf("top level is not a JSON object", "tasks is not a list", "edges is not a list");
+            assertThat(out).doesNotExist();
+        }
+    }
+
     @Test
     void hostileKernelNamesCannotForgeReportLines() throws Exception {
         String evil = "QK\\n| forged | row |\\n<img src=x onerror=alert(1)>\\u001b[31mRED`";

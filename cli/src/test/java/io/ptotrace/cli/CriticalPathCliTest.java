@@ -139,6 +139,33 @@ class CriticalPathCliTest {
                 .isEqualTo(Files.readString(clean.resolve("critical_path_report.md")));
     }
 
+    /**
+     * A deps.json that is not a JSON object, or whose tasks or edges are not lists, is that run's error (exit 2, no
+     * report), as any other unreadable input of a run: not a run analysed without dependencies.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"[1, 2, 3]", "{\"tasks\": 5, \"edges\": []}", "{\"tasks\": [], \"edges\": {}}"})
+    void aDepsJsonOfTheWrongShapeIsTheRunsError(String deps) throws IOException {
+        Path run = Files.createDirectories(work.resolve("shape/run"));
+        Path sample = Path.of("..", "testdata", "runs", "pa_level4");
+        try (Stream<Path> s = Files.list(sample)) {
+            for (Path f : (Iterable<Path>) s::iterator)
+                if (f.getFileName().toString().endsWith(".json")
+                        && !f.getFileName().toString().startsWith("merged_swimlane"))
+                    Files.copy(f, run.resolve(f.getFileName()));
+        }
+        Files.writeString(run.resolve("deps.json"), deps);
+        Cli.Result r = Cli.run("critical-path", work.resolve("shape").toString());
+        assertThat(r.status()).as(r.stderr()).isEqualTo(2);
+        assertThat(r.stderr().lines().filter(l -> l.startsWith("Error: ")))
+                .singleElement()
+                .asString()
+                .contains(run.resolve("deps.json") + ": ")
+                .containsAnyOf("top level is not a JSON object", "tasks is not a list", "edges is not a list");
+        assertThat(r.stderr()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(run.resolve("critical_path_report.md")).doesNotExist();
+    }
+
     /** --extended names every path task as the trace does, its gap, its blocker and whether it was dispatched early. */
     @Test
     void theExtendedPathNamesWhoBlockedWhom() throws IOException {

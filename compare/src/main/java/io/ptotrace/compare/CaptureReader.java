@@ -45,10 +45,11 @@ final class CaptureReader {
         CompletableFuture<TaskGraph> deps = c.deps() == null
                 ? CompletableFuture.completedFuture(null)
                 : CompletableFuture.supplyAsync(() -> TaskGraph.read(
-                        c.deps(),
-                        fullGraph ? DepsReader.Detail.FULL : DepsReader.Detail.PROJECTION,
-                        TaskGraph.Duplicates.LAST,
-                        depsWarnings::add));
+                                c.deps(),
+                                fullGraph ? DepsReader.Detail.FULL : DepsReader.Detail.PROJECTION,
+                                TaskGraph.Duplicates.LAST,
+                                depsWarnings::add)
+                        .refuseUnexpected("tasks", "edges"));
         Timeline tl;
         Rows rows;
         String damaged = null;

@@ -104,8 +104,10 @@ public final class CriticalPathJob {
             try {
                 // the two big inputs on two threads, as convert reads them
                 List<String> depsWarnings = new ArrayList<>();
+                // a deps.json whose tasks or edges cannot be read as lists is this run's error, not an empty graph
                 CompletableFuture<TaskGraph> deps = CompletableFuture.supplyAsync(() -> TaskGraph.read(
-                        run.deps(), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, depsWarnings::add));
+                                run.deps(), DepsReader.Detail.PROJECTION, TaskGraph.Duplicates.LAST, depsWarnings::add)
+                        .refuseUnexpected("tasks", "edges"));
                 AicoreCycles cycles;
                 long freq;
                 io.ptotrace.model.Era era;

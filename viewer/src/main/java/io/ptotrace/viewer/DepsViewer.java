@@ -167,11 +167,7 @@ public final class DepsViewer {
 
     /** Malformed shapes the view cannot stand for: a top level that is not an object, edges or args that are not lists. */
     private static void refuseUnexpected(TaskGraph g) {
-        for (TaskGraph.Unexpected u : g.unexpected()) {
-            if (u.member() == null) throw new InputProblem(g.file(), "top level is not a JSON object", u.where());
-            if (u.member().equals("edges")) throw new InputProblem(g.file(), "edges is not a list", u.where());
-            if (u.member().equals("args")) throw new InputProblem(g.file(), "a task's args is not a list", u.where());
-        }
+        g.refuseUnexpected("edges", "args");
     }
 
     private static Path nameMapFile(Path deps, Path explicit) {

@@ -1,5 +1,6 @@
 package io.ptotrace.model.graph;
 
+import io.ptotrace.io.InputProblem;
 import io.ptotrace.model.deps.DepsReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -101,6 +102,22 @@ public final class TaskGraph extends GraphColumns {
     /** Structure the schema does not allow, in file order (the first of each member only). */
     public List<Unexpected> unexpected() {
         return unexpected;
+    }
+
+    /**
+     * This graph, unless its file has structure the schema does not allow where the caller reads it: a top level
+     * that is not an object, or one of {@code members} ({@code tasks}, {@code tensors}, {@code edges}, {@code args})
+     * that is neither a list nor null. The first such place is refused as bad input, in one line.
+     */
+    public TaskGraph refuseUnexpected(String... members) {
+        for (Unexpected u : unexpected) {
+            if (u.member() == null) throw new InputProblem(file, "top level is not a JSON object", u.where());
+            for (String m : members)
+                if (m.equals(u.member()))
+                    throw new InputProblem(
+                            file, m.equals("args") ? "a task's args is not a list" : m + " is not a list", u.where());
+        }
+        return this;
     }
 
     public int taskEntries() {
