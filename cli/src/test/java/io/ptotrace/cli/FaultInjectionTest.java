@@ -796,6 +796,28 @@ class FaultInjectionTest {
         assertThat(after).isEqualTo(before);
     }
 
+    /** --format both names its second file after -o: beside a device or pipe there is no such file to make. */
+    @Test
+    void bothFormatsOntoADeviceOrPipeAreRefusedAndWriteNothingBesideIt() throws IOException {
+        Path r = run();
+        Path fifo = dir.resolve("t.json");
+        assumeTrue(Cli.shell("mkfifo '" + fifo + "'"), "mkfifo not available");
+        Path devNull = device("null", 1, 3, "/dev/null");
+        Map<String, String> before = Cli.snapshot(dir);
+        for (String out : List.of(fifo.toString(), devNull.toString())) {
+            Cli.Result res = Cli.run("convert", records(r), "-o", out, "--format", "both");
+            assertThat(res.status()).as(out).isEqualTo(2);
+            assertThat(res.errorLine())
+                    .isEqualTo("Error: " + out + ": is a device or pipe, and --format both writes its second file "
+                            + "beside it; name a regular file with -o, or write one format (--format json or "
+                            + "--format pftrace)");
+        }
+        assertThat(Cli.snapshot(dir)).isEqualTo(before);
+        assertThat(Files.exists(Path.of("/dev/null.pftrace"))).isFalse();
+        Cli.Result one = Cli.run("convert", records(r), "-o", devNull.toString(), "--format", "pftrace");
+        assertThat(one.status()).as(one.stderr()).isZero();
+    }
+
     @Test
     void aSplitOntoADeviceOrPipeIsRefusedAndWritesNothingBesideIt() throws IOException {
         Path r = run();

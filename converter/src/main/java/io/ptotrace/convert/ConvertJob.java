@@ -472,6 +472,11 @@ public final class ConvertJob {
         if (f == null) f = named;
         if (f == ConvertOptions.Format.BOTH) {
             // the -o name is the file of its own format; the other one gets the other extension
+            if (OutputFile.of(o.output).isStream())
+                throw new OutputProblem(
+                        o.output,
+                        "is a device or pipe, and --format both writes its second file beside it; name a regular "
+                                + "file with -o, or write one format (--format json or --format pftrace)");
             boolean proto = named == ConvertOptions.Format.PFTRACE;
             l.add(new Written(proto ? withExt(o.output, ".json") : o.output, ConvertOptions.Format.JSON));
             l.add(new Written(proto ? o.output : withExt(o.output, ".pftrace"), ConvertOptions.Format.PFTRACE));
