@@ -211,6 +211,15 @@ class CompareCliTest {
                     .containsAnyOf("top level is not a JSON object", "tasks is not a list", "edges is not a list");
             assertThat(out).doesNotExist();
         }
+        Path empty = dir.resolve("shape");
+        Files.writeString(empty.resolve("deps.json"), "{\"tasks\": [], \"edges\": []}");
+        Cli.Result r = Cli.run("compare", old.toString(), empty.toString(), "-o", out.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.errorLine())
+                .startsWith("Error: OLD and NEW ran different graphs (0 timed task(s) only in OLD, 0 only in NEW; the "
+                        + "same timed ids, whose deps.json entries differ in kernels or block counts, or are missing "
+                        + "on one side)");
+        assertThat(out).doesNotExist();
     }
 
     @Test

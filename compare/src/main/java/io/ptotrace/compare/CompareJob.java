@@ -210,7 +210,10 @@ public final class CompareJob {
             int onlyNew = y.taskId.length - both;
             throw refusal("OLD and NEW ran different graphs (" + onlyOld + " timed task(s) only in OLD, " + onlyNew
                     + " only in NEW"
-                    + (onlyOld == 0 && onlyNew == 0 ? ", the same ids with other kernels or blocks" : "")
+                    + (onlyOld == 0 && onlyNew == 0
+                            ? "; the same timed ids, whose deps.json entries differ in kernels or block counts, or are"
+                                    + " missing on one side"
+                            : "")
                     + "); pass --align to match tasks by submit order and signature, as diff --align does");
         }
     }

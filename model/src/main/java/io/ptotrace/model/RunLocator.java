@@ -173,8 +173,14 @@ public final class RunLocator {
     public static Path depsOf(Path fileOrFolder) {
         if (Files.isDirectory(fileOrFolder)) {
             Path f = fileOrFolder.resolve(DEPS_NAME);
-            if (!Files.isRegularFile(f)) throw new InputProblem(fileOrFolder, "no deps.json in this folder", null);
-            return f;
+            if (Files.isRegularFile(f)) return f;
+            if (io.ptotrace.model.tree.RankTree.looksLikeRoot(fileOrFolder))
+                throw new InputProblem(
+                        fileOrFolder,
+                        "no deps.json in this folder, which holds a multi-rank tree: name one capture's folder "
+                                + "(rankN/dN) or its deps.json",
+                        null);
+            throw new InputProblem(fileOrFolder, "no deps.json in this folder", null);
         }
         if (!Files.exists(fileOrFolder)) throw new InputProblem(fileOrFolder, "no such file", null);
         return fileOrFolder; // a pipe reads as well as a file

@@ -120,6 +120,13 @@ class RunLocatorTest {
         assertThatThrownBy(() -> RunLocator.depsOf(run.resolve("deps.json")))
                 .isInstanceOf(InputProblem.class)
                 .hasMessageContaining("no such file");
+        Path tree = Files.createDirectories(dir.resolve("dfx_outputs/rank0/d0"))
+                .getParent()
+                .getParent();
+        assertThatThrownBy(() -> RunLocator.depsOf(tree))
+                .isInstanceOf(InputProblem.class)
+                .hasMessage("no deps.json in this folder, which holds a multi-rank tree: name one capture's folder "
+                        + "(rankN/dN) or its deps.json");
         Path deps = touch("run/deps.json", 1);
         assertThat(RunLocator.depsOf(run)).isEqualTo(deps);
         assertThat(RunLocator.depsOf(deps)).isEqualTo(deps);

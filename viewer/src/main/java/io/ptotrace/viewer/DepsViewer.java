@@ -10,7 +10,6 @@ import io.ptotrace.model.graph.Subgraph;
 import io.ptotrace.model.graph.TaskGraph;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,13 +155,7 @@ public final class DepsViewer {
                         (Path) null, "No deps.json given and no candidate found under ./outputs/.", null);
             return found;
         }
-        if (Files.isDirectory(r.input)) {
-            Path f = r.input.resolve("deps.json");
-            if (!Files.isRegularFile(f)) throw new InputProblem(r.input, "no deps.json in this folder", null);
-            return f;
-        }
-        if (!Files.exists(r.input)) throw new InputProblem(r.input, "no such file", null);
-        return r.input;
+        return RunLocator.depsOf(r.input);
     }
 
     /** Malformed shapes the view cannot stand for: a top level that is not an object, edges or args that are not lists. */
