@@ -52,7 +52,7 @@ final class SideLocator {
     private static Sample sampleAt(Path dir, String dispatch, Consumer<String> warn) {
         Path records = RunLocator.recordsIn(dir);
         if (records != null) return new Sample(dir, List.of(capture(dir, -1, records, warn)));
-        if (RankTree.looksLikeRoot(dir)) return tree(dir, dispatch, warn);
+        if (RunLocator.isTreeRoot(dir)) return tree(dir, dispatch, warn);
         return null;
     }
 

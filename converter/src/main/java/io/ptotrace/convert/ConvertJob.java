@@ -24,7 +24,6 @@ import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
 import io.ptotrace.model.Timeline;
 import io.ptotrace.model.deps.DepsProjection;
-import io.ptotrace.model.tree.RankTree;
 import io.ptotrace.model.util.SecondThread;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -158,7 +157,7 @@ public final class ConvertJob {
         if (given != null
                 && Files.isDirectory(given)
                 && RunLocator.recordsIn(given) == null
-                && RankTree.looksLikeRoot(given)) {
+                && RunLocator.isTreeRoot(given)) {
             TreeConvertJob tree = new TreeConvertJob(this, o, out, err, progress);
             List<Written> w = tree.run();
             partial = tree.partial();

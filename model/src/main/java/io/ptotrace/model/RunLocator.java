@@ -1,6 +1,7 @@
 package io.ptotrace.model;
 
 import io.ptotrace.io.InputProblem;
+import io.ptotrace.io.IoCause;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -165,6 +166,17 @@ public final class RunLocator {
                 + graph.getFileName() + "/" + DEPS_NAME + "): not joined";
     }
 
+    /** Whether a folder looks like the root of a multi-rank {@code dfx_outputs} tree: it has a {@code rank*} folder. */
+    public static boolean isTreeRoot(Path dir) {
+        if (!Files.isDirectory(dir)) return false;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "rank*")) {
+            for (Path p : ds) if (Files.isDirectory(p)) return true;
+        } catch (IOException e) {
+            throw new InputProblem(dir.toString(), "cannot list this folder: " + IoCause.words(e), null, e);
+        }
+        return false;
+    }
+
     /**
      * A deps.json given as itself or as the run folder holding it.
      *
@@ -174,7 +186,7 @@ public final class RunLocator {
         if (Files.isDirectory(fileOrFolder)) {
             Path f = fileOrFolder.resolve(DEPS_NAME);
             if (Files.isRegularFile(f)) return f;
-            if (io.ptotrace.model.tree.RankTree.looksLikeRoot(fileOrFolder))
+            if (isTreeRoot(fileOrFolder))
                 throw new InputProblem(
                         fileOrFolder,
                         "no deps.json in this folder, which holds a multi-rank tree: name one capture's folder "

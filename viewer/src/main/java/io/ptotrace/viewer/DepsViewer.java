@@ -66,8 +66,8 @@ public final class DepsViewer {
         DepsReader.Detail detail = r.edgeMode.dataflow() || r.html || r.focus != null
                 ? DepsReader.Detail.FULL
                 : DepsReader.Detail.ANNOTATIONS;
-        TaskGraph g = TaskGraph.read(deps, detail, warn);
-        refuseUnexpected(g);
+        // malformed shapes the view cannot stand for: a top level that is not an object, edges or args not lists
+        TaskGraph g = TaskGraph.read(deps, detail, warn).refuseUnexpected("edges", "args");
         long t1 = System.nanoTime();
         Path namesFile = nameMapFile(deps, r.funcNames);
         NameMap names = namesFile == null ? NameMap.EMPTY : names(namesFile, warn);
@@ -156,11 +156,6 @@ public final class DepsViewer {
             return found;
         }
         return RunLocator.depsOf(r.input);
-    }
-
-    /** Malformed shapes the view cannot stand for: a top level that is not an object, edges or args that are not lists. */
-    private static void refuseUnexpected(TaskGraph g) {
-        g.refuseUnexpected("edges", "args");
     }
 
     private static Path nameMapFile(Path deps, Path explicit) {

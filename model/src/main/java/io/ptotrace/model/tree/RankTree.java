@@ -52,13 +52,6 @@ public final class RankTree {
         this.unreadable = Collections.unmodifiableMap(unreadable);
     }
 
-    /** Whether a folder looks like a tree root: it has a {@code rank*} folder. */
-    public static boolean looksLikeRoot(Path dir) {
-        if (!Files.isDirectory(dir)) return false;
-        for (Path p : list(dir, "rank*")) if (Files.isDirectory(p)) return true;
-        return false;
-    }
-
     /** The ranks under {@code root}; refuses a tree without ranks, a misnamed rank folder or a rank number twice. */
     public static RankTree of(Path root) {
         List<Rank> ranks = new ArrayList<>();
