@@ -58,8 +58,11 @@ final class RunInputs {
         return in;
     }
 
-    /** deps.json's projection, or none with a warning when it is missing or unreadable. */
-    static DepsProjection loadDeps(Path depsPath, List<String> warnings) {
+    /**
+     * deps.json's projection, read on at most {@code cores} cores, or none with a warning when it is missing or
+     * unreadable.
+     */
+    static DepsProjection loadDeps(Path depsPath, List<String> warnings, int cores) {
         String noUsable =
                 "Warning: no usable deps.json at " + depsPath + "; Perfetto trace will have no dependency arrows. "
                         + "Run a dep_gen capture (--enable-dep-gen) and pass --deps-json <path> to add them.";
@@ -68,7 +71,7 @@ final class RunInputs {
             return DepsProjection.none();
         }
         try {
-            DepsProjection p = DepsProjection.read(depsPath, warnings::add);
+            DepsProjection p = DepsProjection.read(depsPath, warnings::add, cores);
             if (!p.edgesLoaded()) {
                 warnings.add("Warning: " + depsPath + " has no 'edges' array");
                 warnings.add(noUsable);

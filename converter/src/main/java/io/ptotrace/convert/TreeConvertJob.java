@@ -438,7 +438,8 @@ final class TreeConvertJob {
                     w -> warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : prefix + w));
             Path depsPath = c.joined() ? c.graphDir.resolve(RunLocator.DEPS_NAME) : RunLocator.depsBeside(c.records);
             List<String> depsWarnings = new ArrayList<>();
-            DepsProjection deps = RunInputs.loadDeps(depsPath, depsWarnings);
+            DepsProjection deps = RunInputs.loadDeps(
+                    depsPath, depsWarnings, Runtime.getRuntime().availableProcessors());
             for (String w : depsWarnings)
                 warnings.add(w.startsWith("Warning: ") ? "Warning: " + prefix + w.substring(9) : w);
             if (c.joined()) sameGraph(c, tl, deps, warnings);

@@ -34,8 +34,16 @@ public final class DepsProjection implements DepsVisitor {
 
     /** Reads a deps.json with the projection's level of detail; warnings (one line each) go to {@code warn}. */
     public static DepsProjection read(java.nio.file.Path file, java.util.function.Consumer<String> warn) {
+        return read(file, warn, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #read(java.nio.file.Path, java.util.function.Consumer)}, taking at most {@code cores} cores: a large
+     * file is scanned in two halves on two threads only when {@code cores} is two or more.
+     */
+    public static DepsProjection read(java.nio.file.Path file, java.util.function.Consumer<String> warn, int cores) {
         DepsProjection p = new DepsProjection();
-        if (DepsProjectionScan.read(file, p)) return p.finished(file, warn);
+        if (DepsProjectionScan.read(file, p, cores)) return p.finished(file, warn);
         return readByReader(file, warn); // what the fast path read is dropped: the general reader reads it all
     }
 

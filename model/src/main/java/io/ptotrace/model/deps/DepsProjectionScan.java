@@ -61,12 +61,16 @@ final class DepsProjectionScan extends JsonByteScan {
      * A file of {@link DepsSecondHalf#MIN_BYTES} or more is scanned in two halves on two cores.
      */
     static boolean read(Path file, DepsVisitor v) {
+        return read(file, v, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As {@link #read(Path, DepsVisitor)} on {@code cores} cores: in two halves only when there are two. */
+    static boolean read(Path file, DepsVisitor v, int cores) {
         if (!Files.isRegularFile(file)) return false; // a pipe cannot be read a second time
         DepsSecondHalf.Start start = null;
         try {
             long size = Files.size(file);
-            if (size >= DepsSecondHalf.MIN_BYTES && Runtime.getRuntime().availableProcessors() > 1)
-                start = DepsSecondHalf.find(file, size / 2);
+            if (size >= DepsSecondHalf.MIN_BYTES && cores > 1) start = DepsSecondHalf.find(file, size / 2);
         } catch (IOException e) {
             return false;
         }

@@ -324,6 +324,26 @@ class DepsProjectionScanTest {
         return seen;
     }
 
+    /** As {@link #calls}, the read deciding on halves itself for {@code cores} cores. */
+    private static List<String> callsOnCores(Path f, int cores, int[] replayed) {
+        List<String> seen = new ArrayList<>();
+        DepsVisitor v = new DepsVisitor() {
+            @Override
+            public void task(DepsTask t) {
+                if (t.index < 0) replayed[0]++;
+                seen.add("task " + t.id + " " + t.blockNumRaw);
+            }
+
+            @Override
+            public void edge(DepsEdge e) {
+                if (e.index < 0) replayed[0]++;
+                seen.add("edge " + e.pred + " " + e.succ);
+            }
+        };
+        seen.add("whole " + DepsProjectionScan.read(f, v, cores));
+        return seen;
+    }
+
     private Path generated(int n) throws IOException {
         StringBuilder sb = new StringBuilder("{\"tasks\": [\n");
         for (int i = 1; i <= n; i++)
@@ -349,6 +369,19 @@ class DepsProjectionScanTest {
                     .append("]}");
         sb.append("]}\n");
         return Files.writeString(dir.resolve("gen" + n + ".json"), sb);
+    }
+
+    /** A file large enough for two halves is read in one on one core, and the visitor sees the same either way. */
+    @Test
+    void oneCoreReadsALargeFileInOnePiece() throws IOException {
+        Path f = generated(380_000);
+        assertThat(Files.size(f)).isGreaterThanOrEqualTo(DepsSecondHalf.MIN_BYTES);
+        int[] oneCore = {0}, twoCores = {0};
+        List<String> one = callsOnCores(f, 1, oneCore), two = callsOnCores(f, 2, twoCores);
+        assertThat(one.get(one.size() - 1)).isEqualTo("whole true");
+        assertThat(one).isEqualTo(two);
+        assertThat(oneCore[0]).isZero();
+        assertThat(twoCores[0]).isPositive(); // the second half's entries, handed over
     }
 
     /**
