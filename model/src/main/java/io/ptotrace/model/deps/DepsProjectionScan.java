@@ -58,13 +58,9 @@ final class DepsProjectionScan extends JsonByteScan {
 
     /**
      * True when the file was read whole into {@code v}; false when {@code v} must be dropped and the file read again.
-     * A file of {@link DepsSecondHalf#MIN_BYTES} or more is scanned in two halves on two cores.
+     * A file of {@link DepsSecondHalf#MIN_BYTES} or more is scanned in two halves when {@code cores}, the cores the
+     * read may take, are two or more.
      */
-    static boolean read(Path file, DepsVisitor v) {
-        return read(file, v, Runtime.getRuntime().availableProcessors());
-    }
-
-    /** As {@link #read(Path, DepsVisitor)} on {@code cores} cores: in two halves only when there are two. */
     static boolean read(Path file, DepsVisitor v, int cores) {
         if (!Files.isRegularFile(file)) return false; // a pipe cannot be read a second time
         DepsSecondHalf.Start start = null;
@@ -77,7 +73,7 @@ final class DepsProjectionScan extends JsonByteScan {
         return read(file, v, start);
     }
 
-    /** As {@link #read(Path, DepsVisitor)}, its second half (if any) starting at {@code start}. */
+    /** As {@link #read(Path, DepsVisitor, int)}, its second half (if any) starting at {@code start}. */
     static boolean read(Path file, DepsVisitor v, DepsSecondHalf.Start start) {
         AtomicBoolean stop = new AtomicBoolean();
         try (InputStream in = Inputs.open(file)) {
@@ -136,7 +132,7 @@ final class DepsProjectionScan extends JsonByteScan {
         stop.set(true);
     }
 
-    /** As {@link #read(Path, DepsVisitor)}, from a stream read to its end, in one half. */
+    /** As {@link #read(Path, DepsVisitor, int)}, from a stream read to its end, in one half. */
     static boolean read(InputStream in, DepsVisitor v) {
         try {
             new DepsProjectionScan(in, v).document();

@@ -72,10 +72,10 @@ class DepsProjectionScanTest {
         int fast = 0;
         for (Path f : files) {
             assertThat(describe(f, false)).as(f.toString()).isEqualTo(describe(f, true));
-            if (DepsProjectionScan.read(f, new DepsProjection())) fast++;
+            if (scan(f, new DepsProjection())) fast++;
         }
         // the runtime's own files take the fast path (the damaged and hand-made ones may not)
-        assertThat(DepsProjectionScan.read(TESTDATA.resolve("runs/pa_level4/deps.json"), new DepsProjection()))
+        assertThat(scan(TESTDATA.resolve("runs/pa_level4/deps.json"), new DepsProjection()))
                 .isTrue();
         assertThat(fast).isGreaterThan(files.size() / 2);
     }
@@ -93,7 +93,7 @@ class DepsProjectionScanTest {
                        {"succ": "7", "pred": "18446744073709551615"},
                        {"pred": "7"}]}
             """);
-        assertThat(DepsProjectionScan.read(f, new DepsProjection())).isTrue();
+        assertThat(scan(f, new DepsProjection())).isTrue();
         assertThat(describe(f, false))
                 .isEqualTo(describe(f, true))
                 .contains("task 4294967296 blocks 4 kernels 3,-1,12");
@@ -109,7 +109,7 @@ class DepsProjectionScanTest {
                         "consumer_shape": [64, 64]},
                        {"x": -1.5e-3, "pred": "3", "y": [[], {}], "succ": "4"}]}
             """);
-        assertThat(DepsProjectionScan.read(f, new DepsProjection())).isTrue();
+        assertThat(scan(f, new DepsProjection())).isTrue();
         assertThat(describe(f, false))
                 .isEqualTo(describe(f, true))
                 .contains("task 5 blocks 2 kernels 1,2,3")
@@ -149,7 +149,7 @@ class DepsProjectionScanTest {
         sb.append("]}\n");
         Path f = Files.writeString(dir.resolve("deps.json"), sb);
         assertThat(Files.size(f)).isGreaterThan(3L << 20);
-        assertThat(DepsProjectionScan.read(f, new DepsProjection())).isTrue();
+        assertThat(scan(f, new DepsProjection())).isTrue();
         assertThat(describe(f, false)).isEqualTo(describe(f, true)).contains("pairs " + (n - 1));
     }
 
@@ -237,9 +237,7 @@ class DepsProjectionScanTest {
         };
         for (String json : unusual) {
             Path f = TestFiles.write(dir, "deps.json", json);
-            assertThat(DepsProjectionScan.read(f, new DepsProjection()))
-                    .as(json)
-                    .isFalse();
+            assertThat(scan(f, new DepsProjection())).as(json).isFalse();
             assertThat(describe(f, false)).as(json).isEqualTo(describe(f, true));
         }
     }
@@ -262,7 +260,7 @@ class DepsProjectionScanTest {
             }
         }
         byte[] seed = piece.append("]}\n").toString().getBytes(StandardCharsets.US_ASCII);
-        assertThat(DepsProjectionScan.read(Files.write(dir.resolve("seed.json"), seed), new DepsProjection()))
+        assertThat(scan(Files.write(dir.resolve("seed.json"), seed), new DepsProjection()))
                 .isTrue();
         byte[] alphabet = "{}[]\",:0123456789-+.eE tfnul\\\n\u0001x".getBytes(StandardCharsets.ISO_8859_1);
         Random r = new Random(22);
@@ -280,7 +278,7 @@ class DepsProjectionScanTest {
             }
             Path f = dir.resolve("deps.json");
             Files.write(f, b);
-            if (DepsProjectionScan.read(f, new DepsProjection())) fast++;
+            if (scan(f, new DepsProjection())) fast++;
             assertThat(describe(f, false))
                     .as("round %d: %s", round, new String(b, StandardCharsets.ISO_8859_1))
                     .isEqualTo(describe(f, true));
@@ -296,6 +294,11 @@ class DepsProjectionScanTest {
         System.arraycopy(insert, 0, out, at, insert.length);
         System.arraycopy(b, at + remove, out, at + insert.length, b.length - at - remove);
         return out;
+    }
+
+    /** A read of {@code f} as convert's projection makes one with every core. */
+    private static boolean scan(Path f, DepsVisitor v) {
+        return DepsProjectionScan.read(f, v, Runtime.getRuntime().availableProcessors());
     }
 
     /** The visitor's calls in a read of {@code f}, in two halves from {@code start} when given; "replayed" counted. */
