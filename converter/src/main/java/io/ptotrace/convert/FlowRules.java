@@ -414,13 +414,21 @@ final class FlowRules {
         return core >= 0 && core < map.length ? map[core] : -1;
     }
 
+    /**
+     * The scheduler slice each row's dispatch lies in, as {@link #dispatchFlows} found it: the submission arrows
+     * end at the same place, so {@link #submitFlows} looks it up here instead of searching again; null before.
+     */
+    private int[] dispatchSlice;
+
     private void dispatchFlows(int[] coreThread) {
+        dispatchSlice = new int[tl.rows];
         for (int r = 0; r < tl.rows; r++) {
             if (tl.dispatch[r] < 0) continue;
             int t = threadOf(coreThread, tl.coreId[r]);
             if (t < 0) continue;
             double d = tl.dispatch[r];
             int src = enclosing(lay.scheduler(), schedTid(t), d);
+            dispatchSlice[r] = src;
             pic.addFlow(
                     FlowKind.DISPATCH,
                     lay.scheduler(),
@@ -460,8 +468,8 @@ final class FlowRules {
         if ("host".equals(tl.orchestratorSource)
                 && tm != null
                 && !Boolean.TRUE.equals(tm.get("cross_domain_latency_available"))) return;
+        // a task's claiming record and the kind of its arrow, as ref << 2 | kind
         LongIntMap claim = new LongIntMap(1024);
-        Map<Integer, FlowKind> kindOf = new HashMap<>();
         int refs = pt.size();
         for (int ref = 0; ref < refs; ref++) {
             if (slices.sliceOfRecord(ref) < 0 || !isOrch(ref) || !pt.taskIdNonNegative(ref)) continue;
@@ -469,28 +477,23 @@ final class FlowRules {
             String phase = pt.kind(ref);
             int cur = claim.get(task);
             if ("orch_submit".equals(phase)) {
-                if (cur >= 0 && kindOf.get(cur) == FlowKind.SUBMIT_DISPATCH) continue;
-                claim.put(task, ref);
-                kindOf.put(ref, FlowKind.SUBMIT_DISPATCH);
-            } else if ("orch_fanin".equals(phase) && cur < 0) {
-                claim.put(task, ref);
-                kindOf.put(ref, FlowKind.FANIN_DISPATCH);
-            } else if ("orch_params".equals(phase) && cur < 0) {
-                claim.put(task, ref);
-                kindOf.put(ref, FlowKind.PARAMS_DISPATCH);
-            }
+                if (cur >= 0 && (cur & 3) == SUBMIT) continue;
+                claim.put(task, ref << 2 | SUBMIT);
+            } else if ("orch_fanin".equals(phase) && cur < 0) claim.put(task, ref << 2 | FANIN);
+            else if ("orch_params".equals(phase) && cur < 0) claim.put(task, ref << 2 | PARAMS);
         }
         if (claim.size() == 0) return;
         for (int r = 0; r < tl.rows; r++) {
             if (tl.dispatch[r] < 0) continue;
             int t = threadOf(coreThread, tl.coreId[r]);
             if (t < 0) continue;
-            int ref = claim.get(tl.taskId[r]);
-            if (ref < 0) continue;
+            int c = claim.get(tl.taskId[r]);
+            if (c < 0) continue;
+            int ref = c >>> 2;
             int o = slices.recordThread(ref);
             double d = tl.dispatch[r];
             pic.addFlow(
-                    kindOf.get(ref),
+                    CLAIM_KINDS[c & 3],
                     lay.orchestrator(),
                     4000 + o,
                     pt.endUs(ref),
@@ -499,12 +502,17 @@ final class FlowRules {
                     lay.scheduler(),
                     schedTid(t),
                     d,
-                    enclosing(lay.scheduler(), schedTid(t), d),
+                    dispatchSlice != null ? dispatchSlice[r] : enclosing(lay.scheduler(), schedTid(t), d),
                     false,
                     -1,
                     -1);
         }
     }
+
+    private static final int SUBMIT = 0, FANIN = 1, PARAMS = 2;
+    private static final FlowKind[] CLAIM_KINDS = {
+        FlowKind.SUBMIT_DISPATCH, FlowKind.FANIN_DISPATCH, FlowKind.PARAMS_DISPATCH
+    };
 
     private boolean isOrch(int ref) {
         return pic.slicePid(slices.sliceOfRecord(ref)) == lay.orchestrator();
