@@ -468,7 +468,8 @@ final class FlowRules {
         if ("host".equals(tl.orchestratorSource)
                 && tm != null
                 && !Boolean.TRUE.equals(tm.get("cross_domain_latency_available"))) return;
-        // a task's claiming record and the kind of its arrow, as ref << 2 | kind
+        // a task's claiming record and the kind of its arrow, as ref << 2 | kind (refs stay below 2^29: a phase
+        // table that long would need tens of gigabytes of heap)
         LongIntMap claim = new LongIntMap(1024);
         int refs = pt.size();
         for (int ref = 0; ref < refs; ref++) {
