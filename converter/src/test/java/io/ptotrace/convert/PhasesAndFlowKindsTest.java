@@ -127,6 +127,38 @@ class PhasesAndFlowKindsTest {
                 .doesNotContainAnyElementsOf(List.of("alloc(t2)", "alloc(t1)"));
     }
 
+    /**
+     * Which orchestrator record a task's arrow to its dispatch starts at: its first submit, else its first fanin or
+     * params; a submit takes a task from an earlier fanin or params, nothing takes it from a submit.
+     */
+    @Test
+    void submitClaimsATaskBeforeFaninAndParams() {
+        String[] phases = {
+            "orch_fanin", // t0: the only claim
+            "orch_submit", // t1: claims it
+            "orch_params", // t1: too late
+            "orch_params", // t2: claims it, until
+            "orch_alloc",
+            "orch_lookup",
+            "orch_submit", // t2: a submit takes it over
+            "orch_submit", // t2: the first submit keeps it
+            "orch_fanin", // t2: too late
+            "orch_submit"
+        };
+        Trace t = Trace.of(LEVEL4)
+                .tweak(tl -> {
+                    List<PhaseRecord> lane = tl.orchestratorPhases.get(0);
+                    for (int i = 0; i < phases.length; i++) lane.get(i).setPhase(phases[i]);
+                })
+                .build(dir);
+        assertThat(t.flowLines())
+                .filteredOn(s -> s.contains("\u2192dispatch"))
+                .containsExactly(
+                        "fanin\u2192dispatch pid1 4000@1.0 -> pid2 30000@10.0",
+                        "submit\u2192dispatch pid1 4000@2.0 -> pid2 30000@62.0",
+                        "submit\u2192dispatch pid1 4000@7.0 -> pid2 30000@113.0");
+    }
+
     @Test
     void orchestratorTaskIdStringsAreNormalised() {
         Trace t = Trace.of(LEVEL4).build(dir);
