@@ -77,12 +77,11 @@ final class FlowRules {
         }
         if (beside != null) beside.joinUnchecked().addTo(pic);
         else if (completions) completeFlows(pic::addFlow);
-        int[] coreThread = null;
         if (sched && slices.hasAicpuData()) {
-            coreThread = coreThreadMap();
-            dispatchFlows(coreThread);
+            int[] coreThread = coreThreadMap();
+            int[] dispatchSlice = dispatchFlows(coreThread);
+            if (tl.orchestratorPhases != null) submitFlows(coreThread, dispatchSlice);
         }
-        if (tl.orchestratorPhases != null && sched && slices.hasAicpuData()) submitFlows(coreThread);
     }
 
     private static int schedTid(int t) {
@@ -415,13 +414,11 @@ final class FlowRules {
     }
 
     /**
-     * The scheduler slice each row's dispatch lies in, as {@link #dispatchFlows} found it: the submission arrows
-     * end at the same place, so {@link #submitFlows} looks it up here instead of searching again; null before.
+     * Draws the dispatch arrows; returns the scheduler slice each row's dispatch lies in (the submission arrows end
+     * there too, and take it from here instead of searching again).
      */
-    private int[] dispatchSlice;
-
-    private void dispatchFlows(int[] coreThread) {
-        dispatchSlice = new int[tl.rows];
+    private int[] dispatchFlows(int[] coreThread) {
+        int[] dispatchSlice = new int[tl.rows];
         for (int r = 0; r < tl.rows; r++) {
             if (tl.dispatch[r] < 0) continue;
             int t = threadOf(coreThread, tl.coreId[r]);
@@ -459,11 +456,12 @@ final class FlowRules {
                         -1,
                         -1);
         }
+        return dispatchSlice;
     }
 
     // ------------------------------------------------------------------ submissions
 
-    private void submitFlows(int[] coreThread) {
+    private void submitFlows(int[] coreThread, int[] dispatchSlice) {
         Map<String, Object> tm = tl.timelineMetadata;
         if ("host".equals(tl.orchestratorSource)
                 && tm != null
@@ -503,7 +501,7 @@ final class FlowRules {
                     lay.scheduler(),
                     schedTid(t),
                     d,
-                    dispatchSlice != null ? dispatchSlice[r] : enclosing(lay.scheduler(), schedTid(t), d),
+                    dispatchSlice[r],
                     false,
                     -1,
                     -1);

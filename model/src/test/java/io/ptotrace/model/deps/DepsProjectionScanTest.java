@@ -304,7 +304,20 @@ class DepsProjectionScanTest {
     /** The visitor's calls in a read of {@code f}, in two halves from {@code start} when given; "replayed" counted. */
     private static List<String> calls(Path f, DepsSecondHalf.Start start, int[] replayed) {
         List<String> seen = new ArrayList<>();
-        DepsVisitor v = new DepsVisitor() {
+        seen.add("whole " + DepsProjectionScan.read(f, recorder(seen, replayed), start));
+        return seen;
+    }
+
+    /** As {@link #calls}, the read deciding on halves itself for {@code cores} cores. */
+    private static List<String> callsOnCores(Path f, int cores, int[] replayed) {
+        List<String> seen = new ArrayList<>();
+        seen.add("whole " + DepsProjectionScan.read(f, recorder(seen, replayed), cores));
+        return seen;
+    }
+
+    /** A visitor that writes each call into {@code seen}, counting the replayed entries (index −1) in "replayed". */
+    private static DepsVisitor recorder(List<String> seen, int[] replayed) {
+        return new DepsVisitor() {
             @Override
             public void task(DepsTask t) {
                 if (t.index < 0) replayed[0]++;
@@ -323,28 +336,6 @@ class DepsProjectionScanTest {
                 seen.add("no edges list");
             }
         };
-        seen.add("whole " + DepsProjectionScan.read(f, v, start));
-        return seen;
-    }
-
-    /** As {@link #calls}, the read deciding on halves itself for {@code cores} cores. */
-    private static List<String> callsOnCores(Path f, int cores, int[] replayed) {
-        List<String> seen = new ArrayList<>();
-        DepsVisitor v = new DepsVisitor() {
-            @Override
-            public void task(DepsTask t) {
-                if (t.index < 0) replayed[0]++;
-                seen.add("task " + t.id + " " + t.blockNumRaw);
-            }
-
-            @Override
-            public void edge(DepsEdge e) {
-                if (e.index < 0) replayed[0]++;
-                seen.add("edge " + e.pred + " " + e.succ);
-            }
-        };
-        seen.add("whole " + DepsProjectionScan.read(f, v, cores));
-        return seen;
     }
 
     private Path generated(int n) throws IOException {
