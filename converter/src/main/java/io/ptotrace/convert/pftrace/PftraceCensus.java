@@ -1,6 +1,8 @@
 package io.ptotrace.convert.pftrace;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.UnknownFieldSet;
 import com.google.protobuf.WireFormat;
 import io.ptotrace.proto.DebugAnnotation;
 import io.ptotrace.proto.InternedString;
@@ -13,12 +15,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.zip.InflaterInputStream;
 
 /**
  * Counts what a .pftrace asks the trace processor to store, for the size benchmark: packets, track events,
  * debug annotations, the arg rows they become (a list or dict value is one row per leaf) and the distinct string
- * values (inline or interned). {@code java -cp ptotrace.jar io.ptotrace.convert.pftrace.PftraceCensus FILE...}
- * prints one line per file.
+ * values (inline or interned). Packets inside {@code compressed_packets} are counted as the processor reads them,
+ * inflated; the packets that carry them are not. {@code java -cp ptotrace.jar
+ * io.ptotrace.convert.pftrace.PftraceCensus FILE...} prints one line per file.
  */
 public final class PftraceCensus {
     public long packets, events, annotations, argRows;
@@ -30,6 +34,11 @@ public final class PftraceCensus {
 
     public static PftraceCensus of(InputStream in) throws IOException {
         PftraceCensus c = new PftraceCensus();
+        c.read(in);
+        return c;
+    }
+
+    private void read(InputStream in) throws IOException {
         CodedInputStream cis = CodedInputStream.newInstance(in, 1 << 16);
         cis.setSizeLimit(Integer.MAX_VALUE);
         while (true) {
@@ -40,13 +49,20 @@ public final class PftraceCensus {
                 cis.skipField(tag);
                 continue;
             }
-            c.packet(TracePacket.parseFrom(cis.readBytes()));
+            packet(TracePacket.parseFrom(cis.readBytes()));
             cis.resetSizeCounter();
         }
-        return c;
     }
 
-    private void packet(TracePacket p) {
+    private void packet(TracePacket p) throws IOException {
+        UnknownFieldSet.Field batches = p.getUnknownFields().getField(PacketDeflater.COMPRESSED_PACKETS);
+        if (batches != null && !batches.getLengthDelimitedList().isEmpty()) {
+            for (ByteString batch : batches.getLengthDelimitedList())
+                try (InputStream in = new InflaterInputStream(batch.newInput())) {
+                    read(in);
+                }
+            return;
+        }
         packets++;
         for (InternedString s : p.getInternedData().getDebugAnnotationStringValuesList())
             strings.add(s.getStr().toStringUtf8());
