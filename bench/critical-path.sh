@@ -25,7 +25,7 @@ measure() { # -> "wall rss"
   local log; log="$(mktemp)"
   /usr/bin/time -v "$@" >/dev/null 2>"$log"
   awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; w = s }
-              /Maximum resident set size/ { r = $2 / 1024 } END { printf "%.2f %.0f", w, r }' "$log"
+              /Maximum resident set size/ { r = $2 / 1024 } END { printf "%.2f %.0f\n", w, r }' "$log"
   rm -f "$log"
 }
 java=(java "-Xmx$heap" -XX:FreqInlineSize=100)
