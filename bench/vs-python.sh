@@ -8,6 +8,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 py="${1:?usage: bench/vs-python.sh PATH/TO/swimlane_converter.py [TASKS] [PAIRS]}"
+[ -f "$py" ] || { echo "bench/vs-python.sh: no Python converter at $py (usage: PATH/TO/swimlane_converter.py [TASKS] [PAIRS])" >&2; exit 2; }
 n="${2:-100000}"
 pairs="${3:-5}"
 out="${PTOTRACE_BENCH_DIR:-$here/bench/out}"
