@@ -75,12 +75,17 @@ final class FlowRules {
             workerDependencies();
             if (slices.hasAicpuData()) schedulerDependencies();
         }
+        // the dispatch and submission arrows' lookups read only drawn slices: they are made while the completion
+        // arrows may still be drawn beside (this thread would wait for them), the arrows drawn after those
+        boolean dispatches = sched && slices.hasAicpuData();
+        int[] coreThread = dispatches ? coreThreadMap() : null;
+        int[] dispatchSlice = dispatches ? dispatchSlices(coreThread) : null;
+        LongIntMap claim = dispatches && tl.orchestratorPhases != null ? claims() : null;
         if (beside != null) beside.joinUnchecked().addTo(pic);
         else if (completions) completeFlows(pic::addFlow);
-        if (sched && slices.hasAicpuData()) {
-            int[] coreThread = coreThreadMap();
-            int[] dispatchSlice = dispatchFlows(coreThread);
-            if (tl.orchestratorPhases != null) submitFlows(coreThread, dispatchSlice);
+        if (dispatches) {
+            dispatchFlows(coreThread, dispatchSlice);
+            if (claim != null) submitFlows(coreThread, dispatchSlice, claim);
         }
     }
 
@@ -413,19 +418,23 @@ final class FlowRules {
         return core >= 0 && core < map.length ? map[core] : -1;
     }
 
-    /**
-     * Draws the dispatch arrows; returns the scheduler slice each row's dispatch lies in (the submission arrows end
-     * there too, and take it from here instead of searching again).
-     */
-    private int[] dispatchFlows(int[] coreThread) {
+    /** The scheduler slice each row's dispatch lies in (−1 for none), for its dispatch and submission arrows. */
+    private int[] dispatchSlices(int[] coreThread) {
         int[] dispatchSlice = new int[tl.rows];
+        for (int r = 0; r < tl.rows; r++) {
+            int t = tl.dispatch[r] < 0 ? -1 : threadOf(coreThread, tl.coreId[r]);
+            dispatchSlice[r] = t < 0 ? -1 : enclosing(lay.scheduler(), schedTid(t), tl.dispatch[r]);
+        }
+        return dispatchSlice;
+    }
+
+    private void dispatchFlows(int[] coreThread, int[] dispatchSlice) {
         for (int r = 0; r < tl.rows; r++) {
             if (tl.dispatch[r] < 0) continue;
             int t = threadOf(coreThread, tl.coreId[r]);
             if (t < 0) continue;
             double d = tl.dispatch[r];
-            int src = enclosing(lay.scheduler(), schedTid(t), d);
-            dispatchSlice[r] = src;
+            int src = dispatchSlice[r];
             pic.addFlow(
                     FlowKind.DISPATCH,
                     lay.scheduler(),
@@ -456,18 +465,20 @@ final class FlowRules {
                         -1,
                         -1);
         }
-        return dispatchSlice;
     }
 
     // ------------------------------------------------------------------ submissions
 
-    private void submitFlows(int[] coreThread, int[] dispatchSlice) {
+    /**
+     * The record whose arrow goes to each task's dispatch, as ref << 2 | kind: the task's first submit, else its first
+     * fan-in or params step; null when there are none to draw (refs stay below 2^29: a phase table that long would
+     * need tens of gigabytes of heap).
+     */
+    private LongIntMap claims() {
         Map<String, Object> tm = tl.timelineMetadata;
         if ("host".equals(tl.orchestratorSource)
                 && tm != null
-                && !Boolean.TRUE.equals(tm.get("cross_domain_latency_available"))) return;
-        // a task's claiming record and the kind of its arrow, as ref << 2 | kind (refs stay below 2^29: a phase
-        // table that long would need tens of gigabytes of heap)
+                && !Boolean.TRUE.equals(tm.get("cross_domain_latency_available"))) return null;
         LongIntMap claim = new LongIntMap(1024);
         int refs = pt.size();
         for (int ref = 0; ref < refs; ref++) {
@@ -481,7 +492,10 @@ final class FlowRules {
             } else if ("orch_fanin".equals(phase) && cur < 0) claim.put(task, ref << 2 | FANIN);
             else if ("orch_params".equals(phase) && cur < 0) claim.put(task, ref << 2 | PARAMS);
         }
-        if (claim.size() == 0) return;
+        return claim.size() == 0 ? null : claim;
+    }
+
+    private void submitFlows(int[] coreThread, int[] dispatchSlice, LongIntMap claim) {
         for (int r = 0; r < tl.rows; r++) {
             if (tl.dispatch[r] < 0) continue;
             int t = threadOf(coreThread, tl.coreId[r]);
@@ -519,30 +533,51 @@ final class FlowRules {
 
     // ------------------------------------------------------------------ binding
 
-    // scheduler and orchestrator slices grouped by track and sorted by start (track t at [trackFrom[t],
-    // trackFrom[t + 1])), starts and ends side by side so the search reads contiguous memory; built at the
-    // first lookup, from the slices drawn by then
-    private LongIntMap trackOf;
-    private int[] trackFrom, trackSlice;
-    private double[] sliceStart, sliceEnd;
+    /**
+     * The scheduler and orchestrator slices grouped by track and sorted by start (track t at [from[t], from[t + 1])),
+     * starts and ends side by side so the search reads contiguous memory.
+     */
+    private static final class SliceTracks {
+        final LongIntMap of;
+        final int[] from, slice;
+        final double[] start, end;
+
+        SliceTracks(LongIntMap of, int[] from, int[] slice, double[] start, double[] end) {
+            this.of = of;
+            this.from = from;
+            this.slice = slice;
+            this.start = start;
+            this.end = end;
+        }
+    }
+
+    /** Built at the first lookup, from the slices drawn by then; the completion arrows drawn beside look up too. */
+    private volatile SliceTracks tracks;
 
     /** The slice on (pid, tid) that encloses ts (innermost by latest start), or −1. */
     int enclosing(int pid, int tid, double ts) {
-        if (trackOf == null) indexTracks();
-        int t = trackOf.get(((long) pid << 32) | tid);
+        SliceTracks x = tracks;
+        if (x == null) x = tracks();
+        int t = x.of.get(((long) pid << 32) | tid);
         if (t < 0) return -1;
-        int first = trackFrom[t], lo = first, hi = trackFrom[t + 1];
+        int first = x.from[t], lo = first, hi = x.from[t + 1];
+        double[] start = x.start;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (sliceStart[mid] <= ts) lo = mid + 1;
+            if (start[mid] <= ts) lo = mid + 1;
             else hi = mid;
         }
-        for (int k = lo - 1; k >= first && k >= lo - 8; k--) if (sliceEnd[k] >= ts) return trackSlice[k];
+        for (int k = lo - 1; k >= first && k >= lo - 8; k--) if (x.end[k] >= ts) return x.slice[k];
         return -1;
     }
 
-    private void indexTracks() {
-        trackOf = new LongIntMap(64);
+    private synchronized SliceTracks tracks() {
+        if (tracks == null) tracks = indexTracks();
+        return tracks;
+    }
+
+    private SliceTracks indexTracks() {
+        LongIntMap trackOf = new LongIntMap(64);
         int n = pic.sliceCount() - firstSlice;
         int[] trackOfSlice = new int[n];
         for (int k = 0; k < n; k++) {
@@ -554,17 +589,17 @@ final class FlowRules {
             int t = trackOf.putIfAbsent(((long) p << 32) | pic.sliceTid(i), trackOf.size());
             trackOfSlice[k] = t < 0 ? trackOf.size() - 1 : t;
         }
-        int tracks = trackOf.size();
-        trackFrom = new int[tracks + 1];
+        int count = trackOf.size();
+        int[] trackFrom = new int[count + 1];
         int from = firstSlice;
-        trackSlice = IndexSort.groupedSortByKey(
-                n, tracks, s -> trackOfSlice[s], s -> IndexSort.doubleKey(pic.sliceTs(from + s)), null, trackFrom);
+        int[] trackSlice = IndexSort.groupedSortByKey(
+                n, count, s -> trackOfSlice[s], s -> IndexSort.doubleKey(pic.sliceTs(from + s)), null, trackFrom);
         for (int k = 0; k < trackSlice.length; k++) trackSlice[k] += from;
-        sliceStart = new double[trackSlice.length];
-        sliceEnd = new double[trackSlice.length];
+        double[] sliceStart = new double[trackSlice.length], sliceEnd = new double[trackSlice.length];
         for (int k = 0; k < trackSlice.length; k++) {
             sliceStart[k] = pic.sliceTs(trackSlice[k]);
             sliceEnd[k] = pic.sliceTs(trackSlice[k]) + pic.sliceDur(trackSlice[k]);
         }
+        return new SliceTracks(trackOf, trackFrom, trackSlice, sliceStart, sliceEnd);
     }
 }
