@@ -537,19 +537,7 @@ final class FlowRules {
      * The scheduler and orchestrator slices grouped by track and sorted by start (track t at [from[t], from[t + 1])),
      * starts and ends side by side so the search reads contiguous memory.
      */
-    private static final class SliceTracks {
-        final LongIntMap of;
-        final int[] from, slice;
-        final double[] start, end;
-
-        SliceTracks(LongIntMap of, int[] from, int[] slice, double[] start, double[] end) {
-            this.of = of;
-            this.from = from;
-            this.slice = slice;
-            this.start = start;
-            this.end = end;
-        }
-    }
+    private record SliceTracks(LongIntMap of, int[] from, int[] slice, double[] start, double[] end) {}
 
     /** Built at the first lookup, from the slices drawn by then; the completion arrows drawn beside look up too. */
     private volatile SliceTracks tracks;
@@ -558,16 +546,17 @@ final class FlowRules {
     int enclosing(int pid, int tid, double ts) {
         SliceTracks x = tracks;
         if (x == null) x = tracks();
-        int t = x.of.get(((long) pid << 32) | tid);
+        int t = x.of().get(((long) pid << 32) | tid);
         if (t < 0) return -1;
-        int first = x.from[t], lo = first, hi = x.from[t + 1];
-        double[] start = x.start;
+        int[] from = x.from();
+        int first = from[t], lo = first, hi = from[t + 1];
+        double[] start = x.start(), end = x.end();
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (start[mid] <= ts) lo = mid + 1;
             else hi = mid;
         }
-        for (int k = lo - 1; k >= first && k >= lo - 8; k--) if (x.end[k] >= ts) return x.slice[k];
+        for (int k = lo - 1; k >= first && k >= lo - 8; k--) if (end[k] >= ts) return x.slice()[k];
         return -1;
     }
 

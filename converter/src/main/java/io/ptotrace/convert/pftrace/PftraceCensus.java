@@ -56,7 +56,7 @@ public final class PftraceCensus {
 
     private void packet(TracePacket p) throws IOException {
         UnknownFieldSet.Field batches = p.getUnknownFields().getField(PacketDeflater.COMPRESSED_PACKETS);
-        if (batches != null && !batches.getLengthDelimitedList().isEmpty()) {
+        if (!batches.getLengthDelimitedList().isEmpty()) { // an absent field is an empty one
             for (ByteString batch : batches.getLengthDelimitedList())
                 try (InputStream in = new InflaterInputStream(batch.newInput())) {
                     read(in);
