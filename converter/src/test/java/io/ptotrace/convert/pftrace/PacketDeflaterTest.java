@@ -136,7 +136,8 @@ class PacketDeflaterTest {
                 .count();
     }
 
-    private static byte[] write(TracePicture pic, PacketCompression c) throws Exception {
+    /** The lean .pftrace of {@code pic}, its packets written as {@code c} says. */
+    static byte[] write(TracePicture pic, PacketCompression c) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         c.write(out, s -> new PftraceTraceWriter(ArgSet.LEAN).write(pic, s));
         return out.toByteArray();

@@ -2,11 +2,9 @@ package io.ptotrace.convert.pftrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.proto.Trace;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +15,8 @@ class PftraceCensusTest {
         Map<String, TracePicture> pics = TestPictures.ofSampleRuns(false);
         assertThat(pics).isNotEmpty();
         for (Map.Entry<String, TracePicture> e : pics.entrySet()) {
-            byte[] plain = write(e.getValue(), PacketCompression.NONE);
-            byte[] deflated = write(e.getValue(), PacketCompression.DEFLATE);
+            byte[] plain = PacketDeflaterTest.write(e.getValue(), PacketCompression.NONE);
+            byte[] deflated = PacketDeflaterTest.write(e.getValue(), PacketCompression.DEFLATE);
             PftraceCensus p = PftraceCensus.of(new ByteArrayInputStream(plain));
             PftraceCensus d = PftraceCensus.of(new ByteArrayInputStream(deflated));
             assertThat(p.packets)
@@ -29,11 +27,5 @@ class PftraceCensusTest {
                     .as(e.getKey())
                     .containsExactly(p.packets, p.events, p.annotations, p.argRows, p.distinctStrings());
         }
-    }
-
-    private static byte[] write(TracePicture pic, PacketCompression c) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        c.write(out, s -> new PftraceTraceWriter(ArgSet.LEAN).write(pic, s));
-        return out.toByteArray();
     }
 }
