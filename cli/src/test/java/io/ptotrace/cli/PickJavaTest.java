@@ -186,6 +186,59 @@ class PickJavaTest {
                 .doesNotContain("MinHeapFreeRatio");
     }
 
+    /**
+     * Transparent huge pages are asked for where the kernel gives them on request, except in a VM whose memory
+     * balloon reports free pages to its host (virtio balloon feature 5), and the user's options win either way.
+     */
+    @Test
+    void hugePagesUnlessTheBalloonReportsFreePages() throws Exception {
+        Path tree = launcherTree();
+        Path java = fakeJava("jdk-thp", "ran");
+        Path records = Files.writeString(dir.resolve("l2_swimlane_records.json"), "{}");
+        Path sys = dir.resolve("sys");
+        Path mm = Files.createDirectories(sys.resolve("kernel/mm/transparent_hugepage"));
+        Path balloon = Files.createDirectories(sys.resolve("bus/virtio/drivers/virtio_balloon/virtio0"));
+        java.util.function.BiFunction<String, String, String> args = (enabled, features) -> {
+            try {
+                Files.writeString(mm.resolve("enabled"), enabled + "\n");
+                if (features == null) Files.deleteIfExists(balloon.resolve("features"));
+                else Files.writeString(balloon.resolve("features"), features + "\n");
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return convertOptionsIn(tree, java, records, Map.of("PTOTRACE_SYSFS", sys.toString()));
+        };
+        String reporting = "0110010" + "0".repeat(57), notReporting = "0110000" + "0".repeat(57);
+        assertThat(args.apply("always [madvise] never", null)).contains("-XX:+UseTransparentHugePages");
+        assertThat(args.apply("always [madvise] never", notReporting)).contains("-XX:+UseTransparentHugePages");
+        assertThat(args.apply("always [madvise] never", reporting)).doesNotContain("UseTransparentHugePages");
+        assertThat(args.apply("always madvise [never]", null)).doesNotContain("UseTransparentHugePages");
+        assertThat(args.apply("[always] madvise never", notReporting)).doesNotContain("UseTransparentHugePages");
+        // the user's own request still reaches java, after the launcher's options
+        Files.writeString(mm.resolve("enabled"), "always [madvise] never\n");
+        Files.writeString(balloon.resolve("features"), reporting + "\n");
+        assertThat(convertOptionsIn(
+                        tree,
+                        java,
+                        records,
+                        Map.of("PTOTRACE_SYSFS", sys.toString(), "PTOTRACE_JAVA_OPTS", "-XX:+UseTransparentHugePages")))
+                .contains("-XX:+UseTransparentHugePages");
+    }
+
+    /** As {@link #convertOptions}, with more of the launcher's environment. */
+    String convertOptionsIn(Path tree, Path java, Path records, Map<String, String> more) {
+        Map<String, String> env = new java.util.HashMap<>(
+                Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", "", "PTOTRACE_JAVA", java.toString()));
+        env.putAll(more);
+        try {
+            return run(
+                    new ProcessBuilder("bash", tree.resolve("bin/ptotrace").toString(), "convert", records.toString()),
+                    env);
+        } catch (IOException | InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** A Java 21 home whose java prints {@code word} after its arguments. */
     private Path fakeJava(String where, String word) throws IOException {
         Path home = Files.createDirectories(dir.resolve(where));
