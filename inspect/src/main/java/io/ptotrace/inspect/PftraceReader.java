@@ -10,6 +10,7 @@ import io.ptotrace.proto.TracePacket;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 
@@ -18,7 +19,7 @@ import java.util.zip.InflaterInputStream;
  * holding more than one packet per level; packets inside {@code compressed_packets} (field 50, deflate) are
  * streamed from the inflater the same way, at most {@link Inflation#MAX_DEPTH} levels deep.
  */
-final class PftraceReader {
+public final class PftraceReader {
     /** TracePacket.compressed_packets (not in our schema subset). */
     static final int COMPRESSED_PACKETS = 50;
     /**
@@ -29,14 +30,23 @@ final class PftraceReader {
     static final int MAX_PACKET_BYTES = 256 << 20;
 
     private final String file;
-    private final PftraceAnalyzer an;
+    private final Consumer<TracePacket> each;
     private final Inflation inflation;
     private long packetNo;
 
-    PftraceReader(String file, PftraceAnalyzer an, Inflation inflation) {
+    PftraceReader(String file, Consumer<TracePacket> each, Inflation inflation) {
         this.file = file;
-        this.an = an;
+        this.each = each;
         this.inflation = inflation;
+    }
+
+    /**
+     * Hands {@code each} every packet of the trace read from {@code in} ({@code file} names it in errors), a packet
+     * that carries compressed_packets before the packets they hold, within the bounds {@code inspect} reads with.
+     */
+    public static void forEachPacket(String file, InputStream in, Consumer<TracePacket> each) throws IOException {
+        Inflation inflation = new Inflation(file);
+        new PftraceReader(file, each, inflation).read(inflation.source(in));
     }
 
     void read(InputStream in) throws IOException {
@@ -157,7 +167,7 @@ final class PftraceReader {
                             + ")");
         }
         packetNo++;
-        an.packet(p);
+        each.accept(p);
         UnknownFieldSet.Field compressed = p.getUnknownFields().getField(COMPRESSED_PACKETS);
         return compressed == null ? List.of() : compressed.getLengthDelimitedList();
     }

@@ -72,7 +72,7 @@ public final class TraceInspector {
             an.finish();
         } else {
             PftraceAnalyzer an = new PftraceAnalyzer(s);
-            new PftraceReader(name, an, inflation).read(in);
+            new PftraceReader(name, an::packet, inflation).read(in);
             an.finish();
         }
         return s;

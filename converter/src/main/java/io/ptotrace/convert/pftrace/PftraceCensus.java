@@ -1,9 +1,6 @@
 package io.ptotrace.convert.pftrace;
 
-import com.google.protobuf.ByteString;
-import com.google.protobuf.CodedInputStream;
-import com.google.protobuf.UnknownFieldSet;
-import com.google.protobuf.WireFormat;
+import io.ptotrace.inspect.PftraceReader;
 import io.ptotrace.proto.DebugAnnotation;
 import io.ptotrace.proto.InternedString;
 import io.ptotrace.proto.TracePacket;
@@ -15,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.zip.InflaterInputStream;
 
 /**
  * Counts what a .pftrace asks the trace processor to store, for the size benchmark: packets, track events,
@@ -34,35 +30,16 @@ public final class PftraceCensus {
 
     public static PftraceCensus of(InputStream in) throws IOException {
         PftraceCensus c = new PftraceCensus();
-        c.read(in);
+        PftraceReader.forEachPacket("the trace", in, c::packet);
         return c;
     }
 
-    private void read(InputStream in) throws IOException {
-        CodedInputStream cis = CodedInputStream.newInstance(in, 1 << 16);
-        cis.setSizeLimit(Integer.MAX_VALUE);
-        while (true) {
-            int tag = cis.readTag();
-            if (tag == 0) break;
-            if (WireFormat.getTagFieldNumber(tag) != 1
-                    || WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
-                cis.skipField(tag);
-                continue;
-            }
-            packet(TracePacket.parseFrom(cis.readBytes()));
-            cis.resetSizeCounter();
-        }
-    }
-
-    private void packet(TracePacket p) throws IOException {
-        UnknownFieldSet.Field batches = p.getUnknownFields().getField(PacketDeflater.COMPRESSED_PACKETS);
-        if (!batches.getLengthDelimitedList().isEmpty()) { // an absent field is an empty one
-            for (ByteString batch : batches.getLengthDelimitedList())
-                try (InputStream in = new InflaterInputStream(batch.newInput())) {
-                    read(in);
-                }
-            return;
-        }
+    private void packet(TracePacket p) {
+        // a packet carrying compressed_packets is their envelope: the reader hands over the packets inside next
+        if (!p.getUnknownFields()
+                .getField(PacketDeflater.COMPRESSED_PACKETS)
+                .getLengthDelimitedList()
+                .isEmpty()) return;
         packets++;
         for (InternedString s : p.getInternedData().getDebugAnnotationStringValuesList())
             strings.add(s.getStr().toStringUtf8());
