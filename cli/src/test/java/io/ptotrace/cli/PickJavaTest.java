@@ -105,9 +105,15 @@ class PickJavaTest {
 
     /** What the launcher in {@code tree} hands {@code java} to convert {@code records} with PTOTRACE_JAVA_OPTS {@code opts}. */
     String convertOptions(Path tree, Path java, Path records, String opts, String... more) {
+        return convertOptionsIn(
+                tree, java, records, opts == null ? Map.of() : Map.of("PTOTRACE_JAVA_OPTS", opts), more);
+    }
+
+    /** As {@link #convertOptions}, with more of the launcher's environment. */
+    String convertOptionsIn(Path tree, Path java, Path records, Map<String, String> moreEnv, String... more) {
         Map<String, String> env = new java.util.HashMap<>(
                 Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", "", "PTOTRACE_JAVA", java.toString()));
-        if (opts != null) env.put("PTOTRACE_JAVA_OPTS", opts);
+        env.putAll(moreEnv);
         List<String> cmd = new java.util.ArrayList<>(
                 List.of("bash", tree.resolve("bin/ptotrace").toString(), "convert", records.toString()));
         cmd.addAll(List.of(more));
@@ -223,20 +229,6 @@ class PickJavaTest {
                         records,
                         Map.of("PTOTRACE_SYSFS", sys.toString(), "PTOTRACE_JAVA_OPTS", "-XX:+UseTransparentHugePages")))
                 .contains("-XX:+UseTransparentHugePages");
-    }
-
-    /** As {@link #convertOptions}, with more of the launcher's environment. */
-    String convertOptionsIn(Path tree, Path java, Path records, Map<String, String> more) {
-        Map<String, String> env = new java.util.HashMap<>(
-                Map.of("PATH", "/usr/bin:/bin", "PTOTRACE_JDK_ROOTS", "", "PTOTRACE_JAVA", java.toString()));
-        env.putAll(more);
-        try {
-            return run(
-                    new ProcessBuilder("bash", tree.resolve("bin/ptotrace").toString(), "convert", records.toString()),
-                    env);
-        } catch (IOException | InterruptedException e) {
-            throw new AssertionError(e);
-        }
     }
 
     /** A Java 21 home whose java prints {@code word} after its arguments. */
