@@ -7,12 +7,7 @@ import io.ptotrace.convert.pftrace.PerfettoProtoWriter;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.inspect.Summary;
 import io.ptotrace.inspect.TraceInspector;
-import io.ptotrace.model.NameMap;
-import io.ptotrace.model.RecordsReader;
-import io.ptotrace.model.Run;
 import io.ptotrace.model.RunLocator;
-import io.ptotrace.model.Timeline;
-import io.ptotrace.model.deps.DepsProjection;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -70,12 +65,7 @@ class ParityTest {
 
     void check(Path dir, boolean overhead) throws Exception {
         Path records = records(dir);
-        Timeline tl = RecordsReader.read(records, w -> {});
-        Path depsFile = RunLocator.depsBeside(records);
-        DepsProjection deps = Files.isRegularFile(depsFile) ? DepsProjection.read(depsFile) : null;
-        Path map = RunLocator.uniqueNameMapBeside(records, w -> {});
-        NameMap names = map == null ? null : NameMap.read(map);
-        TracePicture pic = TraceBuilder.build(new Run(tl, deps, names), overhead, w -> {}, null).picture;
+        TracePicture pic = RunPictures.of(records, overhead);
         Path json = tmp.resolve(dir.getFileName() + ".json"), pf = tmp.resolve(dir.getFileName() + ".pftrace");
         try (OutputStream o = Files.newOutputStream(json)) {
             ChromeJsonWriter.write(pic, o);

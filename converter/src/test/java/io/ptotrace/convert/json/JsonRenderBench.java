@@ -1,14 +1,8 @@
 package io.ptotrace.convert.json;
 
-import io.ptotrace.convert.TraceBuilder;
+import io.ptotrace.convert.RunPictures;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.model.NameMap;
-import io.ptotrace.model.RecordsReader;
-import io.ptotrace.model.Run;
-import io.ptotrace.model.RunLocator;
-import io.ptotrace.model.deps.DepsProjection;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -28,19 +22,13 @@ public final class JsonRenderBench {
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[0]);
         int repeat = args.length > 1 ? Integer.parseInt(args[1]) : 7;
-        Path records = RunLocator.recordsIn(dir);
-        Path names = RunLocator.uniqueNameMapBeside(records, w -> {});
-        Run run = new Run(
-                RecordsReader.read(records, w -> {}),
-                DepsProjection.read(dir.resolve(RunLocator.DEPS_NAME)),
-                names == null ? null : NameMap.read(names));
-        TracePicture pic = TraceBuilder.build(run, false, w -> {}, null).picture;
+        TracePicture pic = RunPictures.ofFolder(dir);
         System.out.printf(
                 "%d slices, %d flows, %d counter samples%n", pic.sliceCount(), pic.flowCount(), pic.counterCount());
         long[] ms = new long[repeat];
         long bytes = 0;
         for (int r = 0; r < repeat; r++) {
-            Counting out = new Counting();
+            RunPictures.ByteCounter out = new RunPictures.ByteCounter();
             long t0 = System.nanoTime();
             ChromeJsonWriter.write(pic, out, 1);
             ms[r] = (System.nanoTime() - t0) / 1_000_000;
@@ -51,19 +39,5 @@ public final class JsonRenderBench {
         System.out.printf(
                 "ms per rendering: %s; best %d, median %d; %d bytes%n",
                 Arrays.toString(ms), sorted[0], sorted[repeat / 2], bytes);
-    }
-
-    private static final class Counting extends OutputStream {
-        long count;
-
-        @Override
-        public void write(int b) {
-            count++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            count += len;
-        }
     }
 }

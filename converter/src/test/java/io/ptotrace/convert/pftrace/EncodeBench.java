@@ -1,13 +1,8 @@
 package io.ptotrace.convert.pftrace;
 
-import io.ptotrace.convert.TraceBuilder;
+import io.ptotrace.convert.RunPictures;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.TracePicture;
-import io.ptotrace.model.NameMap;
-import io.ptotrace.model.RecordsReader;
-import io.ptotrace.model.Run;
-import io.ptotrace.model.RunLocator;
-import io.ptotrace.model.deps.DepsProjection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -29,19 +24,13 @@ public final class EncodeBench {
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[0]);
         int repeat = args.length > 1 ? Integer.parseInt(args[1]) : 7;
-        Path records = RunLocator.recordsIn(dir);
-        Path names = RunLocator.uniqueNameMapBeside(records, w -> {});
-        Run run = new Run(
-                RecordsReader.read(records, w -> {}),
-                DepsProjection.read(dir.resolve(RunLocator.DEPS_NAME)),
-                names == null ? null : NameMap.read(names));
-        TracePicture pic = TraceBuilder.build(run, false, w -> {}, null).picture;
+        TracePicture pic = RunPictures.ofFolder(dir);
         PftraceLayout layout = PftraceLayout.of(pic);
         System.out.printf("%d slices, %d events in the layout%n", pic.sliceCount(), layout.order.length);
         long[] ms = new long[repeat];
         long bytes = 0;
         for (int r = 0; r < repeat; r++) {
-            PerfettoProtoWriterTest.CountingStream out = new PerfettoProtoWriterTest.CountingStream();
+            RunPictures.ByteCounter out = new RunPictures.ByteCounter();
             long t0 = System.nanoTime();
             new PftraceEncoder(layout, out, ArgSet.LEAN, PftraceEncoder.IMPORT_WINDOW).encode();
             ms[r] = (System.nanoTime() - t0) / 1_000_000;

@@ -2,6 +2,7 @@ package io.ptotrace.convert.pftrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ptotrace.convert.RunPictures;
 import io.ptotrace.convert.picture.ArgSet;
 import io.ptotrace.convert.picture.ArgSink;
 import io.ptotrace.convert.picture.FlowKind;
@@ -9,7 +10,6 @@ import io.ptotrace.convert.picture.SliceKind;
 import io.ptotrace.convert.picture.TracePicture;
 import io.ptotrace.proto.TrackDescriptor;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -318,7 +318,7 @@ class PerfettoProtoWriterTest {
         int n = 1_000_000;
         TracePicture pic = new TracePicture();
         long[] bytesWhenHalfRendered = {-1};
-        CountingStream out = new CountingStream();
+        RunPictures.ByteCounter out = new RunPictures.ByteCounter();
         SliceKind kind = new SliceKind("event") {
             @Override
             public String name(int s) {
@@ -354,19 +354,5 @@ class PerfettoProtoWriterTest {
         assertThat(r.packets).isGreaterThan(2L * n);
         assertThat(bytesWhenHalfRendered[0]).isGreaterThan(r.bytes / 4);
         assertThat(out.count).isEqualTo(r.bytes);
-    }
-
-    static final class CountingStream extends OutputStream {
-        long count;
-
-        @Override
-        public void write(int b) {
-            count++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            count += len;
-        }
     }
 }
