@@ -193,11 +193,12 @@ class PickJavaTest {
     }
 
     /**
-     * Transparent huge pages are asked for where the kernel gives them on request, except in a VM whose memory
-     * balloon reports free pages to its host (virtio balloon feature 5), and the user's options win either way.
+     * Transparent huge pages are asked for where the kernel gives them on request (in a VM whose memory balloon
+     * reports free pages to its host only where a probe says they pay: see the next test), and the user's options
+     * win either way.
      */
     @Test
-    void hugePagesUnlessTheBalloonReportsFreePages() throws Exception {
+    void hugePagesWhereTheKernelGivesThemOnRequest() throws Exception {
         Path tree = launcherTree();
         Path java = fakeJava("jdk-thp", "ran");
         Path records = Files.writeString(dir.resolve("l2_swimlane_records.json"), "{}");
@@ -217,7 +218,6 @@ class PickJavaTest {
         String reporting = "0110010" + "0".repeat(57), notReporting = "0110000" + "0".repeat(57);
         assertThat(args.apply("always [madvise] never", null)).contains("-XX:+UseTransparentHugePages");
         assertThat(args.apply("always [madvise] never", notReporting)).contains("-XX:+UseTransparentHugePages");
-        assertThat(args.apply("always [madvise] never", reporting)).doesNotContain("UseTransparentHugePages");
         assertThat(args.apply("always madvise [never]", null)).doesNotContain("UseTransparentHugePages");
         assertThat(args.apply("[always] madvise never", notReporting)).doesNotContain("UseTransparentHugePages");
         // the user's own request still reaches java, after the launcher's options
@@ -229,6 +229,96 @@ class PickJavaTest {
                         records,
                         Map.of("PTOTRACE_SYSFS", sys.toString(), "PTOTRACE_JAVA_OPTS", "-XX:+UseTransparentHugePages")))
                 .contains("-XX:+UseTransparentHugePages");
+    }
+
+    /**
+     * In a VM whose balloon reports free pages, the launcher times a java touching its heap at start-up with and
+     * without huge pages, asks for them only when they were at least a fifth faster, and keeps the answer for the
+     * boot: the next launch of the same boot does not probe, a new boot probes again, and neither --version nor a
+     * user's own huge-page option starts a probe.
+     */
+    @Test
+    void inAVmWhoseBalloonReportsFreePagesAProbeDecidesOncePerBoot() throws Exception {
+        Path tree = launcherTree();
+        Path records = Files.writeString(dir.resolve("l2_swimlane_records.json"), "{}");
+        Path sys = dir.resolve("sys");
+        Files.writeString(
+                Files.createDirectories(sys.resolve("kernel/mm/transparent_hugepage"))
+                        .resolve("enabled"),
+                "always [madvise] never\n");
+        Files.writeString(
+                Files.createDirectories(sys.resolve("bus/virtio/drivers/virtio_balloon/virtio0"))
+                        .resolve("features"),
+                "0110010" + "0".repeat(57) + "\n");
+        Path bootId =
+                Files.createDirectories(dir.resolve("proc/sys/kernel/random")).resolve("boot_id");
+        Path probes = dir.resolve("probes.log");
+        Path fastWithHugePages = probingJava("jdk-fast", probes, "0.05", "0.4");
+        Path slowWithHugePages = probingJava("jdk-slow", probes, "0.4", "0.05");
+        java.util.function.BiFunction<Path, String, String> launch = (java, userOpts) -> {
+            Map<String, String> env = new java.util.HashMap<>(Map.of(
+                    "PTOTRACE_SYSFS",
+                    sys.toString(),
+                    "PTOTRACE_PROCFS",
+                    dir.resolve("proc").toString()));
+            if (userOpts != null) env.put("PTOTRACE_JAVA_OPTS", userOpts);
+            return convertOptionsIn(tree, java, records, env);
+        };
+
+        Files.writeString(bootId, "boot-1\n");
+        assertThat(launch.apply(fastWithHugePages, null)).contains("-XX:+UseTransparentHugePages");
+        assertThat(probeLines(probes)).hasSize(4);
+        assertThat(probeLines(probes).stream().filter(l -> l.contains("-XX:+UseTransparentHugePages")))
+                .hasSize(2);
+        assertThat(probeLines(probes)).allMatch(l -> l.contains("-XX:+AlwaysPreTouch") && l.contains("-Xms256m"));
+        // the same boot keeps the answer, even with a java that would now answer otherwise
+        assertThat(launch.apply(slowWithHugePages, null)).contains("-XX:+UseTransparentHugePages");
+        assertThat(probeLines(probes)).hasSize(4);
+
+        Files.writeString(bootId, "boot-2\n");
+        assertThat(launch.apply(slowWithHugePages, null)).doesNotContain("UseTransparentHugePages");
+        assertThat(probeLines(probes)).hasSize(8);
+
+        Files.writeString(bootId, "boot-3\n");
+        assertThat(launch.apply(fastWithHugePages, "-XX:-UseTransparentHugePages"))
+                .contains("-XX:-UseTransparentHugePages")
+                .doesNotContain("+UseTransparentHugePages");
+        assertThat(run(
+                        new ProcessBuilder("bash", tree.resolve("bin/ptotrace").toString(), "--version"),
+                        Map.of(
+                                "PATH", "/usr/bin:/bin",
+                                "PTOTRACE_JDK_ROOTS", "",
+                                "PTOTRACE_JAVA", fastWithHugePages.toString(),
+                                "PTOTRACE_SYSFS", sys.toString(),
+                                "PTOTRACE_PROCFS", dir.resolve("proc").toString())))
+                .doesNotContain("UseTransparentHugePages");
+        assertThat(probeLines(probes)).hasSize(8);
+    }
+
+    private static List<String> probeLines(Path probes) throws IOException {
+        return Files.exists(probes) ? Files.readAllLines(probes) : List.of();
+    }
+
+    /**
+     * A Java 21 home whose java, asked for its -version, logs its arguments to {@code probes} and takes
+     * {@code withHugePages} or {@code without} seconds; any other run prints its arguments.
+     */
+    private Path probingJava(String where, Path probes, String withHugePages, String without) throws IOException {
+        Path home = Files.createDirectories(dir.resolve(where));
+        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+        Files.writeString(
+                java,
+                "#!/bin/sh\n"
+                        + "case \" $* \" in *\" -version \"*)\n"
+                        + "  echo \"$@\" >>'" + probes + "'\n"
+                        + "  case \"$*\" in *-XX:+UseTransparentHugePages*) sleep " + withHugePages + " ;; *) sleep "
+                        + without + " ;; esac\n"
+                        + "  exit 0 ;;\n"
+                        + "esac\n"
+                        + "echo \"$@\" ran\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"21.0.1\"\n");
+        return java;
     }
 
     /** A Java 21 home whose java prints {@code word} after its arguments. */
