@@ -159,13 +159,17 @@ public final class Main implements Runnable {
     }
 
     private static boolean lastResortInstalled;
+    private static final java.util.concurrent.atomic.AtomicBoolean LAST_RESORT_EXITING =
+            new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
      * A thread of ours that dies of an uncaught error (out of memory on a helper thread) prints the same one line
      * as the main thread would, and stops the command with status 2; the shutdown hook removes the temporary
-     * files, and a commit under way finishes or rolls back first.
+     * files, and a commit under way finishes or rolls back first. Only the first such error exits, and none while
+     * the JVM is already going down: a second exit waits for the first, which waits for the shutdown hooks, so a
+     * hook that ran out of memory itself and called exit would hang the command forever.
      */
-    private static synchronized void installLastResort() {
+    static synchronized void installLastResort() {
         if (lastResortInstalled) return;
         lastResortInstalled = true;
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
@@ -176,6 +180,7 @@ public final class Main implements Runnable {
                 return;
             }
             ErrorLine.sayOnce(System.err, e);
+            if (io.ptotrace.io.TempFiles.stopping() || !LAST_RESORT_EXITING.compareAndSet(false, true)) return;
             System.exit(ExitCodes.TROUBLE); // runs the shutdown hook that removes temporary files
         });
     }

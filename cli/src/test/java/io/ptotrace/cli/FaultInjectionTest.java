@@ -983,6 +983,31 @@ class FaultInjectionTest {
         }
     }
 
+    /**
+     * A helper thread that runs out of memory stops the command with status 2 and the one line, also when a shutdown
+     * hook then runs out of memory too (a second exit from the hook used to wait for the first forever), and the
+     * temporary files are still removed.
+     */
+    @Test
+    void outOfMemoryInAShutdownHookDoesNotHangTheExit() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                HookOutOfMemoryChild.class.getName(),
+                dir.toString());
+        Cli.Result res = Cli.await(pb.start(), 60);
+        assertThat(res.status()).as(res.stderr()).isEqualTo(2);
+        assertThat(res.stderr().lines().filter(l -> l.startsWith("Error")))
+                .singleElement()
+                .asString()
+                .startsWith("Error: out of memory");
+        Path temp = Path.of(res.stdout().strip());
+        assertThat(temp.getParent()).isEqualTo(dir);
+        assertThat(temp).doesNotExist();
+    }
+
     /** A class whose static initialiser ran out of memory is out of memory too, not an internal error. */
     @Test
     void outOfMemoryInAStaticInitialiserIsSaidAsOutOfMemory() {

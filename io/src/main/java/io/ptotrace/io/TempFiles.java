@@ -94,7 +94,7 @@ public final class TempFiles {
     }
 
     /** True once the JVM is shutting down (a commit under way then rolls back). */
-    static boolean stopping() {
+    public static boolean stopping() {
         return stopping;
     }
 
@@ -139,18 +139,21 @@ public final class TempFiles {
         }
     }
 
+    /**
+     * Deletes every live file, each on its own: the hook may run because the heap ran out, and an error deleting
+     * one file (out of memory included) must neither skip the others nor end the hook with an uncaught error.
+     */
     private static void deleteLive() {
-        Path[] left;
         synchronized (TempFiles.class) {
             shuttingDown = true;
-            left = LIVE.toArray(new Path[0]);
-            LIVE.clear();
-        }
-        for (Path p : left) {
-            try {
-                Files.deleteIfExists(p);
-            } catch (IOException | RuntimeException ignored) {
-                // nothing more can be done while the JVM is going down
+            for (java.util.Iterator<Path> it = LIVE.iterator(); it.hasNext(); ) {
+                Path p = it.next();
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException | RuntimeException | OutOfMemoryError ignored) {
+                    // nothing more can be done while the JVM is going down
+                }
+                it.remove();
             }
         }
     }
