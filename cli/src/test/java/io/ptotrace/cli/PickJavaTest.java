@@ -279,6 +279,13 @@ class PickJavaTest {
         assertThat(launch.apply(slowWithHugePages, null)).doesNotContain("UseTransparentHugePages");
         assertThat(probeLines(probes)).hasSize(8);
 
+        // a java that cannot start with the probe's heap answers "no", once
+        Files.writeString(bootId, "boot-failing\n");
+        Path failing = probingJava("jdk-failing", probes, "fail", "fail");
+        assertThat(launch.apply(failing, null)).doesNotContain("UseTransparentHugePages");
+        assertThat(launch.apply(failing, null)).doesNotContain("UseTransparentHugePages");
+        assertThat(probeLines(probes)).hasSize(9);
+
         Files.writeString(bootId, "boot-3\n");
         assertThat(launch.apply(fastWithHugePages, "-XX:-UseTransparentHugePages"))
                 .contains("-XX:-UseTransparentHugePages")
@@ -292,7 +299,7 @@ class PickJavaTest {
                                 "PTOTRACE_SYSFS", sys.toString(),
                                 "PTOTRACE_PROCFS", dir.resolve("proc").toString())))
                 .doesNotContain("UseTransparentHugePages");
-        assertThat(probeLines(probes)).hasSize(8);
+        assertThat(probeLines(probes)).hasSize(9);
     }
 
     private static List<String> probeLines(Path probes) throws IOException {
@@ -301,7 +308,7 @@ class PickJavaTest {
 
     /**
      * A Java 21 home whose java, asked for its -version, logs its arguments to {@code probes} and takes
-     * {@code withHugePages} or {@code without} seconds; any other run prints its arguments.
+     * {@code withHugePages} or {@code without} seconds (or fails, given "fail"); any other run prints its arguments.
      */
     private Path probingJava(String where, Path probes, String withHugePages, String without) throws IOException {
         Path home = Files.createDirectories(dir.resolve(where));
@@ -311,6 +318,7 @@ class PickJavaTest {
                 "#!/bin/sh\n"
                         + "case \" $* \" in *\" -version \"*)\n"
                         + "  echo \"$@\" >>'" + probes + "'\n"
+                        + "  [ " + withHugePages + " = fail ] && exit 1\n"
                         + "  case \"$*\" in *-XX:+UseTransparentHugePages*) sleep " + withHugePages + " ;; *) sleep "
                         + without + " ;; esac\n"
                         + "  exit 0 ;;\n"
