@@ -1,7 +1,9 @@
 package io.ptotrace.cli;
 
 import io.ptotrace.io.ErrorLine;
+import io.ptotrace.io.TempFiles;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -159,8 +161,7 @@ public final class Main implements Runnable {
     }
 
     private static boolean lastResortInstalled;
-    private static final java.util.concurrent.atomic.AtomicBoolean LAST_RESORT_EXITING =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private static final AtomicBoolean LAST_RESORT_EXITING = new AtomicBoolean();
 
     /**
      * A thread of ours that dies of an uncaught error (out of memory on a helper thread) prints the same one line
@@ -180,7 +181,7 @@ public final class Main implements Runnable {
                 return;
             }
             ErrorLine.sayOnce(System.err, e);
-            if (io.ptotrace.io.TempFiles.stopping() || !LAST_RESORT_EXITING.compareAndSet(false, true)) return;
+            if (TempFiles.stopping() || !LAST_RESORT_EXITING.compareAndSet(false, true)) return;
             System.exit(ExitCodes.TROUBLE); // runs the shutdown hook that removes temporary files
         });
     }

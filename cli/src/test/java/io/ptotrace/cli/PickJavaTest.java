@@ -290,11 +290,9 @@ class PickJavaTest {
         assertThat(launch.apply(fastWithHugePages, "-XX:-UseTransparentHugePages"))
                 .contains("-XX:-UseTransparentHugePages")
                 .doesNotContain("+UseTransparentHugePages");
-        assertThat(run(
-                        new ProcessBuilder("bash", tree.resolve("bin/ptotrace").toString(), "--version"),
+        assertThat(launch(
+                        tree,
                         Map.of(
-                                "PATH", "/usr/bin:/bin",
-                                "PTOTRACE_JDK_ROOTS", "",
                                 "PTOTRACE_JAVA", fastWithHugePages.toString(),
                                 "PTOTRACE_SYSFS", sys.toString(),
                                 "PTOTRACE_PROCFS", dir.resolve("proc").toString())))
@@ -311,10 +309,8 @@ class PickJavaTest {
      * {@code withHugePages} or {@code without} seconds (or fails, given "fail"); any other run prints its arguments.
      */
     private Path probingJava(String where, Path probes, String withHugePages, String without) throws IOException {
-        Path home = Files.createDirectories(dir.resolve(where));
-        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
-        Files.writeString(
-                java,
+        return java21(
+                where,
                 "#!/bin/sh\n"
                         + "case \" $* \" in *\" -version \"*)\n"
                         + "  echo \"$@\" >>'" + probes + "'\n"
@@ -324,16 +320,18 @@ class PickJavaTest {
                         + "  exit 0 ;;\n"
                         + "esac\n"
                         + "echo \"$@\" ran\n");
-        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"21.0.1\"\n");
-        return java;
     }
 
     /** A Java 21 home whose java prints {@code word} after its arguments. */
     private Path fakeJava(String where, String word) throws IOException {
+        return java21(where, "#!/bin/sh\necho \"$@\" " + word + "\n");
+    }
+
+    /** A Java 21 home in {@code where} whose bin/java is the shell script {@code script}. */
+    private Path java21(String where, String script) throws IOException {
         Path home = Files.createDirectories(dir.resolve(where));
         Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
-        Files.writeString(java, "#!/bin/sh\necho \"$@\" " + word + "\n");
+        Files.writeString(java, script);
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"21.0.1\"\n");
         return java;
